@@ -1,0 +1,281 @@
+//! Cards, decks and their names.
+//!
+//! A card is an id `0..n`; a fresh deck holds `d[i] = i`. Ids follow the 斗牛 dealer of the sources:
+//! `suit = id / 13` (0 ♠, 1 ♥, 2 ♣, 3 ♦) and `rank = id % 13` (A, 2, …, 10, J, Q, K); in the 54-card preset
+//! id 52 is the small (black) joker and id 53 the big (red) joker. Decks of other sizes (2..=1024) use the
+//! same names for ids below 52 and `#id` above.
+
+use std::fmt;
+
+/// A card id. `u16` because decks go up to 1024 cards and a smaller card keeps the hot loops in cache.
+pub type Card = u16;
+
+/// Smallest and largest deck sizes the tool accepts.
+pub const MIN_DECK: usize = 2;
+pub const MAX_DECK: usize = 1024;
+
+const SUIT_SYMBOLS: [&str; 4] = ["♠", "♥", "♣", "♦"];
+const SUIT_ASCII: [&str; 4] = ["S", "H", "C", "D"];
+const SUIT_CHINESE: [&str; 4] = ["黑桃", "红桃", "梅花", "方块"];
+const RANKS: [&str; 13] = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+
+/// How card names are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum NameStyle {
+    /// `♠A`, `♥10`, `小王`, `大王`.
+    #[default]
+    Symbol,
+    /// `SA`, `H10`, `BJ`, `RJ`.
+    Ascii,
+    /// `黑桃A`, `红桃10`, `小王`, `大王`.
+    Chinese,
+}
+
+/// The deck presets offered by `list`.
+pub const PRESETS: [(usize, &str); 2] = [
+    (52, "standard deck: ♠ ♥ ♣ ♦ × A..K (斗牛, poker, bridge)"),
+    (54, "52 cards + small joker (小王, id 52) + big joker (大王, id 53) (斗地主)"),
+];
+
+/// Suit and rank of a non-joker card id below 52.
+pub fn suit_rank(card: Card) -> Option<(usize, usize)> {
+    (card < 52).then(|| (usize::from(card) / 13, usize::from(card) % 13))
+}
+
+/// True when `card` is a joker of an `n`-card deck (only the 54-card preset has jokers).
+pub fn is_joker(card: Card, n: usize) -> bool {
+    n == 54 && (card == 52 || card == 53)
+}
+
+/// The name of `card` in an `n`-card deck.
+pub fn card_name(card: Card, n: usize, style: NameStyle) -> String {
+    CardName { card, n, style }.to_string()
+}
+
+/// Displays a card without allocating.
+#[derive(Clone, Copy, Debug)]
+pub struct CardName {
+    pub card: Card,
+    pub n: usize,
+    pub style: NameStyle,
+}
+
+impl fmt::Display for CardName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if is_joker(self.card, self.n) {
+            let big = self.card == 53;
+            let name = match (self.style, big) {
+                (NameStyle::Ascii, false) => "BJ",
+                (NameStyle::Ascii, true) => "RJ",
+                (_, false) => "小王",
+                (_, true) => "大王",
+            };
+            return f.write_str(name);
+        }
+        match suit_rank(self.card) {
+            Some((suit, rank)) => {
+                let suits = match self.style {
+                    NameStyle::Symbol => &SUIT_SYMBOLS,
+                    NameStyle::Ascii => &SUIT_ASCII,
+                    NameStyle::Chinese => &SUIT_CHINESE,
+                };
+                write!(f, "{}{}", suits[suit], RANKS[rank])
+            }
+            None => write!(f, "#{}", self.card),
+        }
+    }
+}
+
+/// Why a card name could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CardParseError {
+    #[error("unknown card name '{0}'")]
+    UnknownName(String),
+    #[error("card '{name}' (id {id}) does not exist in a {n}-card deck")]
+    OutOfDeck { name: String, id: usize, n: usize },
+}
+
+/// Reads a card name in any of the accepted spellings: symbol (`♠A`, `♥10`), ASCII suit first or rank first
+/// (`SA`, `H10`, `HT`, `AS`, `10h`), Chinese (`黑桃A`, `方片K`), jokers (`BJ`, `RJ`, `小王`, `大王`), or `#id`.
+pub fn parse_card(text: &str, n: usize) -> Result<Card, CardParseError> {
+    let id = parse_card_id(text.trim()).ok_or_else(|| CardParseError::UnknownName(text.to_string()))?;
+    if id >= n || (id >= 52 && id <= 53 && n != 54 && !text.trim().starts_with('#')) {
+        return Err(CardParseError::OutOfDeck { name: text.to_string(), id, n });
+    }
+    Ok(id as Card)
+}
+
+fn parse_card_id(s: &str) -> Option<usize> {
+    match s {
+        "BJ" | "bj" | "小王" | "SJ" | "sj" => return Some(52),
+        "RJ" | "rj" | "大王" | "LJ" | "lj" => return Some(53),
+        _ => {}
+    }
+    if let Some(rest) = s.strip_prefix('#') {
+        return rest.parse().ok();
+    }
+    // Suit first.
+    if let Some((suit, rest)) = split_suit_prefix(s) {
+        return parse_rank(rest).map(|rank| suit * 13 + rank);
+    }
+    // Rank first, suit last (ASCII or symbol).
+    let last = s.chars().last()?;
+    let suit = suit_of_char(last)?;
+    let rank = parse_rank(&s[..s.len() - last.len_utf8()])?;
+    Some(suit * 13 + rank)
+}
+
+fn split_suit_prefix(s: &str) -> Option<(usize, &str)> {
+    for (suit, names) in [["黑桃", "♠"], ["红桃", "♥"], ["梅花", "♣"], ["方块", "♦"]].iter().enumerate() {
+        for name in names {
+            if let Some(rest) = s.strip_prefix(name) {
+                return Some((suit, rest));
+            }
+        }
+    }
+    if let Some(rest) = s.strip_prefix("方片") {
+        return Some((3, rest));
+    }
+    let first = s.chars().next()?;
+    let suit = suit_of_char(first)?;
+    let rest = &s[first.len_utf8()..];
+    // "S" alone or a suit letter followed by something that is not a rank is not a card.
+    parse_rank(rest).map(|_| (suit, rest))
+}
+
+fn suit_of_char(c: char) -> Option<usize> {
+    match c {
+        'S' | 's' | '♠' | '♤' => Some(0),
+        'H' | 'h' | '♥' | '♡' => Some(1),
+        'C' | 'c' | '♣' | '♧' => Some(2),
+        'D' | 'd' | '♦' | '♢' => Some(3),
+        _ => None,
+    }
+}
+
+fn parse_rank(s: &str) -> Option<usize> {
+    Some(match s {
+        "A" | "a" | "1" => 0,
+        "2" => 1,
+        "3" => 2,
+        "4" => 3,
+        "5" => 4,
+        "6" => 5,
+        "7" => 6,
+        "8" => 7,
+        "9" => 8,
+        "10" | "T" | "t" => 9,
+        "J" | "j" => 10,
+        "Q" | "q" => 11,
+        "K" | "k" => 12,
+        _ => return None,
+    })
+}
+
+/// Writes the fresh deck `0..n` into `deck`.
+pub fn reset(deck: &mut [Card]) {
+    for (i, c) in deck.iter_mut().enumerate() {
+        *c = i as Card;
+    }
+}
+
+/// What is wrong with a sequence that should be a permutation of `0..n`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PermutationDefect {
+    /// Cards that appear more than once, with how often.
+    pub repeated: Vec<(Card, u32)>,
+    /// Cards that do not appear.
+    pub missing: Vec<Card>,
+}
+
+impl PermutationDefect {
+    /// Checks `deck` against `0..n`; `None` when it is a permutation. `seen` is scratch of length `n`.
+    pub fn check(deck: &[Card], seen: &mut [u32]) -> Option<PermutationDefect> {
+        seen.iter_mut().for_each(|s| *s = 0);
+        let mut ok = true;
+        for &c in deck {
+            match seen.get_mut(usize::from(c)) {
+                Some(s) => {
+                    *s += 1;
+                    ok &= *s == 1;
+                }
+                None => ok = false,
+            }
+        }
+        if ok && deck.len() == seen.len() {
+            return None;
+        }
+        let mut defect = PermutationDefect::default();
+        for (c, &k) in seen.iter().enumerate() {
+            match k {
+                0 => defect.missing.push(c as Card),
+                1 => {}
+                _ => defect.repeated.push((c as Card, k)),
+            }
+        }
+        Some(defect)
+    }
+
+    /// `"repeats ♠3 ×2, ♥K ×2; missing ♠A, ♦9"` in the given naming style.
+    pub fn describe(&self, n: usize, style: NameStyle) -> String {
+        let rep: Vec<String> =
+            self.repeated.iter().map(|&(c, k)| format!("{} ×{k}", card_name(c, n, style))).collect();
+        let mis: Vec<String> = self.missing.iter().map(|&c| card_name(c, n, style)).collect();
+        format!("repeats {}; missing {}", list_or_none(&rep), list_or_none(&mis))
+    }
+}
+
+fn list_or_none(items: &[String]) -> String {
+    if items.is_empty() { "none".to_string() } else { items.join(", ") }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_follow_the_source_numbering() {
+        assert_eq!(card_name(0, 52, NameStyle::Symbol), "♠A");
+        assert_eq!(card_name(22, 52, NameStyle::Symbol), "♥10");
+        assert_eq!(card_name(51, 52, NameStyle::Ascii), "DK");
+        assert_eq!(card_name(52, 54, NameStyle::Ascii), "BJ");
+        assert_eq!(card_name(53, 54, NameStyle::Symbol), "大王");
+        assert_eq!(card_name(26, 54, NameStyle::Chinese), "梅花A");
+        assert_eq!(card_name(60, 100, NameStyle::Symbol), "#60");
+    }
+
+    #[test]
+    fn every_name_parses_back_in_every_style() {
+        for n in [52usize, 54, 100] {
+            for id in 0..n {
+                for style in [NameStyle::Symbol, NameStyle::Ascii, NameStyle::Chinese] {
+                    let name = card_name(id as Card, n, style);
+                    assert_eq!(parse_card(&name, n), Ok(id as Card), "{name}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn alternative_spellings() {
+        assert_eq!(parse_card("HT", 52), Ok(22));
+        assert_eq!(parse_card("10h", 52), Ok(22));
+        assert_eq!(parse_card("AS", 52), Ok(0));
+        assert_eq!(parse_card("方片K", 52), Ok(51));
+        assert_eq!(parse_card("小王", 54), Ok(52));
+        assert!(matches!(parse_card("小王", 52), Err(CardParseError::OutOfDeck { .. })));
+        assert!(matches!(parse_card("X9", 52), Err(CardParseError::UnknownName(_))));
+        assert!(matches!(parse_card("S", 52), Err(CardParseError::UnknownName(_))));
+        assert!(matches!(parse_card("♠11", 52), Err(CardParseError::UnknownName(_))));
+    }
+
+    #[test]
+    fn permutation_defects_are_described() {
+        let mut seen = vec![0; 4];
+        assert_eq!(PermutationDefect::check(&[3, 1, 0, 2], &mut seen), None);
+        let d = PermutationDefect::check(&[1, 1, 0, 2], &mut seen).unwrap();
+        assert_eq!(d.repeated, vec![(1, 2)]);
+        assert_eq!(d.missing, vec![3]);
+        assert_eq!(d.describe(52, NameStyle::Symbol), "repeats ♠2 ×2; missing ♠4");
+    }
+}

@@ -1,0 +1,124 @@
+//! The command line: clap types stop here. Each subcommand's arguments are validated into the plain
+//! configuration structs the library works with.
+
+use clap::{Args, Parser, Subcommand};
+
+use crate::rng::RngKind;
+use crate::shuffle::AlgorithmKind;
+
+/// Tells whether a card shuffle is fair, how unfair it is, and why.
+#[derive(Debug, Parser)]
+#[command(name = "shuffle-audit", version, about, max_term_width = 100)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// List every algorithm, generator and deck preset.
+    List,
+    /// Print shuffled decks, one per line, as 0-based card ids (or names).
+    Shuffle(ShuffleArgs),
+}
+
+/// A seed: an unsigned integer (`srand(seed)` for the C generators, `seed_from_u64` otherwise).
+pub fn parse_seed(s: &str) -> Result<u64, String> {
+    let t = s.trim();
+    if t.starts_with('-') {
+        return Err(format!("'{s}' is negative: a seed is an unsigned integer"));
+    }
+    let parsed = match t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
+        Some(hex) => u64::from_str_radix(hex, 16),
+        None => t.parse::<u64>(),
+    };
+    parsed.map_err(|_| format!("'{s}' is not an unsigned integer (decimal or 0x hex, at most 2^64-1)"))
+}
+
+/// A deck size: 2..=1024.
+pub fn parse_deck(s: &str) -> Result<usize, String> {
+    let n: usize = s.trim().parse().map_err(|_| format!("'{s}' is not a whole number of cards"))?;
+    if !(crate::cards::MIN_DECK..=crate::cards::MAX_DECK).contains(&n) {
+        return Err(format!("{n} cards is outside the supported 2..=1024"));
+    }
+    Ok(n)
+}
+
+/// A strictly positive count.
+pub fn parse_positive(s: &str) -> Result<u64, String> {
+    let t = s.trim().replace('_', "");
+    let v = parse_count_expr(&t).ok_or_else(|| format!("'{s}' is not a positive whole number"))?;
+    if v == 0 {
+        return Err("must be at least 1".to_string());
+    }
+    Ok(v)
+}
+
+/// A non-negative count (`--swaps`).
+pub fn parse_count(s: &str) -> Result<u64, String> {
+    let t = s.trim().replace('_', "");
+    if t.starts_with('-') {
+        return Err(format!("'{s}' is negative: a count is a whole number >= 0"));
+    }
+    parse_count_expr(&t).ok_or_else(|| format!("'{s}' is not a whole number"))
+}
+
+/// `1000000`, `1e6`, `10^8`, `2^20`.
+fn parse_count_expr(t: &str) -> Option<u64> {
+    if let Ok(v) = t.parse::<u64>() {
+        return Some(v);
+    }
+    let (base, exp) = if let Some((m, e)) = t.split_once(['e', 'E']) {
+        (m.parse::<u64>().ok()?, 10u64.checked_pow(e.parse().ok()?)?)
+    } else if let Some((b, e)) = t.split_once('^') {
+        (1, b.parse::<u64>().ok()?.checked_pow(e.parse().ok()?)?)
+    } else {
+        return None;
+    };
+    base.checked_mul(exp)
+}
+
+/// Arguments of `shuffle`.
+#[derive(Debug, Args)]
+pub struct ShuffleArgs {
+    /// Shuffling algorithm (see `list`).
+    #[arg(long, short = 'a')]
+    pub algorithm: AlgorithmKind,
+    /// Generator (see `list`).
+    #[arg(long, default_value = "chacha8")]
+    pub rng: RngKind,
+    /// Seed; drawn from the operating system and printed to stderr when absent.
+    #[arg(long, value_parser = parse_seed, allow_hyphen_values = true)]
+    pub seed: Option<u64>,
+    /// Number of cards, 2..=1024.
+    #[arg(long, value_name = "N", default_value = "52", value_parser = parse_deck, allow_hyphen_values = true)]
+    pub deck: usize,
+    /// Number of decks to print.
+    #[arg(long, value_name = "K", default_value = "1", value_parser = parse_positive, allow_hyphen_values = true)]
+    pub count: u64,
+    /// Shuffle the previous result instead of a fresh deck each time.
+    #[arg(long)]
+    pub carry: bool,
+    /// Swaps for `wash` (default: the deck size).
+    #[arg(long, value_name = "K", value_parser = parse_count, allow_hyphen_values = true)]
+    pub swaps: Option<u64>,
+    /// Print card names (♠A, ♥10, 小王) instead of ids.
+    #[arg(long)]
+    pub names: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_accept_scientific_forms() {
+        assert_eq!(parse_positive("1e6"), Ok(1_000_000));
+        assert_eq!(parse_positive("2^20"), Ok(1 << 20));
+        assert_eq!(parse_positive("10_000"), Ok(10_000));
+        assert!(parse_positive("0").is_err());
+        assert!(parse_count("-3").is_err());
+        assert!(parse_seed("abc").is_err());
+        assert_eq!(parse_seed("0x10"), Ok(16));
+    }
+}

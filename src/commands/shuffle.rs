@@ -1,0 +1,134 @@
+//! `shuffle-audit shuffle`: seed once, print K decks, one per line.
+//!
+//! The output format is the one of the golden files after the `|`: space-separated 0-based ids, or names with
+//! `--names`. Faults are reported the way a user needs them: `reject-retry` prints the slots it filled (`-` for
+//! empty) and its diagnosis on stderr, and exits 1; `direct-draw` prints what it drew and warns on stderr.
+
+use std::io::{BufWriter, Write};
+use std::process::ExitCode;
+
+use crate::cards::{Card, CardName, NameStyle, reset};
+use crate::cli::ShuffleArgs;
+use crate::rng::{RngKind, SeededRng};
+use crate::shuffle::{Algorithm, Fault, Scratch, Shuffle, Stuck};
+use crate::{with_rng_type, with_shuffle};
+
+pub fn run(args: ShuffleArgs) -> anyhow::Result<ExitCode> {
+    let seed = match args.seed {
+        Some(s) => s,
+        None => {
+            let s = super::os_seed() & if args.rng.is_c_library() { 0xffff_ffff } else { u64::MAX };
+            eprintln!("seed: {s} (drawn from the operating system; pass --seed {s} to repeat)");
+            s
+        }
+    };
+    args.rng.check_seed(seed)?;
+    let algorithm = Algorithm { kind: args.algorithm, swaps: args.swaps.map(|k| k as usize) };
+    let n = args.deck;
+    let style = if args.names { Some(NameStyle::Symbol) } else { None };
+    let stdout = std::io::stdout().lock();
+    let mut out = BufWriter::new(stdout);
+    let status = with_rng_type!(args.rng, R => with_shuffle!(algorithm, n, s => {
+        print_decks::<_, R>(&s, &mut out, seed, n, args.count, args.carry, style, args.rng)
+    }))?;
+    out.flush()?;
+    Ok(status)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn print_decks<S: Shuffle, R: SeededRng>(
+    s: &S,
+    out: &mut impl Write,
+    seed: u64,
+    n: usize,
+    count: u64,
+    carry: bool,
+    style: Option<NameStyle>,
+    rng_kind: RngKind,
+) -> anyhow::Result<ExitCode> {
+    let mut rng = R::from_seed_u64(seed);
+    let mut scratch = Scratch::new(n);
+    let mut deck: Vec<Card> = vec![0; n];
+    reset(&mut deck);
+    let mut warned = 0u64;
+    for k in 1..=count {
+        if !carry {
+            reset(&mut deck);
+        }
+        match s.shuffle(&mut deck, &mut rng, &mut scratch) {
+            Ok(()) => write_deck(out, &deck, n, style)?,
+            Err(Fault::NotPermutation(defect)) => {
+                write_deck(out, &deck, n, style)?;
+                warned += 1;
+                eprintln!(
+                    "warning: deck {k} is not a permutation: {}",
+                    defect.describe(n, style.unwrap_or(NameStyle::Symbol))
+                );
+            }
+            Err(Fault::NonTermination(stuck)) => {
+                write_partial(out, &stuck, n, style)?;
+                out.flush()?;
+                eprintln!("{}", describe_stuck(&stuck, k, n, rng_kind));
+                return Ok(ExitCode::from(1));
+            }
+        }
+    }
+    if warned > 0 {
+        eprintln!("warning: {warned} of {count} decks are not permutations: this algorithm is BROKEN");
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn write_deck(out: &mut impl Write, deck: &[Card], n: usize, style: Option<NameStyle>) -> std::io::Result<()> {
+    for (i, &c) in deck.iter().enumerate() {
+        if i > 0 {
+            out.write_all(b" ")?;
+        }
+        match style {
+            Some(style) => write!(out, "{}", CardName { card: c, n, style })?,
+            None => write!(out, "{c}")?,
+        }
+    }
+    out.write_all(b"\n")
+}
+
+fn write_partial(out: &mut impl Write, stuck: &Stuck, n: usize, style: Option<NameStyle>) -> std::io::Result<()> {
+    let cells: Vec<String> = stuck
+        .partial
+        .iter()
+        .map(|slot| match (slot, style) {
+            (None, _) => "-".to_string(),
+            (Some(c), Some(style)) => CardName { card: *c, n, style }.to_string(),
+            (Some(c), None) => c.to_string(),
+        })
+        .collect();
+    writeln!(out, "{}", cells.join(" "))
+}
+
+/// The plain-words diagnosis of a retry loop that cannot finish.
+pub fn describe_stuck(stuck: &Stuck, deck_number: u64, n: usize, rng: RngKind) -> String {
+    let card = CardName { card: stuck.card_index as Card, n, style: NameStyle::Symbol };
+    let slots = |v: &[usize]| v.iter().map(|p| p.to_string()).collect::<Vec<_>>().join(", ");
+    let why = if stuck.unreachable_slots.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "; position(s) {} can never be drawn (r() % {} with {} yields only 0..{})",
+            slots(&stuck.unreachable_slots),
+            n - stuck.unreachable_slots.len(),
+            rng,
+            n - stuck.unreachable_slots.len() - 1
+        )
+    };
+    format!(
+        "BROKEN: does not terminate: in deck {deck_number}, card {} ({card}, the {}th to place) found no free \
+         slot after {} draws; {} cards were placed with {} draws; free position(s): {}{why}",
+        stuck.card_index,
+        stuck.card_index + 1,
+        stuck.draws_on_stuck,
+        stuck.placed,
+        stuck.draws_to_place,
+        slots(&stuck.free_slots),
+    )
+}
+

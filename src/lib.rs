@@ -1,0 +1,13 @@
+//! shuffle-audit: tells whether a card shuffle is fair, how unfair it is, and why.
+//!
+//! The library reproduces home-made shuffles bit for bit with the generators they were written against
+//! ([`shuffle`], [`rng`]), runs them in parallel with deterministic results ([`runner`]), accumulates
+//! statistics with exact or correctly scaled null distributions ([`stats`]), turns them into verdicts
+//! ([`verdict`]) and renders reports ([`report`]). The binary is a thin layer over [`commands`].
+
+pub mod cards;
+pub mod cli;
+pub mod commands;
+pub mod error;
+pub mod rng;
+pub mod shuffle;

@@ -1,0 +1,170 @@
+//! The generators a shuffle can be driven by.
+//!
+//! Card-game code is written against a C library's `rand()`, so shuffle-audit reproduces the two that matter
+//! (MSVC's 15-bit LCG and glibc's additive feedback generator) bit for bit, next to modern generators from
+//! `rand_chacha` and `rand_pcg`. Every generator exposes one raw output `r()` and its width, because the
+//! algorithms use `r() % k` exactly as their sources did: the width decides the size of the modulo bias.
+
+mod glibc;
+mod modern;
+mod msvc;
+
+pub use glibc::GlibcRand;
+pub use modern::{ChaCha8, ChaCha12, ChaCha20, Pcg32, Pcg64};
+pub use msvc::MsvcRand;
+
+use crate::error::ConfigError;
+
+/// One raw output stream, as a shuffle loop sees it.
+pub trait RawRng {
+    /// Number of significant bits in one output: every `r()` is below `2^BITS`.
+    const BITS: u32;
+    /// Next raw output, `0 ..= 2^BITS - 1`.
+    fn r(&mut self) -> u32;
+}
+
+/// A generator that can be built from a 64-bit seed by its documented rule.
+pub trait SeededRng: RawRng + Send + Sized {
+    /// `srand(seed)` for the C generators (the seed must fit in 32 bits), `seed_from_u64` otherwise.
+    fn from_seed_u64(seed: u64) -> Self;
+}
+
+/// The generators selectable with `--rng`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RngKind {
+    Msvc,
+    Glibc,
+    Chacha8,
+    Chacha12,
+    Chacha20,
+    Pcg32,
+    Pcg64,
+}
+
+impl RngKind {
+    pub const ALL: [RngKind; 7] = [
+        RngKind::Msvc,
+        RngKind::Glibc,
+        RngKind::Chacha8,
+        RngKind::Chacha12,
+        RngKind::Chacha20,
+        RngKind::Pcg32,
+        RngKind::Pcg64,
+    ];
+
+    /// The `--rng` name.
+    pub fn name(self) -> &'static str {
+        match self {
+            RngKind::Msvc => "msvc",
+            RngKind::Glibc => "glibc",
+            RngKind::Chacha8 => "chacha8",
+            RngKind::Chacha12 => "chacha12",
+            RngKind::Chacha20 => "chacha20",
+            RngKind::Pcg32 => "pcg32",
+            RngKind::Pcg64 => "pcg64",
+        }
+    }
+
+    /// Output width in bits.
+    pub fn bits(self) -> u32 {
+        match self {
+            RngKind::Msvc => MsvcRand::BITS,
+            RngKind::Glibc => GlibcRand::BITS,
+            RngKind::Chacha8 => ChaCha8::BITS,
+            RngKind::Chacha12 => ChaCha12::BITS,
+            RngKind::Chacha20 => ChaCha20::BITS,
+            RngKind::Pcg32 => Pcg32::BITS,
+            RngKind::Pcg64 => Pcg64::BITS,
+        }
+    }
+
+    /// One line on where the generator comes from.
+    pub fn description(self) -> &'static str {
+        match self {
+            RngKind::Msvc => "MSVC rand(): LCG state*214013+2531011, output bits 16..30",
+            RngKind::Glibc => "glibc rand(): TYPE_3 additive feedback, r[i] = r[i-31] + r[i-3]",
+            RngKind::Chacha8 => "ChaCha with 8 rounds (rand_chacha)",
+            RngKind::Chacha12 => "ChaCha with 12 rounds (rand_chacha)",
+            RngKind::Chacha20 => "ChaCha with 20 rounds (rand_chacha)",
+            RngKind::Pcg32 => "PCG XSH RR 64/32 (rand_pcg)",
+            RngKind::Pcg64 => "PCG XSL RR 128/64 (rand_pcg), low 32 bits of next_u32",
+        }
+    }
+
+    /// True for the C library generators whose `srand` takes an unsigned 32-bit seed.
+    pub fn is_c_library(self) -> bool {
+        matches!(self, RngKind::Msvc | RngKind::Glibc)
+    }
+
+    /// Checks that `seed` is acceptable for this generator's seeding rule.
+    pub fn check_seed(self, seed: u64) -> Result<(), ConfigError> {
+        if self.is_c_library() && seed > u64::from(u32::MAX) {
+            return Err(ConfigError::Flag {
+                flag: "--seed",
+                message: format!(
+                    "{} seeds with srand(unsigned int): {seed} does not fit in 32 bits (max 4294967295)",
+                    self.name()
+                ),
+            });
+        }
+        Ok(())
+    }
+}
+
+impl std::str::FromStr for RngKind {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        RngKind::ALL
+            .into_iter()
+            .find(|k| k.name().eq_ignore_ascii_case(s))
+            .ok_or_else(|| {
+                let names: Vec<_> = RngKind::ALL.iter().map(|k| k.name()).collect();
+                format!("unknown generator '{s}' (expected one of: {})", names.join(", "))
+            })
+    }
+}
+
+impl std::fmt::Display for RngKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Calls `$body` with `$R` bound to the concrete generator type of `$kind`: the one place where the
+/// generator enum is turned into a monomorphised type.
+#[macro_export]
+macro_rules! with_rng_type {
+    ($kind:expr, $R:ident => $body:expr) => {
+        match $kind {
+            $crate::rng::RngKind::Msvc => {
+                type $R = $crate::rng::MsvcRand;
+                $body
+            }
+            $crate::rng::RngKind::Glibc => {
+                type $R = $crate::rng::GlibcRand;
+                $body
+            }
+            $crate::rng::RngKind::Chacha8 => {
+                type $R = $crate::rng::ChaCha8;
+                $body
+            }
+            $crate::rng::RngKind::Chacha12 => {
+                type $R = $crate::rng::ChaCha12;
+                $body
+            }
+            $crate::rng::RngKind::Chacha20 => {
+                type $R = $crate::rng::ChaCha20;
+                $body
+            }
+            $crate::rng::RngKind::Pcg32 => {
+                type $R = $crate::rng::Pcg32;
+                $body
+            }
+            $crate::rng::RngKind::Pcg64 => {
+                type $R = $crate::rng::Pcg64;
+                $body
+            }
+        }
+    };
+}

@@ -1,0 +1,365 @@
+//! The shuffles shuffle-audit reproduces, each to the letter of its source, including the order of
+//! generator calls and the modulo bias of `r() % k`.
+//!
+//! Every algorithm is a [`Shuffle`]: a value (most are zero-sized) whose generic `shuffle` method is
+//! monomorphised over the generator, so the runner's inner loop has no dynamic dispatch. Algorithms permute the
+//! deck they are given (with `--carry` that is the previous result; otherwise a fresh `0..n`), and report faults
+//! as values: a retry loop that cannot finish, or output that is not a permutation.
+
+mod direct_draw;
+mod fisher_yates;
+mod fisher_yates_forward;
+mod identity;
+mod mark_array;
+mod naive_swap;
+mod naive_swap_off_by_one;
+mod pair_swap;
+mod reject_retry;
+mod reject_retry_fixed;
+mod vec_erase;
+mod wash;
+
+pub use direct_draw::DirectDraw;
+pub use fisher_yates::FisherYates;
+pub use fisher_yates_forward::FisherYatesForward;
+pub use identity::Identity;
+pub use mark_array::MarkArray;
+pub use naive_swap::NaiveSwap;
+pub use naive_swap_off_by_one::NaiveSwapOffByOne;
+pub use pair_swap::PairSwap;
+pub use reject_retry::RejectRetry;
+pub use reject_retry_fixed::RejectRetryFixed;
+pub use vec_erase::VecErase;
+pub use wash::Wash;
+
+use crate::cards::{Card, PermutationDefect};
+use crate::rng::RawRng;
+
+/// How many draws a retry loop may spend on one card before it is declared not to terminate.
+///
+/// A fair retry loop over `m` slots with one free slot left needs `m` draws on average; 2^20 is thousands
+/// of times that for any deck the tool accepts (m ≤ 1024), so a fair loop reaches the cap with probability
+/// below `(1 − 1/1024)^(2^20) ≈ e^−1024`. The cap costs a few milliseconds when it is hit.
+pub const RETRY_CAP: u64 = 1 << 20;
+
+/// A retry loop that did not finish: which card could not be placed, after how many draws, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stuck {
+    /// 0-based index of the card (in the source order) that found no slot.
+    pub card_index: usize,
+    /// Cards placed before it.
+    pub placed: usize,
+    /// Generator calls spent placing those cards (the draws for the stuck card excluded).
+    pub draws_to_place: u64,
+    /// Draws spent on the stuck card before giving up ([`RETRY_CAP`]).
+    pub draws_on_stuck: u64,
+    /// Slots still free when the loop gave up.
+    pub free_slots: Vec<usize>,
+    /// Slots the loop's `r() % m` can never produce.
+    pub unreachable_slots: Vec<usize>,
+    /// The partial result: `Some(card)` where a card was placed.
+    pub partial: Vec<Option<Card>>,
+}
+
+/// What can go wrong inside one shuffle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Fault {
+    /// A retry loop hit [`RETRY_CAP`] draws for one card.
+    NonTermination(Box<Stuck>),
+    /// The output repeats some cards and misses others.
+    NotPermutation(PermutationDefect),
+}
+
+/// Reusable buffers, so that no shuffle allocates.
+#[derive(Clone, Debug, Default)]
+pub struct Scratch {
+    pub cards: Vec<Card>,
+    pub flags: Vec<bool>,
+    pub seen: Vec<u32>,
+}
+
+impl Scratch {
+    pub fn new(n: usize) -> Self {
+        Scratch { cards: Vec::with_capacity(n), flags: vec![false; n], seen: vec![0; n] }
+    }
+}
+
+/// One shuffling algorithm.
+pub trait Shuffle: Sync + Send {
+    /// Permutes `deck` in place, drawing from `rng` exactly as the source does.
+    fn shuffle<R: RawRng>(&self, deck: &mut [Card], rng: &mut R, scratch: &mut Scratch) -> Result<(), Fault>;
+}
+
+/// The algorithms selectable with `--algorithm`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum AlgorithmKind {
+    Identity,
+    FisherYates,
+    FisherYatesForward,
+    PairSwap,
+    Wash,
+    VecErase,
+    RejectRetry,
+    RejectRetryFixed,
+    MarkArray,
+    DirectDraw,
+    NaiveSwap,
+    NaiveSwapOffByOne,
+}
+
+/// Facts about an algorithm, for `list` and the reports.
+pub struct AlgorithmInfo {
+    pub kind: AlgorithmKind,
+    pub name: &'static str,
+    pub source: &'static str,
+    pub summary: &'static str,
+    /// The loop, as pseudocode.
+    pub pseudocode: &'static str,
+}
+
+impl AlgorithmKind {
+    pub const ALL: [AlgorithmKind; 12] = [
+        AlgorithmKind::FisherYates,
+        AlgorithmKind::FisherYatesForward,
+        AlgorithmKind::PairSwap,
+        AlgorithmKind::Wash,
+        AlgorithmKind::VecErase,
+        AlgorithmKind::RejectRetry,
+        AlgorithmKind::RejectRetryFixed,
+        AlgorithmKind::MarkArray,
+        AlgorithmKind::DirectDraw,
+        AlgorithmKind::NaiveSwap,
+        AlgorithmKind::NaiveSwapOffByOne,
+        AlgorithmKind::Identity,
+    ];
+
+    pub fn info(self) -> AlgorithmInfo {
+        let (name, source, summary, pseudocode) = match self {
+            AlgorithmKind::Identity => (
+                "identity",
+                "control",
+                "no shuffle at all: the deck stays 0..n-1 (a control that must FAIL)",
+                "(nothing)",
+            ),
+            AlgorithmKind::FisherYates => (
+                "fisher-yates",
+                "S1 v3, S2",
+                "Durstenfeld's backward Fisher-Yates; fair with a full-width generator, 15-bit modulo bias with MSVC",
+                fisher_yates::PSEUDOCODE,
+            ),
+            AlgorithmKind::FisherYatesForward => (
+                "fisher-yates-forward",
+                "S5",
+                "forward Fisher-Yates j = i + r() % (n-i); fair apart from modulo bias",
+                fisher_yates_forward::PSEUDOCODE,
+            ),
+            AlgorithmKind::PairSwap => (
+                "pair-swap",
+                "S3 method 2",
+                "r() % 1023 random pair swaps; often barely touches the deck (biased)",
+                pair_swap::PSEUDOCODE,
+            ),
+            AlgorithmKind::Wash => (
+                "wash",
+                "S4",
+                "k forced-distinct pair swaps (default k = n); parity fixed to k mod 2 (biased)",
+                wash::PSEUDOCODE,
+            ),
+            AlgorithmKind::VecErase => (
+                "vec-erase",
+                "S3 method 3",
+                "draw r() % len and erase from a vector; fair apart from modulo bias, O(n^2)",
+                vec_erase::PSEUDOCODE,
+            ),
+            AlgorithmKind::RejectRetry => (
+                "reject-retry",
+                "S3 method 1 (as written)",
+                "random position r() % (n-1) with retry; never terminates: the last slot is unreachable",
+                reject_retry::PSEUDOCODE,
+            ),
+            AlgorithmKind::RejectRetryFixed => (
+                "reject-retry-fixed",
+                "S3 corrected, S5",
+                "random position r() % n with retry; fair apart from modulo bias, ~n*H(n) draws",
+                reject_retry_fixed::PSEUDOCODE,
+            ),
+            AlgorithmKind::MarkArray => (
+                "mark-array",
+                "S1 v2",
+                "draw cards r() % n, retry if already used; fair apart from modulo bias, slow",
+                mark_array::PSEUDOCODE,
+            ),
+            AlgorithmKind::DirectDraw => (
+                "direct-draw",
+                "S1 v1",
+                "d[i] = r() % n with no de-duplication: not a permutation (broken)",
+                direct_draw::PSEUDOCODE,
+            ),
+            AlgorithmKind::NaiveSwap => (
+                "naive-swap",
+                "K (Bostock, Atwood)",
+                "swap each card with r() % n: n^n paths over n! orders (biased)",
+                naive_swap::PSEUDOCODE,
+            ),
+            AlgorithmKind::NaiveSwapOffByOne => (
+                "naive-swap-off-by-one",
+                "K (1999 online-poker exploit)",
+                "swap each card with r() % (n-1): the last card can never stay last (biased)",
+                naive_swap_off_by_one::PSEUDOCODE,
+            ),
+        };
+        AlgorithmInfo { kind: self, name, source, summary, pseudocode }
+    }
+
+    pub fn name(self) -> &'static str {
+        self.info().name
+    }
+
+    /// True for algorithms whose every output is a permutation by construction (all but `direct-draw`).
+    pub fn always_permutes(self) -> bool {
+        self != AlgorithmKind::DirectDraw
+    }
+}
+
+impl std::str::FromStr for AlgorithmKind {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        AlgorithmKind::ALL.into_iter().find(|k| k.name().eq_ignore_ascii_case(s)).ok_or_else(|| {
+            let names: Vec<_> = AlgorithmKind::ALL.iter().map(|k| k.name()).collect();
+            format!("unknown algorithm '{s}' (expected one of: {})", names.join(", "))
+        })
+    }
+}
+
+impl std::fmt::Display for AlgorithmKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// An algorithm with its parameters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Algorithm {
+    pub kind: AlgorithmKind,
+    /// Swaps for `wash`; ignored by the others.
+    pub swaps: Option<usize>,
+}
+
+impl Algorithm {
+    pub fn new(kind: AlgorithmKind) -> Self {
+        Algorithm { kind, swaps: None }
+    }
+
+    /// Swaps `wash` performs on an `n`-card deck.
+    pub fn wash_swaps(&self, n: usize) -> usize {
+        self.swaps.unwrap_or(n)
+    }
+
+    /// Short label such as `wash(108)` or `fisher-yates`.
+    pub fn label(&self, n: usize) -> String {
+        match self.kind {
+            AlgorithmKind::Wash => format!("wash({})", self.wash_swaps(n)),
+            k => k.name().to_string(),
+        }
+    }
+}
+
+/// Calls `$body` with `$s` bound to the concrete [`Shuffle`] value for `$alg` (an [`Algorithm`]) and deck
+/// size `$n`: the one place where the algorithm enum becomes a monomorphised type.
+#[macro_export]
+macro_rules! with_shuffle {
+    ($alg:expr, $n:expr, $s:ident => $body:expr) => {{
+        use $crate::shuffle::*;
+        let alg: Algorithm = $alg;
+        match alg.kind {
+            AlgorithmKind::Identity => {
+                let $s = Identity;
+                $body
+            }
+            AlgorithmKind::FisherYates => {
+                let $s = FisherYates;
+                $body
+            }
+            AlgorithmKind::FisherYatesForward => {
+                let $s = FisherYatesForward;
+                $body
+            }
+            AlgorithmKind::PairSwap => {
+                let $s = PairSwap;
+                $body
+            }
+            AlgorithmKind::Wash => {
+                let $s = Wash { swaps: alg.wash_swaps($n) };
+                $body
+            }
+            AlgorithmKind::VecErase => {
+                let $s = VecErase;
+                $body
+            }
+            AlgorithmKind::RejectRetry => {
+                let $s = RejectRetry;
+                $body
+            }
+            AlgorithmKind::RejectRetryFixed => {
+                let $s = RejectRetryFixed;
+                $body
+            }
+            AlgorithmKind::MarkArray => {
+                let $s = MarkArray;
+                $body
+            }
+            AlgorithmKind::DirectDraw => {
+                let $s = DirectDraw;
+                $body
+            }
+            AlgorithmKind::NaiveSwap => {
+                let $s = NaiveSwap;
+                $body
+            }
+            AlgorithmKind::NaiveSwapOffByOne => {
+                let $s = NaiveSwapOffByOne;
+                $body
+            }
+        }
+    }};
+}
+
+/// `r() % m` as the sources write it: the C remainder, modulo bias included.
+#[inline(always)]
+pub(crate) fn draw<R: RawRng>(rng: &mut R, m: usize) -> usize {
+    (rng.r() % m as u32) as usize
+}
+
+/// The slots `0..m` that `r() % m` can produce with a `BITS`-wide generator, as a range end: every slot below
+/// `min(m, 2^BITS)`.
+pub(crate) fn reachable_below<R: RawRng>(m: usize) -> usize {
+    let outputs = 1u64 << R::BITS;
+    (m as u64).min(outputs) as usize
+}
+
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::*;
+    use crate::cards::reset;
+    use crate::rng::{GlibcRand, MsvcRand};
+
+    /// Shuffles fresh decks of `n` cards with `srand(seed)` once and returns the first `count`.
+    pub fn fresh_decks<S: Shuffle>(s: &S, rng: &str, seed: u32, n: usize, count: usize) -> Vec<Vec<Card>> {
+        fn go<S: Shuffle, R: RawRng>(s: &S, mut g: R, n: usize, count: usize) -> Vec<Vec<Card>> {
+            let mut scratch = Scratch::new(n);
+            let mut out = Vec::new();
+            let mut deck = vec![0; n];
+            for _ in 0..count {
+                reset(&mut deck);
+                s.shuffle(&mut deck, &mut g, &mut scratch).unwrap();
+                out.push(deck.clone());
+            }
+            out
+        }
+        match rng {
+            "msvc" => go(s, MsvcRand::srand(seed), n, count),
+            _ => go(s, GlibcRand::srand(seed), n, count),
+        }
+    }
+}
