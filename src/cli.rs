@@ -32,12 +32,17 @@ pub fn parse_seed(s: &str) -> Result<u64, String> {
         Some(hex) => u64::from_str_radix(hex, 16),
         None => t.parse::<u64>(),
     };
-    parsed.map_err(|_| format!("'{s}' is not an unsigned integer (decimal or 0x hex, at most 2^64-1)"))
+    parsed.map_err(|_| {
+        format!("'{s}' is not an unsigned integer (decimal or 0x hex, at most 2^64-1)")
+    })
 }
 
 /// A deck size: 2..=1024.
 pub fn parse_deck(s: &str) -> Result<usize, String> {
-    let n: usize = s.trim().parse().map_err(|_| format!("'{s}' is not a whole number of cards"))?;
+    let n: usize = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{s}' is not a whole number of cards"))?;
     if !(crate::cards::MIN_DECK..=crate::cards::MAX_DECK).contains(&n) {
         return Err(format!("{n} cards is outside the supported 2..=1024"));
     }

@@ -10,4 +10,7 @@ pub mod cli;
 pub mod commands;
 pub mod error;
 pub mod rng;
+pub mod runner;
 pub mod shuffle;
+pub mod stats;
+pub mod verdict;

@@ -120,7 +120,10 @@ impl std::str::FromStr for RngKind {
             .find(|k| k.name().eq_ignore_ascii_case(s))
             .ok_or_else(|| {
                 let names: Vec<_> = RngKind::ALL.iter().map(|k| k.name()).collect();
-                format!("unknown generator '{s}' (expected one of: {})", names.join(", "))
+                format!(
+                    "unknown generator '{s}' (expected one of: {})",
+                    names.join(", ")
+                )
             })
     }
 }

@@ -80,14 +80,23 @@ pub struct Scratch {
 
 impl Scratch {
     pub fn new(n: usize) -> Self {
-        Scratch { cards: Vec::with_capacity(n), flags: vec![false; n], seen: vec![0; n] }
+        Scratch {
+            cards: Vec::with_capacity(n),
+            flags: vec![false; n],
+            seen: vec![0; n],
+        }
     }
 }
 
 /// One shuffling algorithm.
 pub trait Shuffle: Sync + Send {
     /// Permutes `deck` in place, drawing from `rng` exactly as the source does.
-    fn shuffle<R: RawRng>(&self, deck: &mut [Card], rng: &mut R, scratch: &mut Scratch) -> Result<(), Fault>;
+    fn shuffle<R: RawRng>(
+        &self,
+        deck: &mut [Card],
+        rng: &mut R,
+        scratch: &mut Scratch,
+    ) -> Result<(), Fault>;
 }
 
 /// The algorithms selectable with `--algorithm`.
@@ -209,7 +218,13 @@ impl AlgorithmKind {
                 naive_swap_off_by_one::PSEUDOCODE,
             ),
         };
-        AlgorithmInfo { kind: self, name, source, summary, pseudocode }
+        AlgorithmInfo {
+            kind: self,
+            name,
+            source,
+            summary,
+            pseudocode,
+        }
     }
 
     pub fn name(self) -> &'static str {
@@ -225,10 +240,16 @@ impl AlgorithmKind {
 impl std::str::FromStr for AlgorithmKind {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
-        AlgorithmKind::ALL.into_iter().find(|k| k.name().eq_ignore_ascii_case(s)).ok_or_else(|| {
-            let names: Vec<_> = AlgorithmKind::ALL.iter().map(|k| k.name()).collect();
-            format!("unknown algorithm '{s}' (expected one of: {})", names.join(", "))
-        })
+        AlgorithmKind::ALL
+            .into_iter()
+            .find(|k| k.name().eq_ignore_ascii_case(s))
+            .ok_or_else(|| {
+                let names: Vec<_> = AlgorithmKind::ALL.iter().map(|k| k.name()).collect();
+                format!(
+                    "unknown algorithm '{s}' (expected one of: {})",
+                    names.join(", ")
+                )
+            })
     }
 }
 
@@ -290,7 +311,9 @@ macro_rules! with_shuffle {
                 $body
             }
             AlgorithmKind::Wash => {
-                let $s = Wash { swaps: alg.wash_swaps($n) };
+                let $s = Wash {
+                    swaps: alg.wash_swaps($n),
+                };
                 $body
             }
             AlgorithmKind::VecErase => {
@@ -336,30 +359,4 @@ pub(crate) fn draw<R: RawRng>(rng: &mut R, m: usize) -> usize {
 pub(crate) fn reachable_below<R: RawRng>(m: usize) -> usize {
     let outputs = 1u64 << R::BITS;
     (m as u64).min(outputs) as usize
-}
-
-#[cfg(test)]
-pub(crate) mod testing {
-    use super::*;
-    use crate::cards::reset;
-    use crate::rng::{GlibcRand, MsvcRand};
-
-    /// Shuffles fresh decks of `n` cards with `srand(seed)` once and returns the first `count`.
-    pub fn fresh_decks<S: Shuffle>(s: &S, rng: &str, seed: u32, n: usize, count: usize) -> Vec<Vec<Card>> {
-        fn go<S: Shuffle, R: RawRng>(s: &S, mut g: R, n: usize, count: usize) -> Vec<Vec<Card>> {
-            let mut scratch = Scratch::new(n);
-            let mut out = Vec::new();
-            let mut deck = vec![0; n];
-            for _ in 0..count {
-                reset(&mut deck);
-                s.shuffle(&mut deck, &mut g, &mut scratch).unwrap();
-                out.push(deck.clone());
-            }
-            out
-        }
-        match rng {
-            "msvc" => go(s, MsvcRand::srand(seed), n, count),
-            _ => go(s, GlibcRand::srand(seed), n, count),
-        }
-    }
 }

@@ -16,7 +16,12 @@ pub struct VecErase;
 
 impl Shuffle for VecErase {
     #[inline]
-    fn shuffle<R: RawRng>(&self, deck: &mut [Card], rng: &mut R, scratch: &mut Scratch) -> Result<(), Fault> {
+    fn shuffle<R: RawRng>(
+        &self,
+        deck: &mut [Card],
+        rng: &mut R,
+        scratch: &mut Scratch,
+    ) -> Result<(), Fault> {
         let v = &mut scratch.cards;
         v.clear();
         v.extend_from_slice(deck);

@@ -20,7 +20,12 @@ pub struct Wash {
 
 impl Shuffle for Wash {
     #[inline]
-    fn shuffle<R: RawRng>(&self, deck: &mut [Card], rng: &mut R, _: &mut Scratch) -> Result<(), Fault> {
+    fn shuffle<R: RawRng>(
+        &self,
+        deck: &mut [Card],
+        rng: &mut R,
+        _: &mut Scratch,
+    ) -> Result<(), Fault> {
         let n = deck.len();
         for _ in 0..self.swaps {
             let a = draw(rng, n);

@@ -1,0 +1,386 @@
+//! The parallel runner: N shuffles in fixed-size chunks, deterministic for a seed whatever the thread count.
+//!
+//! Chunk i (of [`CHUNK_SHUFFLES`] shuffles, the last one shorter) gets its own generator seeded with
+//! [`chunk_seed`]`(seed, i)`: the (i+1)-th output of SplitMix64 started at `seed`. The C generators take the
+//! low 32 bits as `srand(...)`; the others use `seed_from_u64`. Each chunk shuffles fresh decks (`0..n`) one
+//! after another from its own stream and adds every deck to a [`Battery`]; batteries are merged with integer
+//! additions, so the merged counts are the same bytes for 1 thread or 64. Memory is one battery, one deck and
+//! one scratch buffer per worker, independent of N.
+//!
+//! Faults stop the run early: a chunk that meets a shuffle that does not terminate, or output that is not a
+//! permutation, reports it and no chunk with a higher index is started. Every chunk with a lower index still
+//! runs, so the reported first fault is the same whatever the thread count.
+
+use std::io::IsTerminal;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use serde::Serialize;
+
+use crate::cards::{Card, NameStyle, reset};
+use crate::error::ConfigError;
+use crate::rng::{RawRng, RngKind, SeededRng};
+use crate::shuffle::{Algorithm, Fault, Scratch, Shuffle, Stuck};
+use crate::stats::Battery;
+use crate::{with_rng_type, with_shuffle};
+
+/// Shuffles per chunk: large enough to amortise seeding and merging, small enough to balance two threads on a
+/// short run.
+pub const CHUNK_SHUFFLES: u64 = 1 << 14;
+
+/// The generator seed of chunk `index`: SplitMix64 (Steele, Lea & Flood 2014) output number `index + 1` of the
+/// stream started at `seed`.
+pub fn chunk_seed(seed: u64, index: u64) -> u64 {
+    let mut z = seed.wrapping_add(index.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// What is done to each shuffled deck before it is counted.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct PostProcess {
+    /// A random cyclic cut: rotate left by `r() % n`, drawn from the same generator after the shuffle.
+    pub cut: bool,
+    /// Move the first K cards to the bottom ("start dealing from the 7th card" is `burn = 6`).
+    pub burn: usize,
+}
+
+impl PostProcess {
+    pub fn is_none(&self) -> bool {
+        !self.cut && self.burn == 0
+    }
+
+    #[inline(always)]
+    fn apply<R: RawRng>(&self, deck: &mut [Card], rng: &mut R) {
+        if self.cut {
+            let k = (rng.r() % deck.len() as u32) as usize;
+            deck.rotate_left(k);
+        }
+        if self.burn > 0 {
+            deck.rotate_left(self.burn % deck.len());
+        }
+    }
+
+    /// `--cut`, `--burn 6`, or empty.
+    pub fn label(&self) -> String {
+        let mut parts = Vec::new();
+        if self.cut {
+            parts.push("--cut".to_string());
+        }
+        if self.burn > 0 {
+            parts.push(format!("--burn {}", self.burn));
+        }
+        parts.join(" ")
+    }
+}
+
+/// A validated run.
+#[derive(Clone, Debug, Serialize)]
+pub struct RunConfig {
+    pub algorithm: Algorithm,
+    pub rng: RngKind,
+    pub deck: usize,
+    pub shuffles: u64,
+    pub seed: u64,
+    /// Worker threads; `None` uses every core.
+    pub threads: Option<usize>,
+    pub post: PostProcess,
+    /// Show a progress bar on stderr when it is a terminal.
+    #[serde(skip)]
+    pub progress: bool,
+}
+
+impl RunConfig {
+    pub fn validate(&self) -> Result<(), ConfigError> {
+        if !(crate::cards::MIN_DECK..=crate::cards::MAX_DECK).contains(&self.deck) {
+            return Err(ConfigError::flag(
+                "--deck",
+                format!("{} cards is outside 2..=1024", self.deck),
+            ));
+        }
+        if self.shuffles == 0 {
+            return Err(ConfigError::flag("--shuffles", "must be at least 1"));
+        }
+        if self.threads == Some(0) {
+            return Err(ConfigError::flag("--threads", "must be at least 1"));
+        }
+        if self.post.burn >= self.deck {
+            return Err(ConfigError::flag(
+                "--burn",
+                format!(
+                    "cannot burn {} cards of a {}-card deck",
+                    self.post.burn, self.deck
+                ),
+            ));
+        }
+        self.rng.check_seed(
+            self.seed
+                & if self.rng.is_c_library() {
+                    0xffff_ffff
+                } else {
+                    u64::MAX
+                },
+        )
+    }
+}
+
+/// Why a run stopped early.
+#[derive(Clone, Debug, Serialize)]
+pub struct FaultReport {
+    /// `non-termination` or `not-a-permutation`.
+    pub kind: &'static str,
+    /// 1-based index of the first faulty shuffle in the run.
+    pub first_shuffle: u64,
+    /// Shuffles examined in the faulty chunk, and how many of them were faulty.
+    pub decks_checked: u64,
+    pub invalid_decks: u64,
+    /// Plain-words description of the first fault.
+    pub description: String,
+}
+
+/// The result of a run.
+#[derive(Clone, Debug)]
+pub struct RunOutcome {
+    pub battery: Battery,
+    pub elapsed: Duration,
+    pub fault: Option<FaultReport>,
+    pub threads: usize,
+}
+
+impl RunOutcome {
+    pub fn shuffles_per_second(&self) -> f64 {
+        self.battery.shuffles() as f64 / self.elapsed.as_secs_f64().max(1e-9)
+    }
+}
+
+/// Runs the configured shuffles and fills a battery.
+pub fn run(config: &RunConfig) -> Result<RunOutcome, ConfigError> {
+    config.validate()?;
+    let threads = config.threads.unwrap_or_else(rayon::current_num_threads);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| ConfigError::flag("--threads", e.to_string()))?;
+    let bar = progress_bar(config);
+    let start = Instant::now();
+    let n = config.deck;
+    let (battery, fault) = pool.install(|| {
+        with_rng_type!(config.rng, R => with_shuffle!(config.algorithm, n, s => {
+            run_chunks::<_, R>(&s, config, &bar)
+        }))
+    });
+    bar.finish_and_clear();
+    Ok(RunOutcome {
+        battery,
+        elapsed: start.elapsed(),
+        fault,
+        threads,
+    })
+}
+
+fn progress_bar(config: &RunConfig) -> ProgressBar {
+    if !config.progress || !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(config.shuffles);
+    let style = ProgressStyle::with_template(
+        "{spinner} {msg} [{bar:30}] {human_pos}/{human_len} shuffles, {per_sec}, ETA {eta}",
+    )
+    .unwrap_or_else(|_| ProgressStyle::default_bar())
+    .progress_chars("=> ");
+    bar.set_style(style);
+    bar.set_message(format!(
+        "{} / {}",
+        config.algorithm.label(config.deck),
+        config.rng
+    ));
+    bar
+}
+
+struct Worker {
+    battery: Battery,
+    scratch: Scratch,
+    deck: Vec<Card>,
+    /// Lowest faulty chunk seen by this worker, with its report.
+    fault: Option<(u64, FaultReport)>,
+}
+
+fn run_chunks<S: Shuffle, R: SeededRng>(
+    s: &S,
+    config: &RunConfig,
+    bar: &ProgressBar,
+) -> (Battery, Option<FaultReport>) {
+    let n = config.deck;
+    let chunks = config.shuffles.div_ceil(CHUNK_SHUFFLES);
+    let first_fault_chunk = AtomicU64::new(u64::MAX);
+    let new_worker = || Worker {
+        battery: Battery::new(n),
+        scratch: Scratch::new(n),
+        deck: vec![0; n],
+        fault: None,
+    };
+    let merged = (0..chunks)
+        .into_par_iter()
+        .fold(new_worker, |mut w, chunk| {
+            if chunk > first_fault_chunk.load(Ordering::Relaxed) {
+                return w;
+            }
+            let count = CHUNK_SHUFFLES.min(config.shuffles - chunk * CHUNK_SHUFFLES);
+            if let Some(report) = run_chunk::<S, R>(s, config, chunk, count, &mut w) {
+                first_fault_chunk.fetch_min(chunk, Ordering::Relaxed);
+                if w.fault.as_ref().is_none_or(|(c, _)| chunk < *c) {
+                    w.fault = Some((chunk, report));
+                }
+            }
+            bar.inc(count);
+            w
+        })
+        .reduce(new_worker, |mut a, b| {
+            a.battery.merge(&b.battery);
+            if let Some((cb, rb)) = b.fault
+                && a.fault.as_ref().is_none_or(|(ca, _)| cb < *ca)
+            {
+                a.fault = Some((cb, rb));
+            }
+            a
+        });
+    (merged.battery, merged.fault.map(|(_, r)| r))
+}
+
+/// Runs one chunk into the worker's battery; returns a fault report if the chunk met a fault.
+#[inline(never)]
+fn run_chunk<S: Shuffle, R: SeededRng>(
+    s: &S,
+    config: &RunConfig,
+    chunk: u64,
+    count: u64,
+    w: &mut Worker,
+) -> Option<FaultReport> {
+    let n = config.deck;
+    let mut rng = R::from_seed_u64(chunk_seed(config.seed, chunk));
+    let post = config.post;
+    let deck = &mut w.deck[..];
+    let mut invalid = 0u64;
+    let mut first: Option<(u64, String)> = None;
+    for k in 0..count {
+        reset(deck);
+        match s.shuffle(deck, &mut rng, &mut w.scratch) {
+            Ok(()) => {
+                post.apply(deck, &mut rng);
+                w.battery.add(deck);
+            }
+            Err(Fault::NotPermutation(defect)) => {
+                invalid += 1;
+                if first.is_none() {
+                    first = Some((k, defect.describe(n, NameStyle::Symbol)));
+                }
+            }
+            Err(Fault::NonTermination(stuck)) => {
+                return Some(FaultReport {
+                    kind: "non-termination",
+                    first_shuffle: chunk * CHUNK_SHUFFLES + k + 1,
+                    decks_checked: k + 1,
+                    invalid_decks: 1,
+                    description: describe_stuck(&stuck, n, config.rng),
+                });
+            }
+        }
+    }
+    first.map(|(k, what)| FaultReport {
+        kind: "not-a-permutation",
+        first_shuffle: chunk * CHUNK_SHUFFLES + k + 1,
+        decks_checked: count,
+        invalid_decks: invalid,
+        description: format!(
+            "{invalid} of {count} decks were not permutations ({:.2}%); the first {what}",
+            100.0 * invalid as f64 / count as f64
+        ),
+    })
+}
+
+/// Plain words for a retry loop that cannot finish.
+pub fn describe_stuck(stuck: &Stuck, n: usize, rng: RngKind) -> String {
+    let slots = |v: &[usize]| {
+        v.iter()
+            .map(|p| p.to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let card = crate::cards::card_name(stuck.card_index as Card, n, NameStyle::Symbol);
+    let why = if stuck.unreachable_slots.is_empty() {
+        String::new()
+    } else {
+        let reach = n - stuck.unreachable_slots.len();
+        format!(
+            "; position(s) {} can never be drawn (r() % {reach} with {rng} yields only 0..{})",
+            slots(&stuck.unreachable_slots),
+            reach - 1
+        )
+    };
+    format!(
+        "does not terminate: card {} ({card}, the {}th to place) found no free slot after {} draws; {} cards were \
+         placed with {} draws; free position(s): {}{why}",
+        stuck.card_index,
+        stuck.card_index + 1,
+        stuck.draws_on_stuck,
+        stuck.placed,
+        stuck.draws_to_place,
+        slots(&stuck.free_slots),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shuffle::AlgorithmKind;
+
+    fn config(kind: AlgorithmKind, rng: RngKind, shuffles: u64, threads: usize) -> RunConfig {
+        RunConfig {
+            algorithm: Algorithm::new(kind),
+            rng,
+            deck: 13,
+            shuffles,
+            seed: 5,
+            threads: Some(threads),
+            post: PostProcess::default(),
+            progress: false,
+        }
+    }
+
+    #[test]
+    fn counts_do_not_depend_on_the_thread_count() {
+        let n = 3 * CHUNK_SHUFFLES + 17;
+        let one = run(&config(AlgorithmKind::NaiveSwap, RngKind::Pcg32, n, 1)).unwrap();
+        let two = run(&config(AlgorithmKind::NaiveSwap, RngKind::Pcg32, n, 2)).unwrap();
+        assert_eq!(one.battery.position_card, two.battery.position_card);
+        assert_eq!(one.battery.shuffles(), n);
+    }
+
+    #[test]
+    fn faults_are_reported_the_same_way_for_any_thread_count() {
+        for kind in [AlgorithmKind::DirectDraw, AlgorithmKind::RejectRetry] {
+            let a = run(&config(kind, RngKind::Msvc, 10 * CHUNK_SHUFFLES, 1))
+                .unwrap()
+                .fault
+                .unwrap();
+            let b = run(&config(kind, RngKind::Msvc, 10 * CHUNK_SHUFFLES, 2))
+                .unwrap()
+                .fault
+                .unwrap();
+            assert_eq!(
+                (a.first_shuffle, a.invalid_decks, &a.description),
+                (b.first_shuffle, b.invalid_decks, &b.description)
+            );
+        }
+    }
+
+    #[test]
+    fn chunk_seeds_are_splitmix64() {
+        // SplitMix64 seeded with 0: first output 0xE220A8397B1DCDAF (the reference implementation's value).
+        assert_eq!(chunk_seed(0, 0), 0xE220_A839_7B1D_CDAF);
+        assert_ne!(chunk_seed(1, 0), chunk_seed(0, 1));
+    }
+}

@@ -1,0 +1,74 @@
+//! Statistics over shuffled decks: mergeable accumulators with exact or correctly scaled nulls.
+//!
+//! Every statistic is a struct with `add(&deck)` and `merge(&other)`, so the runner, sharding and resuming are
+//! the same fold; evaluating it yields [`TestResult`]s with a p-value from a survival function (kept as a
+//! natural log so that p far below 1e-300 stays finite and exact), an effect size and a plain-words line.
+
+pub mod battery;
+pub mod position_card;
+pub mod special;
+
+pub use battery::Battery;
+pub use position_card::PositionCardCounts;
+
+use serde::Serialize;
+
+/// Natural log of a probability.
+pub type LnP = f64;
+/// Base-10 log of a probability, as reports print it.
+pub type Log10P = f64;
+
+/// One test of a run, before multiple-comparison control.
+#[derive(Clone, Debug, Serialize)]
+pub struct TestResult {
+    /// Test name as it appears in `summary.csv` (`position-card`, `position-worst`, …).
+    pub test: String,
+    /// The test statistic (for chi-square tests, already scaled to its null).
+    pub statistic: f64,
+    /// Degrees of freedom of the null, or 0 where not applicable.
+    pub df: f64,
+    /// ln of the upper-tail p-value: evidence of bias.
+    pub ln_p: LnP,
+    /// ln of the lower-tail p-value, for tests where a too-small statistic means "too uniform".
+    pub ln_p_low: Option<LnP>,
+    /// The test's effect size (its meaning is given in `detail`).
+    pub effect: f64,
+    /// Facts behind the number: effect sizes, worst cell, counts.
+    pub detail: String,
+    /// One sentence in plain words for the reports.
+    pub explanation: String,
+}
+
+impl TestResult {
+    pub fn p_value(&self) -> f64 {
+        self.ln_p.exp()
+    }
+
+    pub fn log10_p(&self) -> Log10P {
+        special::ln_to_log10(self.ln_p)
+    }
+}
+
+/// Formats a probability given as its natural log: `0.0312`, `2.1e-10`, or `10^-1234.5` below f64's range.
+pub fn format_ln_p(ln_p: LnP) -> String {
+    let log10 = special::ln_to_log10(ln_p);
+    if log10 >= -4.0 {
+        format!("{:.4}", ln_p.exp())
+    } else if log10 > -300.0 {
+        format!("{:.2e}", ln_p.exp())
+    } else {
+        format!("10^{log10:.1}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn p_values_are_printed_without_underflow() {
+        assert_eq!(format_ln_p(0.05f64.ln()), "0.0500");
+        assert_eq!(format_ln_p(2.1e-10f64.ln()), "2.10e-10");
+        assert_eq!(format_ln_p(-5000.0), "10^-2171.5");
+    }
+}
