@@ -17,9 +17,7 @@ pub const MAX_DECK: usize = 1024;
 const SUIT_SYMBOLS: [&str; 4] = ["♠", "♥", "♣", "♦"];
 const SUIT_ASCII: [&str; 4] = ["S", "H", "C", "D"];
 const SUIT_CHINESE: [&str; 4] = ["黑桃", "红桃", "梅花", "方块"];
-const RANKS: [&str; 13] = [
-    "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K",
-];
+const RANKS: [&str; 13] = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
 
 /// How card names are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -36,10 +34,7 @@ pub enum NameStyle {
 /// The deck presets offered by `list`.
 pub const PRESETS: [(usize, &str); 2] = [
     (52, "standard deck: ♠ ♥ ♣ ♦ × A..K (斗牛, poker, bridge)"),
-    (
-        54,
-        "52 cards + small joker (小王, id 52) + big joker (大王, id 53) (斗地主)",
-    ),
+    (54, "52 cards + small joker (小王, id 52) + big joker (大王, id 53) (斗地主)"),
 ];
 
 /// Suit and rank of a non-joker card id below 52.
@@ -103,14 +98,9 @@ pub enum CardParseError {
 /// Reads a card name in any of the accepted spellings: symbol (`♠A`, `♥10`), ASCII suit first or rank first
 /// (`SA`, `H10`, `HT`, `AS`, `10h`), Chinese (`黑桃A`, `方片K`), jokers (`BJ`, `RJ`, `小王`, `大王`), or `#id`.
 pub fn parse_card(text: &str, n: usize) -> Result<Card, CardParseError> {
-    let id =
-        parse_card_id(text.trim()).ok_or_else(|| CardParseError::UnknownName(text.to_string()))?;
+    let id = parse_card_id(text.trim()).ok_or_else(|| CardParseError::UnknownName(text.to_string()))?;
     if id >= n || (id >= 52 && id <= 53 && n != 54 && !text.trim().starts_with('#')) {
-        return Err(CardParseError::OutOfDeck {
-            name: text.to_string(),
-            id,
-            n,
-        });
+        return Err(CardParseError::OutOfDeck { name: text.to_string(), id, n });
     }
     Ok(id as Card)
 }
@@ -136,9 +126,7 @@ fn parse_card_id(s: &str) -> Option<usize> {
 }
 
 fn split_suit_prefix(s: &str) -> Option<(usize, &str)> {
-    for (suit, names) in [["黑桃", "♠"], ["红桃", "♥"], ["梅花", "♣"], ["方块", "♦"]]
-        .iter()
-        .enumerate()
+    for (suit, names) in [["黑桃", "♠"], ["红桃", "♥"], ["梅花", "♣"], ["方块", "♦"]].iter().enumerate()
     {
         for name in names {
             if let Some(rest) = s.strip_prefix(name) {
@@ -231,30 +219,14 @@ impl PermutationDefect {
 
     /// `"repeats ♠3 ×2, ♥K ×2; missing ♠A, ♦9"` in the given naming style.
     pub fn describe(&self, n: usize, style: NameStyle) -> String {
-        let rep: Vec<String> = self
-            .repeated
-            .iter()
-            .map(|&(c, k)| format!("{} ×{k}", card_name(c, n, style)))
-            .collect();
-        let mis: Vec<String> = self
-            .missing
-            .iter()
-            .map(|&c| card_name(c, n, style))
-            .collect();
-        format!(
-            "repeats {}; missing {}",
-            list_or_none(&rep),
-            list_or_none(&mis)
-        )
+        let rep: Vec<String> = self.repeated.iter().map(|&(c, k)| format!("{} ×{k}", card_name(c, n, style))).collect();
+        let mis: Vec<String> = self.missing.iter().map(|&c| card_name(c, n, style)).collect();
+        format!("repeats {}; missing {}", list_or_none(&rep), list_or_none(&mis))
     }
 }
 
 fn list_or_none(items: &[String]) -> String {
-    if items.is_empty() {
-        "none".to_string()
-    } else {
-        items.join(", ")
-    }
+    if items.is_empty() { "none".to_string() } else { items.join(", ") }
 }
 
 #[cfg(test)]
@@ -291,22 +263,10 @@ mod tests {
         assert_eq!(parse_card("AS", 52), Ok(0));
         assert_eq!(parse_card("方片K", 52), Ok(51));
         assert_eq!(parse_card("小王", 54), Ok(52));
-        assert!(matches!(
-            parse_card("小王", 52),
-            Err(CardParseError::OutOfDeck { .. })
-        ));
-        assert!(matches!(
-            parse_card("X9", 52),
-            Err(CardParseError::UnknownName(_))
-        ));
-        assert!(matches!(
-            parse_card("S", 52),
-            Err(CardParseError::UnknownName(_))
-        ));
-        assert!(matches!(
-            parse_card("♠11", 52),
-            Err(CardParseError::UnknownName(_))
-        ));
+        assert!(matches!(parse_card("小王", 52), Err(CardParseError::OutOfDeck { .. })));
+        assert!(matches!(parse_card("X9", 52), Err(CardParseError::UnknownName(_))));
+        assert!(matches!(parse_card("S", 52), Err(CardParseError::UnknownName(_))));
+        assert!(matches!(parse_card("♠11", 52), Err(CardParseError::UnknownName(_))));
     }
 
     #[test]
@@ -316,9 +276,6 @@ mod tests {
         let d = PermutationDefect::check(&[1, 1, 0, 2], &mut seen).unwrap();
         assert_eq!(d.repeated, vec![(1, 2)]);
         assert_eq!(d.missing, vec![3]);
-        assert_eq!(
-            d.describe(52, NameStyle::Symbol),
-            "repeats ♠2 ×2; missing ♠4"
-        );
+        assert_eq!(d.describe(52, NameStyle::Symbol), "repeats ♠2 ×2; missing ♠4");
     }
 }

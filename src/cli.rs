@@ -20,6 +20,10 @@ pub enum Command {
     List,
     /// Print shuffled decks, one per line, as 0-based card ids (or names).
     Shuffle(ShuffleArgs),
+    /// Audit one algorithm: shuffle N times, test, print a summary and write reports.
+    Run(RunArgs),
+    /// Run the catalogue of findings and show which shuffles are fair, which are not, and by how much.
+    Compare(CompareArgs),
 }
 
 /// A seed: an unsigned integer (`srand(seed)` for the C generators, `seed_from_u64` otherwise).
@@ -32,17 +36,12 @@ pub fn parse_seed(s: &str) -> Result<u64, String> {
         Some(hex) => u64::from_str_radix(hex, 16),
         None => t.parse::<u64>(),
     };
-    parsed.map_err(|_| {
-        format!("'{s}' is not an unsigned integer (decimal or 0x hex, at most 2^64-1)")
-    })
+    parsed.map_err(|_| format!("'{s}' is not an unsigned integer (decimal or 0x hex, at most 2^64-1)"))
 }
 
 /// A deck size: 2..=1024.
 pub fn parse_deck(s: &str) -> Result<usize, String> {
-    let n: usize = s
-        .trim()
-        .parse()
-        .map_err(|_| format!("'{s}' is not a whole number of cards"))?;
+    let n: usize = s.trim().parse().map_err(|_| format!("'{s}' is not a whole number of cards"))?;
     if !(crate::cards::MIN_DECK..=crate::cards::MAX_DECK).contains(&n) {
         return Err(format!("{n} cards is outside the supported 2..=1024"));
     }
@@ -110,6 +109,112 @@ pub struct ShuffleArgs {
     /// Print card names (♠A, ♥10, 小王) instead of ids.
     #[arg(long)]
     pub names: bool,
+}
+
+/// A probability threshold in (0, 0.5).
+pub fn parse_threshold(s: &str) -> Result<f64, String> {
+    let v: f64 = s.trim().parse().map_err(|_| format!("'{s}' is not a number"))?;
+    if !(v > 0.0 && v < 0.5) {
+        return Err(format!("{v} is not a probability between 0 and 0.5"));
+    }
+    Ok(v)
+}
+
+/// Verdict thresholds shared by `run` and `compare`.
+#[derive(Debug, Args, Clone)]
+pub struct ThresholdArgs {
+    /// FAIL when the family-wise p (either tail) is below this.
+    #[arg(long, value_name = "P", default_value = "1e-9", value_parser = parse_threshold)]
+    pub fail_below: f64,
+    /// SUSPICIOUS when the family-wise p (either tail) is below this.
+    #[arg(long, value_name = "P", default_value = "1e-3", value_parser = parse_threshold)]
+    pub suspicious_below: f64,
+}
+
+impl ThresholdArgs {
+    pub fn thresholds(&self) -> Result<crate::verdict::Thresholds, crate::error::ConfigError> {
+        if self.fail_below > self.suspicious_below {
+            return Err(crate::error::ConfigError::flag(
+                "--fail-below",
+                format!("{} is above --suspicious-below {}", self.fail_below, self.suspicious_below),
+            ));
+        }
+        Ok(crate::verdict::Thresholds { fail: self.fail_below, suspicious: self.suspicious_below })
+    }
+}
+
+/// Arguments of `run`.
+#[derive(Debug, Args)]
+pub struct RunArgs {
+    /// Shuffling algorithm (see `list`).
+    #[arg(long, short = 'a')]
+    pub algorithm: AlgorithmKind,
+    /// Generator (see `list`).
+    #[arg(long, default_value = "chacha8")]
+    pub rng: RngKind,
+    /// Seed; drawn from the operating system and printed when absent.
+    #[arg(long, value_parser = parse_seed, allow_hyphen_values = true)]
+    pub seed: Option<u64>,
+    /// Number of cards, 2..=1024.
+    #[arg(long, value_name = "N", default_value = "52", value_parser = parse_deck, allow_hyphen_values = true)]
+    pub deck: usize,
+    /// Number of shuffles (1000000, 1e7, 2^24 are all accepted).
+    #[arg(long, value_name = "N", default_value = "1000000", value_parser = parse_positive, allow_hyphen_values = true)]
+    pub shuffles: u64,
+    /// Worker threads (default: every core). Results do not depend on it.
+    #[arg(long, value_name = "T", value_parser = parse_threads, allow_hyphen_values = true)]
+    pub threads: Option<usize>,
+    /// Swaps for `wash` (default: the deck size).
+    #[arg(long, value_name = "K", value_parser = parse_count, allow_hyphen_values = true)]
+    pub swaps: Option<u64>,
+    /// After each shuffle, cut the deck at a random place (drawn from the same generator).
+    #[arg(long)]
+    pub cut: bool,
+    /// After each shuffle, move the first K cards to the bottom ("start dealing from the 7th card" is 6).
+    #[arg(long, value_name = "K", default_value = "0", value_parser = parse_count_usize, allow_hyphen_values = true)]
+    pub burn: usize,
+    /// Output directory (default: reports/run-<algorithm>-<rng>-<deck>).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    pub thresholds: ThresholdArgs,
+}
+
+impl RunArgs {
+    pub fn thresholds(&self) -> Result<crate::verdict::Thresholds, crate::error::ConfigError> {
+        self.thresholds.thresholds()
+    }
+}
+
+/// Arguments of `compare`.
+#[derive(Debug, Args)]
+pub struct CompareArgs {
+    /// Seed of every run (fixed by default, so the findings reproduce).
+    #[arg(long, value_parser = parse_seed, default_value = "20261130", allow_hyphen_values = true)]
+    pub seed: u64,
+    /// Worker threads (default: every core). Results do not depend on it.
+    #[arg(long, value_name = "T", value_parser = parse_threads, allow_hyphen_values = true)]
+    pub threads: Option<usize>,
+    /// Output directory.
+    #[arg(long, value_name = "DIR", default_value = "reports/compare")]
+    pub out: std::path::PathBuf,
+    /// Divide every catalogue row's shuffle count by this (for a quick look; findings may not reproduce).
+    #[arg(long, value_name = "F", default_value = "1", value_parser = parse_positive, allow_hyphen_values = true)]
+    pub scale_down: u64,
+    #[command(flatten)]
+    pub thresholds: ThresholdArgs,
+}
+
+/// A thread count, at least 1.
+pub fn parse_threads(s: &str) -> Result<usize, String> {
+    let v = parse_positive(s)?;
+    usize::try_from(v).map_err(|_| format!("{v} threads is too many"))
+}
+
+/// A count that fits in usize.
+pub fn parse_count_usize(s: &str) -> Result<usize, String> {
+    let v = parse_count(s)?;
+    usize::try_from(v).map_err(|_| format!("{v} is too large"))
 }
 
 #[cfg(test)]

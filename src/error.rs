@@ -12,9 +12,6 @@ pub enum ConfigError {
 
 impl ConfigError {
     pub fn flag(flag: &'static str, message: impl Into<String>) -> Self {
-        ConfigError::Flag {
-            flag,
-            message: message.into(),
-        }
+        ConfigError::Flag { flag, message: message.into() }
     }
 }

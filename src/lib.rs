@@ -6,9 +6,11 @@
 //! ([`verdict`]) and renders reports ([`report`]). The binary is a thin layer over [`commands`].
 
 pub mod cards;
+pub mod catalogue;
 pub mod cli;
 pub mod commands;
 pub mod error;
+pub mod report;
 pub mod rng;
 pub mod runner;
 pub mod shuffle;

@@ -18,10 +18,7 @@ fn main() -> ExitCode {
             }
             // One line that names the flag; clap's usage hint follows on its own lines.
             let text = e.to_string();
-            let first = text
-                .lines()
-                .find(|l| !l.trim().is_empty())
-                .unwrap_or("invalid arguments");
+            let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("invalid arguments");
             eprintln!("{first}");
             return ExitCode::from(2);
         }

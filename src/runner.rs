@@ -96,10 +96,7 @@ pub struct RunConfig {
 impl RunConfig {
     pub fn validate(&self) -> Result<(), ConfigError> {
         if !(crate::cards::MIN_DECK..=crate::cards::MAX_DECK).contains(&self.deck) {
-            return Err(ConfigError::flag(
-                "--deck",
-                format!("{} cards is outside 2..=1024", self.deck),
-            ));
+            return Err(ConfigError::flag("--deck", format!("{} cards is outside 2..=1024", self.deck)));
         }
         if self.shuffles == 0 {
             return Err(ConfigError::flag("--shuffles", "must be at least 1"));
@@ -110,20 +107,10 @@ impl RunConfig {
         if self.post.burn >= self.deck {
             return Err(ConfigError::flag(
                 "--burn",
-                format!(
-                    "cannot burn {} cards of a {}-card deck",
-                    self.post.burn, self.deck
-                ),
+                format!("cannot burn {} cards of a {}-card deck", self.post.burn, self.deck),
             ));
         }
-        self.rng.check_seed(
-            self.seed
-                & if self.rng.is_c_library() {
-                    0xffff_ffff
-                } else {
-                    u64::MAX
-                },
-        )
+        self.rng.check_seed(self.seed & if self.rng.is_c_library() { 0xffff_ffff } else { u64::MAX })
     }
 }
 
@@ -173,12 +160,7 @@ pub fn run(config: &RunConfig) -> Result<RunOutcome, ConfigError> {
         }))
     });
     bar.finish_and_clear();
-    Ok(RunOutcome {
-        battery,
-        elapsed: start.elapsed(),
-        fault,
-        threads,
-    })
+    Ok(RunOutcome { battery, elapsed: start.elapsed(), fault, threads })
 }
 
 fn progress_bar(config: &RunConfig) -> ProgressBar {
@@ -192,11 +174,7 @@ fn progress_bar(config: &RunConfig) -> ProgressBar {
     .unwrap_or_else(|_| ProgressStyle::default_bar())
     .progress_chars("=> ");
     bar.set_style(style);
-    bar.set_message(format!(
-        "{} / {}",
-        config.algorithm.label(config.deck),
-        config.rng
-    ));
+    bar.set_message(format!("{} / {}", config.algorithm.label(config.deck), config.rng));
     bar
 }
 
@@ -216,12 +194,7 @@ fn run_chunks<S: Shuffle, R: SeededRng>(
     let n = config.deck;
     let chunks = config.shuffles.div_ceil(CHUNK_SHUFFLES);
     let first_fault_chunk = AtomicU64::new(u64::MAX);
-    let new_worker = || Worker {
-        battery: Battery::new(n),
-        scratch: Scratch::new(n),
-        deck: vec![0; n],
-        fault: None,
-    };
+    let new_worker = || Worker { battery: Battery::new(n), scratch: Scratch::new(n), deck: vec![0; n], fault: None };
     let merged = (0..chunks)
         .into_par_iter()
         .fold(new_worker, |mut w, chunk| {
@@ -303,12 +276,7 @@ fn run_chunk<S: Shuffle, R: SeededRng>(
 
 /// Plain words for a retry loop that cannot finish.
 pub fn describe_stuck(stuck: &Stuck, n: usize, rng: RngKind) -> String {
-    let slots = |v: &[usize]| {
-        v.iter()
-            .map(|p| p.to_string())
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
+    let slots = |v: &[usize]| v.iter().map(|p| p.to_string()).collect::<Vec<_>>().join(", ");
     let card = crate::cards::card_name(stuck.card_index as Card, n, NameStyle::Symbol);
     let why = if stuck.unreachable_slots.is_empty() {
         String::new()
@@ -362,14 +330,8 @@ mod tests {
     #[test]
     fn faults_are_reported_the_same_way_for_any_thread_count() {
         for kind in [AlgorithmKind::DirectDraw, AlgorithmKind::RejectRetry] {
-            let a = run(&config(kind, RngKind::Msvc, 10 * CHUNK_SHUFFLES, 1))
-                .unwrap()
-                .fault
-                .unwrap();
-            let b = run(&config(kind, RngKind::Msvc, 10 * CHUNK_SHUFFLES, 2))
-                .unwrap()
-                .fault
-                .unwrap();
+            let a = run(&config(kind, RngKind::Msvc, 10 * CHUNK_SHUFFLES, 1)).unwrap().fault.unwrap();
+            let b = run(&config(kind, RngKind::Msvc, 10 * CHUNK_SHUFFLES, 2)).unwrap().fault.unwrap();
             assert_eq!(
                 (a.first_shuffle, a.invalid_decks, &a.description),
                 (b.first_shuffle, b.invalid_decks, &b.description)

@@ -55,9 +55,7 @@ impl std::str::FromStr for Verdict {
             "SUSPICIOUS" => Ok(Verdict::Suspicious),
             "FAIL" => Ok(Verdict::Fail),
             "BROKEN" => Ok(Verdict::Broken),
-            _ => Err(format!(
-                "unknown verdict '{s}' (expected pass, suspicious, fail or broken)"
-            )),
+            _ => Err(format!("unknown verdict '{s}' (expected pass, suspicious, fail or broken)")),
         }
     }
 }
@@ -71,10 +69,7 @@ pub struct Thresholds {
 
 impl Default for Thresholds {
     fn default() -> Self {
-        Thresholds {
-            fail: 1e-9,
-            suspicious: 1e-3,
-        }
+        Thresholds { fail: 1e-9, suspicious: 1e-3 }
     }
 }
 
@@ -151,9 +146,7 @@ pub fn assess(results: Vec<TestResult>, thresholds: &Thresholds) -> Assessment {
             too_uniform: v_low > v_up,
         });
     }
-    let min_of = |f: &dyn Fn(&AssessedTest) -> Option<LnP>| {
-        tests.iter().filter_map(f).fold(0.0f64, f64::min)
-    };
+    let min_of = |f: &dyn Fn(&AssessedTest) -> Option<LnP>| tests.iter().filter_map(f).fold(0.0f64, f64::min);
     let ln_p_family = min_of(&|t| Some(t.ln_p_adjusted));
     let ln_p_family_low = min_of(&|t| t.ln_p_low_adjusted);
     let v_up = thresholds.verdict(ln_p_family);
@@ -163,25 +156,12 @@ pub fn assess(results: Vec<TestResult>, thresholds: &Thresholds) -> Assessment {
         tests
             .iter()
             .filter(|t| t.ln_p_low_adjusted.is_some())
-            .min_by(|a, b| {
-                a.ln_p_low_adjusted
-                    .unwrap()
-                    .total_cmp(&b.ln_p_low_adjusted.unwrap())
-            })
+            .min_by(|a, b| a.ln_p_low_adjusted.unwrap().total_cmp(&b.ln_p_low_adjusted.unwrap()))
     } else {
-        tests
-            .iter()
-            .min_by(|a, b| a.ln_p_adjusted.total_cmp(&b.ln_p_adjusted))
+        tests.iter().min_by(|a, b| a.ln_p_adjusted.total_cmp(&b.ln_p_adjusted))
     }
     .map(|t| t.result.test.clone());
-    Assessment {
-        tests,
-        ln_p_family,
-        ln_p_family_low,
-        verdict: v_up.max(v_low),
-        decisive_test,
-        too_uniform,
-    }
+    Assessment { tests, ln_p_family, ln_p_family_low, verdict: v_up.max(v_low), decisive_test, too_uniform }
 }
 
 #[cfg(test)]
@@ -215,24 +195,12 @@ mod tests {
     #[test]
     fn verdicts_follow_the_thresholds() {
         let t = Thresholds::default();
-        assert_eq!(
-            assess(vec![result("a", 0.5), result("b", 0.2)], &t).verdict,
-            Verdict::Pass
-        );
-        assert_eq!(
-            assess(vec![result("a", 1e-4), result("b", 0.2)], &t).verdict,
-            Verdict::Suspicious
-        );
+        assert_eq!(assess(vec![result("a", 0.5), result("b", 0.2)], &t).verdict, Verdict::Pass);
+        assert_eq!(assess(vec![result("a", 1e-4), result("b", 0.2)], &t).verdict, Verdict::Suspicious);
         // 2 tests: 6e-10 × 2 = 1.2e-9 is not below 1e-9.
-        assert_eq!(
-            assess(vec![result("a", 6e-10), result("b", 0.2)], &t).verdict,
-            Verdict::Suspicious
-        );
+        assert_eq!(assess(vec![result("a", 6e-10), result("b", 0.2)], &t).verdict, Verdict::Suspicious);
         let a = assess(vec![result("a", 4e-10), result("b", 0.2)], &t);
-        assert_eq!(
-            (a.verdict, a.decisive_test.as_deref()),
-            (Verdict::Fail, Some("a"))
-        );
+        assert_eq!((a.verdict, a.decisive_test.as_deref()), (Verdict::Fail, Some("a")));
     }
 
     #[test]

@@ -33,34 +33,21 @@ struct Golden {
 }
 
 fn load(name: &str) -> Golden {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/golden")
-        .join(name);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden").join(name);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let header = text.lines().next().unwrap();
     let field = |key: &str| -> String {
-        let at = header
-            .find(key)
-            .unwrap_or_else(|| panic!("{name}: no '{key}' in header"));
-        header[at + key.len()..]
-            .split_whitespace()
-            .next()
-            .unwrap()
-            .to_string()
+        let at = header.find(key).unwrap_or_else(|| panic!("{name}: no '{key}' in header"));
+        header[at + key.len()..].split_whitespace().next().unwrap().to_string()
     };
     let kind: AlgorithmKind = field("algorithm:").parse().unwrap();
-    let swaps = header
-        .contains("--swaps")
-        .then(|| field("--swaps").parse().unwrap());
+    let swaps = header.contains("--swaps").then(|| field("--swaps").parse().unwrap());
     let rows = text
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .map(|l| {
             let (head, tail) = l.split_once('|').unwrap();
-            let head = head
-                .split_whitespace()
-                .map(|x| x.parse().unwrap())
-                .collect();
+            let head = head.split_whitespace().map(|x| x.parse().unwrap()).collect();
             let tail = tail.split_whitespace().map(str::to_string).collect();
             (head, tail)
         })
@@ -82,17 +69,8 @@ fn ids(deck: &[Card]) -> Vec<String> {
 type Shuffled = (u64, Vec<Card>, Result<(), Fault>);
 
 fn library_decks(g: &Golden, seed: u64, count: usize) -> Vec<Shuffled> {
-    fn go<S: Shuffle, R: SeededRng>(
-        s: &S,
-        seed: u64,
-        n: usize,
-        count: usize,
-        carry: bool,
-    ) -> Vec<Shuffled> {
-        let mut rng = Counting {
-            inner: R::from_seed_u64(seed),
-            calls: 0,
-        };
+    fn go<S: Shuffle, R: SeededRng>(s: &S, seed: u64, n: usize, count: usize, carry: bool) -> Vec<Shuffled> {
+        let mut rng = Counting { inner: R::from_seed_u64(seed), calls: 0 };
         let mut scratch = Scratch::new(n);
         let mut deck = vec![0; n];
         reset(&mut deck);
@@ -113,21 +91,8 @@ fn library_decks(g: &Golden, seed: u64, count: usize) -> Vec<Shuffled> {
 
 fn binary_decks(g: &Golden, seed: u64, count: usize) -> Vec<Vec<String>> {
     let mut cmd = Command::cargo_bin("shuffle-audit").unwrap();
-    cmd.args([
-        "shuffle",
-        "--algorithm",
-        g.algorithm.kind.name(),
-        "--rng",
-        g.rng.name(),
-    ]);
-    cmd.args([
-        "--seed",
-        &seed.to_string(),
-        "--deck",
-        &g.deck.to_string(),
-        "--count",
-        &count.to_string(),
-    ]);
+    cmd.args(["shuffle", "--algorithm", g.algorithm.kind.name(), "--rng", g.rng.name()]);
+    cmd.args(["--seed", &seed.to_string(), "--deck", &g.deck.to_string(), "--count", &count.to_string()]);
     if let Some(k) = g.algorithm.swaps {
         cmd.args(["--swaps", &k.to_string()]);
     }
@@ -135,11 +100,7 @@ fn binary_decks(g: &Golden, seed: u64, count: usize) -> Vec<Vec<String>> {
         cmd.arg("--carry");
     }
     let out = cmd.output().unwrap();
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| l.split(' ').map(str::to_string).collect())
-        .collect()
+    String::from_utf8(out.stdout).unwrap().lines().map(|l| l.split(' ').map(str::to_string).collect()).collect()
 }
 
 const SHUFFLE_FILES: [&str; 24] = [
@@ -172,10 +133,8 @@ const SHUFFLE_FILES: [&str; 24] = [
 #[test]
 fn every_golden_file_is_used() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden");
-    let mut files: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().into_string().unwrap())
-        .collect();
+    let mut files: Vec<String> =
+        std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
     files.sort();
     let mut used: Vec<String> = SHUFFLE_FILES.iter().map(|s| s.to_string()).collect();
     for extra in [
@@ -203,11 +162,7 @@ fn shuffles_match_golden_through_the_library() {
             for ((head, want), (calls, deck, result)) in expected.iter().zip(got) {
                 result.unwrap_or_else(|f| panic!("{name}: unexpected fault {f:?}"));
                 assert_eq!(&ids(&deck), want, "{name} seed {seed} shuffle {}", head[1]);
-                assert_eq!(
-                    calls, head[2],
-                    "{name} seed {seed} shuffle {}: rand() calls",
-                    head[1]
-                );
+                assert_eq!(calls, head[2], "{name} seed {seed} shuffle {}: rand() calls", head[1]);
             }
         }
     }
@@ -218,17 +173,8 @@ fn shuffles_match_golden_through_the_binary() {
     for name in SHUFFLE_FILES {
         let g = load(name);
         for seed in [1u64, 42] {
-            let expected: Vec<_> = g
-                .rows
-                .iter()
-                .filter(|(h, _)| h[0] == seed)
-                .map(|(_, d)| d.clone())
-                .collect();
-            assert_eq!(
-                binary_decks(&g, seed, expected.len()),
-                expected,
-                "{name} seed {seed}"
-            );
+            let expected: Vec<_> = g.rows.iter().filter(|(h, _)| h[0] == seed).map(|(_, d)| d.clone()).collect();
+            assert_eq!(binary_decks(&g, seed, expected.len()), expected, "{name} seed {seed}");
         }
     }
 }
@@ -238,22 +184,14 @@ fn direct_draw_matches_golden() {
     for name in ["direct-draw.glibc.txt", "direct-draw.msvc.txt"] {
         let g = load(name);
         for seed in [1u64, 42] {
-            let deals: Vec<&Vec<String>> = g
-                .rows
-                .iter()
-                .filter(|(h, _)| h[0] == seed)
-                .map(|(_, d)| d)
-                .collect();
+            let deals: Vec<&Vec<String>> = g.rows.iter().filter(|(h, _)| h[0] == seed).map(|(_, d)| d).collect();
             // Deals are 20 consecutive draws of one stream; 52-card decks are 52 consecutive draws.
             let want: Vec<String> = deals.iter().flat_map(|d| d.iter().cloned()).collect();
             let decks = library_decks(&g, seed, want.len().div_ceil(g.deck));
             let mut got = Vec::new();
             for (calls, deck, r) in decks {
                 assert_eq!(calls, g.deck as u64);
-                assert!(
-                    matches!(r, Err(Fault::NotPermutation(_))),
-                    "{name}: direct-draw gave a permutation"
-                );
+                assert!(matches!(r, Err(Fault::NotPermutation(_))), "{name}: direct-draw gave a permutation");
                 got.extend(ids(&deck));
             }
             assert_eq!(&got[..want.len()], &want[..], "{name} seed {seed}");
@@ -271,69 +209,37 @@ fn reject_retry_is_diagnosed_as_golden_says() {
             let (seed, placed, stuck_on, calls) = (head[0], head[1], head[2], head[3]);
             let mut got = library_decks(&g, seed, 1);
             let (_, _, result) = got.remove(0);
-            let Err(Fault::NonTermination(stuck)) = result else {
-                panic!("{name}: expected non-termination")
-            };
+            let Err(Fault::NonTermination(stuck)) = result else { panic!("{name}: expected non-termination") };
             assert_eq!(stuck.placed as u64, placed);
             assert_eq!(stuck.card_index as u64 + 1, stuck_on);
             assert_eq!(stuck.draws_to_place, calls);
-            let partial: Vec<String> = stuck
-                .partial
-                .iter()
-                .map(|c| c.map_or("-".to_string(), |c| c.to_string()))
-                .collect();
+            let partial: Vec<String> =
+                stuck.partial.iter().map(|c| c.map_or("-".to_string(), |c| c.to_string())).collect();
             assert_eq!(&partial, dest, "{name} seed {seed}");
             // The binary prints the same slots, diagnoses on stderr and exits 1.
             let out = Command::cargo_bin("shuffle-audit")
                 .unwrap()
-                .args([
-                    "shuffle",
-                    "-a",
-                    "reject-retry",
-                    "--rng",
-                    g.rng.name(),
-                    "--seed",
-                    &seed.to_string(),
-                ])
+                .args(["shuffle", "-a", "reject-retry", "--rng", g.rng.name(), "--seed", &seed.to_string()])
                 .args(["--deck", "54"])
                 .output()
                 .unwrap();
             assert_eq!(out.status.code(), Some(1));
-            assert_eq!(
-                String::from_utf8(out.stdout).unwrap().trim_end(),
-                dest.join(" ")
-            );
-            assert!(
-                String::from_utf8(out.stderr)
-                    .unwrap()
-                    .contains("does not terminate")
-            );
+            assert_eq!(String::from_utf8(out.stdout).unwrap().trim_end(), dest.join(" "));
+            assert!(String::from_utf8(out.stderr).unwrap().contains("does not terminate"));
         }
     }
 }
 
 #[test]
 fn c_generators_match_their_first_20_outputs() {
-    for (name, bits) in [
-        ("rand.glibc.first20.txt", 31),
-        ("rand.msvc.first20.txt", 15),
-    ] {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("tests/golden")
-            .join(name);
+    for (name, bits) in [("rand.glibc.first20.txt", 31), ("rand.msvc.first20.txt", 15)] {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden").join(name);
         let text = std::fs::read_to_string(path).unwrap();
         let mut lines = 0;
         for line in text.lines().filter(|l| l.starts_with("srand(")) {
             let (head, values) = line.split_once(':').unwrap();
-            let seed: u32 = head
-                .trim_start_matches("srand(")
-                .trim_end_matches(')')
-                .parse()
-                .unwrap();
-            let want: Vec<u32> = values
-                .split_whitespace()
-                .map(|v| v.parse().unwrap())
-                .collect();
+            let seed: u32 = head.trim_start_matches("srand(").trim_end_matches(')').parse().unwrap();
+            let want: Vec<u32> = values.split_whitespace().map(|v| v.parse().unwrap()).collect();
             assert_eq!(want.len(), 20);
             let got: Vec<u32> = if bits == 31 {
                 let mut g = GlibcRand::srand(seed);

@@ -1,6 +1,8 @@
 //! One file per subcommand, each with one `run` function taking validated arguments.
 
+pub mod compare;
 pub mod list;
+pub mod run;
 pub mod shuffle;
 
 use std::process::ExitCode;
@@ -12,6 +14,8 @@ pub fn dispatch(command: Command) -> anyhow::Result<ExitCode> {
     match command {
         Command::List => list::run(),
         Command::Shuffle(args) => shuffle::run(args),
+        Command::Run(args) => run::run(args),
+        Command::Compare(args) => compare::run(args),
     }
 }
 

@@ -17,27 +17,15 @@ pub fn run(args: ShuffleArgs) -> anyhow::Result<ExitCode> {
     let seed = match args.seed {
         Some(s) => s,
         None => {
-            let s = super::os_seed()
-                & if args.rng.is_c_library() {
-                    0xffff_ffff
-                } else {
-                    u64::MAX
-                };
+            let s = super::os_seed() & if args.rng.is_c_library() { 0xffff_ffff } else { u64::MAX };
             eprintln!("seed: {s} (drawn from the operating system; pass --seed {s} to repeat)");
             s
         }
     };
     args.rng.check_seed(seed)?;
-    let algorithm = Algorithm {
-        kind: args.algorithm,
-        swaps: args.swaps.map(|k| k as usize),
-    };
+    let algorithm = Algorithm { kind: args.algorithm, swaps: args.swaps.map(|k| k as usize) };
     let n = args.deck;
-    let style = if args.names {
-        Some(NameStyle::Symbol)
-    } else {
-        None
-    };
+    let style = if args.names { Some(NameStyle::Symbol) } else { None };
     let stdout = std::io::stdout().lock();
     let mut out = BufWriter::new(stdout);
     let status = with_rng_type!(args.rng, R => with_shuffle!(algorithm, n, s => {
@@ -86,19 +74,12 @@ fn print_decks<S: Shuffle, R: SeededRng>(
         }
     }
     if warned > 0 {
-        eprintln!(
-            "warning: {warned} of {count} decks are not permutations: this algorithm is BROKEN"
-        );
+        eprintln!("warning: {warned} of {count} decks are not permutations: this algorithm is BROKEN");
     }
     Ok(ExitCode::SUCCESS)
 }
 
-fn write_deck(
-    out: &mut impl Write,
-    deck: &[Card],
-    n: usize,
-    style: Option<NameStyle>,
-) -> std::io::Result<()> {
+fn write_deck(out: &mut impl Write, deck: &[Card], n: usize, style: Option<NameStyle>) -> std::io::Result<()> {
     for (i, &c) in deck.iter().enumerate() {
         if i > 0 {
             out.write_all(b" ")?;
@@ -111,12 +92,7 @@ fn write_deck(
     out.write_all(b"\n")
 }
 
-fn write_partial(
-    out: &mut impl Write,
-    stuck: &Stuck,
-    n: usize,
-    style: Option<NameStyle>,
-) -> std::io::Result<()> {
+fn write_partial(out: &mut impl Write, stuck: &Stuck, n: usize, style: Option<NameStyle>) -> std::io::Result<()> {
     let cells: Vec<String> = stuck
         .partial
         .iter()
@@ -131,17 +107,8 @@ fn write_partial(
 
 /// The plain-words diagnosis of a retry loop that cannot finish.
 pub fn describe_stuck(stuck: &Stuck, deck_number: u64, n: usize, rng: RngKind) -> String {
-    let card = CardName {
-        card: stuck.card_index as Card,
-        n,
-        style: NameStyle::Symbol,
-    };
-    let slots = |v: &[usize]| {
-        v.iter()
-            .map(|p| p.to_string())
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
+    let card = CardName { card: stuck.card_index as Card, n, style: NameStyle::Symbol };
+    let slots = |v: &[usize]| v.iter().map(|p| p.to_string()).collect::<Vec<_>>().join(", ");
     let why = if stuck.unreachable_slots.is_empty() {
         String::new()
     } else {

@@ -24,9 +24,7 @@ impl GlibcRand {
             // 16807 * r mod (2^31 - 1) by Schrage's decomposition, exactly as glibc's srandom_r.
             let hi = r[i - 1] / 127_773;
             let lo = r[i - 1] % 127_773;
-            let mut word = 16_807i32
-                .wrapping_mul(lo)
-                .wrapping_sub(2_836i32.wrapping_mul(hi));
+            let mut word = 16_807i32.wrapping_mul(lo).wrapping_sub(2_836i32.wrapping_mul(hi));
             if word < 0 {
                 word = word.wrapping_add(2_147_483_647);
             }
@@ -35,10 +33,7 @@ impl GlibcRand {
         for i in 31..34 {
             r[i] = r[i - 31];
         }
-        let mut g = GlibcRand {
-            ring: [0; 32],
-            i: 34,
-        };
+        let mut g = GlibcRand { ring: [0; 32], i: 34 };
         for (i, &v) in r.iter().enumerate() {
             g.ring[i & 31] = v as u32;
         }

@@ -115,16 +115,10 @@ impl RngKind {
 impl std::str::FromStr for RngKind {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
-        RngKind::ALL
-            .into_iter()
-            .find(|k| k.name().eq_ignore_ascii_case(s))
-            .ok_or_else(|| {
-                let names: Vec<_> = RngKind::ALL.iter().map(|k| k.name()).collect();
-                format!(
-                    "unknown generator '{s}' (expected one of: {})",
-                    names.join(", ")
-                )
-            })
+        RngKind::ALL.into_iter().find(|k| k.name().eq_ignore_ascii_case(s)).ok_or_else(|| {
+            let names: Vec<_> = RngKind::ALL.iter().map(|k| k.name()).collect();
+            format!("unknown generator '{s}' (expected one of: {})", names.join(", "))
+        })
     }
 }
 

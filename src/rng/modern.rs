@@ -36,28 +36,8 @@ macro_rules! modern_rng {
     };
 }
 
-modern_rng!(
-    ChaCha8,
-    rand_chacha::ChaCha8Rng,
-    "ChaCha8 (`rand_chacha::ChaCha8Rng`)."
-);
-modern_rng!(
-    ChaCha12,
-    rand_chacha::ChaCha12Rng,
-    "ChaCha12 (`rand_chacha::ChaCha12Rng`)."
-);
-modern_rng!(
-    ChaCha20,
-    rand_chacha::ChaCha20Rng,
-    "ChaCha20 (`rand_chacha::ChaCha20Rng`)."
-);
-modern_rng!(
-    Pcg32,
-    rand_pcg::Pcg32,
-    "PCG32 (`rand_pcg::Pcg32`, XSH RR 64/32)."
-);
-modern_rng!(
-    Pcg64,
-    rand_pcg::Pcg64,
-    "PCG64 (`rand_pcg::Pcg64`, XSL RR 128/64)."
-);
+modern_rng!(ChaCha8, rand_chacha::ChaCha8Rng, "ChaCha8 (`rand_chacha::ChaCha8Rng`).");
+modern_rng!(ChaCha12, rand_chacha::ChaCha12Rng, "ChaCha12 (`rand_chacha::ChaCha12Rng`).");
+modern_rng!(ChaCha20, rand_chacha::ChaCha20Rng, "ChaCha20 (`rand_chacha::ChaCha20Rng`).");
+modern_rng!(Pcg32, rand_pcg::Pcg32, "PCG32 (`rand_pcg::Pcg32`, XSH RR 64/32).");
+modern_rng!(Pcg64, rand_pcg::Pcg64, "PCG64 (`rand_pcg::Pcg64`, XSL RR 128/64).");

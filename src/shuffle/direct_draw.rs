@@ -16,12 +16,7 @@ pub(super) const PSEUDOCODE: &str = "for i in 0..n { d[i] = r() % n }";
 pub struct DirectDraw;
 
 impl Shuffle for DirectDraw {
-    fn shuffle<R: RawRng>(
-        &self,
-        deck: &mut [Card],
-        rng: &mut R,
-        scratch: &mut Scratch,
-    ) -> Result<(), Fault> {
+    fn shuffle<R: RawRng>(&self, deck: &mut [Card], rng: &mut R, scratch: &mut Scratch) -> Result<(), Fault> {
         let n = deck.len();
         let src = &mut scratch.cards;
         src.clear();

@@ -18,12 +18,7 @@ pub struct FisherYates;
 
 impl Shuffle for FisherYates {
     #[inline]
-    fn shuffle<R: RawRng>(
-        &self,
-        deck: &mut [Card],
-        rng: &mut R,
-        _: &mut Scratch,
-    ) -> Result<(), Fault> {
+    fn shuffle<R: RawRng>(&self, deck: &mut [Card], rng: &mut R, _: &mut Scratch) -> Result<(), Fault> {
         for i in (1..deck.len()).rev() {
             let j = draw(rng, i + 1);
             deck.swap(i, j);

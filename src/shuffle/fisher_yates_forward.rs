@@ -16,12 +16,7 @@ pub struct FisherYatesForward;
 
 impl Shuffle for FisherYatesForward {
     #[inline]
-    fn shuffle<R: RawRng>(
-        &self,
-        deck: &mut [Card],
-        rng: &mut R,
-        _: &mut Scratch,
-    ) -> Result<(), Fault> {
+    fn shuffle<R: RawRng>(&self, deck: &mut [Card], rng: &mut R, _: &mut Scratch) -> Result<(), Fault> {
         let n = deck.len();
         for i in 0..n {
             let j = i + draw(rng, n - i);

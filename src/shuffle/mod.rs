@@ -80,23 +80,14 @@ pub struct Scratch {
 
 impl Scratch {
     pub fn new(n: usize) -> Self {
-        Scratch {
-            cards: Vec::with_capacity(n),
-            flags: vec![false; n],
-            seen: vec![0; n],
-        }
+        Scratch { cards: Vec::with_capacity(n), flags: vec![false; n], seen: vec![0; n] }
     }
 }
 
 /// One shuffling algorithm.
 pub trait Shuffle: Sync + Send {
     /// Permutes `deck` in place, drawing from `rng` exactly as the source does.
-    fn shuffle<R: RawRng>(
-        &self,
-        deck: &mut [Card],
-        rng: &mut R,
-        scratch: &mut Scratch,
-    ) -> Result<(), Fault>;
+    fn shuffle<R: RawRng>(&self, deck: &mut [Card], rng: &mut R, scratch: &mut Scratch) -> Result<(), Fault>;
 }
 
 /// The algorithms selectable with `--algorithm`.
@@ -218,13 +209,7 @@ impl AlgorithmKind {
                 naive_swap_off_by_one::PSEUDOCODE,
             ),
         };
-        AlgorithmInfo {
-            kind: self,
-            name,
-            source,
-            summary,
-            pseudocode,
-        }
+        AlgorithmInfo { kind: self, name, source, summary, pseudocode }
     }
 
     pub fn name(self) -> &'static str {
@@ -240,16 +225,10 @@ impl AlgorithmKind {
 impl std::str::FromStr for AlgorithmKind {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
-        AlgorithmKind::ALL
-            .into_iter()
-            .find(|k| k.name().eq_ignore_ascii_case(s))
-            .ok_or_else(|| {
-                let names: Vec<_> = AlgorithmKind::ALL.iter().map(|k| k.name()).collect();
-                format!(
-                    "unknown algorithm '{s}' (expected one of: {})",
-                    names.join(", ")
-                )
-            })
+        AlgorithmKind::ALL.into_iter().find(|k| k.name().eq_ignore_ascii_case(s)).ok_or_else(|| {
+            let names: Vec<_> = AlgorithmKind::ALL.iter().map(|k| k.name()).collect();
+            format!("unknown algorithm '{s}' (expected one of: {})", names.join(", "))
+        })
     }
 }
 
@@ -311,9 +290,7 @@ macro_rules! with_shuffle {
                 $body
             }
             AlgorithmKind::Wash => {
-                let $s = Wash {
-                    swaps: alg.wash_swaps($n),
-                };
+                let $s = Wash { swaps: alg.wash_swaps($n) };
                 $body
             }
             AlgorithmKind::VecErase => {

@@ -17,12 +17,7 @@ pub struct NaiveSwap;
 
 impl Shuffle for NaiveSwap {
     #[inline]
-    fn shuffle<R: RawRng>(
-        &self,
-        deck: &mut [Card],
-        rng: &mut R,
-        _: &mut Scratch,
-    ) -> Result<(), Fault> {
+    fn shuffle<R: RawRng>(&self, deck: &mut [Card], rng: &mut R, _: &mut Scratch) -> Result<(), Fault> {
         let n = deck.len();
         for i in 0..n {
             let j = draw(rng, n);

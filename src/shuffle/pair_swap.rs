@@ -18,12 +18,7 @@ pub struct PairSwap;
 
 impl Shuffle for PairSwap {
     #[inline]
-    fn shuffle<R: RawRng>(
-        &self,
-        deck: &mut [Card],
-        rng: &mut R,
-        _: &mut Scratch,
-    ) -> Result<(), Fault> {
+    fn shuffle<R: RawRng>(&self, deck: &mut [Card], rng: &mut R, _: &mut Scratch) -> Result<(), Fault> {
         let n = deck.len();
         let count = draw(rng, 1023);
         for _ in 0..count {

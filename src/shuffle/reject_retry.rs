@@ -17,12 +17,7 @@ pub(super) const PSEUDOCODE: &str =
 pub struct RejectRetry;
 
 impl Shuffle for RejectRetry {
-    fn shuffle<R: RawRng>(
-        &self,
-        deck: &mut [Card],
-        rng: &mut R,
-        scratch: &mut Scratch,
-    ) -> Result<(), Fault> {
+    fn shuffle<R: RawRng>(&self, deck: &mut [Card], rng: &mut R, scratch: &mut Scratch) -> Result<(), Fault> {
         place_with_retry(deck, rng, scratch, deck.len() - 1)
     }
 }
@@ -72,11 +67,7 @@ fn stuck(k: usize, draws: u64, reach: usize, filled: &[bool], deck: &[Card]) -> 
         draws_on_stuck: RETRY_CAP,
         free_slots: (0..deck.len()).filter(|&p| !filled[p]).collect(),
         unreachable_slots: (reach..deck.len()).collect(),
-        partial: deck
-            .iter()
-            .zip(filled)
-            .map(|(&c, &f)| f.then_some(c))
-            .collect(),
+        partial: deck.iter().zip(filled).map(|(&c, &f)| f.then_some(c)).collect(),
     }))
 }
 
@@ -91,12 +82,8 @@ mod tests {
         let mut deck = vec![0; 54];
         reset(&mut deck);
         let mut g = MsvcRand::srand(1);
-        let err = RejectRetry
-            .shuffle(&mut deck, &mut g, &mut Scratch::new(54))
-            .unwrap_err();
-        let Fault::NonTermination(s) = err else {
-            panic!("expected non-termination")
-        };
+        let err = RejectRetry.shuffle(&mut deck, &mut g, &mut Scratch::new(54)).unwrap_err();
+        let Fault::NonTermination(s) = err else { panic!("expected non-termination") };
         assert_eq!((s.card_index, s.placed, s.draws_to_place), (53, 53, 173));
         assert_eq!(s.free_slots, vec![53]);
         assert_eq!(s.unreachable_slots, vec![53]);

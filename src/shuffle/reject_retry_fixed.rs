@@ -17,12 +17,7 @@ pub struct RejectRetryFixed;
 
 impl Shuffle for RejectRetryFixed {
     #[inline]
-    fn shuffle<R: RawRng>(
-        &self,
-        deck: &mut [Card],
-        rng: &mut R,
-        scratch: &mut Scratch,
-    ) -> Result<(), Fault> {
+    fn shuffle<R: RawRng>(&self, deck: &mut [Card], rng: &mut R, scratch: &mut Scratch) -> Result<(), Fault> {
         let n = deck.len();
         place_with_retry(deck, rng, scratch, n)
     }

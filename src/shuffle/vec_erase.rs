@@ -7,8 +7,7 @@ use super::{Fault, Scratch, Shuffle, draw};
 use crate::cards::Card;
 use crate::rng::RawRng;
 
-pub(super) const PSEUDOCODE: &str =
-    "v = d; len = n; while len > 0 { t = r() % len; len -= 1; out.push(v.remove(t)) }";
+pub(super) const PSEUDOCODE: &str = "v = d; len = n; while len > 0 { t = r() % len; len -= 1; out.push(v.remove(t)) }";
 
 /// Draw-and-erase from a vector: n generator calls.
 #[derive(Clone, Copy, Debug, Default)]
@@ -16,12 +15,7 @@ pub struct VecErase;
 
 impl Shuffle for VecErase {
     #[inline]
-    fn shuffle<R: RawRng>(
-        &self,
-        deck: &mut [Card],
-        rng: &mut R,
-        scratch: &mut Scratch,
-    ) -> Result<(), Fault> {
+    fn shuffle<R: RawRng>(&self, deck: &mut [Card], rng: &mut R, scratch: &mut Scratch) -> Result<(), Fault> {
         let v = &mut scratch.cards;
         v.clear();
         v.extend_from_slice(deck);

@@ -10,7 +10,8 @@ use super::{Fault, Scratch, Shuffle, draw};
 use crate::cards::Card;
 use crate::rng::RawRng;
 
-pub(super) const PSEUDOCODE: &str = "repeat k times { a = r() % n; b = r() % n; if a == b { b = a + 1; if b >= n { b = 0 } } swap(d[a], d[b]) }";
+pub(super) const PSEUDOCODE: &str =
+    "repeat k times { a = r() % n; b = r() % n; if a == b { b = a + 1; if b >= n { b = 0 } } swap(d[a], d[b]) }";
 
 /// k forced-distinct pair swaps (`--swaps K`, default the deck size).
 #[derive(Clone, Copy, Debug)]
@@ -20,12 +21,7 @@ pub struct Wash {
 
 impl Shuffle for Wash {
     #[inline]
-    fn shuffle<R: RawRng>(
-        &self,
-        deck: &mut [Card],
-        rng: &mut R,
-        _: &mut Scratch,
-    ) -> Result<(), Fault> {
+    fn shuffle<R: RawRng>(&self, deck: &mut [Card], rng: &mut R, _: &mut Scratch) -> Result<(), Fault> {
         let n = deck.len();
         for _ in 0..self.swaps {
             let a = draw(rng, n);

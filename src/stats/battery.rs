@@ -13,10 +13,7 @@ pub struct Battery {
 
 impl Battery {
     pub fn new(n: usize) -> Self {
-        Battery {
-            n,
-            position_card: PositionCardCounts::new(n),
-        }
+        Battery { n, position_card: PositionCardCounts::new(n) }
     }
 
     pub fn shuffles(&self) -> u64 {

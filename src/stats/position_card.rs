@@ -21,22 +21,14 @@ pub struct PositionCardCounts {
 
 impl PositionCardCounts {
     pub fn new(n: usize) -> Self {
-        PositionCardCounts {
-            n,
-            shuffles: 0,
-            counts: vec![0; n * n],
-        }
+        PositionCardCounts { n, shuffles: 0, counts: vec![0; n * n] }
     }
 
     /// Rebuilds counts from a matrix (rows = positions), e.g. one read back from `counts.csv`.
     pub fn from_matrix(n: usize, counts: Vec<u64>) -> Self {
         assert_eq!(counts.len(), n * n);
         let shuffles = counts[..n].iter().sum();
-        PositionCardCounts {
-            n,
-            shuffles,
-            counts,
-        }
+        PositionCardCounts { n, shuffles, counts }
     }
 
     pub fn n(&self) -> usize {
@@ -82,18 +74,13 @@ impl PositionCardCounts {
     /// Pearson X² of one position's row (n − 1 df).
     pub fn row_chi2(&self, position: usize) -> f64 {
         let e = self.expected();
-        self.counts[position * self.n..(position + 1) * self.n]
-            .iter()
-            .map(|&o| sq(o as f64 - e) / e)
-            .sum()
+        self.counts[position * self.n..(position + 1) * self.n].iter().map(|&o| sq(o as f64 - e) / e).sum()
     }
 
     /// Pearson X² of one card's column (n − 1 df).
     pub fn column_chi2(&self, card: usize) -> f64 {
         let e = self.expected();
-        (0..self.n)
-            .map(|p| sq(self.get(p, card) as f64 - e) / e)
-            .sum()
+        (0..self.n).map(|p| sq(self.get(p, card) as f64 - e) / e).sum()
     }
 
     /// Pearson X² over all n² cells, unscaled (mean n(n−1) under the null).
@@ -161,57 +148,29 @@ impl PositionCardCounts {
         let n = self.n;
         let df = (n - 1) as f64;
         let (worst, x2) = (0..n)
-            .map(|i| {
-                (
-                    i,
-                    if rows {
-                        self.row_chi2(i)
-                    } else {
-                        self.column_chi2(i)
-                    },
-                )
-            })
-            .fold(
-                (0, f64::NEG_INFINITY),
-                |acc, x| if x.1 > acc.1 { x } else { acc },
-            );
+            .map(|i| (i, if rows { self.row_chi2(i) } else { self.column_chi2(i) }))
+            .fold((0, f64::NEG_INFINITY), |acc, x| if x.1 > acc.1 { x } else { acc });
         // Bonferroni over the n lines: p = min(1, n · p_min), in log space.
         let ln_p = (chi2_ln_sf(x2, df) + (n as f64).ln()).min(0.0);
         let e = self.expected();
         let (cell, ratio) = (0..n)
             .map(|j| {
-                let o = if rows {
-                    self.get(worst, j)
-                } else {
-                    self.get(j, worst)
-                };
+                let o = if rows { self.get(worst, j) } else { self.get(j, worst) };
                 (j, o as f64 / e)
             })
-            .fold((0, 1.0f64), |acc, x| {
-                if (x.1 - 1.0).abs() > (acc.1 - 1.0).abs() {
-                    x
-                } else {
-                    acc
-                }
-            });
+            .fold((0, 1.0f64), |acc, x| if (x.1 - 1.0).abs() > (acc.1 - 1.0).abs() { x } else { acc });
         let name = |c: usize| card_name(c as Card, n, NameStyle::Symbol);
         let (label, test, detail) = if rows {
             (
                 format!("position {worst}"),
                 "position-worst",
-                format!(
-                    "worst position {worst}: X2 = {x2:.1} on {df} df; card {} at {ratio:.4}× expected",
-                    name(cell)
-                ),
+                format!("worst position {worst}: X2 = {x2:.1} on {df} df; card {} at {ratio:.4}× expected", name(cell)),
             )
         } else {
             (
                 format!("card {}", name(worst)),
                 "card-worst",
-                format!(
-                    "worst card {}: X2 = {x2:.1} on {df} df; at position {cell} {ratio:.4}× expected",
-                    name(worst)
-                ),
+                format!("worst card {}: X2 = {x2:.1} on {df} df; at position {cell} {ratio:.4}× expected", name(worst)),
             )
         };
         TestResult {
@@ -221,10 +180,7 @@ impl PositionCardCounts {
             ln_p,
             ln_p_low: None,
             effect: ratio - 1.0,
-            detail: format!(
-                "{detail}; p Bonferroni-adjusted over {n} {}",
-                if rows { "positions" } else { "cards" }
-            ),
+            detail: format!("{detail}; p Bonferroni-adjusted over {n} {}", if rows { "positions" } else { "cards" }),
             explanation: format!(
                 "The least uniform {} is {label}: its largest deviation is {:+.2}% from fair.",
                 if rows { "position" } else { "card" },
@@ -304,10 +260,7 @@ mod tests {
         let mean = values.iter().sum::<f64>() / values.len() as f64;
         let var = values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / values.len() as f64;
         assert!((mean - 12.0).abs() < 1e-9, "mean {mean}");
-        assert!(
-            (var - 2.0 * 16.0 * 1.0 / 2.0).abs() < 1e-9,
-            "variance {var}"
-        );
+        assert!((var - 2.0 * 16.0 * 1.0 / 2.0).abs() < 1e-9, "variance {var}");
     }
 
     fn all_permutations(n: usize) -> Vec<Vec<Card>> {

@@ -1,0 +1,89 @@
+//! `shuffle-audit compare`: run the catalogue of findings, print one table, write every run's files and a
+//! combined summary; exit 1 if any finding fails to reproduce.
+
+use std::process::ExitCode;
+
+use crate::catalogue::{Finding, findings};
+use crate::cli::CompareArgs;
+use crate::report::{RunReport, markdown, summary_csv, writer};
+use crate::runner::RunConfig;
+use crate::stats::format_ln_p;
+use crate::verdict::Verdict;
+
+pub fn run(args: CompareArgs) -> anyhow::Result<ExitCode> {
+    let thresholds = args.thresholds.thresholds()?;
+    let catalogue = findings();
+    let mut done: Vec<(RunReport, Verdict)> = Vec::new();
+    eprintln!("Running {} configurations (seed {}); each row is one `run`.", catalogue.len(), args.seed);
+    println!("{}", header());
+    for f in &catalogue {
+        let config = config_for(f, &args);
+        let report = super::run::execute(config, thresholds)?;
+        super::run::write_run_files(&args.out.join(report.dir_name()), &report)?;
+        println!("{}", table_row(&report, f.expected));
+        done.push((report, f.expected));
+        write_combined(&args, &done)?;
+    }
+    let failed: Vec<String> = done
+        .iter()
+        .filter(|(r, e)| r.verdict != *e)
+        .map(|(r, e)| format!("{} ({} expected {e})", r.algorithm_label(), r.verdict))
+        .collect();
+    let total: f64 = done.iter().map(|(r, _)| r.seconds).sum();
+    println!(
+        "\n{} of {} findings reproduced in {total:.1} s; reports in {}/",
+        done.len() - failed.len(),
+        done.len(),
+        args.out.display()
+    );
+    if failed.is_empty() {
+        Ok(ExitCode::SUCCESS)
+    } else {
+        println!("NOT REPRODUCED: {}", failed.join("; "));
+        Ok(ExitCode::from(1))
+    }
+}
+
+fn config_for(f: &Finding, args: &CompareArgs) -> RunConfig {
+    RunConfig {
+        algorithm: f.algorithm,
+        rng: f.rng,
+        deck: f.deck,
+        shuffles: (f.shuffles / args.scale_down).max(1),
+        seed: args.seed,
+        threads: args.threads,
+        post: f.post,
+        progress: true,
+    }
+}
+
+fn write_combined(args: &CompareArgs, done: &[(RunReport, Verdict)]) -> anyhow::Result<()> {
+    let reports: Vec<&RunReport> = done.iter().map(|(r, _)| r).collect();
+    let rows: Vec<(&RunReport, Verdict)> = done.iter().map(|(r, e)| (r, *e)).collect();
+    writer::write_all(
+        &args.out,
+        &[("summary.csv", summary_csv::render(&reports)), ("summary.md", markdown::render_compare(&rows))],
+    )
+}
+
+fn header() -> String {
+    format!(
+        "{:<28} {:<8} {:>4} {:>10}  {:<10} {:>10} {:>9}  {}",
+        "algorithm", "rng", "deck", "shuffles", "verdict", "global p", "worst o/e", "why"
+    )
+}
+
+fn table_row(r: &RunReport, expected: Verdict) -> String {
+    let mark = if r.verdict == expected { String::new() } else { format!(" (expected {expected}!)") };
+    format!(
+        "{:<28} {:<8} {:>4} {:>10}  {:<10} {:>10} {:>9}  {}{mark}",
+        r.algorithm_label(),
+        r.config.rng.name(),
+        r.config.deck,
+        r.shuffles_done,
+        r.verdict.as_str(),
+        r.global_ln_p().filter(|_| r.fault.is_none()).map_or("-".into(), format_ln_p),
+        markdown::fmt_ratio(if r.fault.is_none() { r.worst_ratio() } else { f64::NAN }),
+        r.reason
+    )
+}

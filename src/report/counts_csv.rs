@@ -1,0 +1,55 @@
+//! `counts.csv`: the position-by-card matrix, header `position,0,1,…,n-1`, one row per position.
+
+use crate::stats::PositionCardCounts;
+
+pub fn render(counts: &PositionCardCounts) -> Vec<u8> {
+    let n = counts.n();
+    let mut out = String::with_capacity(n * n * 8);
+    out.push_str("position");
+    for c in 0..n {
+        out.push_str(&format!(",{c}"));
+    }
+    out.push('\n');
+    for p in 0..n {
+        out.push_str(&p.to_string());
+        for c in 0..n {
+            out.push_str(&format!(",{}", counts.get(p, c)));
+        }
+        out.push('\n');
+    }
+    out.into_bytes()
+}
+
+/// Reads a matrix written by [`render`] back into counts; errors name the line.
+pub fn parse(text: &str) -> Result<PositionCardCounts, String> {
+    let mut lines = text.lines();
+    let header = lines.next().ok_or("empty counts.csv")?;
+    let n = header.split(',').count() - 1;
+    let mut cells = Vec::with_capacity(n * n);
+    for (i, line) in lines.enumerate() {
+        let mut fields = line.split(',');
+        fields.next();
+        for f in fields {
+            cells.push(f.parse::<u64>().map_err(|_| format!("line {}: '{f}' is not a count", i + 2))?);
+        }
+    }
+    if cells.len() != n * n {
+        return Err(format!("expected {n}×{n} counts, found {}", cells.len()));
+    }
+    Ok(PositionCardCounts::from_matrix(n, cells))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn snapshot_and_round_trip() {
+        let mut c = PositionCardCounts::new(3);
+        c.add(&[2, 0, 1]);
+        c.add(&[0, 1, 2]);
+        let text = String::from_utf8(render(&c)).unwrap();
+        assert_eq!(text, "position,0,1,2\n0,1,0,1\n1,1,1,0\n2,0,1,1\n");
+        assert_eq!(parse(&text).unwrap(), c);
+    }
+}

@@ -1,0 +1,26 @@
+//! `run.json`: every parameter, the version, timings and throughput, and every test with its p-values.
+
+use serde::Serialize;
+
+use super::RunReport;
+
+#[derive(Serialize)]
+struct RunJson<'a> {
+    tool: &'static str,
+    version: &'static str,
+    algorithm_label: String,
+    #[serde(flatten)]
+    report: &'a RunReport,
+}
+
+pub fn render(report: &RunReport) -> Vec<u8> {
+    let doc = RunJson {
+        tool: "shuffle-audit",
+        version: env!("CARGO_PKG_VERSION"),
+        algorithm_label: report.algorithm_label(),
+        report,
+    };
+    let mut bytes = serde_json::to_vec_pretty(&doc).expect("serialising plain data");
+    bytes.push(b'\n');
+    bytes
+}

@@ -1,0 +1,96 @@
+//! `summary.csv`: one row per test plus an `overall` row, columns exactly
+//! `algorithm,rng,deck,shuffles,seed,test,statistic,df,p_value,log10_p,verdict,detail`.
+//!
+//! `p_value` is the test's own p (it may print as 0 below 1e-308); `log10_p` stays finite whatever its size.
+//! The per-test `verdict` uses the Holm-adjusted p, given in `detail`.
+
+use super::RunReport;
+use crate::stats::special::ln_to_log10;
+
+pub const HEADER: [&str; 12] = [
+    "algorithm",
+    "rng",
+    "deck",
+    "shuffles",
+    "seed",
+    "test",
+    "statistic",
+    "df",
+    "p_value",
+    "log10_p",
+    "verdict",
+    "detail",
+];
+
+/// Renders the rows of several runs under one header.
+pub fn render(reports: &[&RunReport]) -> Vec<u8> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    w.write_record(HEADER).expect("writing to memory");
+    for r in reports {
+        for row in rows(r) {
+            w.write_record(&row).expect("writing to memory");
+        }
+    }
+    w.into_inner().expect("writing to memory")
+}
+
+fn rows(r: &RunReport) -> Vec<[String; 12]> {
+    let c = &r.config;
+    let base = |test: &str| {
+        [
+            r.algorithm_label(),
+            c.rng.to_string(),
+            c.deck.to_string(),
+            r.shuffles_done.to_string(),
+            c.seed.to_string(),
+            test.to_string(),
+        ]
+    };
+    let row = |test: &str, statistic: String, df: String, ln_p: Option<f64>, verdict: String, detail: String| {
+        let [a, b, d, e, f, g] = base(test);
+        let (p, l) = match ln_p {
+            Some(ln_p) => (format!("{:e}", ln_p.exp()), format!("{:.6}", ln_to_log10(ln_p))),
+            None => (String::new(), String::new()),
+        };
+        [a, b, d, e, f, g, statistic, df, p, l, verdict, detail]
+    };
+    let mut out = Vec::new();
+    if let Some(fault) = &r.fault {
+        out.push(row(
+            "validity",
+            fault.invalid_decks.to_string(),
+            String::new(),
+            None,
+            "BROKEN".into(),
+            format!("{}: {} (first at shuffle {})", fault.kind, fault.description, fault.first_shuffle),
+        ));
+    } else {
+        for t in &r.assessment.tests {
+            let mut detail = format!("{}; Holm-adjusted p = {:.6e}", t.result.detail, t.ln_p_adjusted.exp());
+            if t.too_uniform {
+                detail.push_str(&format!(
+                    "; too uniform: lower-tail adjusted p = {:.6e}",
+                    t.ln_p_low_adjusted.unwrap_or(0.0).exp()
+                ));
+            }
+            out.push(row(
+                &t.result.test,
+                format!("{:.6}", t.result.statistic),
+                format!("{}", t.result.df),
+                Some(t.result.ln_p),
+                t.verdict.to_string(),
+                detail,
+            ));
+        }
+    }
+    let m = r.assessment.tests.len();
+    out.push(row(
+        "overall",
+        m.to_string(),
+        String::new(),
+        if r.fault.is_some() { None } else { Some(r.assessment.ln_p_family.min(r.assessment.ln_p_family_low)) },
+        r.verdict.to_string(),
+        format!("{}; family-wise error controlled by Holm over {m} tests", r.reason),
+    ));
+    out
+}
