@@ -10,11 +10,7 @@ use shuffle_audit::rng::RngKind;
 use shuffle_audit::shuffle::AlgorithmKind;
 
 fn run(args: &[&str]) -> Output {
-    Command::cargo_bin("shuffle-audit")
-        .unwrap()
-        .args(args)
-        .output()
-        .unwrap()
+    Command::cargo_bin("shuffle-audit").unwrap().args(args).output().unwrap()
 }
 
 fn stdout(out: &Output) -> String {
@@ -27,11 +23,7 @@ fn stderr(out: &Output) -> String {
 
 /// The section of `list` output that follows the header line starting with `title`.
 fn section<'a>(text: &'a str, title: &str) -> Vec<&'a str> {
-    text.lines()
-        .skip_while(|l| !l.starts_with(title))
-        .skip(1)
-        .take_while(|l| !l.trim().is_empty())
-        .collect()
+    text.lines().skip_while(|l| !l.starts_with(title)).skip(1).take_while(|l| !l.trim().is_empty()).collect()
 }
 
 #[test]
@@ -44,9 +36,7 @@ fn list_names_every_algorithm_generator_and_preset() {
     assert_eq!(algorithms.len(), AlgorithmKind::ALL.len());
     for kind in AlgorithmKind::ALL {
         assert!(
-            algorithms
-                .iter()
-                .any(|l| l.split_whitespace().next() == Some(kind.name())),
+            algorithms.iter().any(|l| l.split_whitespace().next() == Some(kind.name())),
             "list does not show algorithm {kind}:\n{text}"
         );
     }
@@ -58,41 +48,22 @@ fn list_names_every_algorithm_generator_and_preset() {
             .iter()
             .find(|l| l.split_whitespace().next() == Some(kind.name()))
             .unwrap_or_else(|| panic!("list does not show generator {kind}:\n{text}"));
-        assert!(
-            line.contains(&format!("{} bits", kind.bits())),
-            "{kind}: width missing in '{line}'"
-        );
+        assert!(line.contains(&format!("{} bits", kind.bits())), "{kind}: width missing in '{line}'");
     }
     let widths: Vec<u32> = RngKind::ALL.iter().map(|k| k.bits()).collect();
     assert_eq!(widths, [15, 31, 32, 32, 32, 32, 32]);
 
     let presets = section(&text, "Deck presets");
-    let sizes: Vec<&str> = presets
-        .iter()
-        .filter_map(|l| l.split_whitespace().next())
-        .collect();
+    let sizes: Vec<&str> = presets.iter().filter_map(|l| l.split_whitespace().next()).collect();
     assert_eq!(sizes, ["52", "54"]);
 }
 
 #[test]
 fn reject_retry_stops_quickly_and_explains_why() {
     let started = Instant::now();
-    let out = run(&[
-        "shuffle",
-        "--algorithm",
-        "reject-retry",
-        "--rng",
-        "glibc",
-        "--seed",
-        "1",
-        "--deck",
-        "54",
-    ]);
+    let out = run(&["shuffle", "--algorithm", "reject-retry", "--rng", "glibc", "--seed", "1", "--deck", "54"]);
     let elapsed = started.elapsed();
-    assert!(
-        elapsed < Duration::from_secs(5),
-        "took {elapsed:?}: the retry cap must stop the loop"
-    );
+    assert!(elapsed < Duration::from_secs(5), "took {elapsed:?}: the retry cap must stop the loop");
     assert_eq!(out.status.code(), Some(1));
     let text = stdout(&out);
     let lines: Vec<&str> = text.lines().collect();
@@ -133,31 +104,15 @@ fn direct_draw_prints_its_decks_and_warns() {
 /// The same stream printed as ids and as names.
 fn ids_and_names(n: usize, seed: &str) -> (Vec<Card>, Vec<String>) {
     let deck = n.to_string();
-    let base = [
-        "shuffle",
-        "--algorithm",
-        "fisher-yates",
-        "--rng",
-        "pcg32",
-        "--seed",
-        seed,
-        "--deck",
-        &deck,
-    ];
+    let base = ["shuffle", "--algorithm", "fisher-yates", "--rng", "pcg32", "--seed", seed, "--deck", &deck];
     let plain = run(&base);
     assert!(plain.status.success());
-    let ids = stdout(&plain)
-        .split_whitespace()
-        .map(|t| t.parse().unwrap())
-        .collect();
+    let ids = stdout(&plain).split_whitespace().map(|t| t.parse().unwrap()).collect();
     let mut with_names = base.to_vec();
     with_names.push("--names");
     let named = run(&with_names);
     assert!(named.status.success());
-    let names = stdout(&named)
-        .split_whitespace()
-        .map(str::to_string)
-        .collect();
+    let names = stdout(&named).split_whitespace().map(str::to_string).collect();
     (ids, names)
 }
 
@@ -166,10 +121,8 @@ fn card_names_round_trip_through_the_parser() {
     for n in [52usize, 54] {
         let (ids, names) = ids_and_names(n, "11");
         assert_eq!(names.len(), n);
-        let parsed: Vec<Card> = names
-            .iter()
-            .map(|name| parse_card(name, n).unwrap_or_else(|e| panic!("{name}: {e}")))
-            .collect();
+        let parsed: Vec<Card> =
+            names.iter().map(|name| parse_card(name, n).unwrap_or_else(|e| panic!("{name}: {e}"))).collect();
         assert_eq!(parsed, ids, "{n} cards");
         let mut sorted = parsed.clone();
         sorted.sort_unstable();
@@ -198,11 +151,7 @@ fn rejects(extra: &[&str], flag: &str) {
     let lines: Vec<&str> = err.lines().collect();
     assert_eq!(lines.len(), 1, "{args:?}: stderr is not one line:\n{err}");
     assert!(!lines[0].trim().is_empty(), "{args:?}: empty error line");
-    assert!(
-        lines[0].contains(flag),
-        "{args:?}: '{}' does not name {flag}",
-        lines[0]
-    );
+    assert!(lines[0].contains(flag), "{args:?}: '{}' does not name {flag}", lines[0]);
     assert!(stdout(&out).is_empty(), "{args:?}: printed a deck anyway");
 }
 
@@ -242,47 +191,26 @@ fn malformed_and_negative_seeds_are_rejected() {
 fn c_generator_seeds_must_fit_in_32_bits() {
     rejects(&["--rng", "msvc", "--seed", "4294967296"], "--seed");
     rejects(&["--rng", "glibc", "--seed", "4294967296"], "--seed");
-    let out = run(&[
-        "shuffle",
-        "--algorithm",
-        "fisher-yates",
-        "--rng",
-        "msvc",
-        "--seed",
-        "4294967295",
-    ]);
+    let out = run(&["shuffle", "--algorithm", "fisher-yates", "--rng", "msvc", "--seed", "4294967295"]);
     assert!(out.status.success(), "{}", stderr(&out));
 }
 
 /// The seed `shuffle` reports on stderr when it drew one itself.
 fn reported_seed(err: &str) -> u64 {
-    let rest = err
-        .lines()
-        .find_map(|l| l.strip_prefix("seed: "))
-        .unwrap_or_else(|| panic!("no seed on stderr:\n{err}"));
+    let rest =
+        err.lines().find_map(|l| l.strip_prefix("seed: ")).unwrap_or_else(|| panic!("no seed on stderr:\n{err}"));
     rest.split_whitespace().next().unwrap().parse().unwrap()
 }
 
 #[test]
 fn an_unseeded_shuffle_prints_a_seed_that_repeats_it() {
     for rng in ["chacha8", "msvc", "glibc"] {
-        let args = [
-            "shuffle",
-            "--algorithm",
-            "fisher-yates",
-            "--rng",
-            rng,
-            "--count",
-            "2",
-        ];
+        let args = ["shuffle", "--algorithm", "fisher-yates", "--rng", rng, "--count", "2"];
         let first = run(&args);
         assert!(first.status.success());
         let seed = reported_seed(&stderr(&first));
         if rng != "chacha8" {
-            assert!(
-                seed <= u64::from(u32::MAX),
-                "{rng}: seed {seed} too big for srand"
-            );
+            assert!(seed <= u64::from(u32::MAX), "{rng}: seed {seed} too big for srand");
         }
         let seed = seed.to_string();
         let mut again = args.to_vec();
@@ -291,10 +219,6 @@ fn an_unseeded_shuffle_prints_a_seed_that_repeats_it() {
         assert!(second.status.success());
         assert_eq!(stdout(&second), stdout(&first), "{rng} seed {seed}");
         assert_eq!(stdout(&first).lines().count(), 2);
-        assert!(
-            stderr(&second).is_empty(),
-            "a seeded run prints no seed: {}",
-            stderr(&second)
-        );
+        assert!(stderr(&second).is_empty(), "a seeded run prints no seed: {}", stderr(&second));
     }
 }

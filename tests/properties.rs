@@ -20,18 +20,12 @@ fn deck_size() -> impl Strategy<Value = usize> {
 
 /// The seed as the generator's seeding rule reads it: `srand` takes an unsigned 32-bit value.
 fn seed_for(kind: RngKind, seed: u64) -> u64 {
-    if kind.is_c_library() {
-        seed & u64::from(u32::MAX)
-    } else {
-        seed
-    }
+    if kind.is_c_library() { seed & u64::from(u32::MAX) } else { seed }
 }
 
 /// Algorithms whose every result must be a permutation of the input deck.
 fn permuting_algorithms() -> impl Iterator<Item = AlgorithmKind> {
-    AlgorithmKind::ALL
-        .into_iter()
-        .filter(|&k| k != AlgorithmKind::DirectDraw && k != AlgorithmKind::RejectRetry)
+    AlgorithmKind::ALL.into_iter().filter(|&k| k != AlgorithmKind::DirectDraw && k != AlgorithmKind::RejectRetry)
 }
 
 /// One shuffle: the deck it was given, the deck it returned, and its verdict.
@@ -39,21 +33,8 @@ type Step = (Vec<Card>, Vec<Card>, Result<(), Fault>);
 
 /// Seeds one stream and shuffles `rounds` times, starting from `start`; with `carry` each shuffle takes the
 /// previous result (`--carry`), otherwise `start` again. Returns each input with its result.
-fn run(
-    algorithm: Algorithm,
-    kind: RngKind,
-    seed: u64,
-    start: &[Card],
-    rounds: usize,
-    carry: bool,
-) -> Vec<Step> {
-    fn go<S: Shuffle, R: SeededRng>(
-        s: &S,
-        seed: u64,
-        start: &[Card],
-        rounds: usize,
-        carry: bool,
-    ) -> Vec<Step> {
+fn run(algorithm: Algorithm, kind: RngKind, seed: u64, start: &[Card], rounds: usize, carry: bool) -> Vec<Step> {
+    fn go<S: Shuffle, R: SeededRng>(s: &S, seed: u64, start: &[Card], rounds: usize, carry: bool) -> Vec<Step> {
         let mut rng = R::from_seed_u64(seed);
         let mut scratch = Scratch::new(start.len());
         let mut deck = start.to_vec();
@@ -233,24 +214,12 @@ proptest! {
 #[test]
 fn reject_retry_gets_stuck_on_the_last_card_with_every_generator() {
     for rng in RngKind::ALL {
-        let (_, _, result) = run(
-            Algorithm::new(AlgorithmKind::RejectRetry),
-            rng,
-            1,
-            &fresh(3),
-            1,
-            false,
-        )
-        .pop()
-        .unwrap();
+        let (_, _, result) =
+            run(Algorithm::new(AlgorithmKind::RejectRetry), rng, 1, &fresh(3), 1, false).pop().unwrap();
         let Err(Fault::NonTermination(stuck)) = result else {
             panic!("{rng}: expected NonTermination, got {result:?}");
         };
-        assert_eq!(
-            (stuck.card_index, stuck.free_slots.as_slice()),
-            (2, &[2][..]),
-            "{rng}"
-        );
+        assert_eq!((stuck.card_index, stuck.free_slots.as_slice()), (2, &[2][..]), "{rng}");
         assert_eq!(stuck.unreachable_slots, [2], "{rng}");
     }
 }
