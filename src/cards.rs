@@ -99,7 +99,7 @@ pub enum CardParseError {
 /// (`SA`, `H10`, `HT`, `AS`, `10h`), Chinese (`黑桃A`, `方片K`), jokers (`BJ`, `RJ`, `小王`, `大王`), or `#id`.
 pub fn parse_card(text: &str, n: usize) -> Result<Card, CardParseError> {
     let id = parse_card_id(text.trim()).ok_or_else(|| CardParseError::UnknownName(text.to_string()))?;
-    if id >= n || (id >= 52 && id <= 53 && n != 54 && !text.trim().starts_with('#')) {
+    if id >= n || ((52..=53).contains(&id) && n != 54 && !text.trim().starts_with('#')) {
         return Err(CardParseError::OutOfDeck { name: text.to_string(), id, n });
     }
     Ok(id as Card)

@@ -11,14 +11,8 @@ use crate::stats::format_ln_p;
 use crate::verdict::Thresholds;
 
 pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
-    let seed = match args.seed {
-        Some(s) => s,
-        None => {
-            let s = super::os_seed() & if args.rng.is_c_library() { 0xffff_ffff } else { u64::MAX };
-            eprintln!("seed: {s} (drawn from the operating system; pass --seed {s} to repeat this run)");
-            s
-        }
-    };
+    let seed =
+        args.seed.unwrap_or_else(|| super::os_seed() & if args.rng.is_c_library() { 0xffff_ffff } else { u64::MAX });
     let config = RunConfig {
         algorithm: Algorithm { kind: args.algorithm, swaps: args.swaps.map(|k| k as usize) },
         rng: args.rng,
@@ -30,6 +24,10 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
         progress: true,
     };
     let thresholds = args.thresholds()?;
+    config.validate()?;
+    if args.seed.is_none() {
+        eprintln!("seed: {seed} (drawn from the operating system; pass --seed {seed} to repeat this run)");
+    }
     let report = execute(config, thresholds)?;
     print!("{}", render_console(&report));
     let dir = args.out.clone().unwrap_or_else(|| PathBuf::from("reports").join(report.dir_name()));

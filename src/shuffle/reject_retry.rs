@@ -39,7 +39,7 @@ pub(super) fn place_with_retry<R: RawRng>(
     filled.clear();
     filled.resize(n, false);
     let mut draws = 0u64;
-    for k in 0..n {
+    for (k, &card) in src.iter().enumerate() {
         let mut tries = 0u64;
         let pos = loop {
             if tries == RETRY_CAP {
@@ -53,7 +53,7 @@ pub(super) fn place_with_retry<R: RawRng>(
         };
         draws += tries;
         filled[pos] = true;
-        deck[pos] = src[k];
+        deck[pos] = card;
     }
     Ok(())
 }

@@ -5,8 +5,11 @@
 //! natural log so that p far below 1e-300 stays finite and exact), an effect size and a plain-words line.
 
 pub mod battery;
+pub mod exact;
+pub mod gof;
 pub mod position_card;
 pub mod special;
+pub mod uniformity;
 
 pub use battery::Battery;
 pub use position_card::PositionCardCounts;

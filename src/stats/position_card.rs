@@ -11,6 +11,9 @@ use super::TestResult;
 use super::special::{chi2_ln_cdf, chi2_ln_sf};
 use crate::cards::{Card, NameStyle, card_name};
 
+/// An observed/expected ratio with its (position, card).
+pub type CellRatio = (f64, (usize, usize));
+
 /// `counts[p * n + c]`: how often card c was at position p.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PositionCardCounts {
@@ -123,12 +126,12 @@ impl PositionCardCounts {
                 )
             } else {
                 format!(
-                    "Some cards favour some positions: {} lands at position {p_hi} {:.2}× as often as it should, \
-                     and {} at position {p_lo} only {:.2}×.",
+                    "Some cards favour some positions: {} lands at position {p_hi} {} as often as it should, \
+                     and {} at position {p_lo} only {}.",
                     name(c_hi),
-                    hi.0,
+                    times(hi.0),
                     name(c_lo),
-                    lo.0
+                    times(lo.0)
                 )
             },
         }
@@ -190,7 +193,7 @@ impl PositionCardCounts {
     }
 
     /// Smallest and largest observed/expected over the cells, with their (position, card).
-    pub fn ratio_extremes(&self) -> ((f64, (usize, usize)), (f64, (usize, usize))) {
+    pub fn ratio_extremes(&self) -> (CellRatio, CellRatio) {
         let e = self.expected();
         let mut lo = (f64::INFINITY, (0, 0));
         let mut hi = (f64::NEG_INFINITY, (0, 0));
@@ -205,6 +208,15 @@ impl PositionCardCounts {
             }
         }
         (lo, hi)
+    }
+}
+
+/// `1.3640×`, or `1.0031× (+0.31%)` for the small deviations that matter for subtle biases.
+pub fn times(ratio: f64) -> String {
+    if (ratio - 1.0).abs() < 0.1 {
+        format!("{ratio:.4}× ({:+.2}%)", (ratio - 1.0) * 100.0)
+    } else {
+        format!("{ratio:.2}×")
     }
 }
 
