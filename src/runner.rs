@@ -126,6 +126,8 @@ pub struct FaultReport {
     pub invalid_decks: u64,
     /// Plain-words description of the first fault.
     pub description: String,
+    /// A short phrase for tables.
+    pub headline: String,
 }
 
 /// The result of a run.
@@ -258,6 +260,14 @@ fn run_chunk<S: Shuffle, R: SeededRng>(
                     decks_checked: k + 1,
                     invalid_decks: 1,
                     description: describe_stuck(&stuck, n, config.rng),
+                    headline: if stuck.unreachable_slots.is_empty() {
+                        format!("never terminates: card {} finds no slot", stuck.card_index)
+                    } else {
+                        format!(
+                            "never terminates: position {} can never be drawn",
+                            stuck.unreachable_slots.iter().map(|p| p.to_string()).collect::<Vec<_>>().join(", ")
+                        )
+                    },
                 });
             }
         }
@@ -267,6 +277,7 @@ fn run_chunk<S: Shuffle, R: SeededRng>(
         first_shuffle: chunk * CHUNK_SHUFFLES + k + 1,
         decks_checked: count,
         invalid_decks: invalid,
+        headline: format!("not a permutation: {:.1}% of decks repeat cards", 100.0 * invalid as f64 / count as f64),
         description: format!(
             "{invalid} of {count} decks were not permutations ({:.2}%); the first {what}",
             100.0 * invalid as f64 / count as f64

@@ -178,6 +178,7 @@ mod tests {
             effect: 0.0,
             detail: String::new(),
             explanation: String::new(),
+            headline: String::new(),
         }
     }
 

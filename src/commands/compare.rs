@@ -68,7 +68,7 @@ fn write_combined(args: &CompareArgs, done: &[(RunReport, Verdict)]) -> anyhow::
 
 fn header() -> String {
     format!(
-        "{:<28} {:<8} {:>4} {:>10}  {:<10} {:>10} {:>9}  {}",
+        "{:<24} {:<8} {:>4} {:>10}  {:<10} {:>14} {:>9}  {}",
         "algorithm", "rng", "deck", "shuffles", "verdict", "global p", "worst o/e", "why"
     )
 }
@@ -76,7 +76,7 @@ fn header() -> String {
 fn table_row(r: &RunReport, expected: Verdict) -> String {
     let mark = if r.verdict == expected { String::new() } else { format!(" (expected {expected}!)") };
     format!(
-        "{:<28} {:<8} {:>4} {:>10}  {:<10} {:>10} {:>9}  {}{mark}",
+        "{:<24} {:<8} {:>4} {:>10}  {:<10} {:>14} {:>9}  {}{mark}",
         r.algorithm_label(),
         r.config.rng.name(),
         r.config.deck,
@@ -84,6 +84,6 @@ fn table_row(r: &RunReport, expected: Verdict) -> String {
         r.verdict.as_str(),
         r.global_ln_p().filter(|_| r.fault.is_none()).map_or("-".into(), format_ln_p),
         markdown::fmt_ratio(if r.fault.is_none() { r.worst_ratio() } else { f64::NAN }),
-        r.reason
+        r.headline
     )
 }

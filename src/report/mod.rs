@@ -25,6 +25,8 @@ pub struct RunReport {
     pub verdict: Verdict,
     /// One line in plain words: why the verdict.
     pub reason: String,
+    /// A short phrase for tables.
+    pub headline: String,
     #[serde(skip)]
     pub counts: PositionCardCounts,
     pub threads: usize,
@@ -36,15 +38,16 @@ impl RunReport {
     /// Evaluates a run's battery and decides its verdict.
     pub fn new(config: RunConfig, outcome: RunOutcome, thresholds: Thresholds) -> Self {
         let assessment = assess(outcome.battery.evaluate(), &thresholds);
-        let (verdict, reason) = match &outcome.fault {
-            Some(f) => (Verdict::Broken, format!("{}: {}", f.kind, f.description)),
-            None => (assessment.verdict, reason(&assessment)),
+        let (verdict, reason, headline) = match &outcome.fault {
+            Some(f) => (Verdict::Broken, format!("{}: {}", f.kind, f.description), f.headline.clone()),
+            None => (assessment.verdict, reason(&assessment), headline(&assessment)),
         };
         RunReport {
             thresholds,
             shuffles_done: outcome.battery.shuffles(),
             verdict,
             reason,
+            headline,
             counts: outcome.battery.position_card.clone(),
             threads: outcome.threads,
             seconds: outcome.elapsed.as_secs_f64(),
@@ -98,6 +101,17 @@ impl RunReport {
     /// The global position-by-card test's ln p.
     pub fn global_ln_p(&self) -> Option<f64> {
         self.assessment.tests.iter().find(|t| t.result.test == "position-card").map(|t| t.result.ln_p)
+    }
+}
+
+/// A short phrase for a verdict.
+fn headline(a: &Assessment) -> String {
+    let decisive = a.decisive_test.as_ref().and_then(|name| a.tests.iter().find(|t| &t.result.test == name));
+    match (a.verdict, decisive) {
+        (Verdict::Pass, _) => "no bias found".to_string(),
+        (_, Some(t)) if a.too_uniform => format!("{}: too uniform", t.result.test),
+        (_, Some(t)) => format!("{}: {}", t.result.test, t.result.headline),
+        (v, None) => v.to_string(),
     }
 }
 

@@ -49,7 +49,7 @@ fn rows(r: &RunReport) -> Vec<[String; 12]> {
     let row = |test: &str, statistic: String, df: String, ln_p: Option<f64>, verdict: String, detail: String| {
         let [a, b, d, e, f, g] = base(test);
         let (p, l) = match ln_p {
-            Some(ln_p) => (format!("{:e}", ln_p.exp()), format!("{:.6}", ln_to_log10(ln_p))),
+            Some(ln_p) => (format_p_exact(ln_p), format!("{:.6}", ln_to_log10(ln_p))),
             None => (String::new(), String::new()),
         };
         [a, b, d, e, f, g, statistic, df, p, l, verdict, detail]
@@ -93,4 +93,29 @@ fn rows(r: &RunReport) -> Vec<[String; 12]> {
         format!("{}; family-wise error controlled by Holm over {m} tests", r.reason),
     ));
     out
+}
+
+/// A p-value in scientific notation computed from its logarithm, so that it never prints as 0:
+/// `3.4e-10`, or `7.012345e-139460` far below f64's range.
+pub fn format_p_exact(ln_p: f64) -> String {
+    let p = ln_p.exp();
+    if p > 1e-300 {
+        return format!("{p:e}");
+    }
+    let log10 = ln_to_log10(ln_p);
+    let exponent = log10.floor();
+    let mantissa = 10f64.powf(log10 - exponent);
+    format!("{mantissa:.6}e{exponent}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn p_values_never_print_as_zero() {
+        assert_eq!(format_p_exact(0.05f64.ln()).parse::<f64>().unwrap(), 0.05f64.ln().exp());
+        assert_eq!(format_p_exact(-1000.0 * std::f64::consts::LN_10), "1.000000e-1000");
+        assert_eq!(format_p_exact((-139459.155058) * std::f64::consts::LN_10), "6.997485e-139460");
+    }
 }

@@ -40,6 +40,8 @@ pub struct TestResult {
     pub detail: String,
     /// One sentence in plain words for the reports.
     pub explanation: String,
+    /// A short phrase (about 60 characters) for tables: what is wrong, or that nothing is.
+    pub headline: String,
 }
 
 impl TestResult {

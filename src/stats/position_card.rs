@@ -117,6 +117,14 @@ impl PositionCardCounts {
                 hi.0,
                 name(c_hi)
             ),
+            headline: format!(
+                "{} {} position {p_hi}: {}; {} at {p_lo}: {}",
+                name(c_hi),
+                if p_hi == c_hi { "stays at its starting" } else { "at" },
+                times(hi.0),
+                name(c_lo),
+                times(lo.0)
+            ),
             explanation: if excess <= 2.0 * (2.0 * df).sqrt() {
                 format!(
                     "Cards land at every position about as often as chance allows: the most over-represented card \
@@ -184,6 +192,7 @@ impl PositionCardCounts {
             ln_p_low: None,
             effect: ratio - 1.0,
             detail: format!("{detail}; p Bonferroni-adjusted over {n} {}", if rows { "positions" } else { "cards" }),
+            headline: format!("{label} is the least uniform: {} at worst", times(ratio)),
             explanation: format!(
                 "The least uniform {} is {label}: its largest deviation is {:+.2}% from fair.",
                 if rows { "position" } else { "card" },
