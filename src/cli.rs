@@ -26,6 +26,29 @@ pub enum Command {
     Compare(CompareArgs),
 }
 
+/// How `fisher-yates` draws its bounded random numbers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum, Default)]
+pub enum Draw {
+    /// `r() % (i+1)`, as the sources write it (modulo bias included).
+    #[default]
+    Modulo,
+    /// Several exactly unbiased draws per 64-bit word (the `fisher-yates-batched` algorithm).
+    Batched,
+}
+
+/// Applies `--draw` to `--algorithm`.
+pub fn resolve_draw(kind: AlgorithmKind, draw: Draw) -> Result<AlgorithmKind, crate::error::ConfigError> {
+    match (kind, draw) {
+        (AlgorithmKind::FisherYates, Draw::Batched) => Ok(AlgorithmKind::FisherYatesBatched),
+        (k, Draw::Modulo) => Ok(k),
+        (AlgorithmKind::FisherYatesBatched, Draw::Batched) => Ok(AlgorithmKind::FisherYatesBatched),
+        (k, Draw::Batched) => Err(crate::error::ConfigError::flag(
+            "--draw",
+            format!("batched draws apply to fisher-yates only, not {}", k.name()),
+        )),
+    }
+}
+
 /// A seed: an unsigned integer (`srand(seed)` for the C generators, `seed_from_u64` otherwise).
 pub fn parse_seed(s: &str) -> Result<u64, String> {
     let t = s.trim();
@@ -109,6 +132,9 @@ pub struct ShuffleArgs {
     /// Print card names (♠A, ♥10, 小王) instead of ids.
     #[arg(long)]
     pub names: bool,
+    /// How fisher-yates draws: `modulo` (as written) or `batched` (fast, exactly unbiased).
+    #[arg(long, value_enum, default_value = "modulo")]
+    pub draw: Draw,
 }
 
 /// A probability threshold in (0, 0.5).
@@ -167,6 +193,9 @@ pub struct RunArgs {
     /// Swaps for `wash` (default: the deck size).
     #[arg(long, value_name = "K", value_parser = parse_count, allow_hyphen_values = true)]
     pub swaps: Option<u64>,
+    /// How fisher-yates draws: `modulo` (as written) or `batched` (fast, exactly unbiased).
+    #[arg(long, value_enum, default_value = "modulo")]
+    pub draw: Draw,
     /// After each shuffle, cut the deck at a random place (drawn from the same generator).
     #[arg(long)]
     pub cut: bool,

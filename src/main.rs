@@ -4,6 +4,13 @@ use clap::Parser;
 use shuffle_audit::cli::Cli;
 
 fn main() -> ExitCode {
+    // Behave like a Unix filter when the reader goes away (`shuffle ... | head`): end quietly instead of
+    // failing on a broken pipe.
+    #[cfg(unix)]
+    // SAFETY: restoring the default disposition of SIGPIPE before any thread starts is sound.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {

@@ -262,3 +262,38 @@ fn every_modern_generator_is_its_upstream_next_u32() {
         }
     }
 }
+
+/// `fisher-yates --draw batched` (the `fisher-yates-batched` algorithm): the first decks are pinned, produced by
+/// this crate; they fix the grouping of bounds, the order of the digits and the use of `next_u64`.
+#[test]
+fn batched_fisher_yates_decks_are_stable() {
+    let expected_chacha8_seed7: [&str; 2] = [
+        "31 1 2 40 26 25 15 39 13 4 28 43 38 16 34 24 47 33 50 21 27 48 51 41 7 46 49 11 36 20 5 30 32 12 18 3 45 44 19 35 6 9 29 0 22 42 14 17 37 23 10 8",
+        "22 39 17 47 32 49 36 18 38 0 8 20 4 10 12 7 21 1 44 16 6 3 5 48 23 42 27 45 2 24 28 9 40 41 51 25 33 35 50 29 14 43 37 34 19 11 30 15 46 26 13 31",
+    ];
+    let expected_pcg64_seed2026 = "20 28 51 42 2 21 1 38 39 6 13 8 12 36 41 29 37 30 26 19 24 40 0 22 25 10 32 33 3 14 48 27 4 9 31 49 44 43 11 15 47 23 18 5 46 7 34 50 17 45 16 35";
+    for (rng, seed, count, want) in [
+        ("chacha8", "7", "2", expected_chacha8_seed7.join("\n")),
+        ("pcg64", "2026", "1", expected_pcg64_seed2026.to_string()),
+    ] {
+        let out = assert_cmd::Command::cargo_bin("shuffle-audit")
+            .unwrap()
+            .args([
+                "shuffle",
+                "-a",
+                "fisher-yates",
+                "--draw",
+                "batched",
+                "--rng",
+                rng,
+                "--seed",
+                seed,
+                "--count",
+                count,
+            ])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        assert_eq!(String::from_utf8(out.stdout).unwrap().trim_end(), want, "{rng} seed {seed}");
+    }
+}

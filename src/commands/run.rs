@@ -14,7 +14,10 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     let seed =
         args.seed.unwrap_or_else(|| super::os_seed() & if args.rng.is_c_library() { 0xffff_ffff } else { u64::MAX });
     let config = RunConfig {
-        algorithm: Algorithm { kind: args.algorithm, swaps: args.swaps.map(|k| k as usize) },
+        algorithm: Algorithm {
+            kind: crate::cli::resolve_draw(args.algorithm, args.draw)?,
+            swaps: args.swaps.map(|k| k as usize),
+        },
         rng: args.rng,
         deck: args.deck,
         shuffles: args.shuffles,

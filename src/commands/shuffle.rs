@@ -14,6 +14,7 @@ use crate::shuffle::{Algorithm, Fault, Scratch, Shuffle, Stuck};
 use crate::{with_rng_type, with_shuffle};
 
 pub fn run(args: ShuffleArgs) -> anyhow::Result<ExitCode> {
+    let kind = crate::cli::resolve_draw(args.algorithm, args.draw)?;
     let seed = match args.seed {
         Some(s) => s,
         None => {
@@ -23,7 +24,7 @@ pub fn run(args: ShuffleArgs) -> anyhow::Result<ExitCode> {
         }
     };
     args.rng.check_seed(seed)?;
-    let algorithm = Algorithm { kind: args.algorithm, swaps: args.swaps.map(|k| k as usize) };
+    let algorithm = Algorithm { kind, swaps: args.swaps.map(|k| k as usize) };
     let n = args.deck;
     let style = if args.names { Some(NameStyle::Symbol) } else { None };
     let stdout = std::io::stdout().lock();

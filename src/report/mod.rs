@@ -61,7 +61,10 @@ impl RunReport {
     /// The algorithm with its options in command-line form: `wash --swaps 108`, `identity --cut`.
     pub fn algorithm_label(&self) -> String {
         let c = &self.config;
-        let mut label = c.algorithm.kind.name().to_string();
+        let mut label = match c.algorithm.kind {
+            crate::shuffle::AlgorithmKind::FisherYatesBatched => "fisher-yates --draw batched".to_string(),
+            k => k.name().to_string(),
+        };
         if c.algorithm.kind == crate::shuffle::AlgorithmKind::Wash {
             label.push_str(&format!(" --swaps {}", c.algorithm.wash_swaps(c.deck)));
         }

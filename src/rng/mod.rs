@@ -21,6 +21,19 @@ pub trait RawRng {
     const BITS: u32;
     /// Next raw output, `0 ..= 2^BITS - 1`.
     fn r(&mut self) -> u32;
+
+    /// 64 uniform bits: the low 64 bits of consecutive outputs concatenated (five for MSVC's 15 bits, three for
+    /// glibc's 31, two for 32-bit generators; modern generators override it with their native 64-bit output).
+    #[inline(always)]
+    fn next_u64(&mut self) -> u64 {
+        let mut x = 0u64;
+        let mut bits = 0;
+        while bits < 64 {
+            x = (x << Self::BITS) | u64::from(self.r());
+            bits += Self::BITS;
+        }
+        x
+    }
 }
 
 /// A generator that can be built from a 64-bit seed by its documented rule.

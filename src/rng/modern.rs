@@ -26,6 +26,10 @@ macro_rules! modern_rng {
             fn r(&mut self) -> u32 {
                 self.0.next_u32()
             }
+            #[inline(always)]
+            fn next_u64(&mut self) -> u64 {
+                self.0.next_u64()
+            }
         }
 
         impl SeededRng for $name {

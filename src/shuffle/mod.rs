@@ -7,7 +7,9 @@
 //! as values: a retry loop that cannot finish, or output that is not a permutation.
 
 mod direct_draw;
+pub mod fastmod;
 mod fisher_yates;
+mod fisher_yates_batched;
 mod fisher_yates_forward;
 mod identity;
 mod mark_array;
@@ -21,6 +23,7 @@ mod wash;
 
 pub use direct_draw::DirectDraw;
 pub use fisher_yates::FisherYates;
+pub use fisher_yates_batched::FisherYatesBatched;
 pub use fisher_yates_forward::FisherYatesForward;
 pub use identity::Identity;
 pub use mark_array::MarkArray;
@@ -96,6 +99,7 @@ pub trait Shuffle: Sync + Send {
 pub enum AlgorithmKind {
     Identity,
     FisherYates,
+    FisherYatesBatched,
     FisherYatesForward,
     PairSwap,
     Wash,
@@ -119,8 +123,9 @@ pub struct AlgorithmInfo {
 }
 
 impl AlgorithmKind {
-    pub const ALL: [AlgorithmKind; 12] = [
+    pub const ALL: [AlgorithmKind; 13] = [
         AlgorithmKind::FisherYates,
+        AlgorithmKind::FisherYatesBatched,
         AlgorithmKind::FisherYatesForward,
         AlgorithmKind::PairSwap,
         AlgorithmKind::Wash,
@@ -147,6 +152,12 @@ impl AlgorithmKind {
                 "S1 v3, S2",
                 "Durstenfeld's backward Fisher-Yates; fair with a full-width generator, 15-bit modulo bias with MSVC",
                 fisher_yates::PSEUDOCODE,
+            ),
+            AlgorithmKind::FisherYatesBatched => (
+                "fisher-yates-batched",
+                "fast fair reference (Brackett-Rozinsky & Lemire)",
+                "fisher-yates --draw batched: several exactly unbiased draws per 64-bit word, no division",
+                fisher_yates_batched::PSEUDOCODE,
             ),
             AlgorithmKind::FisherYatesForward => (
                 "fisher-yates-forward",
@@ -281,6 +292,10 @@ macro_rules! with_shuffle {
                 let $s = FisherYates;
                 $body
             }
+            AlgorithmKind::FisherYatesBatched => {
+                let $s = FisherYatesBatched::new($n);
+                $body
+            }
             AlgorithmKind::FisherYatesForward => {
                 let $s = FisherYatesForward;
                 $body
@@ -325,10 +340,11 @@ macro_rules! with_shuffle {
     }};
 }
 
-/// `r() % m` as the sources write it: the C remainder, modulo bias included.
+/// `r() % m` as the sources write it: the C remainder, modulo bias included (computed without a division, see
+/// [`fastmod`]).
 #[inline(always)]
 pub(crate) fn draw<R: RawRng>(rng: &mut R, m: usize) -> usize {
-    (rng.r() % m as u32) as usize
+    fastmod::rem(rng.r(), m)
 }
 
 /// The slots `0..m` that `r() % m` can produce with a `BITS`-wide generator, as a range end: every slot below
