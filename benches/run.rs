@@ -1,0 +1,50 @@
+//! The whole runner: shuffle + the default battery, `run/<algorithm>/<rng>/<threads>`, for the algorithms whose
+//! speed matters (the fair reference shuffles) with 1 and 2 threads. Throughput is in shuffles.
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use shuffle_audit::rng::RngKind;
+use shuffle_audit::runner::{CHUNK_SHUFFLES, PostProcess, RunConfig, run};
+use shuffle_audit::shuffle::{Algorithm, AlgorithmKind};
+
+fn runs(c: &mut Criterion) {
+    let shuffles = 16 * CHUNK_SHUFFLES;
+    let mut group = c.benchmark_group("run");
+    group.throughput(Throughput::Elements(shuffles));
+    for (kind, rng) in [
+        (AlgorithmKind::FisherYates, RngKind::Chacha8),
+        (AlgorithmKind::FisherYates, RngKind::Msvc),
+        (AlgorithmKind::FisherYates, RngKind::Glibc),
+        (AlgorithmKind::FisherYatesBatched, RngKind::Chacha8),
+        (AlgorithmKind::NaiveSwap, RngKind::Chacha8),
+    ] {
+        for threads in [1usize, 2] {
+            let config = RunConfig {
+                algorithm: Algorithm::new(kind),
+                rng,
+                deck: 52,
+                shuffles,
+                seed: 1,
+                threads: Some(threads),
+                post: PostProcess::default(),
+                progress: false,
+            };
+            group.bench_function(format!("{}/{}/{threads}", kind.name(), rng.name()), |b| {
+                b.iter(|| black_box(run(&config).unwrap().battery.shuffles()))
+            });
+        }
+    }
+    group.finish();
+}
+
+fn config() -> Criterion {
+    Criterion::default()
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(3))
+        .sample_size(10)
+}
+
+criterion_group! { name = benches; config = config(); targets = runs }
+criterion_main!(benches);
