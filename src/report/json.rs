@@ -9,6 +9,7 @@ struct RunJson<'a> {
     tool: &'static str,
     version: &'static str,
     algorithm_label: String,
+    rng_label: String,
     #[serde(flatten)]
     report: &'a RunReport,
 }
@@ -18,6 +19,7 @@ pub fn render(report: &RunReport) -> Vec<u8> {
         tool: "shuffle-audit",
         version: env!("CARGO_PKG_VERSION"),
         algorithm_label: report.algorithm_label(),
+        rng_label: report.rng_label(),
         report,
     };
     let mut bytes = serde_json::to_vec_pretty(&doc).expect("serialising plain data");
