@@ -159,13 +159,13 @@ pub struct RunArgs {
     #[arg(long, value_name = "CMD", conflicts_with_all = ["seed", "shuffles", "threads", "swaps", "cut", "burn", "rng"])]
     pub exec: Option<String>,
     /// First card id of --decks/--exec input in the ids format: 0 or 1.
-    #[arg(long, value_name = "0|1", value_parser = parse_base, requires = "external")]
+    #[arg(long, value_name = "0|1", value_parser = parse_base)]
     pub base: Option<u32>,
     /// Input format of --decks/--exec: auto (from the first deck), ids or names.
-    #[arg(long, value_name = "FORMAT", requires = "external")]
+    #[arg(long, value_name = "FORMAT")]
     pub format: Option<crate::input::FormatChoice>,
     /// Stop at the first invalid deck with exit status 2 (partial reports are still written).
-    #[arg(long, requires = "external")]
+    #[arg(long)]
     pub strict: bool,
     /// Generator (see `list`).
     #[arg(long, default_value = "chacha8")]

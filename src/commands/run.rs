@@ -17,6 +17,13 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     if args.decks.is_some() || args.exec.is_some() {
         return run_external(args);
     }
+    for (given, flag) in
+        [(args.base.is_some(), "--base"), (args.format.is_some(), "--format"), (args.strict, "--strict")]
+    {
+        if given {
+            return Err(ConfigError::flag(flag, "applies to --decks and --exec input only").into());
+        }
+    }
     let Some(algorithm) = args.algorithm else {
         return Err(ConfigError::flag("--algorithm", "give an algorithm, or --decks FILE, or --exec CMD").into());
     };

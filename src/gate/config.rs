@@ -34,9 +34,9 @@ pub const DEFAULT_SHUFFLES: u64 = 1_000_000;
 /// Seed of a check when the configuration does not say: fixed, so the gate is reproducible.
 pub const DEFAULT_SEED: u64 = 1;
 
-/// A configuration error: the file, the line, and what is wrong.
+/// A configuration error: the file, the line (0 when the file cannot be read at all), and what is wrong.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{file} line {line}: {message}")]
+#[error("{file}{}: {message}", if *.line > 0 { format!(" line {}", .line) } else { String::new() })]
 pub struct ConfigError {
     pub file: String,
     pub line: usize,

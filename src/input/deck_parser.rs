@@ -257,12 +257,16 @@ fn list_some(items: &[String]) -> String {
     if items.len() <= 5 { items.join(", ") } else { format!("{} and {} more", items[..5].join(", "), items.len() - 5) }
 }
 
-/// A token quoted in an error: at most 40 characters.
+/// A token quoted in an error: at most 40 characters, control characters escaped (`\u{1}`) so that garbage
+/// bytes cannot disturb a terminal or a log.
 fn shorten(token: &str) -> String {
+    let visible = |s: &mut dyn Iterator<Item = char>| -> String {
+        s.map(|c| if c.is_control() { c.escape_unicode().to_string() } else { c.to_string() }).collect()
+    };
     if token.chars().count() <= 40 {
-        token.to_string()
+        visible(&mut token.chars())
     } else {
-        format!("{}… ({} bytes)", token.chars().take(40).collect::<String>(), token.len())
+        format!("{}… ({} bytes)", visible(&mut token.chars().take(40)), token.len())
     }
 }
 

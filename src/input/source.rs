@@ -282,7 +282,10 @@ fn last_lines(bytes: &[u8], k: usize) -> Vec<String> {
 mod tests {
     use super::*;
 
-    fn lines(input: &[u8], limit: usize) -> Vec<Result<(u64, Vec<u8>), (u64, u64)>> {
+    /// A line read back: `Ok((number, bytes))`, or `Err((number, length))` for one over the limit.
+    type ReadLine = Result<(u64, Vec<u8>), (u64, u64)>;
+
+    fn lines(input: &[u8], limit: usize) -> Vec<ReadLine> {
         // A tiny BufReader capacity makes lines cross buffer boundaries.
         let mut r = LineReader::with_limit(io::BufReader::with_capacity(4, input), limit);
         let mut out = Vec::new();
