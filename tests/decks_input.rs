@@ -179,7 +179,7 @@ fn empty_input_is_an_error_with_exit_2() {
 #[test]
 fn a_producer_that_crashes_midway_keeps_its_counts_in_partial_reports() {
     let tmp = tempfile::tempdir().unwrap();
-    for (ending, status) in [("exit 3", "exit status 3"), ("kill -SEGV $$", "killed by signal 11")] {
+    for (ending, status) in [("exit 3", "exited with status 3"), ("kill -SEGV $$", "was killed by signal 11")] {
         let out = tmp.path().join(status.replace(' ', "_"));
         let script = format!(
             "i=0; while [ $i -lt 200 ]; do echo '2 0 1'; echo '1 2 0'; i=$((i+1)); done; \
@@ -194,9 +194,9 @@ fn a_producer_that_crashes_midway_keeps_its_counts_in_partial_reports() {
         assert_no_panic(&o);
         let stdout = text(&o.stdout);
         assert_eq!(o.status.code(), Some(1), "{stdout}");
-        assert!(stdout.contains(&format!("ended with {status}")), "{stdout}");
+        assert!(stdout.contains(&format!("` {status}")), "{stdout}");
         assert!(stdout.contains("producer stderr: Traceback: out of memory"), "{stdout}");
-        assert!(stdout.contains("BROKEN: PARTIAL (the producer ended with"), "{stdout}");
+        assert!(stdout.contains(&format!("BROKEN: PARTIAL (the producer {status} after 400 decks)")), "{stdout}");
         let j = json(&out);
         assert_eq!(j["verdict"], "BROKEN");
         assert_eq!(j["fault"]["kind"], "producer-failed");
@@ -220,7 +220,7 @@ fn a_producer_that_writes_nothing_is_an_error_naming_its_status() {
     let err = text(&o.stderr);
     assert!(
         err.contains("--exec: the output of `echo 'no such module' >&2; exit 7`: no decks: the input is empty")
-            && err.contains("ended with exit status 7; last line of its stderr: no such module"),
+            && err.contains("exited with status 7; last line of its stderr: no such module"),
         "{err}"
     );
 }
@@ -240,6 +240,8 @@ fn strict_stops_a_producer_that_would_never_end() {
     let j = json(tmp.path());
     assert_eq!(j["input"]["producer"]["stopped_by_audit"], true);
     assert_eq!(j["input"]["valid_decks"], 1);
+    // The producer dies of the closed pipe or of the audit's kill: that is not its failure.
+    assert_eq!(j["fault"]["kind"], "invalid-decks");
 }
 
 #[test]

@@ -137,7 +137,7 @@ fn a_check_without_decks_is_a_junit_error() {
     let (o, xml, j) = gate("[[check]]\nname = \"silent\"\nexec = \"echo broken >&2; exit 4\"\n");
     assert_eq!(o.status.code(), Some(1), "{}", text(&o.stdout));
     assert!(xml.contains("<error message=\"ERROR (expected pass): the output of `echo broken"), "{xml}");
-    assert!(j["checks"][0]["error"].as_str().unwrap().contains("exit status 4"), "{j}");
+    assert!(j["checks"][0]["error"].as_str().unwrap().contains("exited with status 4"), "{j}");
 }
 
 #[test]

@@ -33,14 +33,14 @@ const SOURCE_WIDTH: usize = 34;
 
 fn header() -> String {
     format!(
-        "{:<28} {:<SOURCE_WIDTH$} {:>4} {:>9}  {:<10} {:<18} {:<6}  {}",
+        "{:<28} {:<SOURCE_WIDTH$} {:>4} {:>9}  {:<10} {:<18} {:<7}  {}",
         "check", "source", "deck", "decks", "verdict", "expected", "result", "power: FAILs with 99% probability when"
     )
 }
 
 fn row(c: &CheckOutcome) -> String {
     format!(
-        "{:<28} {:<SOURCE_WIDTH$} {:>4} {:>9}  {:<10} {:<18} {:<6}  {}",
+        "{:<28} {:<SOURCE_WIDTH$} {:>4} {:>9}  {:<10} {:<18} {:<7}  {}",
         clip(&c.name, 28),
         clip(&c.source, SOURCE_WIDTH),
         c.deck.map_or("-".to_string(), |d| d.to_string()),
@@ -70,7 +70,7 @@ fn footer(g: &GateOutcome) -> String {
         ));
     }
     if let Some(p) = g.checks.iter().find_map(|c| c.power.as_ref()) {
-        s.push_str(&format!("Power, e.g. for the first check: {}\n", p.sentence()));
+        s.push_str(&format!("Power of the first check: {}\n", p.sentence()));
     }
     s.push_str(&format!(
         "{} of {} checks met their expectation in {:.1} s ({})\n",

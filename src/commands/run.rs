@@ -111,11 +111,10 @@ pub fn render_console(r: &RunReport) -> String {
     let c = &r.config;
     let mut s = if let Some(i) = &r.input {
         format!(
-            "{}, {} cards, {} decks read from {} ({}{}; {:.2} s, {} decks/s)\n\n",
+            "{}, {} cards, {} decks ({}{}; {:.2} s, {} decks/s)\n\n",
             r.algorithm_label(),
             c.deck,
             r.shuffles_done,
-            i.source.describe(),
             i.format,
             if i.deck_inferred { ", deck size from the first deck" } else { "" },
             r.seconds,
@@ -150,7 +149,7 @@ pub fn render_console(r: &RunReport) -> String {
             s.push_str(&format!("  … and {} more invalid decks\n", i.invalid_decks - i.first_invalid.len() as u64));
         }
         if let Some(p) = &i.producer {
-            s.push_str(&format!("  producer: `{}` ended with {}", p.command, p.exit_label()));
+            s.push_str(&format!("  producer: `{}` {}", p.command, p.ending()));
             s.push_str(if p.stopped_by_audit { " (stopped by the audit)\n" } else { "\n" });
             for line in &p.stderr_tail {
                 s.push_str(&format!("  producer stderr: {line}\n"));

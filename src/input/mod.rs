@@ -95,7 +95,9 @@ pub fn audit_external(
             // audit stopped reading gets EPIPE instead of blocking on a full pipe.
             let stop = match &result {
                 Ok(a) => a.stopped_strict || a.read_error.is_some(),
-                Err(_) => true,
+                Err(StreamError::Empty { .. }) => false,
+                Err(StreamError::NoDeck { .. }) => options.strict,
+                Err(StreamError::Read(_)) => true,
             };
             (result, Some(producer.finish(stop)))
         }
@@ -112,7 +114,7 @@ pub fn audit_external(
         Some(format!("read error after line {}: {e}", stream.lines))
     } else if producer_failed {
         let p = producer.as_ref().expect("checked");
-        Some(format!("the producer ended with {} after {} decks", p.exit_label(), stream.decks))
+        Some(format!("the producer {} after {} decks", p.ending(), stream.decks))
     } else {
         None
     };

@@ -164,9 +164,18 @@ impl ProducerStatus {
         }
     }
 
+    /// `exited with status 3`, `was killed by signal 11`.
+    pub fn ending(&self) -> String {
+        match (self.exit_code, self.signal) {
+            (Some(c), _) => format!("exited with status {c}"),
+            (None, Some(s)) => format!("was killed by signal {s}"),
+            (None, None) => "ended with an unknown status".to_string(),
+        }
+    }
+
     /// One line: how it ended, and the last line of its standard error.
     pub fn describe(&self) -> String {
-        let mut s = format!("`{}` ended with {}", self.command, self.exit_label());
+        let mut s = format!("`{}` {}", self.command, self.ending());
         if self.stopped_by_audit {
             s.push_str(" (stopped by the audit)");
         }
@@ -227,12 +236,11 @@ impl Producer {
         Ok((Producer { command: command.to_string(), child, tail, drain: Some(drain) }, stdout))
     }
 
-    /// Waits for the producer to end (ending it first when `stop` is set: the audit has read enough) and
-    /// reports its exit status and the tail of its standard error.
+    /// Waits for the producer to end and reports its exit status and the tail of its standard error. With
+    /// `stop` the audit stopped reading early: a producer still running is ended, and however it ends (killed,
+    /// or dead of the closed pipe it was writing to) is the audit's doing, not a failure of the producer.
     pub fn finish(mut self, stop: bool) -> ProducerStatus {
-        // Only a producer still running is ended; one that already exited keeps its own status.
-        let stopped = stop && matches!(self.child.try_wait(), Ok(None));
-        if stopped {
+        if stop && matches!(self.child.try_wait(), Ok(None)) {
             let _ = self.child.kill();
         }
         let status: Option<ExitStatus> = self.child.wait().ok();
@@ -255,7 +263,7 @@ impl Producer {
             command: self.command.clone(),
             exit_code: status.and_then(|s| s.code()),
             signal: status.and_then(|s| s.signal()),
-            stopped_by_audit: stopped,
+            stopped_by_audit: stop,
             stderr_bytes,
             stderr_tail,
         }
@@ -326,7 +334,7 @@ mod tests {
         assert_eq!(st.stderr_tail, vec!["oops".to_string()]);
         assert_eq!(
             st.describe(),
-            "`echo 1 0; echo oops >&2; exit 3` ended with exit status 3; last line of its stderr: oops"
+            "`echo 1 0; echo oops >&2; exit 3` exited with status 3; last line of its stderr: oops"
         );
     }
 
