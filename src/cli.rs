@@ -20,7 +20,8 @@ pub enum Command {
     List,
     /// Print shuffled decks, one per line, as 0-based card ids (or names).
     Shuffle(ShuffleArgs),
-    /// Audit one algorithm: shuffle N times, test, print a summary and write reports.
+    /// Audit one algorithm (shuffle N times) or the decks of a file or program (--decks, --exec): test, print a
+    /// summary and write reports.
     Run(RunArgs),
     /// Run the catalogue of findings and show which shuffles are fair, which are not, and by how much.
     Compare(CompareArgs),

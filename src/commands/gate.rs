@@ -2,6 +2,7 @@
 //! check's power, write JUnit XML and JSON if asked, and exit 0 when every check met its expectation, 1 when
 //! one did not, 2 on a configuration error (naming the TOML line).
 
+use std::io::Write;
 use std::process::ExitCode;
 
 use crate::cli::GateArgs;
@@ -10,9 +11,14 @@ use crate::report::{gate_json, junit, writer};
 
 pub fn run(args: GateArgs) -> anyhow::Result<ExitCode> {
     let config = gate::config::load(&args.config)?;
-    println!("{}", header());
-    let outcome = gate::run(&config, args.threads, |c| println!("{}", row(c)))?;
-    print!("{}", footer(&outcome));
+    // The table is for people; a closed stdout must not stop the checks or the JUnit and JSON files, so
+    // write errors on stdout are ignored.
+    let mut stdout = std::io::stdout();
+    let _ = writeln!(stdout, "{}", header());
+    let outcome = gate::run(&config, args.threads, |c| {
+        let _ = writeln!(stdout, "{}", row(c));
+    })?;
+    let _ = write!(stdout, "{}", footer(&outcome));
     if let Some(path) = &args.junit {
         writer::write_atomic(path, &junit::render(&outcome))?;
     }

@@ -1,6 +1,7 @@
 //! `shuffle-audit run`: one algorithm, one generator, N shuffles, every test, and the report files; or, with
 //! `--decks FILE|-` / `--exec CMD`, the decks another program made, audited as they stream.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -71,14 +72,17 @@ fn run_external(args: RunArgs) -> anyhow::Result<ExitCode> {
     let audit = input::audit_external(&source, &options, None).map_err(|e| anyhow::anyhow!("{flag}: {e}"))?;
     let strict_stop = audit.summary.stopped_strict;
     let report = audit.into_report(thresholds, None).map_err(|e| anyhow::anyhow!("{flag}: {e}"))?;
-    print!("{}", render_console(&report));
+    // Files first: a closed stdout (`| head`) must not lose the counts.
     let dir = args.out.clone().unwrap_or_else(|| PathBuf::from("reports").join(report.dir_name()));
     write_run_files(&dir, &report)?;
-    println!(
+    let mut stdout = std::io::stdout().lock();
+    write!(stdout, "{}", render_console(&report))?;
+    writeln!(
+        stdout,
         "Reports written to {}/ (summary.csv, counts.csv, summary.md, run.json){}",
         dir.display(),
         if report.is_partial() { ", marked partial" } else { "" }
-    );
+    )?;
     if strict_stop {
         let first = report.input.as_ref().and_then(|i| i.first_invalid.first()).map(|d| d.to_string());
         eprintln!("Error: {flag}: invalid deck ({}); stopped (--strict)", first.unwrap_or_default());
