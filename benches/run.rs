@@ -30,6 +30,7 @@ fn runs(c: &mut Criterion) {
                 threads: Some(threads),
                 post: PostProcess::default(),
                 progress: false,
+                external: None,
             };
             group.bench_function(format!("{}/{}/{threads}", kind.name(), rng.name()), |b| {
                 b.iter(|| black_box(run(&config).unwrap().battery.shuffles()))

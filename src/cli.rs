@@ -20,10 +20,13 @@ pub enum Command {
     List,
     /// Print shuffled decks, one per line, as 0-based card ids (or names).
     Shuffle(ShuffleArgs),
-    /// Audit one algorithm: shuffle N times, test, print a summary and write reports.
+    /// Audit one algorithm (shuffle N times) or the decks of a file or program (--decks, --exec): test, print a
+    /// summary and write reports.
     Run(RunArgs),
     /// Run the catalogue of findings and show which shuffles are fair, which are not, and by how much.
     Compare(CompareArgs),
+    /// Run the checks of a configuration file, each with its expected verdict; exit 1 if any is not met.
+    Gate(GateArgs),
 }
 
 /// How `fisher-yates` draws its bounded random numbers.
@@ -171,19 +174,35 @@ impl ThresholdArgs {
 
 /// Arguments of `run`.
 #[derive(Debug, Args)]
+#[command(group(clap::ArgGroup::new("external").args(["decks", "exec"])))]
 pub struct RunArgs {
     /// Shuffling algorithm (see `list`).
-    #[arg(long, short = 'a')]
-    pub algorithm: AlgorithmKind,
+    #[arg(long, short = 'a', required_unless_present_any = ["decks", "exec"], conflicts_with = "external")]
+    pub algorithm: Option<AlgorithmKind>,
+    /// Audit decks produced elsewhere: a file with one deck per line, or `-` for standard input.
+    #[arg(long, value_name = "FILE|-", conflicts_with_all = ["exec", "seed", "shuffles", "threads", "swaps", "cut", "burn", "rng"])]
+    pub decks: Option<std::path::PathBuf>,
+    /// Audit the decks a program prints on stdout, one per line, as they stream (run with `sh -c`).
+    #[arg(long, value_name = "CMD", conflicts_with_all = ["seed", "shuffles", "threads", "swaps", "cut", "burn", "rng"])]
+    pub exec: Option<String>,
+    /// First card id of --decks/--exec input in the ids format: 0 or 1.
+    #[arg(long, value_name = "0|1", value_parser = parse_base)]
+    pub base: Option<u32>,
+    /// Input format of --decks/--exec: auto (from the first deck), ids or names.
+    #[arg(long, value_name = "FORMAT")]
+    pub format: Option<crate::input::FormatChoice>,
+    /// Stop at the first invalid deck with exit status 2 (partial reports are still written).
+    #[arg(long)]
+    pub strict: bool,
     /// Generator (see `list`).
     #[arg(long, default_value = "chacha8")]
     pub rng: RngKind,
     /// Seed; drawn from the operating system and printed when absent.
     #[arg(long, value_parser = parse_seed, allow_hyphen_values = true)]
     pub seed: Option<u64>,
-    /// Number of cards, 2..=1024.
-    #[arg(long, value_name = "N", default_value = "52", value_parser = parse_deck, allow_hyphen_values = true)]
-    pub deck: usize,
+    /// Number of cards, 2..=1024 (default 52; for --decks/--exec, inferred from the first deck).
+    #[arg(long, value_name = "N", value_parser = parse_deck, allow_hyphen_values = true)]
+    pub deck: Option<usize>,
     /// Number of shuffles (1000000, 1e7, 2^24 are all accepted).
     #[arg(long, value_name = "N", default_value = "1000000", value_parser = parse_positive, allow_hyphen_values = true)]
     pub shuffles: u64,
@@ -202,7 +221,8 @@ pub struct RunArgs {
     /// After each shuffle, move the first K cards to the bottom ("start dealing from the 7th card" is 6).
     #[arg(long, value_name = "K", default_value = "0", value_parser = parse_count_usize, allow_hyphen_values = true)]
     pub burn: usize,
-    /// Output directory (default: reports/run-<algorithm>-<rng>-<deck>).
+    /// Output directory (default: reports/run-<algorithm>-<rng>-<deck>, reports/run-decks-<file stem>-<deck>
+    /// or reports/run-exec-<deck>).
     #[arg(long, value_name = "DIR")]
     pub out: Option<std::path::PathBuf>,
     #[command(flatten)]
@@ -213,6 +233,35 @@ impl RunArgs {
     pub fn thresholds(&self) -> Result<crate::verdict::Thresholds, crate::error::ConfigError> {
         self.thresholds.thresholds()
     }
+}
+
+/// `--base`: 0 or 1.
+pub fn parse_base(s: &str) -> Result<u32, String> {
+    match s.trim() {
+        "0" => Ok(0),
+        "1" => Ok(1),
+        _ => Err(format!("'{s}' is not 0 or 1 (the id of the first card)")),
+    }
+}
+
+/// Arguments of `gate`.
+#[derive(Debug, Args)]
+pub struct GateArgs {
+    /// The checks to run (TOML).
+    #[arg(long, value_name = "FILE", default_value = "shuffle-audit.toml")]
+    pub config: std::path::PathBuf,
+    /// Also write the results as JUnit XML, one test case per check.
+    #[arg(long, value_name = "FILE")]
+    pub junit: Option<std::path::PathBuf>,
+    /// Also write the results as JSON.
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<std::path::PathBuf>,
+    /// Also write every check's run files (summary.csv, counts.csv, summary.md, run.json) under DIR/<check>.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<std::path::PathBuf>,
+    /// Worker threads for built-in checks (default: every core). Results do not depend on it.
+    #[arg(long, value_name = "T", value_parser = parse_threads, allow_hyphen_values = true)]
+    pub threads: Option<usize>,
 }
 
 /// Arguments of `compare`.

@@ -3,13 +3,16 @@
 //! The library reproduces home-made shuffles bit for bit with the generators they were written against
 //! ([`shuffle`], [`rng`]), runs them in parallel with deterministic results ([`runner`]), accumulates
 //! statistics with exact or correctly scaled null distributions ([`stats`]), turns them into verdicts
-//! ([`verdict`]) and renders reports ([`report`]). The binary is a thin layer over [`commands`].
+//! ([`verdict`]) and renders reports ([`report`]). Decks made by other programs are read by [`input`];
+//! [`gate`] runs a configured list of audits for continuous integration. The binary is a thin layer over [`commands`].
 
 pub mod cards;
 pub mod catalogue;
 pub mod cli;
 pub mod commands;
 pub mod error;
+pub mod gate;
+pub mod input;
 pub mod report;
 pub mod rng;
 pub mod runner;

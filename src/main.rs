@@ -25,8 +25,13 @@ fn main() -> ExitCode {
             }
             // One line that names the flag; clap's usage hint follows on its own lines.
             let text = e.to_string();
-            let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("invalid arguments");
-            eprintln!("{first}");
+            let mut lines = text.lines().filter(|l| !l.trim().is_empty());
+            let first = lines.next().unwrap_or("invalid arguments");
+            // "the following required arguments were not provided:" names the flags on the next line.
+            match lines.next().filter(|_| first.ends_with(':')) {
+                Some(next) => eprintln!("{first} {}", next.trim()),
+                None => eprintln!("{first}"),
+            }
             return ExitCode::from(2);
         }
     };

@@ -91,6 +91,9 @@ pub struct RunConfig {
     /// Show a progress bar on stderr when it is a terminal.
     #[serde(skip)]
     pub progress: bool,
+    /// Decks made elsewhere (`run --decks`, `run --exec`); `None` for the built-in shuffles.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub external: Option<crate::input::ExternalSource>,
 }
 
 impl RunConfig {
@@ -342,6 +345,7 @@ mod tests {
             threads: Some(threads),
             post: PostProcess::default(),
             progress: false,
+            external: None,
         }
     }
 

@@ -29,6 +29,7 @@ fn fisher_yates_chacha8_false_positive_rate_is_inside_its_binomial_band() {
             threads: None,
             post: PostProcess::default(),
             progress: false,
+            external: None,
         };
         let outcome = run(&config).unwrap();
         let counts = &outcome.battery.position_card;

@@ -54,6 +54,7 @@ fn config_for(f: &Finding, args: &CompareArgs) -> RunConfig {
         threads: args.threads,
         post: f.post,
         progress: true,
+        external: None,
     }
 }
 

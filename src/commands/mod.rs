@@ -1,6 +1,7 @@
 //! One file per subcommand, each with one `run` function taking validated arguments.
 
 pub mod compare;
+pub mod gate;
 pub mod list;
 pub mod run;
 pub mod shuffle;
@@ -16,6 +17,7 @@ pub fn dispatch(command: Command) -> anyhow::Result<ExitCode> {
         Command::Shuffle(args) => shuffle::run(args),
         Command::Run(args) => run::run(args),
         Command::Compare(args) => compare::run(args),
+        Command::Gate(args) => gate::run(args),
     }
 }
 

@@ -1,9 +1,13 @@
-//! `shuffle-audit run`: one algorithm, one generator, N shuffles, every test, and the report files.
+//! `shuffle-audit run`: one algorithm, one generator, N shuffles, every test, and the report files; or, with
+//! `--decks FILE|-` / `--exec CMD`, the decks another program made, audited as they stream.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use crate::cli::RunArgs;
+use crate::error::ConfigError;
+use crate::input::{self, ExternalSource, StreamOptions};
 use crate::report::{RunReport, counts_csv, json, markdown, summary_csv, writer};
 use crate::runner::{self, PostProcess, RunConfig};
 use crate::shuffle::Algorithm;
@@ -11,20 +15,34 @@ use crate::stats::format_ln_p;
 use crate::verdict::Thresholds;
 
 pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
+    if args.decks.is_some() || args.exec.is_some() {
+        return run_external(args);
+    }
+    for (given, flag) in
+        [(args.base.is_some(), "--base"), (args.format.is_some(), "--format"), (args.strict, "--strict")]
+    {
+        if given {
+            return Err(ConfigError::flag(flag, "applies to --decks and --exec input only").into());
+        }
+    }
+    let Some(algorithm) = args.algorithm else {
+        return Err(ConfigError::flag("--algorithm", "give an algorithm, or --decks FILE, or --exec CMD").into());
+    };
     let seed =
         args.seed.unwrap_or_else(|| super::os_seed() & if args.rng.is_c_library() { 0xffff_ffff } else { u64::MAX });
     let config = RunConfig {
         algorithm: Algorithm {
-            kind: crate::cli::resolve_draw(args.algorithm, args.draw)?,
+            kind: crate::cli::resolve_draw(algorithm, args.draw)?,
             swaps: args.swaps.map(|k| k as usize),
         },
         rng: args.rng,
-        deck: args.deck,
+        deck: args.deck.unwrap_or(52),
         shuffles: args.shuffles,
         seed,
         threads: args.threads,
         post: PostProcess { cut: args.cut, burn: args.burn },
         progress: true,
+        external: None,
     };
     let thresholds = args.thresholds()?;
     config.validate()?;
@@ -36,6 +54,43 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     let dir = args.out.clone().unwrap_or_else(|| PathBuf::from("reports").join(report.dir_name()));
     write_run_files(&dir, &report)?;
     println!("Reports written to {}/ (summary.csv, counts.csv, summary.md, run.json)", dir.display());
+    Ok(ExitCode::from(report.verdict.exit_code()))
+}
+
+/// `run --decks` / `run --exec`: stream the decks into the battery, report, and exit 0 (PASS, SUSPICIOUS), 1
+/// (FAIL, BROKEN) or 2 (no decks at all, or `--strict` stopped at an invalid deck: reports still written).
+fn run_external(args: RunArgs) -> anyhow::Result<ExitCode> {
+    let thresholds = args.thresholds()?;
+    let (source, flag) = match (&args.decks, &args.exec) {
+        (Some(path), _) => (ExternalSource::Decks(path.clone()), "--decks"),
+        (None, Some(cmd)) => (ExternalSource::Exec(cmd.clone()), "--exec"),
+        (None, None) => unreachable!("checked by the caller"),
+    };
+    let options = StreamOptions {
+        deck: args.deck,
+        format: args.format.unwrap_or_default(),
+        base: args.base.unwrap_or(0),
+        strict: args.strict,
+    };
+    let audit = input::audit_external(&source, &options, None).map_err(|e| anyhow::anyhow!("{flag}: {e}"))?;
+    let strict_stop = audit.summary.stopped_strict;
+    let report = audit.into_report(thresholds, None).map_err(|e| anyhow::anyhow!("{flag}: {e}"))?;
+    // Files first: a closed stdout (`| head`) must not lose the counts.
+    let dir = args.out.clone().unwrap_or_else(|| PathBuf::from("reports").join(report.dir_name()));
+    write_run_files(&dir, &report)?;
+    let mut stdout = std::io::stdout().lock();
+    write!(stdout, "{}", render_console(&report))?;
+    writeln!(
+        stdout,
+        "Reports written to {}/ (summary.csv, counts.csv, summary.md, run.json){}",
+        dir.display(),
+        if report.is_partial() { ", marked partial" } else { "" }
+    )?;
+    if strict_stop {
+        let first = report.input.as_ref().and_then(|i| i.first_invalid.first()).map(|d| d.to_string());
+        eprintln!("Error: {flag}: invalid deck ({}); stopped (--strict)", first.unwrap_or_default());
+        return Ok(ExitCode::from(2));
+    }
     Ok(ExitCode::from(report.verdict.exit_code()))
 }
 
@@ -61,17 +116,57 @@ pub fn write_run_files(dir: &Path, report: &RunReport) -> anyhow::Result<()> {
 /// The readable summary printed on stdout.
 pub fn render_console(r: &RunReport) -> String {
     let c = &r.config;
-    let mut s = format!(
-        "{} / {}, {} cards, {} shuffles, seed {} ({} threads, {:.2} s, {:.1} M shuffles/s)\n\n",
-        r.algorithm_label(),
-        c.rng,
-        c.deck,
-        r.shuffles_done,
-        c.seed,
-        r.threads,
-        r.seconds,
-        r.shuffles_per_second / 1e6
-    );
+    let mut s = if let Some(i) = &r.input {
+        format!(
+            "{}, {} cards, {} decks ({}{}; {:.2} s, {} decks/s)\n\n",
+            r.algorithm_label(),
+            c.deck,
+            r.shuffles_done,
+            i.format,
+            if i.deck_inferred { ", deck size from the first deck" } else { "" },
+            r.seconds,
+            if r.shuffles_per_second >= 1e6 {
+                format!("{:.2} M", r.shuffles_per_second / 1e6)
+            } else {
+                format!("{:.0}", r.shuffles_per_second)
+            }
+        )
+    } else {
+        format!(
+            "{} / {}, {} cards, {} shuffles, seed {} ({} threads, {:.2} s, {:.1} M shuffles/s)\n\n",
+            r.algorithm_label(),
+            c.rng,
+            c.deck,
+            r.shuffles_done,
+            c.seed,
+            r.threads,
+            r.seconds,
+            r.shuffles_per_second / 1e6
+        )
+    };
+    if let Some(i) = &r.input {
+        s.push_str(&format!(
+            "  input: {} lines, {} decks: {} valid, {} invalid\n",
+            i.lines, i.decks, i.valid_decks, i.invalid_decks
+        ));
+        for d in &i.first_invalid {
+            s.push_str(&format!("  invalid {d}\n"));
+        }
+        if i.invalid_decks > i.first_invalid.len() as u64 {
+            s.push_str(&format!("  … and {} more invalid decks\n", i.invalid_decks - i.first_invalid.len() as u64));
+        }
+        if let Some(p) = &i.producer {
+            s.push_str(&format!("  producer: `{}` {}", p.command, p.ending()));
+            s.push_str(if p.stopped_by_audit { " (stopped by the audit)\n" } else { "\n" });
+            for line in &p.stderr_tail {
+                s.push_str(&format!("  producer stderr: {line}\n"));
+            }
+        }
+        if let Some(why) = &i.partial_reason {
+            s.push_str(&format!("  PARTIAL: {why}; reports hold the decks read until then\n"));
+        }
+        s.push('\n');
+    }
     if r.fault.is_none() {
         s.push_str(&format!(
             "  {:<16} {:>12} {:>8} {:>12} {:>12}  {}\n",

@@ -10,16 +10,21 @@ use crate::verdict::Verdict;
 pub fn render_run(r: &RunReport) -> Vec<u8> {
     let c = &r.config;
     let mut s = String::new();
-    let _ = writeln!(s, "# {} / {}, {} cards: {}\n", r.algorithm_label(), c.rng, c.deck, r.verdict);
+    let partial = if r.is_partial() { " (partial)" } else { "" };
+    let _ = writeln!(s, "# {} / {}, {} cards: {}{partial}\n", r.algorithm_label(), r.rng_label(), c.deck, r.verdict);
     let _ = writeln!(s, "{}\n", r.reason);
-    let _ = writeln!(
-        s,
-        "- shuffles: {} (seed {}, chunks seeded by SplitMix64)\n- source: {} — `{}`\n",
-        r.shuffles_done,
-        c.seed,
-        c.algorithm.kind.info().source,
-        c.algorithm.kind.info().pseudocode
-    );
+    if let Some(input) = &r.input {
+        render_input(&mut s, input);
+    } else {
+        let _ = writeln!(
+            s,
+            "- shuffles: {} (seed {}, chunks seeded by SplitMix64)\n- source: {} — `{}`\n",
+            r.shuffles_done,
+            c.seed,
+            c.algorithm.kind.info().source,
+            c.algorithm.kind.info().pseudocode
+        );
+    }
     if let Some(f) = &r.fault {
         let _ = writeln!(s, "**BROKEN** ({}): {}\n", f.kind, f.description);
         return s.into_bytes();
@@ -51,6 +56,33 @@ pub fn render_run(r: &RunReport) -> Vec<u8> {
     s.into_bytes()
 }
 
+/// What an external run read: counts, the invalid decks listed, the producer's status, and why it is partial.
+fn render_input(s: &mut String, i: &crate::input::InputSummary) {
+    let _ = writeln!(
+        s,
+        "- decks: {} valid, {} invalid, from {} ({} lines, format {}{})",
+        i.valid_decks,
+        i.invalid_decks,
+        escape(&i.source.describe()),
+        i.lines,
+        i.format,
+        if i.deck_inferred { ", deck size inferred from the first deck" } else { "" }
+    );
+    if let Some(p) = &i.producer {
+        let _ = writeln!(s, "- producer: {}", escape(&p.describe()));
+        for line in &p.stderr_tail {
+            let _ = writeln!(s, "  - stderr: `{}`", line.replace('`', "'"));
+        }
+    }
+    if let Some(why) = &i.partial_reason {
+        let _ = writeln!(s, "- **partial**: {why}; the counts are those of the decks read until then");
+    }
+    for d in &i.first_invalid {
+        let _ = writeln!(s, "- invalid: {}", escape(&d.to_string()));
+    }
+    s.push('\n');
+}
+
 /// A comparison: one row per run, with the expected verdict beside the observed one.
 pub fn render_compare(rows: &[(&RunReport, Verdict)]) -> Vec<u8> {
     let mut s = String::new();
@@ -62,7 +94,7 @@ pub fn render_compare(rows: &[(&RunReport, Verdict)]) -> Vec<u8> {
             s,
             "| {} | {} | {} | {} | {} | {}{} | {} | {} | {} |",
             r.algorithm_label(),
-            r.config.rng,
+            r.rng_label(),
             r.config.deck,
             r.shuffles_done,
             r.verdict,

@@ -2,7 +2,9 @@
 //! it into bytes. Only [`writer`] touches the file system.
 
 pub mod counts_csv;
+pub mod gate_json;
 pub mod json;
+pub mod junit;
 pub mod markdown;
 pub mod summary_csv;
 pub mod writer;
@@ -10,7 +12,7 @@ pub mod writer;
 use serde::Serialize;
 
 use crate::runner::{FaultReport, RunConfig, RunOutcome};
-use crate::stats::{PositionCardCounts, format_ln_p};
+use crate::stats::{PositionCardCounts, TestResult, format_ln_p};
 use crate::verdict::{Assessment, Thresholds, Verdict, assess};
 
 /// Everything known about one finished run.
@@ -32,12 +34,26 @@ pub struct RunReport {
     pub threads: usize,
     pub seconds: f64,
     pub shuffles_per_second: f64,
+    /// What an external run (`--decks`, `--exec`) read: line counts, invalid decks, the producer's status.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub input: Option<crate::input::InputSummary>,
 }
 
 impl RunReport {
     /// Evaluates a run's battery and decides its verdict.
     pub fn new(config: RunConfig, outcome: RunOutcome, thresholds: Thresholds) -> Self {
-        let assessment = assess(outcome.battery.evaluate(), &thresholds);
+        let results = outcome.battery.evaluate();
+        Self::with_results(config, outcome, results, thresholds)
+    }
+
+    /// Decides the verdict of a run from test results already computed (e.g. a selection of the battery's).
+    pub fn with_results(
+        config: RunConfig,
+        outcome: RunOutcome,
+        results: Vec<TestResult>,
+        thresholds: Thresholds,
+    ) -> Self {
+        let assessment = assess(results, &thresholds);
         let (verdict, reason, headline) = match &outcome.fault {
             Some(f) => (Verdict::Broken, format!("{}: {}", f.kind, f.description), f.headline.clone()),
             None => (assessment.verdict, reason(&assessment), headline(&assessment)),
@@ -55,12 +71,16 @@ impl RunReport {
             fault: outcome.fault,
             assessment,
             config,
+            input: None,
         }
     }
 
     /// The algorithm with its options in command-line form: `wash --swaps 108`, `identity --cut`.
     pub fn algorithm_label(&self) -> String {
         let c = &self.config;
+        if let Some(source) = &c.external {
+            return source.label();
+        }
         let mut label = match c.algorithm.kind {
             crate::shuffle::AlgorithmKind::FisherYatesBatched => "fisher-yates --draw batched".to_string(),
             k => k.name().to_string(),
@@ -79,6 +99,9 @@ impl RunReport {
     /// Directory name used by `run` and `compare`: `run-<algorithm>-<rng>-<deck>` plus options.
     pub fn dir_name(&self) -> String {
         let c = &self.config;
+        if let Some(source) = &c.external {
+            return source.dir_name(c.deck);
+        }
         let mut name = format!("run-{}-{}-{}", c.algorithm.kind.name(), c.rng, c.deck);
         if c.algorithm.kind == crate::shuffle::AlgorithmKind::Wash && c.algorithm.swaps.is_some() {
             name.push_str(&format!("-swaps{}", c.algorithm.wash_swaps(c.deck)));
@@ -90,6 +113,22 @@ impl RunReport {
             name.push_str(&format!("-burn{}", c.post.burn));
         }
         name
+    }
+
+    /// The generator column: its name, or `-` for decks made elsewhere.
+    pub fn rng_label(&self) -> String {
+        if self.config.external.is_some() { "-".to_string() } else { self.config.rng.to_string() }
+    }
+
+    /// The seed column: the seed, or `-` for decks made elsewhere.
+    pub fn seed_label(&self) -> String {
+        if self.config.external.is_some() { "-".to_string() } else { self.config.seed.to_string() }
+    }
+
+    /// True when the run did not see all its input (an external run stopped by `--strict`, a crashed
+    /// producer or a read error).
+    pub fn is_partial(&self) -> bool {
+        self.input.as_ref().is_some_and(|i| i.partial)
     }
 
     /// The cell whose observed/expected ratio is farthest from 1 (in log ratio).

@@ -39,10 +39,10 @@ fn rows(r: &RunReport) -> Vec<[String; 12]> {
     let base = |test: &str| {
         [
             r.algorithm_label(),
-            c.rng.to_string(),
+            r.rng_label(),
             c.deck.to_string(),
             r.shuffles_done.to_string(),
-            c.seed.to_string(),
+            r.seed_label(),
             test.to_string(),
         ]
     };

@@ -8,6 +8,8 @@ pub mod battery;
 pub mod exact;
 pub mod gof;
 pub mod position_card;
+pub mod power;
+pub mod selection;
 pub mod special;
 pub mod uniformity;
 

@@ -1,0 +1,70 @@
+//! Parser throughput: 52-card decks per second read from memory on one core, for each input format, and the
+//! whole stream audit (parse, validate, count) for ids.
+//!
+//! `cargo bench --bench parse`; the README quotes `parse/ids`.
+
+use std::hint::black_box;
+use std::io::BufReader;
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use shuffle_audit::cards::{Card, NameStyle, card_name};
+use shuffle_audit::input::source::{Line, LineReader};
+use shuffle_audit::input::stream::{self, StreamOptions};
+use shuffle_audit::input::{DeckFormat, DeckParser};
+use shuffle_audit::rng::{ChaCha8, SeededRng};
+use shuffle_audit::shuffle::{FisherYates, Scratch, Shuffle};
+
+const DECKS: usize = 20_000;
+const N: usize = 52;
+
+/// `DECKS` Fisher–Yates decks (ChaCha8, seed 1), one per line, each card written by `write`.
+fn decks(sep: &str, write: impl Fn(Card) -> String) -> Vec<u8> {
+    let mut rng = ChaCha8::from_seed_u64(1);
+    let mut scratch = Scratch::new(N);
+    let mut deck: Vec<Card> = (0..N as Card).collect();
+    let mut out = String::new();
+    for _ in 0..DECKS {
+        shuffle_audit::cards::reset(&mut deck);
+        FisherYates.shuffle(&mut deck, &mut rng, &mut scratch).unwrap();
+        out.push_str(&deck.iter().map(|&c| write(c)).collect::<Vec<_>>().join(sep));
+        out.push('\n');
+    }
+    out.into_bytes()
+}
+
+/// Reads every line and parses it as a deck; returns a checksum so nothing is optimised away.
+fn parse_all(input: &[u8], format: DeckFormat) -> u64 {
+    let mut lines = LineReader::new(BufReader::with_capacity(256 * 1024, input));
+    let mut parser = DeckParser::new(N, format);
+    let mut sum = 0u64;
+    while let Some((_, line)) = lines.next_line().unwrap() {
+        if let Line::Text(t) = line {
+            sum += u64::from(parser.parse(t).expect("valid deck")[0]);
+        }
+    }
+    sum
+}
+
+fn bench(c: &mut Criterion) {
+    let mut g = c.benchmark_group("parse");
+    g.throughput(Throughput::Elements(DECKS as u64));
+    g.sample_size(20);
+    let ids = decks(" ", |c| c.to_string());
+    let commas = decks(",", |c| (c + 1).to_string());
+    let names = decks(" ", |c| card_name(c, N, NameStyle::Symbol));
+    g.bench_function("ids", |b| b.iter(|| parse_all(black_box(&ids), DeckFormat::Ids { base: 0 })));
+    g.bench_function("ids-commas-base1", |b| b.iter(|| parse_all(black_box(&commas), DeckFormat::Ids { base: 1 })));
+    g.bench_function("names", |b| b.iter(|| parse_all(black_box(&names), DeckFormat::Names)));
+    g.finish();
+
+    let mut g = c.benchmark_group("audit");
+    g.throughput(Throughput::Elements(DECKS as u64));
+    g.sample_size(20);
+    g.bench_function("ids", |b| {
+        b.iter(|| stream::audit(black_box(&ids[..]), &StreamOptions::default()).unwrap().valid)
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

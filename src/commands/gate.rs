@@ -1,0 +1,102 @@
+//! `shuffle-audit gate --config shuffle-audit.toml`: run every configured check, print a table with each
+//! check's power, write JUnit XML and JSON if asked, and exit 0 when every check met its expectation, 1 when
+//! one did not, 2 on a configuration error (naming the TOML line).
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use crate::cli::GateArgs;
+use crate::gate::{self, CheckOutcome, GateOutcome};
+use crate::report::{gate_json, junit, writer};
+
+pub fn run(args: GateArgs) -> anyhow::Result<ExitCode> {
+    let config = gate::config::load(&args.config)?;
+    // The table is for people; a closed stdout must not stop the checks or the JUnit and JSON files, so
+    // write errors on stdout are ignored.
+    let mut stdout = std::io::stdout();
+    let _ = writeln!(stdout, "{}", header());
+    let outcome = gate::run(&config, args.threads, |c| {
+        let _ = writeln!(stdout, "{}", row(c));
+    })?;
+    let _ = write!(stdout, "{}", footer(&outcome));
+    if let Some(path) = &args.junit {
+        writer::write_atomic(path, &junit::render(&outcome))?;
+    }
+    if let Some(path) = &args.json {
+        writer::write_atomic(path, &gate_json::render(&outcome))?;
+    }
+    if let Some(dir) = &args.out {
+        for c in &outcome.checks {
+            if let Some(report) = &c.report {
+                super::run::write_run_files(&dir.join(slug(&c.name)), report)?;
+            }
+        }
+    }
+    Ok(ExitCode::from(if outcome.all_met() { 0 } else { 1 }))
+}
+
+const SOURCE_WIDTH: usize = 34;
+
+fn header() -> String {
+    format!(
+        "{:<28} {:<SOURCE_WIDTH$} {:>4} {:>9}  {:<10} {:<18} {:<7}  {}",
+        "check", "source", "deck", "decks", "verdict", "expected", "result", "power: FAILs with 99% probability when"
+    )
+}
+
+fn row(c: &CheckOutcome) -> String {
+    format!(
+        "{:<28} {:<SOURCE_WIDTH$} {:>4} {:>9}  {:<10} {:<18} {:<7}  {}",
+        clip(&c.name, 28),
+        clip(&c.source, SOURCE_WIDTH),
+        c.deck.map_or("-".to_string(), |d| d.to_string()),
+        c.shuffles,
+        format!("{}{}", c.verdict_label(), if c.partial { "*" } else { "" }),
+        c.expected.as_str(),
+        if c.met { "ok" } else { "NOT MET" },
+        c.power.as_ref().map_or("-".to_string(), |p| p.short())
+    )
+}
+
+/// What went wrong with each check that did not meet its expectation, the power in full, and the count.
+fn footer(g: &GateOutcome) -> String {
+    let mut s = String::new();
+    if g.checks.iter().any(|c| c.partial) {
+        s.push_str("* partial: the audit did not see the whole input\n");
+    }
+    s.push('\n');
+    for c in g.checks.iter().filter(|c| !c.met) {
+        s.push_str(&format!(
+            "NOT MET: {} (line {}): {} expected {}: {}\n",
+            c.name,
+            c.line,
+            c.verdict_label(),
+            c.expected,
+            c.reason
+        ));
+    }
+    if let Some(p) = g.checks.iter().find_map(|c| c.power.as_ref()) {
+        s.push_str(&format!("Power of the first check: {}\n", p.sentence()));
+    }
+    s.push_str(&format!(
+        "{} of {} checks met their expectation in {:.1} s ({})\n",
+        g.met,
+        g.checks.len(),
+        g.seconds,
+        g.config
+    ));
+    s
+}
+
+fn clip(s: &str, width: usize) -> String {
+    if s.chars().count() <= width {
+        s.to_string()
+    } else {
+        format!("{}…", s.chars().take(width - 1).collect::<String>())
+    }
+}
+
+/// A directory name for a check: letters, digits, `-` and `_`, the rest as `_`.
+fn slug(name: &str) -> String {
+    name.chars().map(|c| if c.is_alphanumeric() || c == '-' || c == '_' { c } else { '_' }).collect()
+}

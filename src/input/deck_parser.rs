@@ -1,0 +1,351 @@
+//! One deck per line: card ids (`--base 0|1`, separated by spaces or commas) or card names (symbols, ASCII,
+//! `10`/`T`, jokers, Chinese, as [`crate::cards::parse_card`] reads them), checked to be a permutation of the
+//! deck.
+//!
+//! Ids are parsed straight from the line's bytes with no allocation: digits are accumulated into an integer,
+//! every card is stamped in a `seen` array whose stamp changes per line (so nothing is cleared between decks),
+//! and the deck is a permutation exactly when it has n cards and no stamp repeats. Only a defective line pays
+//! for a description (which card repeats, which is missing, which token is unknown). Names go through UTF-8
+//! validation and `parse_card` per token.
+
+use std::fmt;
+
+use serde::Serialize;
+
+use crate::cards::{Card, CardParseError, NameStyle, PermutationDefect, card_name, parse_card};
+
+/// How the cards of a line are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case", tag = "kind")]
+pub enum DeckFormat {
+    /// Whole numbers, the first card being `base` (0 or 1).
+    Ids { base: u32 },
+    /// Card names in any spelling `parse_card` accepts.
+    Names,
+}
+
+impl DeckFormat {
+    /// The format of a file, decided from its first deck: ids when the first token is all ASCII digits, names
+    /// otherwise (`10h` and `#60` are names).
+    pub fn detect(line: &[u8], base: u32) -> DeckFormat {
+        let first = line.split(|&b| is_separator(b)).find(|t| !t.is_empty()).unwrap_or(&[]);
+        if !first.is_empty() && first.iter().all(u8::is_ascii_digit) {
+            DeckFormat::Ids { base }
+        } else {
+            DeckFormat::Names
+        }
+    }
+
+    /// `ids (base 0)` or `names`.
+    pub fn label(&self) -> String {
+        match self {
+            DeckFormat::Ids { base } => format!("ids (base {base})"),
+            DeckFormat::Names => "names".to_string(),
+        }
+    }
+}
+
+impl fmt::Display for DeckFormat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.label())
+    }
+}
+
+/// Why a line is not a deck. Every variant says what is wrong and where in the line (1-based card position).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DeckDefect {
+    #[error("line is longer than {limit} bytes ({bytes} bytes); not read")]
+    TooLong { bytes: u64, limit: usize },
+    #[error("invalid UTF-8 at byte {byte} of the line")]
+    InvalidUtf8 { byte: usize },
+    #[error("card {position}: '{token}' is not a card id (a whole number {lo}..={hi})")]
+    NotANumber { position: usize, token: String, lo: u64, hi: u64 },
+    #[error("card {position}: id {token} is outside {lo}..={hi}{hint}")]
+    OutOfRange { position: usize, token: String, lo: u64, hi: u64, hint: &'static str },
+    #[error("card {position}: unknown card name '{token}'")]
+    UnknownName { position: usize, token: String },
+    #[error("card {position}: '{token}' (id {id}) is not in a {n}-card deck")]
+    NotInDeck { position: usize, token: String, id: usize, n: usize },
+    #[error("{found} cards instead of {expected}{detail}")]
+    WrongCount { found: usize, expected: usize, detail: String },
+    #[error("not a permutation: {0}")]
+    NotPermutation(String),
+}
+
+/// Separators between cards: spaces, tabs, commas (and a stray `\r` from CRLF files).
+#[inline(always)]
+fn is_separator(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b',' | b'\r')
+}
+
+/// Reads lines into decks of `n` cards, reusing its buffers: after the first few lines no call allocates.
+#[derive(Clone, Debug)]
+pub struct DeckParser {
+    n: usize,
+    format: DeckFormat,
+    deck: Vec<Card>,
+    /// `seen[c] == stamp` when card c already appeared on the current line.
+    seen: Vec<u32>,
+    stamp: u32,
+}
+
+impl DeckParser {
+    pub fn new(n: usize, format: DeckFormat) -> Self {
+        DeckParser { n, format, deck: Vec::with_capacity(n), seen: vec![0; n], stamp: 0 }
+    }
+
+    pub fn n(&self) -> usize {
+        self.n
+    }
+
+    pub fn format(&self) -> DeckFormat {
+        self.format
+    }
+
+    /// Parses one line (without its line break) into a deck of `n` cards that is a permutation of `0..n`.
+    pub fn parse(&mut self, line: &[u8]) -> Result<&[Card], DeckDefect> {
+        self.next_stamp();
+        self.deck.clear();
+        let duplicate = match self.format {
+            DeckFormat::Ids { base } => self.read_ids(line, base)?,
+            DeckFormat::Names => self.read_names(line)?,
+        };
+        if self.deck.len() != self.n || duplicate {
+            return Err(self.describe_defect());
+        }
+        Ok(&self.deck)
+    }
+
+    fn next_stamp(&mut self) {
+        if self.stamp == u32::MAX {
+            self.seen.iter_mut().for_each(|s| *s = 0);
+            self.stamp = 0;
+        }
+        self.stamp += 1;
+    }
+
+    /// Records card `c` (already range-checked); true if it was seen before on this line.
+    #[inline(always)]
+    fn push(&mut self, c: usize) -> bool {
+        self.deck.push(c as Card);
+        let s = &mut self.seen[c];
+        let dup = *s == self.stamp;
+        *s = self.stamp;
+        dup
+    }
+
+    /// The hot path: ids from bytes. Returns whether some card repeats.
+    fn read_ids(&mut self, line: &[u8], base: u32) -> Result<bool, DeckDefect> {
+        let (n, base64) = (self.n as u64, u64::from(base));
+        let mut duplicate = false;
+        let mut i = 0;
+        let len = line.len();
+        while i < len {
+            let b = line[i];
+            if is_separator(b) {
+                i += 1;
+                continue;
+            }
+            let start = i;
+            // At most 19 digits fit any u64; more saturate and are reported as out of range.
+            let mut v: u64 = 0;
+            while i < len && line[i].is_ascii_digit() {
+                v = v.saturating_mul(10).saturating_add(u64::from(line[i] - b'0'));
+                i += 1;
+            }
+            if (i < len && !is_separator(line[i])) || i == start {
+                return Err(self.bad_token(line, start, base64));
+            }
+            if v < base64 || v - base64 >= n {
+                return Err(DeckDefect::OutOfRange {
+                    position: self.deck.len() + 1,
+                    token: String::from_utf8_lossy(&line[start..i]).into_owned(),
+                    lo: base64,
+                    hi: base64 + n - 1,
+                    hint: if base == 0 && v == n {
+                        " (for 1-based ids pass --base 1)"
+                    } else if base == 1 && v == 0 {
+                        " (for 0-based ids pass --base 0)"
+                    } else {
+                        ""
+                    },
+                });
+            }
+            duplicate |= self.push((v - base64) as usize);
+        }
+        Ok(duplicate)
+    }
+
+    /// A token that is not a whole number: invalid UTF-8 is named as such, anything else quoted.
+    #[cold]
+    fn bad_token(&self, line: &[u8], start: usize, base: u64) -> DeckDefect {
+        if let Err(e) = std::str::from_utf8(line) {
+            return DeckDefect::InvalidUtf8 { byte: e.valid_up_to() + 1 };
+        }
+        let end = line[start..].iter().position(|&b| is_separator(b)).map_or(line.len(), |k| start + k);
+        DeckDefect::NotANumber {
+            position: self.deck.len() + 1,
+            token: shorten(&String::from_utf8_lossy(&line[start..end])),
+            lo: base,
+            hi: base + self.n as u64 - 1,
+        }
+    }
+
+    fn read_names(&mut self, line: &[u8]) -> Result<bool, DeckDefect> {
+        let text = std::str::from_utf8(line).map_err(|e| DeckDefect::InvalidUtf8 { byte: e.valid_up_to() + 1 })?;
+        let mut duplicate = false;
+        for token in text.split(|c: char| c.is_whitespace() || c == ',' || c == '，').filter(|t| !t.is_empty()) {
+            let position = self.deck.len() + 1;
+            match parse_card(token, self.n) {
+                Ok(c) => duplicate |= self.push(usize::from(c)),
+                Err(CardParseError::UnknownName(_)) => {
+                    return Err(DeckDefect::UnknownName { position, token: shorten(token) });
+                }
+                Err(CardParseError::OutOfDeck { id, n, .. }) => {
+                    return Err(DeckDefect::NotInDeck { position, token: shorten(token), id, n });
+                }
+            }
+        }
+        Ok(duplicate)
+    }
+
+    /// Which cards repeat and which are missing, named as the input names them.
+    #[cold]
+    fn describe_defect(&self) -> DeckDefect {
+        let mut seen = vec![0u32; self.n];
+        let defect = PermutationDefect::check(&self.deck, &mut seen).unwrap_or_default();
+        let repeated: Vec<String> =
+            defect.repeated.iter().map(|&(c, k)| format!("{} appears {k} times", self.name(c))).collect();
+        let missing: Vec<String> = defect.missing.iter().map(|&c| self.name(c)).collect();
+        let mut parts = Vec::new();
+        if !repeated.is_empty() {
+            parts.push(list_some(&repeated));
+        }
+        if !missing.is_empty() {
+            parts.push(format!("missing {}", list_some(&missing)));
+        }
+        if self.deck.len() != self.n {
+            let detail = if parts.is_empty() { String::new() } else { format!(" ({})", parts.join("; ")) };
+            DeckDefect::WrongCount { found: self.deck.len(), expected: self.n, detail }
+        } else {
+            DeckDefect::NotPermutation(parts.join("; "))
+        }
+    }
+
+    /// `id 2 (♠3)` for ids (in the input's base), `♠3` for names.
+    fn name(&self, c: Card) -> String {
+        let symbol = card_name(c, self.n, NameStyle::Symbol);
+        match self.format {
+            DeckFormat::Ids { base } => format!("id {} ({symbol})", u32::from(c) + base),
+            DeckFormat::Names => symbol,
+        }
+    }
+}
+
+/// Counts the cards of a line (for inferring the deck size from the first deck).
+pub fn count_cards(line: &[u8], format: DeckFormat) -> Option<usize> {
+    match format {
+        DeckFormat::Ids { .. } => Some(line.split(|&b| is_separator(b)).filter(|t| !t.is_empty()).count()),
+        DeckFormat::Names => std::str::from_utf8(line)
+            .ok()
+            .map(|t| t.split(|c: char| c.is_whitespace() || c == ',' || c == '，').filter(|t| !t.is_empty()).count()),
+    }
+}
+
+/// At most five items, then how many more.
+fn list_some(items: &[String]) -> String {
+    if items.len() <= 5 { items.join(", ") } else { format!("{} and {} more", items[..5].join(", "), items.len() - 5) }
+}
+
+/// A token quoted in an error: at most 40 characters, control characters escaped (`\u{1}`) so that garbage
+/// bytes cannot disturb a terminal or a log.
+fn shorten(token: &str) -> String {
+    let visible = |s: &mut dyn Iterator<Item = char>| -> String {
+        s.map(|c| if c.is_control() { c.escape_unicode().to_string() } else { c.to_string() }).collect()
+    };
+    if token.chars().count() <= 40 {
+        visible(&mut token.chars())
+    } else {
+        format!("{}… ({} bytes)", visible(&mut token.chars().take(40)), token.len())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ids(n: usize) -> DeckParser {
+        DeckParser::new(n, DeckFormat::Ids { base: 0 })
+    }
+
+    #[test]
+    fn ids_separated_by_spaces_commas_and_tabs() {
+        let mut p = ids(4);
+        assert_eq!(p.parse(b"3 1 0 2").unwrap(), &[3, 1, 0, 2]);
+        assert_eq!(p.parse(b"3,1, 0\t2\r").unwrap(), &[3, 1, 0, 2]);
+        let mut one = DeckParser::new(4, DeckFormat::Ids { base: 1 });
+        assert_eq!(one.parse(b"4 2 1 3").unwrap(), &[3, 1, 0, 2]);
+    }
+
+    #[test]
+    fn defects_name_the_card_and_the_position() {
+        let mut p = ids(52);
+        let deck: Vec<String> = (0..52).map(|i| i.to_string()).collect();
+        let mut dup = deck.clone();
+        dup[7] = "2".into();
+        let e = p.parse(dup.join(" ").as_bytes()).unwrap_err();
+        assert_eq!(e.to_string(), "not a permutation: id 2 (♠3) appears 2 times; missing id 7 (♠8)");
+        let e = p.parse(deck[..51].join(" ").as_bytes()).unwrap_err();
+        assert_eq!(e.to_string(), "51 cards instead of 52 (missing id 51 (♦K))");
+        let e = p.parse(format!("{} 3", deck.join(" ")).as_bytes()).unwrap_err();
+        assert_eq!(e.to_string(), "53 cards instead of 52 (id 3 (♠4) appears 2 times)");
+        let e = p.parse(b"0 1 x2 3").unwrap_err();
+        assert_eq!(e.to_string(), "card 3: 'x2' is not a card id (a whole number 0..=51)");
+        let e = p.parse(b"0 1 -3").unwrap_err();
+        assert_eq!(e.to_string(), "card 3: '-3' is not a card id (a whole number 0..=51)");
+        let e = p.parse(b"0 52 1").unwrap_err();
+        assert_eq!(e.to_string(), "card 2: id 52 is outside 0..=51 (for 1-based ids pass --base 1)");
+        let e = p.parse(b"0 99999999999999999999999 1").unwrap_err();
+        assert!(e.to_string().starts_with("card 2: id 99999999999999999999999 is outside"), "{e}");
+        let e = p.parse(b"0 1 \xff\xfe 2").unwrap_err();
+        assert_eq!(e, DeckDefect::InvalidUtf8 { byte: 5 });
+        assert!(matches!(p.parse(b""), Err(DeckDefect::WrongCount { found: 0, .. })));
+    }
+
+    #[test]
+    fn names_in_every_spelling() {
+        let mut p = DeckParser::new(4, DeckFormat::Names);
+        // Ids 0..4 are ♠A ♠2 ♠3 ♠4.
+        assert_eq!(p.parse("♠A SA".replace("SA", "2s ♠3, S4").as_bytes()).unwrap(), &[0, 1, 2, 3]);
+        assert_eq!(p.parse("黑桃4 AS 3♠ s2".as_bytes()).unwrap(), &[3, 0, 2, 1]);
+        let e = p.parse("♠A ♠2 ♠3 ZZ".as_bytes()).unwrap_err();
+        assert_eq!(e.to_string(), "card 4: unknown card name 'ZZ'");
+        let e = p.parse("♠A ♠2 ♠3 ♥A".as_bytes()).unwrap_err();
+        assert_eq!(e.to_string(), "card 4: '♥A' (id 13) is not in a 4-card deck");
+        let e = p.parse("♠A ♠A ♠3 ♠4".as_bytes()).unwrap_err();
+        assert_eq!(e.to_string(), "not a permutation: ♠A appears 2 times; missing ♠2");
+        assert_eq!(p.parse(b"\xe2\x99 SA").unwrap_err(), DeckDefect::InvalidUtf8 { byte: 1 });
+        let mut jokers = DeckParser::new(54, DeckFormat::Names);
+        let mut names: Vec<String> = (0..54).map(|c| card_name(c, 54, NameStyle::Ascii)).collect();
+        names.swap(0, 53);
+        assert_eq!(jokers.parse(names.join(",").as_bytes()).unwrap()[0], 53);
+    }
+
+    #[test]
+    fn the_format_is_detected_from_the_first_token() {
+        assert_eq!(DeckFormat::detect(b"  12 3 4", 1), DeckFormat::Ids { base: 1 });
+        assert_eq!(DeckFormat::detect(b"10h 3 4", 0), DeckFormat::Names);
+        assert_eq!(DeckFormat::detect("♠A".as_bytes(), 0), DeckFormat::Names);
+        assert_eq!(count_cards(b"1, 2,3 ,4", DeckFormat::Ids { base: 0 }), Some(4));
+    }
+
+    #[test]
+    fn a_stamp_wrap_does_not_forget_or_invent_duplicates() {
+        let mut p = ids(3);
+        p.stamp = u32::MAX - 1;
+        for _ in 0..4 {
+            assert!(p.parse(b"2 0 1").is_ok());
+            assert!(p.parse(b"2 2 1").is_err());
+        }
+    }
+}

@@ -1,0 +1,310 @@
+//! `run --decks` and `run --exec` on malformed input: every case gets a clear message naming the line and
+//! what is wrong, never a panic; BROKEN with counts by default (exit 1), exit 2 under `--strict`, and the
+//! counts gathered so far are written in reports marked partial.
+
+use std::path::Path;
+use std::process::Output;
+
+use assert_cmd::Command;
+
+const N: usize = 52;
+
+/// A valid deck: the rotation of `0..52` by k (a permutation; these tests are about validity, not bias).
+fn deck(k: usize) -> String {
+    (0..N).map(|i| ((i + k) % N).to_string()).collect::<Vec<_>>().join(" ")
+}
+
+fn valid_decks(count: usize) -> Vec<u8> {
+    (0..count).map(|k| deck(k) + "\n").collect::<String>().into_bytes()
+}
+
+fn run_decks(input: &[u8], extra: &[&str], out: &Path) -> Output {
+    Command::cargo_bin("shuffle-audit")
+        .unwrap()
+        .args(["run", "--decks", "-", "--out"])
+        .arg(out)
+        .args(extra)
+        .write_stdin(input.to_vec())
+        .output()
+        .unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn json(dir: &Path) -> serde_json::Value {
+    serde_json::from_str(&std::fs::read_to_string(dir.join("run.json")).unwrap()).unwrap()
+}
+
+/// Total of the first row of counts.csv: the number of decks counted.
+fn counted(dir: &Path) -> u64 {
+    let csv = std::fs::read_to_string(dir.join("counts.csv")).unwrap();
+    csv.lines().nth(1).unwrap().split(',').skip(1).map(|x| x.parse::<u64>().unwrap()).sum()
+}
+
+fn assert_no_panic(o: &Output) {
+    let err = text(&o.stderr);
+    assert!(!err.contains("panicked") && !err.contains("RUST_BACKTRACE"), "{err}");
+}
+
+/// Ten valid decks, the bad line as line 6, ten more valid decks.
+fn with_bad_line(bad: &[u8]) -> Vec<u8> {
+    let mut input = valid_decks(5);
+    input.extend_from_slice(bad);
+    input.push(b'\n');
+    input.extend_from_slice(&valid_decks(15)[..]);
+    input
+}
+
+/// The malformed cases: (name, bad line 6, what the message must say).
+fn cases() -> Vec<(&'static str, Vec<u8>, &'static str)> {
+    let mut dup: Vec<String> = (0..N).map(|i| i.to_string()).collect();
+    dup[9] = "3".into();
+    let short: Vec<String> = (0..N - 1).map(|i| i.to_string()).collect();
+    let mut long: Vec<String> = (0..N).map(|i| i.to_string()).collect();
+    long.push("17".into());
+    let mut garbage = b"0 1 2 ".to_vec();
+    garbage.extend_from_slice(b"\x01\x02zz\x7f 4");
+    let mut invalid_utf8 = b"0 1 2 \xc3\x28 5".to_vec();
+    invalid_utf8.extend_from_slice(b" 6");
+    let mut out_of_range: Vec<String> = (0..N).map(|i| i.to_string()).collect();
+    out_of_range[4] = "77".into();
+    vec![
+        (
+            "duplicate",
+            dup.join(" ").into_bytes(),
+            "line 6: not a permutation: id 3 (♠4) appears 2 times; missing id 9 (♠10)",
+        ),
+        ("short line", short.join(" ").into_bytes(), "line 6: 51 cards instead of 52 (missing id 51 (♦K))"),
+        ("long line", long.join(" ").into_bytes(), "line 6: 53 cards instead of 52 (id 17 (♥5) appears 2 times)"),
+        ("garbage bytes", garbage, "line 6: card 4: '\\u{1}\\u{2}zz\\u{7f}' is not a card id (a whole number 0..=51)"),
+        ("invalid UTF-8", invalid_utf8, "line 6: invalid UTF-8 at byte 7 of the line"),
+        ("out of range", out_of_range.join(",").into_bytes(), "line 6: card 5: id 77 is outside 0..=51"),
+        (
+            "a 10^6-character line",
+            vec![b'9'; 1_000_000],
+            "line 6: line is longer than 65536 bytes (1000000 bytes); not read",
+        ),
+        ("not a number", b"SA S2 S3".to_vec(), "line 6: card 1: 'SA' is not a card id (a whole number 0..=51)"),
+    ]
+}
+
+#[test]
+fn malformed_lines_make_the_run_broken_with_counts() {
+    let tmp = tempfile::tempdir().unwrap();
+    for (name, bad, message) in cases() {
+        let out = tmp.path().join(name.replace(' ', "_"));
+        let o = run_decks(&with_bad_line(&bad), &[], &out);
+        assert_no_panic(&o);
+        let stdout = text(&o.stdout);
+        assert_eq!(o.status.code(), Some(1), "{name}: {stdout}{}", text(&o.stderr));
+        assert!(stdout.contains("BROKEN"), "{name}: {stdout}");
+        assert!(stdout.contains(message), "{name}: expected '{message}' in\n{stdout}");
+        assert!(stdout.contains("21 decks: 20 valid, 1 invalid"), "{name}: {stdout}");
+        let j = json(&out);
+        assert_eq!(j["verdict"], "BROKEN", "{name}");
+        assert_eq!(j["input"]["invalid_decks"], 1, "{name}");
+        assert_eq!(j["input"]["first_invalid"][0]["line"], 6, "{name}");
+        assert_eq!(j["input"]["partial"], false, "{name}: the whole input was read");
+        assert_eq!(counted(&out), 20, "{name}: the valid decks are counted");
+        let csv = std::fs::read_to_string(out.join("summary.csv")).unwrap();
+        assert!(csv.contains("validity,1,") && csv.contains("BROKEN"), "{name}: {csv}");
+    }
+}
+
+#[test]
+fn strict_stops_at_the_first_invalid_deck_with_exit_2_and_partial_reports() {
+    let tmp = tempfile::tempdir().unwrap();
+    for (name, bad, message) in cases() {
+        let out = tmp.path().join(name.replace(' ', "_"));
+        let o = run_decks(&with_bad_line(&bad), &["--strict"], &out);
+        assert_no_panic(&o);
+        assert_eq!(o.status.code(), Some(2), "{name}: {}", text(&o.stderr));
+        let err = text(&o.stderr);
+        assert!(err.contains(message) && err.contains("--strict"), "{name}: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "{name}: one line: {err}");
+        let j = json(&out);
+        assert_eq!(j["input"]["partial"], true, "{name}");
+        assert_eq!((j["input"]["valid_decks"].as_u64(), j["input"]["lines"].as_u64()), (Some(5), Some(6)), "{name}");
+        assert_eq!(counted(&out), 5, "{name}: the decks before the bad one are kept");
+        let md = std::fs::read_to_string(out.join("summary.md")).unwrap();
+        assert!(md.lines().next().unwrap().ends_with("BROKEN (partial)"), "{name}: {md}");
+    }
+}
+
+#[test]
+fn an_unknown_card_name_is_quoted() {
+    // A file of names (detected from its first deck) with a token that is no card.
+    let tmp = tempfile::tempdir().unwrap();
+    let input = "♠A ♠2 ♠3\n♠3 ♠A ♠2\n♠2 Joker ♠A\n黑桃A 3s S2\n";
+    let o = run_decks(input.as_bytes(), &["--deck", "3"], tmp.path());
+    let stdout = text(&o.stdout);
+    assert_eq!(o.status.code(), Some(1), "{stdout}");
+    assert!(stdout.contains("invalid line 3: card 2: unknown card name 'Joker'"), "{stdout}");
+    assert!(stdout.contains("4 decks: 3 valid, 1 invalid"), "{stdout}");
+}
+
+#[test]
+fn the_first_ten_invalid_decks_are_listed_and_all_are_counted() {
+    let tmp = tempfile::tempdir().unwrap();
+    let mut input = valid_decks(3);
+    for _ in 0..25 {
+        input.extend_from_slice(b"0 0\n");
+    }
+    let o = run_decks(&input, &[], tmp.path());
+    let stdout = text(&o.stdout);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(stdout.matches("  invalid line ").count(), 10, "{stdout}");
+    assert!(stdout.contains("… and 15 more invalid decks"), "{stdout}");
+    assert!(stdout.contains("25 of 28 decks are invalid; the first ten: line 4: 2 cards instead of 52"), "{stdout}");
+}
+
+#[test]
+fn empty_input_is_an_error_with_exit_2() {
+    let tmp = tempfile::tempdir().unwrap();
+    for input in [&b""[..], b"\n\n# only a comment\n"] {
+        let o = run_decks(input, &[], tmp.path());
+        assert_no_panic(&o);
+        assert_eq!(o.status.code(), Some(2));
+        let err = text(&o.stderr);
+        assert!(err.starts_with("Error: --decks: standard input: no decks: the input is empty"), "{err}");
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+    }
+    let o = Command::cargo_bin("shuffle-audit").unwrap().args(["run", "--decks", "/no/such/file"]).output().unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).contains("--decks: cannot open /no/such/file"), "{}", text(&o.stderr));
+}
+
+#[test]
+fn a_producer_that_crashes_midway_keeps_its_counts_in_partial_reports() {
+    let tmp = tempfile::tempdir().unwrap();
+    for (ending, status) in [("exit 3", "exited with status 3"), ("kill -SEGV $$", "was killed by signal 11")] {
+        let out = tmp.path().join(status.replace(' ', "_"));
+        let script = format!(
+            "i=0; while [ $i -lt 200 ]; do echo '2 0 1'; echo '1 2 0'; i=$((i+1)); done; \
+             echo 'Traceback: out of memory' >&2; {ending}"
+        );
+        let o = Command::cargo_bin("shuffle-audit")
+            .unwrap()
+            .args(["run", "--exec", &script, "--out"])
+            .arg(&out)
+            .output()
+            .unwrap();
+        assert_no_panic(&o);
+        let stdout = text(&o.stdout);
+        assert_eq!(o.status.code(), Some(1), "{stdout}");
+        assert!(stdout.contains(&format!("` {status}")), "{stdout}");
+        assert!(stdout.contains("producer stderr: Traceback: out of memory"), "{stdout}");
+        assert!(stdout.contains(&format!("BROKEN: PARTIAL (the producer {status} after 400 decks)")), "{stdout}");
+        let j = json(&out);
+        assert_eq!(j["verdict"], "BROKEN");
+        assert_eq!(j["fault"]["kind"], "producer-failed");
+        assert_eq!(j["input"]["partial"], true);
+        assert_eq!(j["input"]["valid_decks"], 400);
+        assert_eq!(j["input"]["producer"]["stderr_tail"][0], "Traceback: out of memory");
+        assert_eq!(counted(&out), 400);
+        assert_eq!(j["algorithm_label"], format!("exec:{script}"));
+        assert_eq!(j["rng_label"], "-");
+    }
+}
+
+#[test]
+fn a_producer_that_writes_nothing_is_an_error_naming_its_status() {
+    let o = Command::cargo_bin("shuffle-audit")
+        .unwrap()
+        .args(["run", "--exec", "echo 'no such module' >&2; exit 7"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    let err = text(&o.stderr);
+    assert!(
+        err.contains("--exec: the output of `echo 'no such module' >&2; exit 7`: no decks: the input is empty")
+            && err.contains("exited with status 7; last line of its stderr: no such module"),
+        "{err}"
+    );
+}
+
+#[test]
+fn strict_stops_a_producer_that_would_never_end() {
+    // `yes` prints a bad deck forever: --strict must stop reading, end the producer and exit 2.
+    let tmp = tempfile::tempdir().unwrap();
+    let o = Command::cargo_bin("shuffle-audit")
+        .unwrap()
+        .args(["run", "--deck", "3", "--strict", "--exec", "echo '2 0 1'; yes '1 1 1'", "--out"])
+        .arg(tmp.path())
+        .timeout(std::time::Duration::from_secs(60))
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
+    let j = json(tmp.path());
+    assert_eq!(j["input"]["producer"]["stopped_by_audit"], true);
+    assert_eq!(j["input"]["valid_decks"], 1);
+    // The producer dies of the closed pipe or of the audit's kill: that is not its failure.
+    assert_eq!(j["fault"]["kind"], "invalid-decks");
+}
+
+#[test]
+fn ids_and_names_of_the_same_decks_give_the_same_counts() {
+    // The decks printed by `shuffle` (fisher-yates / pcg64, seed 5) as ids, 1-based ids and names must give
+    // byte-identical counts.csv, equal to counts computed here from the id lines. The run's exit status is 0
+    // for PASS or SUSPICIOUS; a fair shuffle is called FAIL with probability at most 1e-9 (and the seed is
+    // fixed, so the outcome is deterministic).
+    let tmp = tempfile::tempdir().unwrap();
+    let shuffle = |extra: &[&str]| {
+        let o = Command::cargo_bin("shuffle-audit")
+            .unwrap()
+            .args(["shuffle", "-a", "fisher-yates", "--rng", "pcg64", "--seed", "5", "--deck", "54", "--count", "3000"])
+            .args(extra)
+            .output()
+            .unwrap();
+        assert!(o.status.success());
+        o.stdout
+    };
+    let ids = shuffle(&[]);
+    let names = shuffle(&["--names"]);
+    let one_based: String = text(&ids)
+        .lines()
+        .map(|l| l.split(' ').map(|c| (c.parse::<u32>().unwrap() + 1).to_string()).collect::<Vec<_>>().join(",") + "\n")
+        .collect();
+    let mut expected = vec![vec![0u64; 54]; 54];
+    for line in text(&ids).lines() {
+        for (p, c) in line.split(' ').enumerate() {
+            expected[p][c.parse::<usize>().unwrap()] += 1;
+        }
+    }
+    let mut outputs = Vec::new();
+    for (label, input, extra) in
+        [("ids", ids.clone(), vec![]), ("names", names, vec![]), ("one", one_based.into_bytes(), vec!["--base", "1"])]
+    {
+        let out = tmp.path().join(label);
+        let o = run_decks(&input, &extra, &out);
+        assert!(o.status.code() == Some(0), "{label}: {}{}", text(&o.stdout), text(&o.stderr));
+        assert_eq!(json(&out)["input"]["format"]["kind"], if label == "names" { "names" } else { "ids" });
+        outputs.push(std::fs::read(out.join("counts.csv")).unwrap());
+    }
+    assert_eq!(outputs[0], outputs[1]);
+    assert_eq!(outputs[0], outputs[2]);
+    let csv = text(&outputs[0]);
+    for (p, line) in csv.lines().skip(1).enumerate() {
+        let row: Vec<u64> = line.split(',').skip(1).map(|x| x.parse().unwrap()).collect();
+        assert_eq!(row, expected[p], "position {p}");
+    }
+}
+
+#[test]
+fn usage_errors_name_the_flag() {
+    for (args, flag) in [
+        (vec!["run", "--decks", "x", "--seed", "3"], "--seed"),
+        (vec!["run", "--decks", "x", "--exec", "y"], "--exec"),
+        (vec!["run", "--decks", "x", "--base", "2"], "--base"),
+        (vec!["run", "-a", "fisher-yates", "--strict"], "--strict"),
+        (vec!["run", "--decks", "x", "--algorithm", "wash"], "--algorithm"),
+        (vec!["run"], "--algorithm"),
+    ] {
+        let o = Command::cargo_bin("shuffle-audit").unwrap().args(&args).output().unwrap();
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = text(&o.stderr);
+        assert!(err.contains(flag), "{args:?}: {err}");
+    }
+}
