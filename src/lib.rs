@@ -3,13 +3,17 @@
 //! The library reproduces home-made shuffles bit for bit with the generators they were written against
 //! ([`shuffle`], [`rng`]), runs them in parallel with deterministic results ([`runner`]), accumulates
 //! statistics with exact or correctly scaled null distributions ([`stats`]), turns them into verdicts
-//! ([`verdict`]) and renders reports ([`report`]). The binary is a thin layer over [`commands`].
+//! ([`verdict`]) and renders reports ([`report`]). Shuffled decks can be dealt as the card games deal them
+//! ([`deal`]) and judged at the table against exact hand odds ([`game`]). The binary is a thin layer over
+//! [`commands`].
 
 pub mod cards;
 pub mod catalogue;
 pub mod cli;
 pub mod commands;
+pub mod deal;
 pub mod error;
+pub mod game;
 pub mod report;
 pub mod rng;
 pub mod runner;

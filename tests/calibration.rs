@@ -28,6 +28,7 @@ fn fisher_yates_chacha8_false_positive_rate_is_inside_its_binomial_band() {
             seed,
             threads: None,
             post: PostProcess::default(),
+            deal: None,
             progress: false,
         };
         let outcome = run(&config).unwrap();

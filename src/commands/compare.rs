@@ -53,6 +53,7 @@ fn config_for(f: &Finding, args: &CompareArgs) -> RunConfig {
         seed: args.seed,
         threads: args.threads,
         post: f.post,
+        deal: f.deal,
         progress: true,
     }
 }

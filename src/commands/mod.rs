@@ -1,6 +1,8 @@
 //! One file per subcommand, each with one `run` function taking validated arguments.
 
 pub mod compare;
+pub mod deal;
+pub mod exact;
 pub mod list;
 pub mod run;
 pub mod shuffle;
@@ -16,6 +18,8 @@ pub fn dispatch(command: Command) -> anyhow::Result<ExitCode> {
         Command::Shuffle(args) => shuffle::run(args),
         Command::Run(args) => run::run(args),
         Command::Compare(args) => compare::run(args),
+        Command::Deal(args) => deal::run(args),
+        Command::Exact(args) => exact::run(args),
     }
 }
 

@@ -4,13 +4,14 @@
 pub mod counts_csv;
 pub mod json;
 pub mod markdown;
+pub mod seat_counts_csv;
 pub mod summary_csv;
 pub mod writer;
 
 use serde::Serialize;
 
 use crate::runner::{FaultReport, RunConfig, RunOutcome};
-use crate::stats::{PositionCardCounts, format_ln_p};
+use crate::stats::{PositionCardCounts, SeatCardCounts, format_ln_p};
 use crate::verdict::{Assessment, Thresholds, Verdict, assess};
 
 /// Everything known about one finished run.
@@ -29,6 +30,9 @@ pub struct RunReport {
     pub headline: String,
     #[serde(skip)]
     pub counts: PositionCardCounts,
+    /// The seat-by-card counts of a run with a deal.
+    #[serde(skip)]
+    pub seat_counts: Option<SeatCardCounts>,
     pub threads: usize,
     pub seconds: f64,
     pub shuffles_per_second: f64,
@@ -37,10 +41,20 @@ pub struct RunReport {
 impl RunReport {
     /// Evaluates a run's battery and decides its verdict.
     pub fn new(config: RunConfig, outcome: RunOutcome, thresholds: Thresholds) -> Self {
-        let assessment = assess(outcome.battery.evaluate(), &thresholds);
+        let mut assessment = assess(outcome.battery.evaluate(), &thresholds);
+        // With a deal, lead with what the table feels (the verdict itself is unchanged).
+        if let Some(lead) = crate::stats::game::table_level_decisive(&assessment) {
+            assessment.decisive_test = Some(lead);
+        }
         let (verdict, reason, headline) = match &outcome.fault {
             Some(f) => (Verdict::Broken, format!("{}: {}", f.kind, f.description), f.headline.clone()),
-            None => (assessment.verdict, reason(&assessment), headline(&assessment)),
+            None => {
+                let mut line = headline(&assessment);
+                if let Some(more) = crate::stats::game::second_table_finding(&assessment) {
+                    line = format!("{line}; {more}");
+                }
+                (assessment.verdict, reason(&assessment), line)
+            }
         };
         RunReport {
             thresholds,
@@ -49,6 +63,7 @@ impl RunReport {
             reason,
             headline,
             counts: outcome.battery.position_card.clone(),
+            seat_counts: outcome.battery.game.as_ref().map(|g| g.seat_cards.clone()),
             threads: outcome.threads,
             seconds: outcome.elapsed.as_secs_f64(),
             shuffles_per_second: outcome.shuffles_per_second(),
@@ -70,6 +85,10 @@ impl RunReport {
             label.push(' ');
             label.push_str(&post);
         }
+        if let Some(deal) = &c.deal {
+            label.push(' ');
+            label.push_str(&deal.label());
+        }
         label
     }
 
@@ -85,6 +104,10 @@ impl RunReport {
         }
         if c.post.burn > 0 {
             name.push_str(&format!("-burn{}", c.post.burn));
+        }
+        if let Some(deal) = &c.deal {
+            name.push('-');
+            name.push_str(&deal.slug());
         }
         name
     }
