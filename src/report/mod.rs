@@ -75,21 +75,7 @@ impl RunReport {
 
     /// The algorithm with its options in command-line form: `wash --swaps 108`, `identity --cut`.
     pub fn algorithm_label(&self) -> String {
-        let c = &self.config;
-        let mut label = c.algorithm.kind.name().to_string();
-        if c.algorithm.kind == crate::shuffle::AlgorithmKind::Wash {
-            label.push_str(&format!(" --swaps {}", c.algorithm.wash_swaps(c.deck)));
-        }
-        let post = c.post.label();
-        if !post.is_empty() {
-            label.push(' ');
-            label.push_str(&post);
-        }
-        if let Some(deal) = &c.deal {
-            label.push(' ');
-            label.push_str(&deal.label());
-        }
-        label
+        config_label(&self.config)
     }
 
     /// Directory name used by `run` and `compare`: `run-<algorithm>-<rng>-<deck>` plus options.
@@ -125,6 +111,25 @@ impl RunReport {
     pub fn global_ln_p(&self) -> Option<f64> {
         self.assessment.tests.iter().find(|t| t.result.test == "position-card").map(|t| t.result.ln_p)
     }
+}
+
+/// A run's algorithm with its options in command-line form: `wash --swaps 108`, `identity --cut`,
+/// `fisher-yates --game doudizhu --order rank`.
+pub fn config_label(c: &RunConfig) -> String {
+    let mut label = c.algorithm.kind.name().to_string();
+    if c.algorithm.kind == crate::shuffle::AlgorithmKind::Wash {
+        label.push_str(&format!(" --swaps {}", c.algorithm.wash_swaps(c.deck)));
+    }
+    let post = c.post.label();
+    if !post.is_empty() {
+        label.push(' ');
+        label.push_str(&post);
+    }
+    if let Some(deal) = &c.deal {
+        label.push(' ');
+        label.push_str(&deal.label());
+    }
+    label
 }
 
 /// A short phrase for a verdict.

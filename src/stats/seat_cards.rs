@@ -24,6 +24,9 @@ use crate::cards::{Card, NameStyle, card_name};
 use crate::deal::SeatMap;
 use crate::game::Lang;
 
+/// An observed/expected ratio with its (group, card).
+pub type SeatRatio = (f64, (usize, usize));
+
 /// `counts[g * n + c]`: how often card c went to group g.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SeatCardCounts {
@@ -110,7 +113,7 @@ impl SeatCardCounts {
     }
 
     /// Smallest and largest observed/expected over the cells, with their (group, card).
-    pub fn ratio_extremes(&self) -> ((f64, (usize, usize)), (f64, (usize, usize))) {
+    pub fn ratio_extremes(&self) -> (SeatRatio, SeatRatio) {
         let mut lo = (f64::INFINITY, (0, 0));
         let mut hi = (f64::NEG_INFINITY, (0, 0));
         for g in 0..self.groups() {
