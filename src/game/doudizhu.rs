@@ -106,6 +106,8 @@ pub struct Odds {
     pub big_mean: Fraction,
     /// Variance of the number of big cards in a hand.
     pub big_variance: Fraction,
+    /// P(exactly k big cards), k = 0..=10.
+    pub big_pmf: Vec<Fraction>,
 }
 
 /// Computes [`Odds`] exactly; `hand + bottom ≤ 54`.
@@ -144,6 +146,9 @@ pub fn odds(hand: usize, bottom: usize) -> Odds {
         bombs_mean: Fraction::from_signed(s1, total),
         bombs_variance: Fraction::from_signed(var_num, (total).checked_mul(total).expect("overflow")),
         bombs_pmf,
+        big_pmf: (0..=BIG_CARDS as i64)
+            .map(|k| Fraction::new(choose(BIG_CARDS as i64, k) * choose((DECK - BIG_CARDS) as i64, h - k), total))
+            .collect(),
         big_mean: Fraction::new((hand * BIG_CARDS) as u128, DECK as u128),
         big_variance: Fraction::new(
             (hand * BIG_CARDS * (DECK - BIG_CARDS) * (DECK - hand)) as u128,
@@ -227,6 +232,7 @@ mod tests {
             assert_eq!(o.big_mean, Fraction::new(m1, total), "H = {h}");
             let var = Fraction::from_signed((m2 * total) as i128 - (m1 * m1) as i128, total * total);
             assert_eq!(o.big_variance, var, "H = {h}");
+            assert_eq!(o.big_pmf.iter().fold(Fraction::ZERO, |a, b| a.add(b)), Fraction::ONE, "H = {h}");
         }
     }
 

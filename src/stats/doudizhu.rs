@@ -6,15 +6,16 @@
 //! count of deals with the rocket (or with at least one bomb) is exactly Binomial(N, p), and so is the bottom's
 //! count of deals with a joker. These are tested two-sided (`p = min(1, 2·min(P(X ≥ k), P(X ≤ k)))`, both tails
 //! from [`special::binomial_ln_sf`] / [`special::binomial_ln_cdf`] in log space). The numbers of bombs (0..=4)
-//! and of big cards (0..=10) in a hand are bounded variables with exact mean μ and variance σ²; a seat's total
-//! over N deals is tested with the normal approximation `z = (S − Nμ)/√(Nσ²)`, two-sided (the central limit
-//! theorem; with μ ≈ 0.098 bombs per hand the total is already near-normal at a few thousand deals, and the
-//! verdict thresholds, 1e-3 and 1e-9, sit well inside the range where the approximation holds at such N). Seats are not independent (only one seat can hold the
-//! rocket), so each statistic reports its worst seat with a Bonferroni correction over the seats, which holds
-//! under any dependence.
+//! and of big cards (0..=10) in a hand have exact laws (inclusion–exclusion, hypergeometric); a seat's total S
+//! over N deals is the sum of N independent copies, tested two-sided (`2·min` of the tails) with the
+//! saddlepoint tail of that sum ([`super::saddlepoint`]), accurate to about 1% relative far into the tail,
+//! where a normal tail would be badly off for the skewed bomb count; `z = (S − Nμ)/√(Nσ²)` is reported as the
+//! statistic. Seats are not independent (only one seat can hold the rocket), so each statistic reports its
+//! worst seat with a Bonferroni correction over the seats, which holds under any dependence.
 
 use super::TestResult;
-use super::special::{self, normal_ln_sf};
+use super::saddlepoint::{sum_ln_cdf, sum_ln_sf};
+use super::special;
 use crate::cards::Card;
 use crate::deal::{Group, SeatMap};
 use crate::game::doudizhu::{Odds, hand_facts, odds};
@@ -104,8 +105,8 @@ impl DoudizhuSeatStats {
             out.push(self.bottom_joker_test(&o.bottom_joker));
         }
         if o.big_variance.numer() > 0 {
-            let (mean, var) = (&o.big_mean, &o.big_variance);
-            out.push(self.seat_mean_test("big-cards-seat", "big cards (A, 2, jokers)", &self.big, mean, var));
+            let law = (&o.big_mean, &o.big_variance, &o.big_pmf[..]);
+            out.push(self.seat_mean_test("big-cards-seat", "big cards (A, 2, jokers)", &self.big, law));
         }
         if usable(&o.rocket) {
             out.push(self.seat_rate_test("rocket-seat", "holds the rocket", &self.rocket, &o.rocket));
@@ -114,7 +115,8 @@ impl DoudizhuSeatStats {
             out.push(self.seat_rate_test("bomb-seat", "holds a bomb", &self.any_bomb, &o.bomb));
         }
         if o.bombs_variance.numer() > 0 {
-            out.push(self.seat_mean_test("bombs-per-hand", "bombs", &self.bombs, &o.bombs_mean, &o.bombs_variance));
+            let law = (&o.bombs_mean, &o.bombs_variance, &o.bombs_pmf[..]);
+            out.push(self.seat_mean_test("bombs-per-hand", "bombs", &self.bombs, law));
         }
         out
     }
@@ -184,13 +186,22 @@ impl DoudizhuSeatStats {
         }
     }
 
-    /// A seat's total of a per-hand count (bombs, big cards) against N·μ: two-sided normal test with the exact
-    /// variance, worst seat with Bonferroni.
-    fn seat_mean_test(&self, name: &str, what: &str, totals: &[u64], mu: &Fraction, var: &Fraction) -> TestResult {
+    /// A seat's total of a per-hand count (bombs, big cards) against the exact law of a sum of N hands, given
+    /// as the per-hand (mean, variance, pmf): two-sided saddlepoint tail, worst seat with Bonferroni.
+    fn seat_mean_test(&self, name: &str, what: &str, totals: &[u64], law: PerHand) -> TestResult {
+        let (mu, var, pmf) = law;
         let n = self.deals as f64;
         let (m, v) = (mu.to_f64(), var.to_f64());
+        let pmf: Vec<f64> = pmf.iter().map(Fraction::to_f64).collect();
         let z: Vec<f64> = totals.iter().map(|&s| (s as f64 - n * m) / (n * v).sqrt()).collect();
-        let ln_ps: Vec<f64> = z.iter().map(|&z| (std::f64::consts::LN_2 + normal_ln_sf(z.abs())).min(0.0)).collect();
+        let ln_ps: Vec<f64> = totals
+            .iter()
+            .map(|&s| {
+                let upper = s as f64 >= n * m;
+                let tail = if upper { sum_ln_sf(&pmf, self.deals, s) } else { sum_ln_cdf(&pmf, self.deals, s) };
+                (std::f64::consts::LN_2 + tail).min(0.0)
+            })
+            .collect();
         let worst = argmin(&ln_ps);
         let mean = totals[worst] as f64 / n;
         let means: Vec<String> =
@@ -204,7 +215,7 @@ impl DoudizhuSeatStats {
             effect: mean / m - 1.0,
             detail: format!(
                 "E = {mu} = {m:.5}, Var = {var} exactly; mean {what} per hand {}; worst seat {} z = {:.2}; two-sided \
-                 normal test on the total, Bonferroni over {} seats",
+                 saddlepoint tail of the exact law of the total, Bonferroni over {} seats",
                 means.join(", "),
                 worst + 1,
                 z[worst],
@@ -220,6 +231,9 @@ impl DoudizhuSeatStats {
         }
     }
 }
+
+/// The exact law of a per-hand count: mean, variance and pmf.
+type PerHand<'a> = (&'a Fraction, &'a Fraction, &'a [Fraction]);
 
 /// Two-sided binomial ln p: `min(0, ln 2 + min(ln P(X ≥ k), ln P(X ≤ k)))`, for `0 < p < 1`.
 pub fn binomial_two_sided(k: u64, n: u64, p: f64) -> f64 {

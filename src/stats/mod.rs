@@ -11,6 +11,7 @@ pub mod exact;
 pub mod game;
 pub mod gof;
 pub mod position_card;
+pub mod saddlepoint;
 pub mod seat_cards;
 pub mod special;
 pub mod uniformity;
