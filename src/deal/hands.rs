@@ -33,17 +33,17 @@ pub fn render_deal(number: u64, deck: &[Card], config: &DealConfig, map: &SeatMa
         Lang::En => NameStyle::Symbol,
         Lang::Zh => NameStyle::Chinese,
     };
-    let shown: Vec<(String, Vec<Card>)> = map
+    let shown: Vec<(Group, String, Vec<Card>)> = map
         .groups
         .iter()
         .zip(&map.positions)
         .filter(|(g, _)| **g != Group::Undealt)
-        .map(|(g, pos)| (g.name(lang), sorted_hand(deck, pos, config.game)))
+        .map(|(&g, pos)| (g, g.name(lang), sorted_hand(deck, pos, config.game)))
         .collect();
-    let label_width = shown.iter().map(|(l, _)| width(l)).max().unwrap_or(0);
+    let label_width = shown.iter().map(|(_, l, _)| width(l)).max().unwrap_or(0);
     let cards: Vec<String> = shown
         .iter()
-        .map(|(_, hand)| hand.iter().map(|&c| card_name(c, n, style)).collect::<Vec<_>>().join(" "))
+        .map(|(_, _, hand)| hand.iter().map(|&c| card_name(c, n, style)).collect::<Vec<_>>().join(" "))
         .collect();
     let cards_width = cards.iter().map(|c| width(c)).max().unwrap_or(0);
     let mut s = String::new();
@@ -51,7 +51,7 @@ pub fn render_deal(number: u64, deck: &[Card], config: &DealConfig, map: &SeatMa
         Lang::En => writeln!(s, "deal {number}"),
         Lang::Zh => writeln!(s, "第{number}局"),
     };
-    for (((label, hand), text), group) in shown.iter().zip(&cards).zip(&map.groups) {
+    for ((group, label, hand), text) in shown.iter().zip(&cards) {
         let colon = if lang == Lang::Zh { "：" } else { ": " };
         let head = format!("{label}{colon}");
         let head_width = label_width + width(colon);

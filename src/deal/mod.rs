@@ -178,7 +178,7 @@ impl DealConfig {
         let undealt = self.deck - self.players * self.hand - self.bottom;
         let rest = if undealt > 0 { format!(" ({undealt} undealt)") } else { String::new() };
         format!(
-            "{}: {} seats × {} cards{bottom}{rest} of {}, dealt {}, from the {} deck",
+            "{}: {} seats × {} cards{bottom} of {}{rest}, dealt {}, from the {} deck",
             self.game.title(),
             self.players,
             self.hand,
