@@ -31,6 +31,7 @@ fn runs(c: &mut Criterion) {
                 post: PostProcess::default(),
                 progress: false,
                 external: None,
+                deal: None,
             };
             group.bench_function(format!("{}/{}/{threads}", kind.name(), rng.name()), |b| {
                 b.iter(|| black_box(run(&config).unwrap().battery.shuffles()))

@@ -3,6 +3,9 @@
 
 use clap::{Args, Parser, Subcommand};
 
+use crate::deal::{DealConfig, DealShape, Scheme, StartOrder};
+use crate::error::ConfigError;
+use crate::game::{Game, Lang};
 use crate::rng::RngKind;
 use crate::shuffle::AlgorithmKind;
 
@@ -27,6 +30,10 @@ pub enum Command {
     Compare(CompareArgs),
     /// Run the checks of a configuration file, each with its expected verdict; exit 1 if any is not met.
     Gate(GateArgs),
+    /// Shuffle and deal: print every hand sorted the game's way, the bottom cards and each 斗牛 hand's niu.
+    Deal(DealArgs),
+    /// Print a game's exact hand odds (斗地主 rocket, bombs, bottom jokers; 斗牛 niu values) as fractions.
+    Exact(ExactArgs),
 }
 
 /// How `fisher-yates` draws its bounded random numbers.
@@ -200,7 +207,8 @@ pub struct RunArgs {
     /// Seed; drawn from the operating system and printed when absent.
     #[arg(long, value_parser = parse_seed, allow_hyphen_values = true)]
     pub seed: Option<u64>,
-    /// Number of cards, 2..=1024 (default 52; for --decks/--exec, inferred from the first deck).
+    /// Number of cards, 2..=1024 (default 52, or the game's deck: 54 for doudizhu; for --decks/--exec,
+    /// inferred from the first deck).
     #[arg(long, value_name = "N", value_parser = parse_deck, allow_hyphen_values = true)]
     pub deck: Option<usize>,
     /// Number of shuffles (1000000, 1e7, 2^24 are all accepted).
@@ -227,6 +235,8 @@ pub struct RunArgs {
     pub out: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub thresholds: ThresholdArgs,
+    #[command(flatten)]
+    pub game: GameArgs,
 }
 
 impl RunArgs {
@@ -281,6 +291,125 @@ pub struct CompareArgs {
     pub scale_down: u64,
     #[command(flatten)]
     pub thresholds: ThresholdArgs,
+}
+
+/// The shape of a deal; every field defaults to the game's own.
+#[derive(Debug, Args, Clone, Default)]
+pub struct DealShapeArgs {
+    /// Players (seats) [default: doudizhu 3, douniu 5 (2..=10), custom 4].
+    #[arg(long, value_name = "P", value_parser = parse_count_usize, allow_hyphen_values = true)]
+    pub players: Option<usize>,
+    /// Cards per player [default: doudizhu 17, douniu 5, custom (deck - bottom) / players].
+    #[arg(long, value_name = "H", value_parser = parse_count_usize, allow_hyphen_values = true)]
+    pub hand: Option<usize>,
+    /// Bottom cards (底牌) dealt after the hands [default: doudizhu 3, otherwise 0].
+    #[arg(long, value_name = "B", value_parser = parse_count_usize, allow_hyphen_values = true)]
+    pub bottom: Option<usize>,
+    /// block: seat p gets cards p·H..(p+1)·H; round-robin: card i goes to seat i % P [default: block, custom
+    /// round-robin].
+    #[arg(long, value_name = "SCHEME")]
+    pub scheme: Option<Scheme>,
+    /// The deck before shuffling: suit (0..n: ♠A..♠K ♥ ♣ ♦) or rank (斗地主 numbering: 3s first, jokers last)
+    /// [default: suit].
+    #[arg(long, value_name = "ORDER")]
+    pub order: Option<StartOrder>,
+}
+
+impl DealShapeArgs {
+    pub fn shape(&self) -> DealShape {
+        DealShape {
+            players: self.players,
+            hand: self.hand,
+            bottom: self.bottom,
+            scheme: self.scheme,
+            order: self.order,
+        }
+    }
+}
+
+/// `--game` and the deal's shape, for `run`.
+#[derive(Debug, Args, Clone, Default)]
+pub struct GameArgs {
+    /// Deal every shuffled deck and add the seat and game tests: doudizhu, douniu or custom.
+    #[arg(long, value_name = "GAME")]
+    pub game: Option<Game>,
+    #[command(flatten)]
+    pub shape: DealShapeArgs,
+}
+
+impl GameArgs {
+    /// The validated deal, if `--game` was given; the shape flags without `--game` are an error.
+    pub fn deal_config(&self, deck: Option<usize>) -> Result<Option<DealConfig>, ConfigError> {
+        match self.game {
+            Some(game) => DealConfig::new(game, deck, self.shape.shape()).map(Some),
+            None if !self.shape.shape().is_empty() => {
+                let flag = ["--players", "--hand", "--bottom", "--scheme", "--order"]
+                    .into_iter()
+                    .zip([
+                        self.shape.players.is_some(),
+                        self.shape.hand.is_some(),
+                        self.shape.bottom.is_some(),
+                        self.shape.scheme.is_some(),
+                        self.shape.order.is_some(),
+                    ])
+                    .find_map(|(f, set)| set.then_some(f))
+                    .unwrap_or("--game");
+                Err(ConfigError::flag(flag, "describes a deal: add --game doudizhu, douniu or custom"))
+            }
+            None => Ok(None),
+        }
+    }
+}
+
+/// Arguments of `deal`.
+#[derive(Debug, Args)]
+pub struct DealArgs {
+    /// The game: doudizhu (54 cards, 3 × 17 + 3 bottom), douniu (52 cards, 5 each) or custom.
+    #[arg(long, value_name = "GAME")]
+    pub game: Game,
+    #[command(flatten)]
+    pub shape: DealShapeArgs,
+    /// Number of cards for a custom deal, 2..=1024 [default: 52; doudizhu 54, douniu 52].
+    #[arg(long, value_name = "N", value_parser = parse_deck, allow_hyphen_values = true)]
+    pub deck: Option<usize>,
+    /// Shuffling algorithm (see `list`).
+    #[arg(long, short = 'a')]
+    pub algorithm: AlgorithmKind,
+    /// Generator (see `list`).
+    #[arg(long, default_value = "chacha8")]
+    pub rng: RngKind,
+    /// Seed; drawn from the operating system and printed to stderr when absent.
+    #[arg(long, value_parser = parse_seed, allow_hyphen_values = true)]
+    pub seed: Option<u64>,
+    /// Number of deals to print (the generator is seeded once; each deal starts from a fresh deck).
+    #[arg(long, value_name = "K", default_value = "1", value_parser = parse_positive, allow_hyphen_values = true)]
+    pub count: u64,
+    /// Swaps for `wash` (default: the deck size).
+    #[arg(long, value_name = "K", value_parser = parse_count, allow_hyphen_values = true)]
+    pub swaps: Option<u64>,
+    /// After each shuffle, cut the deck at a random place (drawn from the same generator).
+    #[arg(long)]
+    pub cut: bool,
+    /// After each shuffle, move the first K cards to the bottom ("start dealing from the 7th card" is 6).
+    #[arg(long, value_name = "K", default_value = "0", value_parser = parse_count_usize, allow_hyphen_values = true)]
+    pub burn: usize,
+    /// Language of card names and words: en (♠A, seat 1, niu 5) or zh (黑桃A, 玩家1, 牛5).
+    #[arg(long, value_name = "LANG", default_value = "en")]
+    pub lang: Lang,
+}
+
+/// Arguments of `exact`.
+#[derive(Debug, Args)]
+pub struct ExactArgs {
+    /// The game: doudizhu or douniu.
+    #[arg(long, value_name = "GAME")]
+    pub game: Game,
+    /// Cards per player [default: doudizhu 17, douniu 5].
+    #[arg(long, value_name = "H", value_parser = parse_count_usize, allow_hyphen_values = true)]
+    pub hand: Option<usize>,
+    /// Bottom cards [default: doudizhu 3].
+    #[arg(long, value_name = "B", value_parser = parse_count_usize, allow_hyphen_values = true)]
+    pub bottom: Option<usize>,
 }
 
 /// A thread count, at least 1.

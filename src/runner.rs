@@ -2,8 +2,9 @@
 //!
 //! Chunk i (of [`CHUNK_SHUFFLES`] shuffles, the last one shorter) gets its own generator seeded with
 //! [`chunk_seed`]`(seed, i)`: the (i+1)-th output of SplitMix64 started at `seed`. The C generators take the
-//! low 32 bits as `srand(...)`; the others use `seed_from_u64`. Each chunk shuffles fresh decks (`0..n`) one
-//! after another from its own stream and adds every deck to a [`Battery`]; batteries are merged with integer
+//! low 32 bits as `srand(...)`; the others use `seed_from_u64`. Each chunk shuffles fresh decks (`0..n`, or the
+//! deal's starting order, e.g. 斗地主's rank order) one after another from its own stream, applies the cut or
+//! burn, and adds every deck to a [`Battery`] (which also deals it when the run has a deal); batteries are merged with integer
 //! additions, so the merged counts are the same bytes for 1 thread or 64. Memory is one battery, one deck and
 //! one scratch buffer per worker, independent of N.
 //!
@@ -19,11 +20,12 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::cards::{Card, NameStyle, reset};
+use crate::cards::{Card, NameStyle};
+use crate::deal::DealConfig;
 use crate::error::ConfigError;
 use crate::rng::{RawRng, RngKind, SeededRng};
 use crate::shuffle::{Algorithm, Fault, Scratch, Shuffle, Stuck};
-use crate::stats::Battery;
+use crate::stats::{Battery, GameStats, PositionCardCounts};
 use crate::{with_rng_type, with_shuffle};
 
 /// Shuffles per chunk: large enough to amortise seeding and merging, small enough to balance two threads on a
@@ -53,8 +55,9 @@ impl PostProcess {
         !self.cut && self.burn == 0
     }
 
+    /// Applies the cut (drawing `r() % n` from `rng`) and then the burn to a shuffled deck.
     #[inline(always)]
-    fn apply<R: RawRng>(&self, deck: &mut [Card], rng: &mut R) {
+    pub fn apply<R: RawRng>(&self, deck: &mut [Card], rng: &mut R) {
         if self.cut {
             let k = (rng.r() % deck.len() as u32) as usize;
             deck.rotate_left(k);
@@ -88,6 +91,8 @@ pub struct RunConfig {
     /// Worker threads; `None` uses every core.
     pub threads: Option<usize>,
     pub post: PostProcess,
+    /// Deal every deck (`--game`): seat and game tests, and the deck's starting order.
+    pub deal: Option<DealConfig>,
     /// Show a progress bar on stderr when it is a terminal.
     #[serde(skip)]
     pub progress: bool,
@@ -97,6 +102,22 @@ pub struct RunConfig {
 }
 
 impl RunConfig {
+    /// A built-in run with every option at its default: all cores, no cut or burn, no deal, no progress bar.
+    pub fn new(algorithm: Algorithm, rng: RngKind, deck: usize, shuffles: u64, seed: u64) -> Self {
+        RunConfig {
+            algorithm,
+            rng,
+            deck,
+            shuffles,
+            seed,
+            threads: None,
+            post: PostProcess::default(),
+            progress: false,
+            external: None,
+            deal: None,
+        }
+    }
+
     pub fn validate(&self) -> Result<(), ConfigError> {
         if !(crate::cards::MIN_DECK..=crate::cards::MAX_DECK).contains(&self.deck) {
             return Err(ConfigError::flag("--deck", format!("{} cards is outside 2..=1024", self.deck)));
@@ -113,7 +134,34 @@ impl RunConfig {
                 format!("cannot burn {} cards of a {}-card deck", self.post.burn, self.deck),
             ));
         }
+        if let Some(deal) = &self.deal {
+            deal.validate()?;
+            if deal.deck != self.deck {
+                return Err(ConfigError::flag(
+                    "--deck",
+                    format!("the {} deal needs {} cards, not {}", deal.game, deal.deck, self.deck),
+                ));
+            }
+        }
         self.rng.check_seed(self.seed & if self.rng.is_c_library() { 0xffff_ffff } else { u64::MAX })
+    }
+
+    /// The deck before every shuffle: `0..n`, or the deal's starting order.
+    pub fn start_deck(&self) -> Vec<Card> {
+        match &self.deal {
+            Some(deal) => deal.start_deck(),
+            None => (0..self.deck as Card).collect(),
+        }
+    }
+
+    /// An empty battery for this run: position counts that know the starting order, and the deal's statistics.
+    pub fn new_battery(&self) -> Battery {
+        let mut battery = Battery::new(self.deck);
+        if let Some(deal) = &self.deal {
+            battery.position_card = PositionCardCounts::new(self.deck).with_start(&self.start_deck());
+            battery.game = Some(GameStats::new(deal));
+        }
+        battery
     }
 }
 
@@ -188,6 +236,8 @@ struct Worker {
     scratch: Scratch,
     /// The deck being shuffled and the previous one, waiting to be counted.
     decks: Vec<Card>,
+    /// The deck before each shuffle.
+    start: Vec<Card>,
     /// Lowest faulty chunk seen by this worker, with its report.
     fault: Option<(u64, FaultReport)>,
 }
@@ -200,8 +250,13 @@ fn run_chunks<S: Shuffle, R: SeededRng>(
     let n = config.deck;
     let chunks = config.shuffles.div_ceil(CHUNK_SHUFFLES);
     let first_fault_chunk = AtomicU64::new(u64::MAX);
-    let new_worker =
-        || Worker { battery: Battery::new(n), scratch: Scratch::new(n), decks: vec![0; 2 * n], fault: None };
+    let new_worker = || Worker {
+        battery: config.new_battery(),
+        scratch: Scratch::new(n),
+        decks: vec![0; 2 * n],
+        start: config.start_deck(),
+        fault: None,
+    };
     let merged = (0..chunks)
         .into_par_iter()
         .fold(new_worker, |mut w, chunk| {
@@ -250,7 +305,7 @@ fn run_chunk<S: Shuffle, R: SeededRng>(
     let mut invalid = 0u64;
     let mut first: Option<(u64, String)> = None;
     for k in 0..count {
-        reset(deck);
+        deck.copy_from_slice(&w.start);
         match s.shuffle(deck, &mut rng, &mut w.scratch) {
             Ok(()) => {
                 post.apply(deck, &mut rng);
@@ -344,6 +399,7 @@ mod tests {
             seed: 5,
             threads: Some(threads),
             post: PostProcess::default(),
+            deal: None,
             progress: false,
             external: None,
         }
@@ -356,6 +412,33 @@ mod tests {
         let two = run(&config(AlgorithmKind::NaiveSwap, RngKind::Pcg32, n, 2)).unwrap();
         assert_eq!(one.battery.position_card, two.battery.position_card);
         assert_eq!(one.battery.shuffles(), n);
+    }
+
+    #[test]
+    fn deals_do_not_depend_on_the_thread_count() {
+        use crate::deal::{DealShape, StartOrder};
+        use crate::game::Game;
+        let shape = DealShape { order: Some(StartOrder::Rank), ..Default::default() };
+        let deal = DealConfig::new(Game::Doudizhu, None, shape).unwrap();
+        let with_deal = |threads| RunConfig {
+            deck: 54,
+            deal: Some(deal),
+            ..config(AlgorithmKind::Wash, RngKind::Pcg32, 2 * CHUNK_SHUFFLES + 5, threads)
+        };
+        let one = run(&with_deal(1)).unwrap();
+        let two = run(&with_deal(2)).unwrap();
+        assert_eq!(one.battery.game, two.battery.game);
+        assert_eq!(one.battery.game.as_ref().unwrap().seat_cards.deals(), 2 * CHUNK_SHUFFLES + 5);
+        assert_eq!(one.battery.position_card, two.battery.position_card);
+    }
+
+    #[test]
+    fn a_deal_must_match_the_deck() {
+        use crate::deal::DealShape;
+        use crate::game::Game;
+        let deal = DealConfig::new(Game::Doudizhu, None, DealShape::default()).unwrap();
+        let c = RunConfig { deal: Some(deal), ..config(AlgorithmKind::FisherYates, RngKind::Pcg32, 10, 1) };
+        assert!(c.validate().unwrap_err().to_string().starts_with("--deck:"));
     }
 
     #[test]

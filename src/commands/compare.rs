@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use crate::catalogue::{Finding, findings};
 use crate::cli::CompareArgs;
-use crate::report::{RunReport, markdown, summary_csv, writer};
+use crate::report::{RunReport, config_label, markdown, summary_csv, writer};
 use crate::runner::RunConfig;
 use crate::stats::format_ln_p;
 use crate::verdict::Verdict;
@@ -15,12 +15,15 @@ pub fn run(args: CompareArgs) -> anyhow::Result<ExitCode> {
     let catalogue = findings();
     let mut done: Vec<(RunReport, Verdict)> = Vec::new();
     eprintln!("Running {} configurations (seed {}); each row is one `run`.", catalogue.len(), args.seed);
-    println!("{}", header());
+    // The algorithm column fits the longest label (deals add `--game …`).
+    let width =
+        catalogue.iter().map(|f| config_label(&config_for(f, &args)).chars().count()).max().unwrap_or(0).max(24);
+    println!("{}", header(width));
     for f in &catalogue {
         let config = config_for(f, &args);
         let report = super::run::execute(config, thresholds)?;
         super::run::write_run_files(&args.out.join(report.dir_name()), &report)?;
-        println!("{}", table_row(&report, f.expected));
+        println!("{}", table_row(&report, f.expected, width));
         done.push((report, f.expected));
         write_combined(&args, &done)?;
     }
@@ -53,6 +56,7 @@ fn config_for(f: &Finding, args: &CompareArgs) -> RunConfig {
         seed: args.seed,
         threads: args.threads,
         post: f.post,
+        deal: f.deal,
         progress: true,
         external: None,
     }
@@ -67,17 +71,17 @@ fn write_combined(args: &CompareArgs, done: &[(RunReport, Verdict)]) -> anyhow::
     )
 }
 
-fn header() -> String {
+fn header(width: usize) -> String {
     format!(
-        "{:<24} {:<8} {:>4} {:>10}  {:<10} {:>14} {:>9}  {}",
+        "{:<width$} {:<8} {:>4} {:>10}  {:<10} {:>14} {:>9}  {}",
         "algorithm", "rng", "deck", "shuffles", "verdict", "global p", "worst o/e", "why"
     )
 }
 
-fn table_row(r: &RunReport, expected: Verdict) -> String {
+fn table_row(r: &RunReport, expected: Verdict, width: usize) -> String {
     let mark = if r.verdict == expected { String::new() } else { format!(" (expected {expected}!)") };
     format!(
-        "{:<24} {:<8} {:>4} {:>10}  {:<10} {:>14} {:>9}  {}{mark}",
+        "{:<width$} {:<8} {:>4} {:>10}  {:<10} {:>14} {:>9}  {}{mark}",
         r.algorithm_label(),
         r.config.rng.name(),
         r.config.deck,

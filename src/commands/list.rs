@@ -1,9 +1,10 @@
-//! `shuffle-audit list`: every algorithm, generator and deck preset.
+//! `shuffle-audit list`: every algorithm, generator, deck preset and game.
 
 use std::io::Write;
 use std::process::ExitCode;
 
 use crate::cards::PRESETS;
+use crate::game::Game;
 use crate::rng::RngKind;
 use crate::shuffle::AlgorithmKind;
 
@@ -21,6 +22,14 @@ pub fn run() -> anyhow::Result<ExitCode> {
     writeln!(out, "\nDeck presets (--deck N accepts any N from 2 to 1024):")?;
     for (n, what) in PRESETS {
         writeln!(out, "  {n:<22} {what}")?;
+    }
+    writeln!(out, "\nGames (--game, for run and deal):")?;
+    for (game, what) in [
+        (Game::Doudizhu, "斗地主: 54 cards, 3 seats × 17 + 3 bottom, blocks (S5) or round-robin (S2)"),
+        (Game::Douniu, "斗牛: 52 cards, 5 cards to each of 2..=10 seats in blocks (S1)"),
+        (Game::Custom, "any seats × hand (+ bottom) of any deck, round-robin by default (S3: 4 × 13)"),
+    ] {
+        writeln!(out, "  {:<22} {what}", game.name())?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -1,6 +1,8 @@
 //! One file per subcommand, each with one `run` function taking validated arguments.
 
 pub mod compare;
+pub mod deal;
+pub mod exact;
 pub mod gate;
 pub mod list;
 pub mod run;
@@ -18,6 +20,8 @@ pub fn dispatch(command: Command) -> anyhow::Result<ExitCode> {
         Command::Run(args) => run::run(args),
         Command::Compare(args) => compare::run(args),
         Command::Gate(args) => gate::run(args),
+        Command::Deal(args) => deal::run(args),
+        Command::Exact(args) => exact::run(args),
     }
 }
 

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use crate::cli::RunArgs;
 use crate::error::ConfigError;
 use crate::input::{self, ExternalSource, StreamOptions};
-use crate::report::{RunReport, counts_csv, json, markdown, summary_csv, writer};
+use crate::report::{RunReport, counts_csv, json, markdown, seat_counts_csv, summary_csv, writer};
 use crate::runner::{self, PostProcess, RunConfig};
 use crate::shuffle::Algorithm;
 use crate::stats::format_ln_p;
@@ -30,17 +30,19 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     };
     let seed =
         args.seed.unwrap_or_else(|| super::os_seed() & if args.rng.is_c_library() { 0xffff_ffff } else { u64::MAX });
+    let deal = args.game.deal_config(args.deck)?;
     let config = RunConfig {
         algorithm: Algorithm {
             kind: crate::cli::resolve_draw(algorithm, args.draw)?,
             swaps: args.swaps.map(|k| k as usize),
         },
         rng: args.rng,
-        deck: args.deck.unwrap_or(52),
+        deck: deal.map_or(args.deck.unwrap_or(52), |d| d.deck),
         shuffles: args.shuffles,
         seed,
         threads: args.threads,
         post: PostProcess { cut: args.cut, burn: args.burn },
+        deal,
         progress: true,
         external: None,
     };
@@ -53,7 +55,8 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     print!("{}", render_console(&report));
     let dir = args.out.clone().unwrap_or_else(|| PathBuf::from("reports").join(report.dir_name()));
     write_run_files(&dir, &report)?;
-    println!("Reports written to {}/ (summary.csv, counts.csv, summary.md, run.json)", dir.display());
+    let seat = if report.seat_counts.is_some() { "seat_counts.csv, " } else { "" };
+    println!("Reports written to {}/ (summary.csv, counts.csv, {seat}summary.md, run.json)", dir.display());
     Ok(ExitCode::from(report.verdict.exit_code()))
 }
 
@@ -102,15 +105,16 @@ pub fn execute(config: RunConfig, thresholds: Thresholds) -> anyhow::Result<RunR
 
 /// Writes a run's files into `dir`.
 pub fn write_run_files(dir: &Path, report: &RunReport) -> anyhow::Result<()> {
-    writer::write_all(
-        dir,
-        &[
-            ("counts.csv", counts_csv::render(&report.counts)),
-            ("summary.csv", summary_csv::render(&[report])),
-            ("summary.md", markdown::render_run(report)),
-            ("run.json", json::render(report)),
-        ],
-    )
+    let mut files = vec![
+        ("counts.csv", counts_csv::render(&report.counts)),
+        ("summary.csv", summary_csv::render(&[report])),
+        ("summary.md", markdown::render_run(report)),
+        ("run.json", json::render(report)),
+    ];
+    if let Some(seats) = &report.seat_counts {
+        files.push(("seat_counts.csv", seat_counts_csv::render(seats)));
+    }
+    writer::write_all(dir, &files)
 }
 
 /// The readable summary printed on stdout.
@@ -133,7 +137,7 @@ pub fn render_console(r: &RunReport) -> String {
         )
     } else {
         format!(
-            "{} / {}, {} cards, {} shuffles, seed {} ({} threads, {:.2} s, {:.1} M shuffles/s)\n\n",
+            "{} / {}, {} cards, {} shuffles, seed {} ({} threads, {:.2} s, {:.1} M shuffles/s)\n{}\n",
             r.algorithm_label(),
             c.rng,
             c.deck,
@@ -141,7 +145,8 @@ pub fn render_console(r: &RunReport) -> String {
             c.seed,
             r.threads,
             r.seconds,
-            r.shuffles_per_second / 1e6
+            r.shuffles_per_second / 1e6,
+            c.deal.as_ref().map_or(String::new(), |d| format!("deal: {}\n", d.describe()))
         )
     };
     if let Some(i) = &r.input {

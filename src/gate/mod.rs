@@ -112,6 +112,7 @@ pub fn run_check(check: &Check, dir: &Path, threads: Option<usize>) -> Result<Ch
                 post: *post,
                 progress: false,
                 external: None,
+                deal: None,
             };
             let outcome = runner::run(&config).map_err(|e| config_error(e.to_string()))?;
             let results =

@@ -150,6 +150,7 @@ impl ExternalAudit {
             post: PostProcess::default(),
             progress: false,
             external: Some(self.summary.source.clone()),
+            deal: None,
         }
     }
 

@@ -25,6 +25,9 @@ pub fn render_run(r: &RunReport) -> Vec<u8> {
             c.algorithm.kind.info().pseudocode
         );
     }
+    if let Some(deal) = &c.deal {
+        let _ = writeln!(s, "Deal: {} (`{}`).\n", deal.describe(), deal.label());
+    }
     if let Some(f) = &r.fault {
         let _ = writeln!(s, "**BROKEN** ({}): {}\n", f.kind, f.description);
         return s.into_bytes();

@@ -6,13 +6,14 @@ pub mod gate_json;
 pub mod json;
 pub mod junit;
 pub mod markdown;
+pub mod seat_counts_csv;
 pub mod summary_csv;
 pub mod writer;
 
 use serde::Serialize;
 
 use crate::runner::{FaultReport, RunConfig, RunOutcome};
-use crate::stats::{PositionCardCounts, TestResult, format_ln_p};
+use crate::stats::{PositionCardCounts, SeatCardCounts, TestResult, format_ln_p};
 use crate::verdict::{Assessment, Thresholds, Verdict, assess};
 
 /// Everything known about one finished run.
@@ -31,6 +32,9 @@ pub struct RunReport {
     pub headline: String,
     #[serde(skip)]
     pub counts: PositionCardCounts,
+    /// The seat-by-card counts of a run with a deal.
+    #[serde(skip)]
+    pub seat_counts: Option<SeatCardCounts>,
     pub threads: usize,
     pub seconds: f64,
     pub shuffles_per_second: f64,
@@ -53,10 +57,20 @@ impl RunReport {
         results: Vec<TestResult>,
         thresholds: Thresholds,
     ) -> Self {
-        let assessment = assess(results, &thresholds);
+        let mut assessment = assess(results, &thresholds);
+        // With a deal, lead with what the table feels (the verdict itself is unchanged).
+        if let Some(lead) = crate::stats::game::table_level_decisive(&assessment) {
+            assessment.decisive_test = Some(lead);
+        }
         let (verdict, reason, headline) = match &outcome.fault {
             Some(f) => (Verdict::Broken, format!("{}: {}", f.kind, f.description), f.headline.clone()),
-            None => (assessment.verdict, reason(&assessment), headline(&assessment)),
+            None => {
+                let mut line = headline(&assessment);
+                if let Some(more) = crate::stats::game::second_table_finding(&assessment) {
+                    line = format!("{line}; {more}");
+                }
+                (assessment.verdict, reason(&assessment), line)
+            }
         };
         RunReport {
             thresholds,
@@ -65,6 +79,7 @@ impl RunReport {
             reason,
             headline,
             counts: outcome.battery.position_card.clone(),
+            seat_counts: outcome.battery.game.as_ref().map(|g| g.seat_cards.clone()),
             threads: outcome.threads,
             seconds: outcome.elapsed.as_secs_f64(),
             shuffles_per_second: outcome.shuffles_per_second(),
@@ -77,23 +92,10 @@ impl RunReport {
 
     /// The algorithm with its options in command-line form: `wash --swaps 108`, `identity --cut`.
     pub fn algorithm_label(&self) -> String {
-        let c = &self.config;
-        if let Some(source) = &c.external {
+        if let Some(source) = &self.config.external {
             return source.label();
         }
-        let mut label = match c.algorithm.kind {
-            crate::shuffle::AlgorithmKind::FisherYatesBatched => "fisher-yates --draw batched".to_string(),
-            k => k.name().to_string(),
-        };
-        if c.algorithm.kind == crate::shuffle::AlgorithmKind::Wash {
-            label.push_str(&format!(" --swaps {}", c.algorithm.wash_swaps(c.deck)));
-        }
-        let post = c.post.label();
-        if !post.is_empty() {
-            label.push(' ');
-            label.push_str(&post);
-        }
-        label
+        config_label(&self.config)
     }
 
     /// Directory name used by `run` and `compare`: `run-<algorithm>-<rng>-<deck>` plus options.
@@ -111,6 +113,10 @@ impl RunReport {
         }
         if c.post.burn > 0 {
             name.push_str(&format!("-burn{}", c.post.burn));
+        }
+        if let Some(deal) = &c.deal {
+            name.push('-');
+            name.push_str(&deal.slug());
         }
         name
     }
@@ -144,6 +150,28 @@ impl RunReport {
     pub fn global_ln_p(&self) -> Option<f64> {
         self.assessment.tests.iter().find(|t| t.result.test == "position-card").map(|t| t.result.ln_p)
     }
+}
+
+/// A run's algorithm with its options in command-line form: `wash --swaps 108`, `identity --cut`,
+/// `fisher-yates --game doudizhu --order rank`.
+pub fn config_label(c: &RunConfig) -> String {
+    let mut label = match c.algorithm.kind {
+        crate::shuffle::AlgorithmKind::FisherYatesBatched => "fisher-yates --draw batched".to_string(),
+        k => k.name().to_string(),
+    };
+    if c.algorithm.kind == crate::shuffle::AlgorithmKind::Wash {
+        label.push_str(&format!(" --swaps {}", c.algorithm.wash_swaps(c.deck)));
+    }
+    let post = c.post.label();
+    if !post.is_empty() {
+        label.push(' ');
+        label.push_str(&post);
+    }
+    if let Some(deal) = &c.deal {
+        label.push(' ');
+        label.push_str(&deal.label());
+    }
+    label
 }
 
 /// A short phrase for a verdict.

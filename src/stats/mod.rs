@@ -5,16 +5,23 @@
 //! natural log so that p far below 1e-300 stays finite and exact), an effect size and a plain-words line.
 
 pub mod battery;
+pub mod doudizhu;
+pub mod douniu;
 pub mod exact;
+pub mod game;
 pub mod gof;
 pub mod position_card;
 pub mod power;
+pub mod saddlepoint;
+pub mod seat_cards;
 pub mod selection;
 pub mod special;
 pub mod uniformity;
 
 pub use battery::Battery;
+pub use game::GameStats;
 pub use position_card::PositionCardCounts;
+pub use seat_cards::SeatCardCounts;
 
 use serde::Serialize;
 

@@ -20,18 +20,28 @@ pub struct PositionCardCounts {
     n: usize,
     shuffles: u64,
     counts: Vec<u64>,
+    /// `home[c]`: where card c starts (c itself for the suit-ordered deck; see [`Self::with_start`]).
+    home: Vec<usize>,
 }
 
 impl PositionCardCounts {
     pub fn new(n: usize) -> Self {
-        PositionCardCounts { n, shuffles: 0, counts: vec![0; n * n] }
+        PositionCardCounts { n, shuffles: 0, counts: vec![0; n * n], home: (0..n).collect() }
+    }
+
+    /// Counts for decks that start in the order `start` instead of `0..n` (e.g. 斗地主's rank order): cells are
+    /// still indexed by card id, and the reports say "stays at its starting position" of the right position.
+    pub fn with_start(mut self, start: &[Card]) -> Self {
+        assert_eq!(start.len(), self.n);
+        self.home = crate::deal::order::home_positions(start);
+        self
     }
 
     /// Rebuilds counts from a matrix (rows = positions), e.g. one read back from `counts.csv`.
     pub fn from_matrix(n: usize, counts: Vec<u64>) -> Self {
         assert_eq!(counts.len(), n * n);
         let shuffles = counts[..n].iter().sum();
-        PositionCardCounts { n, shuffles, counts }
+        PositionCardCounts { n, shuffles, counts, home: (0..n).collect() }
     }
 
     pub fn n(&self) -> usize {
@@ -120,7 +130,7 @@ impl PositionCardCounts {
             headline: format!(
                 "{} {} position {p_hi}: {}; {} at {p_lo}: {}",
                 name(c_hi),
-                if p_hi == c_hi { "stays at its starting" } else { "at" },
+                if self.home[c_hi] == p_hi { "stays at its starting" } else { "at" },
                 times(hi.0),
                 name(c_lo),
                 times(lo.0)

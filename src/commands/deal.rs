@@ -1,0 +1,91 @@
+//! `shuffle-audit deal`: shuffle and deal as the source dealers do, and print every hand.
+//!
+//! The generator is seeded once and the deals follow each other from the same stream, each from a fresh deck
+//! in the starting order (`--order`), cut or burned (`--cut`, `--burn`) after the shuffle exactly as `run`
+//! does, then dealt (`--scheme`). With the suit order and no cut or burn, deal k uses the same deck as line k
+//! of `shuffle` with the same algorithm, generator and seed.
+
+use std::io::{BufWriter, Write};
+use std::process::ExitCode;
+
+use crate::cards::{Card, NameStyle};
+use crate::cli::DealArgs;
+use crate::deal::DealConfig;
+use crate::deal::hands::render_deal;
+use crate::error::ConfigError;
+use crate::game::Lang;
+use crate::rng::{RngKind, SeededRng};
+use crate::runner::PostProcess;
+use crate::shuffle::{Algorithm, Fault, Scratch, Shuffle};
+use crate::{with_rng_type, with_shuffle};
+
+pub fn run(args: DealArgs) -> anyhow::Result<ExitCode> {
+    let deal = DealConfig::new(args.game, args.deck, args.shape.shape())?;
+    let n = deal.deck;
+    let post = PostProcess { cut: args.cut, burn: args.burn };
+    if post.burn >= n {
+        return Err(ConfigError::flag("--burn", format!("cannot burn {} cards of a {n}-card deck", post.burn)).into());
+    }
+    let seed = match args.seed {
+        Some(s) => s,
+        None => {
+            let s = super::os_seed() & if args.rng.is_c_library() { 0xffff_ffff } else { u64::MAX };
+            eprintln!("seed: {s} (drawn from the operating system; pass --seed {s} to repeat)");
+            s
+        }
+    };
+    args.rng.check_seed(seed)?;
+    let algorithm = Algorithm { kind: args.algorithm, swaps: args.swaps.map(|k| k as usize) };
+    let stdout = std::io::stdout().lock();
+    let mut out = BufWriter::new(stdout);
+    let plan = Plan { deal, post, seed, count: args.count, lang: args.lang, rng: args.rng };
+    let status = with_rng_type!(args.rng, R => with_shuffle!(algorithm, n, s => {
+        print_deals::<_, R>(&s, &mut out, &plan)
+    }))?;
+    out.flush()?;
+    Ok(status)
+}
+
+struct Plan {
+    deal: DealConfig,
+    post: PostProcess,
+    seed: u64,
+    count: u64,
+    lang: Lang,
+    rng: RngKind,
+}
+
+fn print_deals<S: Shuffle, R: SeededRng>(s: &S, out: &mut impl Write, plan: &Plan) -> anyhow::Result<ExitCode> {
+    let deal = &plan.deal;
+    let n = deal.deck;
+    let map = deal.seat_map();
+    let start = deal.start_deck();
+    let mut rng = R::from_seed_u64(plan.seed);
+    let mut scratch = Scratch::new(n);
+    let mut deck: Vec<Card> = start.clone();
+    let mut broken = 0u64;
+    for k in 1..=plan.count {
+        deck.copy_from_slice(&start);
+        match s.shuffle(&mut deck, &mut rng, &mut scratch) {
+            Ok(()) => {}
+            Err(Fault::NotPermutation(defect)) => {
+                broken += 1;
+                eprintln!("warning: deal {k} is not a permutation: {}", defect.describe(n, NameStyle::Symbol));
+            }
+            Err(Fault::NonTermination(stuck)) => {
+                out.flush()?;
+                eprintln!("{}", super::shuffle::describe_stuck(&stuck, k, n, plan.rng));
+                return Ok(ExitCode::from(1));
+            }
+        }
+        plan.post.apply(&mut deck, &mut rng);
+        if k > 1 {
+            writeln!(out)?;
+        }
+        out.write_all(render_deal(k, &deck, deal, &map, plan.lang).as_bytes())?;
+    }
+    if broken > 0 {
+        eprintln!("warning: {broken} of {} deals are not permutations: this algorithm is BROKEN", plan.count);
+    }
+    Ok(ExitCode::SUCCESS)
+}

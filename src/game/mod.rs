@@ -1,0 +1,115 @@
+//! The games the source dealers deal, their hand orders and their exact odds.
+//!
+//! - [`doudizhu`] 斗地主 (S2, S5): 54 cards, 17 to each of 3 players and 3 bottom cards for the landlord; hands
+//!   sorted 3 < 4 < … < K < A < 2 < small joker < big joker; rocket and bombs, with exact probabilities.
+//! - [`douniu`] 斗牛 (S1): 52 cards, 5 to each of 2..=10 players in blocks; the niu value of a hand, with its
+//!   exact distribution over all C(52, 5) hands.
+//! - `custom`: any players × hand size (+ bottom) of any deck, with the seat tests only.
+//!
+//! Every exact value is computed here (combinatorics and enumeration in exact integer arithmetic, see
+//! [`fraction`]), never copied from a table.
+
+pub mod doudizhu;
+pub mod douniu;
+pub mod fraction;
+
+use serde::Serialize;
+
+use crate::cards::{Card, suit_rank};
+
+/// The games `--game` selects.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Game {
+    /// 斗地主: 54 cards, 3 × 17 + 3 bottom.
+    Doudizhu,
+    /// 斗牛: 52 cards, 5 per player, 2..=10 players.
+    Douniu,
+    /// Any players × hand size, seat tests only.
+    Custom,
+}
+
+impl Game {
+    pub const ALL: [Game; 3] = [Game::Doudizhu, Game::Douniu, Game::Custom];
+
+    /// The `--game` name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Game::Doudizhu => "doudizhu",
+            Game::Douniu => "douniu",
+            Game::Custom => "custom",
+        }
+    }
+
+    /// The game's own name.
+    pub fn title(self) -> &'static str {
+        match self {
+            Game::Doudizhu => "斗地主",
+            Game::Douniu => "斗牛",
+            Game::Custom => "custom deal",
+        }
+    }
+
+    /// The deck the game is played with, or `None` when any deck will do.
+    pub fn deck(self) -> Option<usize> {
+        match self {
+            Game::Doudizhu => Some(54),
+            Game::Douniu => Some(52),
+            Game::Custom => None,
+        }
+    }
+}
+
+impl std::str::FromStr for Game {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        Game::ALL
+            .into_iter()
+            .find(|g| g.name().eq_ignore_ascii_case(s))
+            .ok_or_else(|| format!("unknown game '{s}' (expected one of: doudizhu, douniu, custom)"))
+    }
+}
+
+impl std::fmt::Display for Game {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The language of the words printed around cards (`--lang`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Lang {
+    /// Symbols (`♠A`, `小王`) and English words.
+    #[default]
+    En,
+    /// Chinese names (`黑桃A`, `小王`) and words.
+    Zh,
+}
+
+impl std::str::FromStr for Lang {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "en" => Ok(Lang::En),
+            "zh" => Ok(Lang::Zh),
+            _ => Err(format!("unknown language '{s}' (expected en or zh)")),
+        }
+    }
+}
+
+/// How hands are sorted for display.
+pub fn hand_sort_key(game: Game, card: Card) -> (u16, u16) {
+    match game {
+        Game::Doudizhu => doudizhu::sort_key(card),
+        Game::Douniu | Game::Custom => face_sort_key(card),
+    }
+}
+
+/// A < 2 < … < K, then suit (♠ ♥ ♣ ♦); jokers and ids above 51 after every suited card, by id.
+pub fn face_sort_key(card: Card) -> (u16, u16) {
+    match suit_rank(card) {
+        Some((suit, rank)) => (rank as u16, suit as u16),
+        None => (13 + card, 0),
+    }
+}

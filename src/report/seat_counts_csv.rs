@@ -1,0 +1,42 @@
+//! `seat_counts.csv`: the seat-by-card matrix of a run with a deal, header `group,0,1,…,n-1`, one row per
+//! group (`seat 1`, …, `bottom`, `undealt`): how often each card id went there.
+
+use crate::game::Lang;
+use crate::stats::SeatCardCounts;
+
+pub fn render(counts: &SeatCardCounts) -> Vec<u8> {
+    let map = counts.map();
+    let n = map.n;
+    let mut out = String::from("group");
+    for c in 0..n {
+        out.push_str(&format!(",{c}"));
+    }
+    out.push('\n');
+    for (g, group) in map.groups.iter().enumerate() {
+        out.push_str(&group.name(Lang::En));
+        for c in 0..n {
+            out.push_str(&format!(",{}", counts.get(g, c)));
+        }
+        out.push('\n');
+    }
+    out.into_bytes()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::deal::{DealConfig, DealShape, Scheme};
+    use crate::game::Game;
+
+    #[test]
+    fn snapshot() {
+        let shape =
+            DealShape { players: Some(2), hand: Some(1), bottom: Some(1), scheme: Some(Scheme::Block), order: None };
+        let deal = DealConfig::new(Game::Custom, Some(4), shape).unwrap();
+        let mut c = SeatCardCounts::new(&deal.seat_map());
+        c.add(&[3, 2, 1, 0]);
+        c.add(&[0, 1, 2, 3]);
+        let text = String::from_utf8(render(&c)).unwrap();
+        assert_eq!(text, "group,0,1,2,3\nseat 1,1,0,0,1\nseat 2,0,1,1,0\nbottom,0,1,1,0\nundealt,1,0,0,1\n");
+    }
+}

@@ -1,0 +1,310 @@
+//! `deal`, `exact` and `run --game` driven through the binary: hands as a dealer prints them, exact odds, seat
+//! and game tests in the reports, and one-line errors for impossible deals.
+
+use std::path::Path;
+use std::process::Output;
+
+use assert_cmd::Command;
+use shuffle_audit::cards::{Card, parse_card};
+use shuffle_audit::game::{doudizhu, douniu};
+
+fn run(args: &[&str]) -> Output {
+    Command::cargo_bin("shuffle-audit").unwrap().args(args).output().unwrap()
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).expect("stdout is UTF-8")
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8(out.stderr.clone()).expect("stderr is UTF-8")
+}
+
+/// One printed deal: its groups as (label, cards, trailing words such as a niu value).
+struct Printed {
+    groups: Vec<(String, Vec<Card>, String)>,
+}
+
+/// Parses `deal` output: a header line per deal, then `  label: cards [niu]` lines (`：` in Chinese).
+fn parse_deals(text: &str, n: usize) -> Vec<Printed> {
+    let mut deals = Vec::new();
+    for line in text.lines() {
+        if line.is_empty() {
+            continue;
+        }
+        if !line.starts_with("  ") {
+            deals.push(Printed { groups: Vec::new() });
+            continue;
+        }
+        let (label, rest) = line.trim().split_once([':', '：']).unwrap_or_else(|| panic!("no label: {line}"));
+        let mut cards = Vec::new();
+        let mut words = Vec::new();
+        for token in rest.split_whitespace() {
+            match parse_card(token, n) {
+                Ok(c) if words.is_empty() => cards.push(c),
+                _ => words.push(token),
+            }
+        }
+        deals.last_mut().expect("a header first").groups.push((label.to_string(), cards, words.join(" ")));
+    }
+    deals
+}
+
+#[test]
+fn doudizhu_hands_are_complete_sorted_and_the_same_in_both_languages() {
+    let base = ["deal", "--game", "doudizhu", "-a", "fisher-yates", "--rng", "pcg32", "--seed", "5", "--count", "3"];
+    let en = run(&base);
+    assert_eq!(en.status.code(), Some(0), "{}", stderr(&en));
+    let mut zh_args = base.to_vec();
+    zh_args.extend(["--lang", "zh"]);
+    let zh = run(&zh_args);
+    assert_eq!(zh.status.code(), Some(0));
+    let (en_text, zh_text) = (stdout(&en), stdout(&zh));
+    assert!(zh_text.starts_with("第1局\n  玩家1："), "{zh_text}");
+    assert!(zh_text.contains("底牌："), "{zh_text}");
+    let en_deals = parse_deals(&en_text, 54);
+    let zh_deals = parse_deals(&zh_text, 54);
+    assert_eq!(en_deals.len(), 3);
+    for (e, z) in en_deals.iter().zip(&zh_deals) {
+        let labels: Vec<&str> = e.groups.iter().map(|g| g.0.as_str()).collect();
+        assert_eq!(labels, ["seat 1", "seat 2", "seat 3", "bottom"]);
+        let sizes: Vec<usize> = e.groups.iter().map(|g| g.1.len()).collect();
+        assert_eq!(sizes, [17, 17, 17, 3]);
+        let mut all: Vec<Card> = e.groups.iter().flat_map(|g| g.1.clone()).collect();
+        for (_, hand, _) in &e.groups {
+            let keys: Vec<_> = hand.iter().map(|&c| doudizhu::sort_key(c)).collect();
+            assert!(keys.windows(2).all(|w| w[0] < w[1]), "not sorted 3 < … < 2 < 小王 < 大王: {hand:?}");
+        }
+        all.sort_unstable();
+        assert_eq!(all, (0..54).collect::<Vec<Card>>());
+        let zh_cards: Vec<&Vec<Card>> = z.groups.iter().map(|g| &g.1).collect();
+        assert_eq!(zh_cards, e.groups.iter().map(|g| &g.1).collect::<Vec<_>>());
+    }
+}
+
+#[test]
+fn an_unshuffled_rank_ordered_deck_deals_the_jokers_to_the_bottom() {
+    let out = run(&["deal", "--game", "doudizhu", "--order", "rank", "-a", "identity", "--seed", "1"]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[1], "  seat 1: ♠3 ♥3 ♣3 ♦3 ♠4 ♥4 ♣4 ♦4 ♠5 ♥5 ♣5 ♦5 ♠6 ♥6 ♣6 ♦6 ♠7", "{text}");
+    assert_eq!(lines[4], "  bottom: ♦2 小王 大王", "{text}");
+    let zh = run(&["deal", "--game", "doudizhu", "--order", "rank", "-a", "identity", "--seed", "1", "--lang", "zh"]);
+    assert!(stdout(&zh).lines().nth(4).unwrap().ends_with("方块2 小王 大王"), "{}", stdout(&zh));
+}
+
+#[test]
+fn deals_use_the_shuffle_stream_and_the_burn() {
+    // The same algorithm, generator and seed: deal k holds the cards of `shuffle` line k, seat s of a
+    // round-robin deal getting positions s, s + 4, s + 8, ….
+    let common = ["-a", "fisher-yates", "--rng", "msvc", "--seed", "7", "--count", "2"];
+    let mut shuffle_args = vec!["shuffle"];
+    shuffle_args.extend(common);
+    let decks: Vec<Vec<Card>> =
+        stdout(&run(&shuffle_args)).lines().map(|l| l.split(' ').map(|t| t.parse().unwrap()).collect()).collect();
+    let mut deal_args = vec!["deal", "--game", "custom", "--players", "4", "--scheme", "round-robin"];
+    deal_args.extend(common);
+    let deals = parse_deals(&stdout(&run(&deal_args)), 52);
+    assert_eq!(deals.len(), 2);
+    for (deck, deal) in decks.iter().zip(&deals) {
+        for (s, (label, hand, _)) in deal.groups.iter().enumerate() {
+            assert_eq!(label, &format!("seat {}", s + 1));
+            let mut want: Vec<Card> = deck.iter().skip(s).step_by(4).copied().collect();
+            want.sort_unstable_by_key(|&c| (c % 13, c / 13));
+            assert_eq!(hand, &want, "seat {}", s + 1);
+        }
+    }
+    // `--burn 6` moves the first six cards to the bottom before the deal: unshuffled, seat 1 of 2 blocks of 3
+    // gets ♠7 ♠8 ♠9.
+    let out = run(&[
+        "deal",
+        "--game",
+        "custom",
+        "-a",
+        "identity",
+        "--players",
+        "2",
+        "--hand",
+        "3",
+        "--scheme",
+        "block",
+        "--burn",
+        "6",
+        "--seed",
+        "1",
+    ]);
+    assert_eq!(stdout(&out).lines().nth(1), Some("  seat 1: ♠7 ♠8 ♠9"), "{}", stdout(&out));
+}
+
+#[test]
+fn douniu_hands_show_their_niu() {
+    let out =
+        run(&["deal", "--game", "douniu", "--players", "10", "-a", "fisher-yates", "--seed", "3", "--count", "20"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let deals = parse_deals(&stdout(&out), 52);
+    assert_eq!(deals.len(), 20);
+    let mut seen = std::collections::HashSet::new();
+    for d in &deals {
+        assert_eq!(d.groups.len(), 10, "ten seats, no bottom, undealt cards not shown");
+        for (_, hand, words) in &d.groups {
+            let niu = douniu::niu_of_hand(hand.as_slice().try_into().unwrap());
+            assert_eq!(words, &douniu::niu_name(niu, shuffle_audit::game::Lang::En), "{hand:?}");
+            seen.insert(niu);
+        }
+    }
+    assert!(seen.contains(&0) && seen.len() > 5, "{seen:?}");
+    let zh = run(&["deal", "--game", "douniu", "-a", "fisher-yates", "--seed", "3", "--lang", "zh"]);
+    let text = stdout(&zh);
+    assert!(text.lines().skip(1).all(|l| l.ends_with("没牛") || l.contains(" 牛")), "{text}");
+}
+
+/// Runs `args` and checks a usage error: exit 2, one line on stderr naming `flag`, nothing on stdout.
+fn rejects(args: &[&str], flag: &str) {
+    let out = run(args);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+    assert_eq!(err.trim().lines().count(), 1, "{args:?}: not one line:\n{err}");
+    assert!(err.contains(flag), "{args:?}: '{err}' does not name {flag}");
+    assert!(stdout(&out).is_empty(), "{args:?}");
+}
+
+#[test]
+fn impossible_deals_are_one_line_errors() {
+    let deal = |extra: &[&'static str]| {
+        let mut v = vec!["deal", "-a", "fisher-yates", "--seed", "1"];
+        v.extend(extra);
+        v
+    };
+    rejects(&deal(&["--game", "doudizhu", "--players", "1"]), "--players");
+    rejects(&deal(&["--game", "custom", "--hand", "0"]), "--hand");
+    rejects(&deal(&["--game", "doudizhu", "--hand", "18"]), "57 cards, more than the 54-card deck");
+    rejects(&deal(&["--game", "custom", "--deck", "20", "--players", "3", "--hand", "7"]), "--players × --hand");
+    rejects(&deal(&["--game", "douniu", "--players", "11"]), "--players");
+    rejects(&deal(&["--game", "douniu", "--hand", "4"]), "--hand");
+    rejects(&deal(&["--game", "doudizhu", "--deck", "52"]), "--deck");
+    rejects(&deal(&["--game", "custom", "--deck", "40", "--order", "rank"]), "--order");
+    rejects(&deal(&["--game", "poker"]), "--game");
+    rejects(&deal(&["--game", "douniu", "--lang", "fr"]), "--lang");
+    rejects(&deal(&["--game", "douniu", "--scheme", "spiral"]), "--scheme");
+    rejects(&deal(&["--game", "douniu", "--players", "-2"]), "--players");
+    rejects(&deal(&["--game", "douniu", "--burn", "52"]), "--burn");
+    rejects(&["run", "-a", "fisher-yates", "--players", "3"], "--players");
+    rejects(&["run", "-a", "fisher-yates", "--game", "doudizhu", "--deck", "52"], "--deck");
+    rejects(&["exact", "--game", "custom"], "--game");
+}
+
+#[test]
+fn exact_prints_the_reference_odds() {
+    let out = run(&["exact", "--game", "douniu"]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = stdout(&out);
+    // REFERENCE's counts over C(52,5) = 2,598,960 hands, each on its own line.
+    for (name, count) in
+        [("no niu", 872_128), ("niu 1 ", 171_304), ("niu 4 ", 168_096), ("niu 5 ", 177_424), ("niu-niu", 191_808)]
+    {
+        let line = text.lines().find(|l| l.trim_start().starts_with(name)).unwrap_or_else(|| panic!("{name}:\n{text}"));
+        assert!(line.contains(&format!(" {count} ")), "{line}");
+    }
+    assert!(text.contains("2598960"), "{text}");
+    let out = run(&["exact", "--game", "doudizhu"]);
+    let text = stdout(&out);
+    for want in ["136/1431 = 0.0950384", "52/477 = 0.1090147", "140/1431 = 0.0978337", "9164971927/95452143255"] {
+        assert!(text.contains(want), "{want} missing:\n{text}");
+    }
+    // Other hand sizes are computed, not looked up: hands of 13 and 2 bottom cards. Rocket 13·12/(54·53) = 26/477;
+    // bottom joker 1 − 52·51/(54·53) = 35/477.
+    let out = run(&["exact", "--game", "doudizhu", "--hand", "13", "--bottom", "2"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains(" 26/477 = ") && text.contains(" 35/477 = "), "{text}");
+}
+
+fn summary_tests(dir: &Path) -> Vec<(String, String, String)> {
+    let mut r = csv::Reader::from_path(dir.join("summary.csv")).unwrap();
+    r.records()
+        .map(|rec| {
+            let rec = rec.unwrap();
+            (rec[5].to_string(), rec[10].to_string(), rec[11].to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn run_with_a_game_adds_seat_and_table_tests() {
+    // fisher-yates / pcg64, seed 3, 20000 deals of 斗地主: fair, so exit 0 (PASS or SUSPICIOUS) unless the
+    // family-wise p falls below 1e-9, which a fair shuffle does with probability at most 1e-9.
+    let dir = tempfile::tempdir().unwrap();
+    let out = run(&[
+        "run",
+        "-a",
+        "fisher-yates",
+        "--rng",
+        "pcg64",
+        "--seed",
+        "3",
+        "--shuffles",
+        "20000",
+        "--game",
+        "doudizhu",
+        "--out",
+        dir.path().to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    let names: Vec<String> = summary_tests(dir.path()).into_iter().map(|t| t.0).collect();
+    for want in [
+        "bottom-joker",
+        "big-cards-seat",
+        "rocket-seat",
+        "bomb-seat",
+        "bombs-per-hand",
+        "seat-card",
+        "seat-worst",
+        "card-seat-worst",
+    ] {
+        assert!(names.iter().any(|n| n == want), "{want} missing from {names:?}");
+    }
+    let seats = std::fs::read_to_string(dir.path().join("seat_counts.csv")).unwrap();
+    let rows: Vec<&str> = seats.lines().collect();
+    assert_eq!(rows.len(), 5, "header, three seats, bottom");
+    for (row, per_deal) in rows[1..].iter().zip([17u64, 17, 17, 3]) {
+        let total: u64 = row.split(',').skip(1).map(|x| x.parse::<u64>().unwrap()).sum();
+        assert_eq!(total, per_deal * 20_000, "{}", row.split(',').next().unwrap());
+    }
+    let md = std::fs::read_to_string(dir.path().join("summary.md")).unwrap();
+    assert!(md.contains("Deal: 斗地主: 3 seats × 17 cards + 3 bottom"), "{md}");
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("run.json")).unwrap()).unwrap();
+    assert_eq!(json["config"]["deal"]["game"], "doudizhu");
+}
+
+#[test]
+fn a_washed_rank_ordered_deck_gives_the_landlord_the_jokers() {
+    // wash with 54 swaps from the rank-ordered deck, 20000 deals: the bottom holds a joker in about a third of
+    // the deals instead of 10.9%, hundreds of standard deviations away (any seed fails).
+    let dir = tempfile::tempdir().unwrap();
+    let out = run(&[
+        "run",
+        "-a",
+        "wash",
+        "--swaps",
+        "54",
+        "--seed",
+        "9",
+        "--shuffles",
+        "20000",
+        "--game",
+        "doudizhu",
+        "--order",
+        "rank",
+        "--out",
+        dir.path().to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    assert!(text.contains("FAIL: The bottom cards, which go to the landlord, hold at least one joker in 3"), "{text}");
+    let tests = summary_tests(dir.path());
+    let bottom = tests.iter().find(|t| t.0 == "bottom-joker").unwrap();
+    assert_eq!(bottom.1, "FAIL");
+    assert!(bottom.2.contains("vs P = 52/477 = 10.9% exactly"), "{}", bottom.2);
+}
