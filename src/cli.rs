@@ -24,6 +24,8 @@ pub enum Command {
     Run(RunArgs),
     /// Run the catalogue of findings and show which shuffles are fair, which are not, and by how much.
     Compare(CompareArgs),
+    /// Run R independent replicates and test each statistic's p-values for uniformity (KS and AD).
+    Calibrate(CalibrateArgs),
 }
 
 /// A seed: an unsigned integer (`srand(seed)` for the C generators, `seed_from_u64` otherwise).
@@ -176,6 +178,15 @@ pub struct RunArgs {
     /// Output directory (default: reports/run-<algorithm>-<rng>-<deck>).
     #[arg(long, value_name = "DIR")]
     pub out: Option<std::path::PathBuf>,
+    /// Tests to apply: comma-separated names, `position`, or `default`/`all` (every test that applies).
+    #[arg(long, value_name = "LIST", default_value = "default")]
+    pub tests: crate::stats::TestSelection,
+    /// Double the sample from 2^10 shuffles, print every test's p at each size, stop at the first FAIL.
+    #[arg(long, conflicts_with = "shuffles")]
+    pub progressive: bool,
+    /// Largest sample of progressive mode (default 2^30).
+    #[arg(long, value_name = "N", requires = "progressive", value_parser = parse_positive, allow_hyphen_values = true)]
+    pub max_shuffles: Option<u64>,
     #[command(flatten)]
     pub thresholds: ThresholdArgs,
 }
@@ -203,6 +214,47 @@ pub struct CompareArgs {
     pub scale_down: u64,
     #[command(flatten)]
     pub thresholds: ThresholdArgs,
+}
+
+/// Arguments of `calibrate`.
+#[derive(Debug, Args)]
+pub struct CalibrateArgs {
+    /// Shuffling algorithm (see `list`).
+    #[arg(long, short = 'a')]
+    pub algorithm: AlgorithmKind,
+    /// Generator (see `list`).
+    #[arg(long, default_value = "chacha8")]
+    pub rng: RngKind,
+    /// Number of cards, 2..=1024.
+    #[arg(long, value_name = "N", default_value = "52", value_parser = parse_deck, allow_hyphen_values = true)]
+    pub deck: usize,
+    /// Independent replicates (each seeded from --seed).
+    #[arg(long, value_name = "R", default_value = "200", value_parser = parse_positive, allow_hyphen_values = true)]
+    pub replicates: u64,
+    /// Shuffles per replicate.
+    #[arg(long, value_name = "N", default_value = "100000", value_parser = parse_positive, allow_hyphen_values = true)]
+    pub shuffles: u64,
+    /// Master seed; drawn from the operating system and printed when absent.
+    #[arg(long, value_parser = parse_seed, allow_hyphen_values = true)]
+    pub seed: Option<u64>,
+    /// Worker threads (default: every core). Results do not depend on it.
+    #[arg(long, value_name = "T", value_parser = parse_threads, allow_hyphen_values = true)]
+    pub threads: Option<usize>,
+    /// Swaps for `wash` (default: the deck size).
+    #[arg(long, value_name = "K", value_parser = parse_count, allow_hyphen_values = true)]
+    pub swaps: Option<u64>,
+    /// After each shuffle, cut the deck at a random place.
+    #[arg(long)]
+    pub cut: bool,
+    /// After each shuffle, move the first K cards to the bottom.
+    #[arg(long, value_name = "K", default_value = "0", value_parser = parse_count_usize, allow_hyphen_values = true)]
+    pub burn: usize,
+    /// Tests to apply: comma-separated names, `position`, or `default`/`all`.
+    #[arg(long, value_name = "LIST", default_value = "default")]
+    pub tests: crate::stats::TestSelection,
+    /// Output directory (default: reports/calibrate-<algorithm>-<rng>-<deck>).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<std::path::PathBuf>,
 }
 
 /// A thread count, at least 1.

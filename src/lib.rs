@@ -5,11 +5,13 @@
 //! statistics with exact or correctly scaled null distributions ([`stats`]), turns them into verdicts
 //! ([`verdict`]) and renders reports ([`report`]). The binary is a thin layer over [`commands`].
 
+pub mod calibration;
 pub mod cards;
 pub mod catalogue;
 pub mod cli;
 pub mod commands;
 pub mod error;
+pub mod progressive;
 pub mod report;
 pub mod rng;
 pub mod runner;

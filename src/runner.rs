@@ -7,11 +7,17 @@
 //! additions, so the merged counts are the same bytes for 1 thread or 64. Memory is one battery, one deck and
 //! one scratch buffer per worker, independent of N.
 //!
+//! Each chunk is also one generator stream for the serial-correlation test: the battery pairs consecutive decks
+//! within a chunk and never across chunks. Because chunk i's stream is fixed by (seed, i), a run of 2N shuffles
+//! is a run of N shuffles plus the chunks after it ([`run_chunks`]), which progressive mode uses to double its
+//! sample without redoing work.
+//!
 //! Faults stop the run early: a chunk that meets a shuffle that does not terminate, or output that is not a
 //! permutation, reports it and no chunk with a higher index is started. Every chunk with a lower index still
 //! runs, so the reported first fault is the same whatever the thread count.
 
 use std::io::IsTerminal;
+use std::ops::Range;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
@@ -23,7 +29,7 @@ use crate::cards::{Card, NameStyle, reset};
 use crate::error::ConfigError;
 use crate::rng::{RawRng, RngKind, SeededRng};
 use crate::shuffle::{Algorithm, Fault, Scratch, Shuffle, Stuck};
-use crate::stats::Battery;
+use crate::stats::{Battery, TestSelection};
 use crate::{with_rng_type, with_shuffle};
 
 /// Shuffles per chunk: large enough to amortise seeding and merging, small enough to balance two threads on a
@@ -91,6 +97,8 @@ pub struct RunConfig {
     /// Show a progress bar on stderr when it is a terminal.
     #[serde(skip)]
     pub progress: bool,
+    /// The tests to apply (`--tests`).
+    pub tests: TestSelection,
 }
 
 impl RunConfig {
@@ -110,7 +118,13 @@ impl RunConfig {
                 format!("cannot burn {} cards of a {}-card deck", self.post.burn, self.deck),
             ));
         }
+        self.tests.check(self.deck, self.shuffles).map_err(|m| ConfigError::flag("--tests", m))?;
         self.rng.check_seed(self.seed & if self.rng.is_c_library() { 0xffff_ffff } else { u64::MAX })
+    }
+
+    /// Number of chunks of a run of `shuffles` shuffles.
+    pub fn chunks(&self) -> u64 {
+        self.shuffles.div_ceil(CHUNK_SHUFFLES)
     }
 }
 
@@ -148,21 +162,31 @@ impl RunOutcome {
 /// Runs the configured shuffles and fills a battery.
 pub fn run(config: &RunConfig) -> Result<RunOutcome, ConfigError> {
     config.validate()?;
-    let threads = config.threads.unwrap_or_else(rayon::current_num_threads);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| ConfigError::flag("--threads", e.to_string()))?;
+    let pool = thread_pool(config.threads)?;
     let bar = progress_bar(config);
+    let outcome = pool.install(|| run_chunks(config, 0..config.chunks(), &bar));
+    bar.finish_and_clear();
+    Ok(outcome)
+}
+
+/// A pool of `threads` workers (`None`: every core).
+pub fn thread_pool(threads: Option<usize>) -> Result<rayon::ThreadPool, ConfigError> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.unwrap_or_else(rayon::current_num_threads))
+        .build()
+        .map_err(|e| ConfigError::flag("--threads", e.to_string()))
+}
+
+/// Runs chunks `chunks` of the run `config` (whose `shuffles` fixes the length of the last chunk) in the current
+/// rayon pool, without validating the configuration. The batteries of disjoint chunk ranges merge into the battery
+/// of their union, byte for byte.
+pub fn run_chunks(config: &RunConfig, chunks: Range<u64>, bar: &ProgressBar) -> RunOutcome {
     let start = Instant::now();
     let n = config.deck;
-    let (battery, fault) = pool.install(|| {
-        with_rng_type!(config.rng, R => with_shuffle!(config.algorithm, n, s => {
-            run_chunks::<_, R>(&s, config, &bar)
-        }))
-    });
-    bar.finish_and_clear();
-    Ok(RunOutcome { battery, elapsed: start.elapsed(), fault, threads })
+    let (battery, fault) = with_rng_type!(config.rng, R => with_shuffle!(config.algorithm, n, s => {
+        run_chunk_range::<_, R>(&s, config, chunks, bar)
+    }));
+    RunOutcome { battery, elapsed: start.elapsed(), fault, threads: rayon::current_num_threads() }
 }
 
 fn progress_bar(config: &RunConfig) -> ProgressBar {
@@ -188,16 +212,21 @@ struct Worker {
     fault: Option<(u64, FaultReport)>,
 }
 
-fn run_chunks<S: Shuffle, R: SeededRng>(
+fn run_chunk_range<S: Shuffle, R: SeededRng>(
     s: &S,
     config: &RunConfig,
+    chunks: Range<u64>,
     bar: &ProgressBar,
 ) -> (Battery, Option<FaultReport>) {
     let n = config.deck;
-    let chunks = config.shuffles.div_ceil(CHUNK_SHUFFLES);
     let first_fault_chunk = AtomicU64::new(u64::MAX);
-    let new_worker = || Worker { battery: Battery::new(n), scratch: Scratch::new(n), deck: vec![0; n], fault: None };
-    let merged = (0..chunks)
+    let new_worker = || Worker {
+        battery: Battery::with_tests(n, config.tests),
+        scratch: Scratch::new(n),
+        deck: vec![0; n],
+        fault: None,
+    };
+    let merged = chunks
         .into_par_iter()
         .fold(new_worker, |mut w, chunk| {
             if chunk > first_fault_chunk.load(Ordering::Relaxed) {
@@ -240,6 +269,8 @@ fn run_chunk<S: Shuffle, R: SeededRng>(
     let deck = &mut w.deck[..];
     let mut invalid = 0u64;
     let mut first: Option<(u64, String)> = None;
+    // Each chunk is its own stream: serial correlation pairs decks within it only.
+    w.battery.begin_stream();
     for k in 0..count {
         reset(deck);
         match s.shuffle(deck, &mut rng, &mut w.scratch) {
@@ -249,6 +280,8 @@ fn run_chunk<S: Shuffle, R: SeededRng>(
             }
             Err(Fault::NotPermutation(defect)) => {
                 invalid += 1;
+                // The next counted deck does not follow this one in the stream.
+                w.battery.begin_stream();
                 if first.is_none() {
                     first = Some((k, defect.describe(n, NameStyle::Symbol)));
                 }
@@ -326,6 +359,7 @@ mod tests {
             threads: Some(threads),
             post: PostProcess::default(),
             progress: false,
+            tests: TestSelection::default(),
         }
     }
 
@@ -334,8 +368,22 @@ mod tests {
         let n = 3 * CHUNK_SHUFFLES + 17;
         let one = run(&config(AlgorithmKind::NaiveSwap, RngKind::Pcg32, n, 1)).unwrap();
         let two = run(&config(AlgorithmKind::NaiveSwap, RngKind::Pcg32, n, 2)).unwrap();
-        assert_eq!(one.battery.position_card, two.battery.position_card);
+        assert_eq!(one.battery, two.battery);
         assert_eq!(one.battery.shuffles(), n);
+    }
+
+    #[test]
+    fn a_run_is_its_first_chunks_plus_the_rest() {
+        // Progressive mode extends a sample by running the next chunks: the union must be the longer run exactly.
+        let long = config(AlgorithmKind::FisherYates, RngKind::Msvc, 4 * CHUNK_SHUFFLES, 2);
+        let pool = thread_pool(Some(2)).unwrap();
+        let bar = ProgressBar::hidden();
+        let mut first = pool.install(|| run_chunks(&long, 0..1, &bar)).battery;
+        let rest = pool.install(|| run_chunks(&long, 1..4, &bar)).battery;
+        first.merge(&rest);
+        assert_eq!(first, run(&long).unwrap().battery);
+        let serial = first.serial.as_ref().unwrap();
+        assert_eq!(serial.pairs(), 4 * (CHUNK_SHUFFLES - 1));
     }
 
     #[test]

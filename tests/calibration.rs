@@ -7,6 +7,7 @@
 use shuffle_audit::rng::RngKind;
 use shuffle_audit::runner::{PostProcess, RunConfig, run};
 use shuffle_audit::shuffle::{Algorithm, AlgorithmKind};
+use shuffle_audit::stats::TestSelection;
 use shuffle_audit::stats::special::{binomial_band, chi2_ln_sf};
 
 const SEEDS: u64 = 200;
@@ -29,6 +30,7 @@ fn fisher_yates_chacha8_false_positive_rate_is_inside_its_binomial_band() {
             threads: None,
             post: PostProcess::default(),
             progress: false,
+            tests: TestSelection::default(),
         };
         let outcome = run(&config).unwrap();
         let counts = &outcome.battery.position_card;

@@ -1,7 +1,9 @@
 //! One file per subcommand, each with one `run` function taking validated arguments.
 
+pub mod calibrate;
 pub mod compare;
 pub mod list;
+pub mod progressive;
 pub mod run;
 pub mod shuffle;
 
@@ -16,6 +18,7 @@ pub fn dispatch(command: Command) -> anyhow::Result<ExitCode> {
         Command::Shuffle(args) => shuffle::run(args),
         Command::Run(args) => run::run(args),
         Command::Compare(args) => compare::run(args),
+        Command::Calibrate(args) => calibrate::run(args),
     }
 }
 

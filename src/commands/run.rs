@@ -1,4 +1,5 @@
-//! `shuffle-audit run`: one algorithm, one generator, N shuffles, every test, and the report files.
+//! `shuffle-audit run`: one algorithm, one generator, N shuffles, every test, and the report files; with
+//! `--progressive`, growing samples until the first FAIL (see [`super::progressive`]).
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -22,11 +23,21 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
         threads: args.threads,
         post: PostProcess { cut: args.cut, burn: args.burn },
         progress: true,
+        tests: args.tests,
     };
     let thresholds = args.thresholds()?;
-    config.validate()?;
+    if args.progressive {
+        let mut check = config.clone();
+        check.shuffles = args.max_shuffles.unwrap_or(crate::progressive::DEFAULT_MAX_SHUFFLES);
+        check.validate()?;
+    } else {
+        config.validate()?;
+    }
     if args.seed.is_none() {
         eprintln!("seed: {seed} (drawn from the operating system; pass --seed {seed} to repeat this run)");
+    }
+    if args.progressive {
+        return super::progressive::run(config, args.max_shuffles, thresholds, args.out.clone());
     }
     let report = execute(config, thresholds)?;
     print!("{}", render_console(&report));
@@ -71,12 +82,12 @@ pub fn render_console(r: &RunReport) -> String {
     );
     if r.fault.is_none() {
         s.push_str(&format!(
-            "  {:<16} {:>12} {:>8} {:>12} {:>12}  {}\n",
+            "  {:<18} {:>12} {:>8} {:>12} {:>12}  {}\n",
             "test", "statistic", "df", "p", "adjusted p", "verdict"
         ));
         for t in &r.assessment.tests {
             s.push_str(&format!(
-                "  {:<16} {:>12.1} {:>8} {:>12} {:>12}  {}{}\n",
+                "  {:<18} {:>12.1} {:>8} {:>12} {:>12}  {}{}\n",
                 t.result.test,
                 t.result.statistic,
                 t.result.df,

@@ -4,15 +4,30 @@
 //! the same fold; evaluating it yields [`TestResult`]s with a p-value from a survival function (kept as a
 //! natural log so that p far below 1e-300 stays finite and exact), an effect size and a plain-words line.
 
+pub mod adjacency;
 pub mod battery;
+pub mod cycles;
 pub mod exact;
+pub mod exact_marginals;
+pub mod fixed_points;
+pub mod full_permutation;
 pub mod gof;
+pub mod histogram;
+pub mod inversions;
+pub mod parity;
 pub mod position_card;
+pub mod rising_sequences;
+pub mod selection;
+pub mod serial_correlation;
 pub mod special;
+pub mod suit_rank;
+#[cfg(test)]
+pub(crate) mod testing;
 pub mod uniformity;
 
 pub use battery::Battery;
-pub use position_card::PositionCardCounts;
+pub use position_card::{PositionCardCounts, times};
+pub use selection::{TestId, TestSelection};
 
 use serde::Serialize;
 
