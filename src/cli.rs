@@ -185,7 +185,7 @@ pub struct RunArgs {
     #[arg(long, conflicts_with = "shuffles")]
     pub progressive: bool,
     /// Largest sample of progressive mode (default 2^30).
-    #[arg(long, value_name = "N", requires = "progressive", value_parser = parse_positive, allow_hyphen_values = true)]
+    #[arg(long, value_name = "N", value_parser = parse_positive, allow_hyphen_values = true)]
     pub max_shuffles: Option<u64>,
     #[command(flatten)]
     pub thresholds: ThresholdArgs,

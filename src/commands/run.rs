@@ -26,6 +26,9 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
         tests: args.tests,
     };
     let thresholds = args.thresholds()?;
+    if args.max_shuffles.is_some() && !args.progressive {
+        return Err(crate::error::ConfigError::flag("--max-shuffles", "only applies with --progressive").into());
+    }
     if args.progressive {
         let mut check = config.clone();
         check.shuffles = args.max_shuffles.unwrap_or(crate::progressive::DEFAULT_MAX_SHUFFLES);

@@ -101,7 +101,7 @@ impl CycleCounts {
         let (v, ratio, _) = f.worst;
         let headline = match f.never {
             Some((k, e)) => format!("never {k} cycles (expected {e:.0} times); mean {:.2} (fair {h:.2})", f.mean),
-            None => format!("{v} cycles {} as often as fair; mean {:.2} (fair {h:.2})", super::times(ratio), f.mean),
+            None => format!("{:.2} cycles on average (fair {h:.2}); {v} cycles {}", f.mean, super::times(ratio)),
         };
         let explanation = if f.ln_p > -10.0 && f.ln_p_low > -10.0 {
             format!(

@@ -24,7 +24,8 @@ pub struct HistogramFit {
     pub impossible: u64,
     /// Observed mean of the statistic.
     pub mean: f64,
-    /// The value with the largest contribution `(O − E)² / E`, its observed/expected ratio and expected count.
+    /// Among values expected at least 5 times (the cells that are not pooled), the one with the largest
+    /// contribution `(O − E)² / E`: its value, observed/expected ratio and expected count.
     pub worst: (usize, f64, f64),
     /// The most likely value the shuffle never produced, with its expected count, if any.
     pub never: Option<(usize, f64)>,
@@ -53,7 +54,7 @@ pub fn fit(observed: &[u64], pmf: &[f64]) -> HistogramFit {
     let mut never: Option<(usize, f64)> = None;
     for (v, &p) in pmf.iter().enumerate() {
         let e = n * p;
-        if e <= 0.0 {
+        if e < 5.0 {
             continue;
         }
         let o = observed.get(v).copied().unwrap_or(0) as f64;
