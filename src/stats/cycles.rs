@@ -30,7 +30,9 @@ pub fn count_cycles(deck: &[Card], seen: &mut [bool]) -> usize {
             loop {
                 remaining &= !(1u64 << j);
                 j = usize::from(deck[j]);
-                if j == start {
+                // For a permutation the first position seen twice is `start`; testing "seen" rather than
+                // "is start" also ends the walk on a deck that is not a permutation.
+                if remaining & (1u64 << j) == 0 {
                     break;
                 }
             }

@@ -35,7 +35,8 @@ pub struct HistogramFit {
 pub fn fit(observed: &[u64], pmf: &[f64]) -> HistogramFit {
     let gof = chi2_against_pmf(observed, pmf);
     let total: u64 = observed.iter().sum();
-    let tiny = |v: usize| pmf.get(v).is_none_or(|&p| !(p >= f64::MIN_POSITIVE));
+    // NaN or negative probabilities count as impossible too.
+    let tiny = |v: usize| pmf.get(v).is_none_or(|&p| p.is_nan() || p < f64::MIN_POSITIVE);
     let impossible: u64 = observed.iter().enumerate().filter(|&(v, _)| tiny(v)).map(|(_, &o)| o).sum();
     let mut ln_p = gof.ln_sf;
     if impossible > 0 {
