@@ -2,14 +2,16 @@
 //!
 //! A generator stuck in a short cycle, or one whose consecutive outputs are related, makes deck t+1 depend on deck
 //! t even when each deck on its own looks fair. The statistic: over consecutive decks t, t+1 of the same stream,
-//! `T[i][j]` counts the cards that were at position i in deck t and are at position j in deck t+1. That is the
-//! position-by-position matrix of the relative permutation `ρ_t = σ_{t+1}·σ_t⁻¹` (positions of deck t to positions
-//! of deck t+1).
+//! `T[i][j]` counts the cards that were at position i in deck t and are at position j in deck t+1. With σ_t the
+//! map from positions to cards of deck t, that is the position-by-position matrix of the relative permutation
+//! `ρ_t = σ_{t+1}⁻¹ ∘ σ_t` (positions of deck t to positions of deck t+1).
 //!
 //! Null: if the decks are independent uniform permutations, the map `(σ_1, …, σ_N) ↦ (σ_1, ρ_1, …, ρ_{N−1})` is a
 //! bijection of S_n^N, so the ρ_t are themselves independent uniform permutations. T is therefore exactly a
 //! position-by-card matrix of N − s uniform shuffles (s streams): `X²·(n−1)/n` is asymptotically χ²((n−1)²), with
-//! the exact mean n(n−1) of X² and variance 2n²(P−1)/P for P pairs (REFERENCE). Tested two-sided. A cycle of length
+//! the exact mean n(n−1) of X² and variance 2n²(P−1)/P for P pairs (REFERENCE). Tested two-sided. The null is
+//! "independent uniform decks": decks that are independent but not uniform have non-uniform relative permutations
+//! too, so for a shuffle that already fails the single-deck tests this test adds nothing about the generator. A cycle of length
 //! L puts all the mass on at most L·n of the n² cells and fails at once; the pooled rank correlation between a
 //! card's positions in consecutive decks, `r = Σ T[i][j]·(i − m)(j − m) / (P·Σ_i (i − m)²)`, m = (n−1)/2, is
 //! reported as the effect size (0 under the null).
