@@ -32,6 +32,7 @@ fn runs(c: &mut Criterion) {
                 progress: false,
                 external: None,
                 deal: None,
+                tests: shuffle_audit::stats::TestSelection::default(),
             };
             group.bench_function(format!("{}/{}/{threads}", kind.name(), rng.name()), |b| {
                 b.iter(|| black_box(run(&config).unwrap().battery.shuffles()))

@@ -34,6 +34,8 @@ pub enum Command {
     Deal(DealArgs),
     /// Print a game's exact hand odds (斗地主 rocket, bombs, bottom jokers; 斗牛 niu values) as fractions.
     Exact(ExactArgs),
+    /// Run R independent replicates and test each statistic's p-values for uniformity (KS and AD).
+    Calibrate(CalibrateArgs),
 }
 
 /// How `fisher-yates` draws its bounded random numbers.
@@ -233,6 +235,15 @@ pub struct RunArgs {
     /// or reports/run-exec-<deck>).
     #[arg(long, value_name = "DIR")]
     pub out: Option<std::path::PathBuf>,
+    /// Tests to apply: comma-separated names, `position`, or `default`/`all` (every test that applies).
+    #[arg(long, value_name = "LIST", default_value = "default")]
+    pub tests: crate::stats::TestSelection,
+    /// Double the sample from 2^10 shuffles, print every test's p at each size, stop at the first FAIL.
+    #[arg(long, conflicts_with = "shuffles")]
+    pub progressive: bool,
+    /// Largest sample of progressive mode (default 2^30).
+    #[arg(long, value_name = "N", value_parser = parse_positive, allow_hyphen_values = true)]
+    pub max_shuffles: Option<u64>,
     #[command(flatten)]
     pub thresholds: ThresholdArgs,
     #[command(flatten)]
@@ -410,6 +421,50 @@ pub struct ExactArgs {
     /// Bottom cards [default: doudizhu 3].
     #[arg(long, value_name = "B", value_parser = parse_count_usize, allow_hyphen_values = true)]
     pub bottom: Option<usize>,
+}
+
+/// Arguments of `calibrate`.
+#[derive(Debug, Args)]
+pub struct CalibrateArgs {
+    /// Shuffling algorithm (see `list`).
+    #[arg(long, short = 'a')]
+    pub algorithm: AlgorithmKind,
+    /// Generator (see `list`).
+    #[arg(long, default_value = "chacha8")]
+    pub rng: RngKind,
+    /// Number of cards, 2..=1024.
+    #[arg(long, value_name = "N", default_value = "52", value_parser = parse_deck, allow_hyphen_values = true)]
+    pub deck: usize,
+    /// Independent replicates (each seeded from --seed).
+    #[arg(long, value_name = "R", default_value = "200", value_parser = parse_positive, allow_hyphen_values = true)]
+    pub replicates: u64,
+    /// Shuffles per replicate.
+    #[arg(long, value_name = "N", default_value = "100000", value_parser = parse_positive, allow_hyphen_values = true)]
+    pub shuffles: u64,
+    /// Master seed; drawn from the operating system and printed when absent.
+    #[arg(long, value_parser = parse_seed, allow_hyphen_values = true)]
+    pub seed: Option<u64>,
+    /// Worker threads (default: every core). Results do not depend on it.
+    #[arg(long, value_name = "T", value_parser = parse_threads, allow_hyphen_values = true)]
+    pub threads: Option<usize>,
+    /// Swaps for `wash` (default: the deck size).
+    #[arg(long, value_name = "K", value_parser = parse_count, allow_hyphen_values = true)]
+    pub swaps: Option<u64>,
+    /// How fisher-yates draws: `modulo` (as written) or `batched` (fast, exactly unbiased).
+    #[arg(long, value_enum, default_value = "modulo")]
+    pub draw: Draw,
+    /// After each shuffle, cut the deck at a random place.
+    #[arg(long)]
+    pub cut: bool,
+    /// After each shuffle, move the first K cards to the bottom.
+    #[arg(long, value_name = "K", default_value = "0", value_parser = parse_count_usize, allow_hyphen_values = true)]
+    pub burn: usize,
+    /// Tests to apply: comma-separated names, `position`, or `default`/`all`.
+    #[arg(long, value_name = "LIST", default_value = "default")]
+    pub tests: crate::stats::TestSelection,
+    /// Output directory (default: reports/calibrate-<algorithm>-<rng>-<deck>).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<std::path::PathBuf>,
 }
 
 /// A thread count, at least 1.

@@ -8,6 +8,7 @@
 //! games deal them ([`deal`]) and judged at the table against exact hand odds ([`game`]). The binary is a thin
 //! layer over [`commands`].
 
+pub mod calibration;
 pub mod cards;
 pub mod catalogue;
 pub mod cli;
@@ -17,6 +18,7 @@ pub mod error;
 pub mod game;
 pub mod gate;
 pub mod input;
+pub mod progressive;
 pub mod report;
 pub mod rng;
 pub mod runner;

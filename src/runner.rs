@@ -8,11 +8,17 @@
 //! additions, so the merged counts are the same bytes for 1 thread or 64. Memory is one battery, one deck and
 //! one scratch buffer per worker, independent of N.
 //!
+//! Each chunk is also one generator stream for the serial-correlation test: the battery pairs consecutive decks
+//! within a chunk and never across chunks. Because chunk i's stream is fixed by (seed, i), a run of 2N shuffles
+//! is a run of N shuffles plus the chunks after it ([`run_chunks`]), which progressive mode uses to double its
+//! sample without redoing work.
+//!
 //! Faults stop the run early: a chunk that meets a shuffle that does not terminate, or output that is not a
 //! permutation, reports it and no chunk with a higher index is started. Every chunk with a lower index still
 //! runs, so the reported first fault is the same whatever the thread count.
 
 use std::io::IsTerminal;
+use std::ops::Range;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
@@ -25,7 +31,7 @@ use crate::deal::DealConfig;
 use crate::error::ConfigError;
 use crate::rng::{RawRng, RngKind, SeededRng};
 use crate::shuffle::{Algorithm, Fault, Scratch, Shuffle, Stuck};
-use crate::stats::{Battery, GameStats, PositionCardCounts};
+use crate::stats::{Battery, GameStats, PositionCardCounts, TestSelection};
 use crate::{with_rng_type, with_shuffle};
 
 /// Shuffles per chunk: large enough to amortise seeding and merging, small enough to balance two threads on a
@@ -99,12 +105,15 @@ pub struct RunConfig {
     /// Decks made elsewhere (`run --decks`, `run --exec`); `None` for the built-in shuffles.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub external: Option<crate::input::ExternalSource>,
+    /// The tests to apply (`--tests`).
+    pub tests: TestSelection,
 }
 
 impl RunConfig {
     /// A built-in run with every option at its default: all cores, no cut or burn, no deal, no progress bar.
     pub fn new(algorithm: Algorithm, rng: RngKind, deck: usize, shuffles: u64, seed: u64) -> Self {
         RunConfig {
+            tests: TestSelection::default(),
             algorithm,
             rng,
             deck,
@@ -143,7 +152,13 @@ impl RunConfig {
                 ));
             }
         }
+        self.tests.check(self.deck, self.shuffles).map_err(|m| ConfigError::flag("--tests", m))?;
         self.rng.check_seed(self.seed & if self.rng.is_c_library() { 0xffff_ffff } else { u64::MAX })
+    }
+
+    /// Number of chunks of a run of `shuffles` shuffles.
+    pub fn chunks(&self) -> u64 {
+        self.shuffles.div_ceil(CHUNK_SHUFFLES)
     }
 
     /// The deck before every shuffle: `0..n`, or the deal's starting order.
@@ -156,7 +171,7 @@ impl RunConfig {
 
     /// An empty battery for this run: position counts that know the starting order, and the deal's statistics.
     pub fn new_battery(&self) -> Battery {
-        let mut battery = Battery::new(self.deck);
+        let mut battery = Battery::with_tests(self.deck, self.tests);
         if let Some(deal) = &self.deal {
             battery.position_card = PositionCardCounts::new(self.deck).with_start(&self.start_deck());
             battery.game = Some(GameStats::new(deal));
@@ -199,21 +214,31 @@ impl RunOutcome {
 /// Runs the configured shuffles and fills a battery.
 pub fn run(config: &RunConfig) -> Result<RunOutcome, ConfigError> {
     config.validate()?;
-    let threads = config.threads.unwrap_or_else(rayon::current_num_threads);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| ConfigError::flag("--threads", e.to_string()))?;
+    let pool = thread_pool(config.threads)?;
     let bar = progress_bar(config);
+    let outcome = pool.install(|| run_chunks(config, 0..config.chunks(), &bar));
+    bar.finish_and_clear();
+    Ok(outcome)
+}
+
+/// A pool of `threads` workers (`None`: every core).
+pub fn thread_pool(threads: Option<usize>) -> Result<rayon::ThreadPool, ConfigError> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.unwrap_or_else(rayon::current_num_threads))
+        .build()
+        .map_err(|e| ConfigError::flag("--threads", e.to_string()))
+}
+
+/// Runs chunks `chunks` of the run `config` (whose `shuffles` fixes the length of the last chunk) in the current
+/// rayon pool, without validating the configuration. The batteries of disjoint chunk ranges merge into the battery
+/// of their union, byte for byte.
+pub fn run_chunks(config: &RunConfig, chunks: Range<u64>, bar: &ProgressBar) -> RunOutcome {
     let start = Instant::now();
     let n = config.deck;
-    let (battery, fault) = pool.install(|| {
-        with_rng_type!(config.rng, R => with_shuffle!(config.algorithm, n, s => {
-            run_chunks::<_, R>(&s, config, &bar)
-        }))
-    });
-    bar.finish_and_clear();
-    Ok(RunOutcome { battery, elapsed: start.elapsed(), fault, threads })
+    let (battery, fault) = with_rng_type!(config.rng, R => with_shuffle!(config.algorithm, n, s => {
+        run_chunk_range::<_, R>(&s, config, chunks, bar)
+    }));
+    RunOutcome { battery, elapsed: start.elapsed(), fault, threads: rayon::current_num_threads() }
 }
 
 fn progress_bar(config: &RunConfig) -> ProgressBar {
@@ -242,13 +267,13 @@ struct Worker {
     fault: Option<(u64, FaultReport)>,
 }
 
-fn run_chunks<S: Shuffle, R: SeededRng>(
+fn run_chunk_range<S: Shuffle, R: SeededRng>(
     s: &S,
     config: &RunConfig,
+    chunks: Range<u64>,
     bar: &ProgressBar,
 ) -> (Battery, Option<FaultReport>) {
     let n = config.deck;
-    let chunks = config.shuffles.div_ceil(CHUNK_SHUFFLES);
     let first_fault_chunk = AtomicU64::new(u64::MAX);
     let new_worker = || Worker {
         battery: config.new_battery(),
@@ -257,7 +282,7 @@ fn run_chunks<S: Shuffle, R: SeededRng>(
         start: config.start_deck(),
         fault: None,
     };
-    let merged = (0..chunks)
+    let merged = chunks
         .into_par_iter()
         .fold(new_worker, |mut w, chunk| {
             if chunk > first_fault_chunk.load(Ordering::Relaxed) {
@@ -304,6 +329,8 @@ fn run_chunk<S: Shuffle, R: SeededRng>(
     let mut have_pending = false;
     let mut invalid = 0u64;
     let mut first: Option<(u64, String)> = None;
+    // Each chunk is its own stream: serial correlation pairs decks within it only.
+    w.battery.begin_stream();
     for k in 0..count {
         deck.copy_from_slice(&w.start);
         match s.shuffle(deck, &mut rng, &mut w.scratch) {
@@ -317,6 +344,13 @@ fn run_chunk<S: Shuffle, R: SeededRng>(
             }
             Err(Fault::NotPermutation(defect)) => {
                 invalid += 1;
+                // The next counted deck does not follow the last valid one in the stream: count that one now,
+                // then start a new stream.
+                if have_pending {
+                    w.battery.add(pending);
+                    have_pending = false;
+                }
+                w.battery.begin_stream();
                 if first.is_none() {
                     first = Some((k, defect.describe(n, NameStyle::Symbol)));
                 }
@@ -402,6 +436,7 @@ mod tests {
             deal: None,
             progress: false,
             external: None,
+            tests: TestSelection::default(),
         }
     }
 
@@ -410,7 +445,7 @@ mod tests {
         let n = 3 * CHUNK_SHUFFLES + 17;
         let one = run(&config(AlgorithmKind::NaiveSwap, RngKind::Pcg32, n, 1)).unwrap();
         let two = run(&config(AlgorithmKind::NaiveSwap, RngKind::Pcg32, n, 2)).unwrap();
-        assert_eq!(one.battery.position_card, two.battery.position_card);
+        assert_eq!(one.battery, two.battery);
         assert_eq!(one.battery.shuffles(), n);
     }
 
@@ -439,6 +474,20 @@ mod tests {
         let deal = DealConfig::new(Game::Doudizhu, None, DealShape::default()).unwrap();
         let c = RunConfig { deal: Some(deal), ..config(AlgorithmKind::FisherYates, RngKind::Pcg32, 10, 1) };
         assert!(c.validate().unwrap_err().to_string().starts_with("--deck:"));
+    }
+
+    #[test]
+    fn a_run_is_its_first_chunks_plus_the_rest() {
+        // Progressive mode extends a sample by running the next chunks: the union must be the longer run exactly.
+        let long = config(AlgorithmKind::FisherYates, RngKind::Msvc, 4 * CHUNK_SHUFFLES, 2);
+        let pool = thread_pool(Some(2)).unwrap();
+        let bar = ProgressBar::hidden();
+        let mut first = pool.install(|| run_chunks(&long, 0..1, &bar)).battery;
+        let rest = pool.install(|| run_chunks(&long, 1..4, &bar)).battery;
+        first.merge(&rest);
+        assert_eq!(first, run(&long).unwrap().battery);
+        let serial = first.serial.as_ref().unwrap();
+        assert_eq!(serial.pairs(), 4 * (CHUNK_SHUFFLES - 1));
     }
 
     #[test]

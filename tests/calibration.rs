@@ -8,6 +8,7 @@
 use shuffle_audit::rng::RngKind;
 use shuffle_audit::runner::{PostProcess, RunConfig, run};
 use shuffle_audit::shuffle::{Algorithm, AlgorithmKind};
+use shuffle_audit::stats::TestSelection;
 use shuffle_audit::stats::special::{binomial_band, chi2_ln_sf};
 
 const SEEDS: u64 = 200;
@@ -32,6 +33,8 @@ fn fisher_yates_chacha8_false_positive_rate_is_inside_its_binomial_band() {
             deal: None,
             progress: false,
             external: None,
+            // Only the position tests are checked here (tests/second_level.rs calibrates every statistic).
+            tests: TestSelection::parse("position").unwrap(),
         };
         let outcome = run(&config).unwrap();
         let counts = &outcome.battery.position_card;
@@ -87,6 +90,7 @@ fn seat_and_game_tests_are_calibrated() {
                 deal: Some(deal),
                 progress: false,
                 external: None,
+                tests: TestSelection::default(),
             };
             let outcome = run(&config).unwrap();
             let g = outcome.battery.game.as_ref().unwrap();

@@ -19,23 +19,30 @@ pub fn run(args: CompareArgs) -> anyhow::Result<ExitCode> {
     let width =
         catalogue.iter().map(|f| config_label(&config_for(f, &args)).chars().count()).max().unwrap_or(0).max(24);
     println!("{}", header(width));
+    let mut failed: Vec<String> = Vec::new();
     for f in &catalogue {
         let config = config_for(f, &args);
         let report = super::run::execute(config, thresholds)?;
         super::run::write_run_files(&args.out.join(report.dir_name()), &report)?;
-        println!("{}", table_row(&report, f.expected, width));
+        let checks = f.failed_checks(&report.assessment.tests);
+        println!("{}", table_row(&report, f, &checks, width));
+        if report.verdict != f.expected {
+            failed.push(format!("{} ({} expected {})", report.algorithm_label(), report.verdict, f.expected));
+        }
+        if !checks.is_empty() {
+            failed.push(format!("{}: {}", report.algorithm_label(), checks.join(", ")));
+        }
         done.push((report, f.expected));
         write_combined(&args, &done)?;
     }
-    let failed: Vec<String> = done
-        .iter()
-        .filter(|(r, e)| r.verdict != *e)
-        .map(|(r, e)| format!("{} ({} expected {e})", r.algorithm_label(), r.verdict))
-        .collect();
     let total: f64 = done.iter().map(|(r, _)| r.seconds).sum();
+    let reproduced = done
+        .iter()
+        .zip(&catalogue)
+        .filter(|((r, e), f)| r.verdict == *e && f.failed_checks(&r.assessment.tests).is_empty())
+        .count();
     println!(
-        "\n{} of {} findings reproduced in {total:.1} s; reports in {}/",
-        done.len() - failed.len(),
+        "\n{reproduced} of {} findings reproduced in {total:.1} s; reports in {}/",
         done.len(),
         args.out.display()
     );
@@ -59,6 +66,7 @@ fn config_for(f: &Finding, args: &CompareArgs) -> RunConfig {
         deal: f.deal,
         progress: true,
         external: None,
+        tests: crate::stats::TestSelection::default(),
     }
 }
 
@@ -78,8 +86,29 @@ fn header(width: usize) -> String {
     )
 }
 
-fn table_row(r: &RunReport, expected: Verdict, width: usize) -> String {
-    let mark = if r.verdict == expected { String::new() } else { format!(" (expected {expected}!)") };
+fn table_row(r: &RunReport, f: &Finding, failed_checks: &[String], width: usize) -> String {
+    let expected = f.expected;
+    let mut mark = if r.verdict == expected { String::new() } else { format!(" (expected {expected}!)") };
+    if !f.checks.is_empty() {
+        // The tests this row is about, with the verdicts they reached.
+        let seen: Vec<String> = f
+            .checks
+            .iter()
+            .map(|(name, _)| {
+                let v = r
+                    .assessment
+                    .tests
+                    .iter()
+                    .find(|t| t.result.test == *name)
+                    .map_or("-".into(), |t| t.verdict.to_string());
+                format!("{name} {v}")
+            })
+            .collect();
+        mark.push_str(&format!(" [{}]", seen.join(", ")));
+    }
+    if !failed_checks.is_empty() {
+        mark.push_str(&format!(" (NOT REPRODUCED: {})", failed_checks.join(", ")));
+    }
     format!(
         "{:<width$} {:<8} {:>4} {:>10}  {:<10} {:>14} {:>9}  {}{mark}",
         r.algorithm_label(),

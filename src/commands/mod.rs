@@ -1,10 +1,12 @@
 //! One file per subcommand, each with one `run` function taking validated arguments.
 
+pub mod calibrate;
 pub mod compare;
 pub mod deal;
 pub mod exact;
 pub mod gate;
 pub mod list;
+pub mod progressive;
 pub mod run;
 pub mod shuffle;
 
@@ -22,6 +24,7 @@ pub fn dispatch(command: Command) -> anyhow::Result<ExitCode> {
         Command::Gate(args) => gate::run(args),
         Command::Deal(args) => deal::run(args),
         Command::Exact(args) => exact::run(args),
+        Command::Calibrate(args) => calibrate::run(args),
     }
 }
 

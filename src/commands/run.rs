@@ -1,5 +1,6 @@
-//! `shuffle-audit run`: one algorithm, one generator, N shuffles, every test, and the report files; or, with
-//! `--decks FILE|-` / `--exec CMD`, the decks another program made, audited as they stream.
+//! `shuffle-audit run`: one algorithm, one generator, N shuffles, every test, and the report files; with
+//! `--decks FILE|-` / `--exec CMD`, the decks another program made, audited as they stream; with
+//! `--progressive`, growing samples until the first FAIL (see [`super::progressive`]).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -45,11 +46,24 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
         deal,
         progress: true,
         external: None,
+        tests: args.tests,
     };
     let thresholds = args.thresholds()?;
-    config.validate()?;
+    if args.max_shuffles.is_some() && !args.progressive {
+        return Err(crate::error::ConfigError::flag("--max-shuffles", "only applies with --progressive").into());
+    }
+    if args.progressive {
+        let mut check = config.clone();
+        check.shuffles = args.max_shuffles.unwrap_or(crate::progressive::DEFAULT_MAX_SHUFFLES);
+        check.validate()?;
+    } else {
+        config.validate()?;
+    }
     if args.seed.is_none() {
         eprintln!("seed: {seed} (drawn from the operating system; pass --seed {seed} to repeat this run)");
+    }
+    if args.progressive {
+        return super::progressive::run(config, args.max_shuffles, thresholds, args.out.clone());
     }
     let report = execute(config, thresholds)?;
     print!("{}", render_console(&report));
@@ -174,12 +188,12 @@ pub fn render_console(r: &RunReport) -> String {
     }
     if r.fault.is_none() {
         s.push_str(&format!(
-            "  {:<16} {:>12} {:>8} {:>12} {:>12}  {}\n",
+            "  {:<18} {:>12} {:>8} {:>12} {:>12}  {}\n",
             "test", "statistic", "df", "p", "adjusted p", "verdict"
         ));
         for t in &r.assessment.tests {
             s.push_str(&format!(
-                "  {:<16} {:>12.1} {:>8} {:>12} {:>12}  {}{}\n",
+                "  {:<18} {:>12.1} {:>8} {:>12} {:>12}  {}{}\n",
                 t.result.test,
                 t.result.statistic,
                 t.result.df,

@@ -26,7 +26,7 @@ use crate::input::{ExternalSource, FormatChoice, StreamOptions};
 use crate::rng::RngKind;
 use crate::runner::PostProcess;
 use crate::shuffle::{Algorithm, AlgorithmKind};
-use crate::stats::selection;
+use crate::stats::test_names;
 use crate::verdict::{Thresholds, Verdict};
 
 /// Shuffles of a built-in check when the configuration does not say.
@@ -342,7 +342,7 @@ fn validate(raw: &RawCheck, at: usize, err: &ErrFn, dir: &Path) -> Result<Check,
         Some(t) => {
             // Names are checked against the battery for the deck size (52 when an external source infers it;
             // they are checked again against the inferred size when the check runs).
-            selection::check_names(t.get_ref(), deck.unwrap_or(52)).map_err(|e| ctx(pos(&t.span()), e))?;
+            test_names::check_names(t.get_ref(), deck.unwrap_or(52)).map_err(|e| ctx(pos(&t.span()), e))?;
             Some(t.get_ref().clone())
         }
     };

@@ -21,7 +21,7 @@ use crate::report::RunReport;
 use crate::runner::{self, RunConfig};
 use crate::stats::power::PowerStatement;
 use crate::stats::special::ln_to_log10;
-use crate::stats::{format_ln_p, selection};
+use crate::stats::{format_ln_p, test_names};
 use crate::verdict::Verdict;
 
 /// Detection probability of the power statements.
@@ -113,10 +113,11 @@ pub fn run_check(check: &Check, dir: &Path, threads: Option<usize>) -> Result<Ch
                 progress: false,
                 external: None,
                 deal: None,
+                tests: crate::stats::TestSelection::default(),
             };
             let outcome = runner::run(&config).map_err(|e| config_error(e.to_string()))?;
             let results =
-                selection::evaluate_selected(&outcome.battery, check.tests.as_deref()).map_err(config_error)?;
+                test_names::evaluate_selected(&outcome.battery, check.tests.as_deref()).map_err(config_error)?;
             Ok(RunReport::with_results(config, outcome, results, check.thresholds))
         }
         CheckSource::External { source, options } => match input::audit_external(source, options, Some(dir)) {

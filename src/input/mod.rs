@@ -26,7 +26,7 @@ use crate::report::RunReport;
 use crate::rng::RngKind;
 use crate::runner::{FaultReport, PostProcess, RunConfig, RunOutcome};
 use crate::shuffle::{Algorithm, AlgorithmKind};
-use crate::stats::selection;
+use crate::stats::test_names;
 use crate::verdict::Thresholds;
 
 /// Read buffer for files, standard input and pipes.
@@ -151,6 +151,7 @@ impl ExternalAudit {
             progress: false,
             external: Some(self.summary.source.clone()),
             deal: None,
+            tests: crate::stats::TestSelection::default(),
         }
     }
 
@@ -201,7 +202,7 @@ impl ExternalAudit {
     pub fn into_report(self, thresholds: Thresholds, tests: Option<&[String]>) -> Result<RunReport, String> {
         let config = self.config();
         let fault = self.fault();
-        let results = selection::evaluate_selected(&self.stream.battery, tests)?;
+        let results = test_names::evaluate_selected(&self.stream.battery, tests)?;
         let outcome = RunOutcome { battery: self.stream.battery, elapsed: self.stream.elapsed, fault, threads: 1 };
         let mut report = RunReport::with_results(config, outcome, results, thresholds);
         if let Some(why) = &self.summary.partial_reason {

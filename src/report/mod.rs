@@ -1,11 +1,13 @@
 //! Reports: the plain data of a finished run ([`RunReport`]) and pure renderers, one file per format, that turn
 //! it into bytes. Only [`writer`] touches the file system.
 
+pub mod calibration_csv;
 pub mod counts_csv;
 pub mod gate_json;
 pub mod json;
 pub mod junit;
 pub mod markdown;
+pub mod progressive_csv;
 pub mod seat_counts_csv;
 pub mod summary_csv;
 pub mod writer;

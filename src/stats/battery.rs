@@ -1,6 +1,28 @@
 //! The battery: every statistic a run accumulates, updated once per shuffle and merged across chunks.
+//!
+//! [`Battery::add`] is the runner's hot path: one call per shuffled deck, no allocation and no dynamic dispatch.
+//! Each statistic that is not selected is an empty `Option` and costs one predictable branch. Work shared by
+//! several statistics is done once per deck in preallocated scratch: the cycle count (cycles and parity) and the
+//! inverse permutation (rising sequences and serial correlation). Suit-by-position and rank-by-position are sums
+//! of position-by-card counts and are derived from them at evaluation, at no cost per deck. Everything is O(n)
+//! per deck for decks of up to 64 cards (O(n²/64) for the inversion count above that).
+//!
+//! `merge` adds integer counts, so the merged battery is the same whatever the order of the chunks and the number
+//! of threads. Serial correlation pairs consecutive decks of one stream: the runner calls
+//! [`Battery::begin_stream`] at the start of each chunk.
 
-use super::{GameStats, PositionCardCounts, TestResult};
+use super::adjacency::AdjacencyCounts;
+use super::cycles::{CycleCounts, count_cycles};
+use super::fixed_points::FixedPointCounts;
+use super::full_permutation::PermutationCounts;
+use super::inversions::InversionCounts;
+use super::parity::ParityCounts;
+use super::rising_sequences::{RisingSequenceCounts, invert};
+use super::selection::{TestId, TestSelection};
+use super::serial_correlation::SerialTransitions;
+use super::special::chi2_ln_sf;
+use super::suit_rank::ClassPositionCounts;
+use super::{GameStats, LnP, PositionCardCounts, TestResult};
 use crate::cards::Card;
 
 /// All accumulators of one run. `add` is called once per shuffled deck; `merge` folds chunk results in any
@@ -8,43 +30,275 @@ use crate::cards::Card;
 #[derive(Clone, Debug)]
 pub struct Battery {
     pub n: usize,
+    pub tests: TestSelection,
+    /// Always kept: `counts.csv` and the reports' worst cell come from it.
     pub position_card: PositionCardCounts,
     /// Seat and game statistics, for runs with a deal (`run --game …`).
     pub game: Option<GameStats>,
+    pub adjacency: Option<AdjacencyCounts>,
+    pub parity: Option<ParityCounts>,
+    pub fixed_points: Option<FixedPointCounts>,
+    pub cycles: Option<CycleCounts>,
+    pub inversions: Option<InversionCounts>,
+    pub rising_sequences: Option<RisingSequenceCounts>,
+    pub full_permutation: Option<PermutationCounts>,
+    pub serial: Option<SerialTransitions>,
+    scratch: Scratch,
+}
+
+/// Per-deck work shared by several statistics.
+#[derive(Clone, Debug)]
+struct Scratch {
+    /// Visited flags for counting cycles, when cycles or parity are kept.
+    seen: Option<Vec<bool>>,
+    /// `inverse[card] = position`, when some statistic needs it.
+    inverse: Option<Vec<Card>>,
+}
+
+impl PartialEq for Battery {
+    /// Equal counts (scratch and stream state aside).
+    fn eq(&self, other: &Self) -> bool {
+        self.n == other.n
+            && self.position_card == other.position_card
+            && self.adjacency == other.adjacency
+            && self.parity == other.parity
+            && self.fixed_points == other.fixed_points
+            && self.cycles == other.cycles
+            && self.inversions == other.inversions
+            && self.rising_sequences == other.rising_sequences
+            && self.full_permutation == other.full_permutation
+            && self.serial == other.serial
+            && self.game == other.game
+    }
 }
 
 impl Battery {
+    /// A battery with every test that applies to an n-card deck.
     pub fn new(n: usize) -> Self {
-        Battery { n, position_card: PositionCardCounts::new(n), game: None }
+        Self::with_tests(n, TestSelection::default())
+    }
+
+    /// A battery with the selected tests that can apply to an n-card deck.
+    pub fn with_tests(n: usize, tests: TestSelection) -> Self {
+        let on = |t: TestId| tests.contains(t) && t.applies_to_deck(n).is_ok();
+        let parity = on(TestId::Parity).then(|| ParityCounts::new(n));
+        let cycles = on(TestId::Cycles).then(|| CycleCounts::new(n));
+        let rising_sequences = on(TestId::RisingSequences).then(|| RisingSequenceCounts::new(n));
+        let serial = on(TestId::SerialCorrelation).then(|| SerialTransitions::new(n));
+        let scratch = Scratch {
+            seen: (parity.is_some() || cycles.is_some()).then(|| vec![false; n]),
+            inverse: (rising_sequences.is_some() || serial.is_some()).then(|| vec![0; n]),
+        };
+        Battery {
+            n,
+            tests,
+            position_card: PositionCardCounts::new(n),
+            adjacency: on(TestId::Adjacency).then(|| AdjacencyCounts::new(n)),
+            parity,
+            fixed_points: on(TestId::FixedPoints).then(|| FixedPointCounts::new(n)),
+            cycles,
+            inversions: on(TestId::Inversions).then(|| InversionCounts::new(n)),
+            rising_sequences,
+            full_permutation: on(TestId::FullPermutation).then(|| PermutationCounts::new(n)),
+            serial,
+            scratch,
+            game: None,
+        }
     }
 
     pub fn shuffles(&self) -> u64 {
         self.position_card.shuffles()
     }
 
+    /// Starts a new generator stream: the next deck is not paired with the previous one by serial correlation.
+    #[inline(always)]
+    pub fn begin_stream(&mut self) {
+        if let Some(s) = &mut self.serial {
+            s.begin_stream();
+        }
+    }
+
+    /// Counts one shuffled deck (a permutation of `0..n`).
     #[inline(always)]
     pub fn add(&mut self, deck: &[Card]) {
         self.position_card.add(deck);
         if let Some(g) = &mut self.game {
             g.add(deck);
         }
+        if let Some(a) = &mut self.adjacency {
+            a.add(deck);
+        }
+        if let Some(f) = &mut self.fixed_points {
+            f.add(deck);
+        }
+        if let Some(seen) = &mut self.scratch.seen {
+            let k = count_cycles(deck, seen);
+            if let Some(c) = &mut self.cycles {
+                c.record(k);
+            }
+            if let Some(p) = &mut self.parity {
+                p.record_cycles(deck.len(), k);
+            }
+        }
+        if let Some(i) = &mut self.inversions {
+            i.add(deck);
+        }
+        if let Some(inverse) = &mut self.scratch.inverse {
+            invert(deck, inverse);
+            if let Some(r) = &mut self.rising_sequences {
+                r.add_inverse(inverse);
+            }
+            if let Some(s) = &mut self.serial {
+                s.add_inverse(inverse);
+            }
+        }
+        if let Some(p) = &mut self.full_permutation {
+            p.add(deck);
+        }
     }
 
     pub fn merge(&mut self, other: &Self) {
+        fn both<T>(a: &mut Option<T>, b: &Option<T>, f: impl FnOnce(&mut T, &T)) {
+            if let (Some(a), Some(b)) = (a, b) {
+                f(a, b);
+            }
+        }
         self.position_card.merge(&other.position_card);
         if let (Some(a), Some(b)) = (&mut self.game, &other.game) {
             a.merge(b);
         }
+        both(&mut self.adjacency, &other.adjacency, |a, b| a.merge(b));
+        both(&mut self.parity, &other.parity, |a, b| a.merge(b));
+        both(&mut self.fixed_points, &other.fixed_points, |a, b| a.merge(b));
+        both(&mut self.cycles, &other.cycles, |a, b| a.merge(b));
+        both(&mut self.inversions, &other.inversions, |a, b| a.merge(b));
+        both(&mut self.rising_sequences, &other.rising_sequences, |a, b| a.merge(b));
+        both(&mut self.full_permutation, &other.full_permutation, |a, b| a.merge(b));
+        both(&mut self.serial, &other.serial, |a, b| a.merge(b));
     }
 
-    /// Every test of the battery, in report order.
+    /// The selected tests that apply to the shuffles counted so far, in report order.
+    pub fn applicable_tests(&self) -> Vec<TestId> {
+        self.tests.applicable(self.n, self.shuffles())
+    }
+
+    /// Every selected test that applies, in report order.
     pub fn evaluate(&self) -> Vec<TestResult> {
-        let mut tests = vec![
-            self.position_card.global_test(),
-            self.position_card.worst_position_test(),
-            self.position_card.worst_card_test(),
-        ];
+        let mut tests: Vec<TestResult> =
+            self.applicable_tests().into_iter().flat_map(|t| self.evaluate_one(t)).collect();
         tests.extend(self.game.iter().flat_map(GameStats::evaluate));
         tests
+    }
+
+    /// One test (empty if its accumulator is not kept or the test does not apply to this deck).
+    pub fn evaluate_one(&self, test: TestId) -> Vec<TestResult> {
+        if test.applies_to_deck(self.n).is_err() {
+            return Vec::new();
+        }
+        fn eval<T>(a: &Option<T>, f: impl FnOnce(&T) -> Vec<TestResult>) -> Vec<TestResult> {
+            a.as_ref().map(f).unwrap_or_default()
+        }
+        match test {
+            TestId::PositionCard => vec![self.position_card.global_test()],
+            TestId::PositionWorst => vec![self.position_card.worst_position_test()],
+            TestId::CardWorst => vec![self.position_card.worst_card_test()],
+            TestId::Adjacency => eval(&self.adjacency, AdjacencyCounts::evaluate),
+            TestId::Parity => eval(&self.parity, ParityCounts::evaluate),
+            TestId::FixedPoints => eval(&self.fixed_points, FixedPointCounts::evaluate),
+            TestId::Cycles => eval(&self.cycles, CycleCounts::evaluate),
+            TestId::Inversions => eval(&self.inversions, InversionCounts::evaluate),
+            TestId::RisingSequences => eval(&self.rising_sequences, RisingSequenceCounts::evaluate),
+            TestId::FullPermutation => eval(&self.full_permutation, PermutationCounts::evaluate),
+            TestId::SuitByPosition => {
+                ClassPositionCounts::suits(self.n).from_position_card(&self.position_card).evaluate()
+            }
+            TestId::RankByPosition => {
+                ClassPositionCounts::ranks(self.n).from_position_card(&self.position_card).evaluate()
+            }
+            TestId::SerialCorrelation => eval(&self.serial, |s| if s.pairs() == 0 { Vec::new() } else { s.evaluate() }),
+        }
+    }
+
+    /// For second-level tests: every applicable test's p-value in the form that is (close to) Uniform(0, 1) under
+    /// the null, with what was done to it. Mostly the test's own p. Two exceptions:
+    /// - `position-worst` and `card-worst` report a Bonferroni bound `min(1, n·p_min)`, which has an atom at 1
+    ///   (probability about (1 − 1/n)^n ≈ 0.36); here it is replaced by Šidák's `1 − (1 − p_min)^n`, uniform for
+    ///   independent lines (the rows are nearly independent: correlation 1/(n−1)², REFERENCE).
+    /// - `parity` is discrete: its exact p-value is conservative with atoms, so the mid-p value is used.
+    pub fn uniform_p_values(&self) -> Vec<(TestId, &'static str, LnP)> {
+        self.applicable_tests()
+            .into_iter()
+            .filter_map(|t| {
+                let r = self.evaluate_one(t).into_iter().next()?;
+                Some(match t {
+                    TestId::PositionWorst | TestId::CardWorst => {
+                        let p_min = chi2_ln_sf(r.statistic, r.df).exp();
+                        let sidak = -(self.n as f64 * (-p_min).ln_1p()).exp_m1();
+                        (t, "Sidak", sidak.ln())
+                    }
+                    TestId::Parity => (t, "mid-p", self.parity.as_ref().map_or(0.0, |p| p.mid_p().ln())),
+                    _ => (t, "p", r.ln_p),
+                })
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::stats::testing::all_permutations;
+
+    #[test]
+    fn unselected_statistics_are_not_kept_and_inapplicable_ones_are_skipped() {
+        let b = Battery::with_tests(52, TestSelection::only(&[TestId::Parity]));
+        assert!(b.parity.is_some() && b.adjacency.is_none() && b.serial.is_none());
+        let all = Battery::new(52);
+        assert!(all.full_permutation.is_none() && all.serial.is_some());
+        let small = Battery::new(6);
+        assert!(small.full_permutation.is_some() && small.evaluate_one(TestId::SuitByPosition).is_empty());
+    }
+
+    #[test]
+    fn shared_work_gives_the_same_counts_as_each_statistic_alone() {
+        // Every permutation of 5 cards through the battery, and through each accumulator on its own.
+        let mut b = Battery::new(5);
+        let mut parity = ParityCounts::new(5);
+        let mut inversions = InversionCounts::new(5);
+        let mut rising = RisingSequenceCounts::new(5);
+        let mut serial = SerialTransitions::new(5);
+        for p in all_permutations(5) {
+            b.add(&p);
+            parity.add(&p);
+            inversions.add(&p);
+            rising.add(&p);
+            serial.add(&p);
+        }
+        assert_eq!(b.parity.as_ref(), Some(&parity));
+        assert_eq!(b.inversions.as_ref(), Some(&inversions));
+        assert_eq!(b.rising_sequences.as_ref(), Some(&rising));
+        assert_eq!(b.serial.as_ref(), Some(&serial));
+        // 120 shuffles of 5 cards: full-permutation needs 1200, so it is left out of the results.
+        let names: Vec<String> = b.evaluate().into_iter().map(|t| t.test).collect();
+        assert!(!names.contains(&"full-permutation".to_string()) && names.contains(&"parity".to_string()));
+    }
+
+    #[test]
+    fn merging_is_order_independent() {
+        let perms = all_permutations(4);
+        let (mut a, mut b, mut whole) = (Battery::new(4), Battery::new(4), Battery::new(4));
+        for (i, p) in perms.iter().enumerate() {
+            if i == 12 {
+                whole.begin_stream();
+            }
+            whole.add(p);
+            if i < 12 { a.add(p) } else { b.add(p) }
+        }
+        let mut ab = a.clone();
+        ab.merge(&b);
+        let mut ba = b.clone();
+        ba.merge(&a);
+        assert_eq!(ab, ba);
+        assert_eq!(ab, whole);
     }
 }

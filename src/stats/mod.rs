@@ -4,24 +4,39 @@
 //! the same fold; evaluating it yields [`TestResult`]s with a p-value from a survival function (kept as a
 //! natural log so that p far below 1e-300 stays finite and exact), an effect size and a plain-words line.
 
+pub mod adjacency;
 pub mod battery;
+pub mod cycles;
 pub mod doudizhu;
 pub mod douniu;
 pub mod exact;
+pub mod exact_marginals;
+pub mod fixed_points;
+pub mod full_permutation;
 pub mod game;
 pub mod gof;
+pub mod histogram;
+pub mod inversions;
+pub mod parity;
 pub mod position_card;
 pub mod power;
+pub mod rising_sequences;
 pub mod saddlepoint;
 pub mod seat_cards;
 pub mod selection;
+pub mod serial_correlation;
 pub mod special;
+pub mod suit_rank;
+pub mod test_names;
+#[cfg(test)]
+pub(crate) mod testing;
 pub mod uniformity;
 
 pub use battery::Battery;
 pub use game::GameStats;
-pub use position_card::PositionCardCounts;
+pub use position_card::{PositionCardCounts, times};
 pub use seat_cards::SeatCardCounts;
+pub use selection::{TestId, TestSelection};
 
 use serde::Serialize;
 

@@ -1,0 +1,45 @@
+//! Cost of `Battery::add` per deck, for each statistic on its own and for the default battery, on 52-card
+//! Fisher–Yates decks drawn once up front (so the shuffle's own cost is not included).
+//!
+//! `cargo bench --bench battery`
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use shuffle_audit::cards::Card;
+use shuffle_audit::rng::{MsvcRand, SeededRng};
+use shuffle_audit::shuffle::{FisherYates, Scratch, Shuffle};
+use shuffle_audit::stats::{Battery, TestId, TestSelection};
+
+fn decks(n: usize, count: usize) -> Vec<Vec<Card>> {
+    let mut rng = MsvcRand::from_seed_u64(1);
+    let mut scratch = Scratch::new(n);
+    (0..count)
+        .map(|_| {
+            let mut d: Vec<Card> = (0..n as Card).collect();
+            FisherYates.shuffle(&mut d, &mut rng, &mut scratch).expect("Fisher-Yates always permutes");
+            d
+        })
+        .collect()
+}
+
+fn battery(c: &mut Criterion) {
+    let n = 52;
+    let decks = decks(n, 1024);
+    let mut selections = vec![("position only".to_string(), TestSelection::only(&[]))];
+    selections.extend(TestId::ALL.iter().skip(3).map(|t| (t.name().to_string(), TestSelection::only(&[*t]))));
+    selections.push(("default".to_string(), TestSelection::default()));
+    let mut group = c.benchmark_group("battery-add-1024-decks-of-52");
+    for (name, selection) in selections {
+        let mut b = Battery::with_tests(n, selection);
+        group.bench_function(name, |bench| {
+            bench.iter(|| {
+                for d in &decks {
+                    b.add(std::hint::black_box(d));
+                }
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, battery);
+criterion_main!(benches);

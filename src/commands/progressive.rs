@@ -1,0 +1,189 @@
+//! `shuffle-audit run --progressive`: the sample doubles from 2^10 shuffles, every test's p is printed at each
+//! size, and the run stops at the first FAIL ("detected at 2^k shuffles"). The last look's report files are
+//! written as `run` writes them, with `progressive.csv` beside them.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use indicatif::ProgressBar;
+
+use crate::progressive::{
+    self, DEFAULT_MAX_SHUFFLES, Look, ProgressiveOutcome, look_sizes, marginal_estimate, size_label,
+};
+use crate::report::{RunReport, progressive_csv, writer};
+use crate::runner::RunConfig;
+use crate::stats::special::ln_to_log10;
+use crate::stats::{TestId, format_ln_p};
+use crate::verdict::{Thresholds, Verdict};
+
+/// Runs progressive mode for a validated `run` configuration.
+pub fn run(
+    config: RunConfig,
+    max: Option<u64>,
+    thresholds: Thresholds,
+    out: Option<PathBuf>,
+) -> anyhow::Result<ExitCode> {
+    let max = max.unwrap_or(DEFAULT_MAX_SHUFFLES);
+    let sizes = look_sizes(max);
+    let tests: Vec<TestId> = config.tests.applicable(config.deck, max);
+    let mut stdout = std::io::stdout().lock();
+    write!(stdout, "{}", preamble(&config, max, sizes.len(), &tests, &thresholds))?;
+    writeln!(stdout, "{}", header(&tests))?;
+    stdout.flush()?;
+    let outcome = progressive::run(&config, max, thresholds, &ProgressBar::hidden(), |look| {
+        let _ = writeln!(stdout, "{}", row(look, &tests, sizes.len()));
+        let _ = stdout.flush();
+    })?;
+    drop(stdout);
+    let summary = conclusion(&outcome, max);
+    println!("\n{summary}");
+    let mut final_config = config.clone();
+    final_config.shuffles = outcome.last.battery.shuffles().max(1);
+    final_config.tests = config.tests.relaxed();
+    let report = RunReport::new(final_config, outcome.last.clone(), outcome.look_thresholds);
+    let dir = out.unwrap_or_else(|| {
+        PathBuf::from("reports").join(format!("progressive-{}", report.dir_name().trim_start_matches("run-")))
+    });
+    super::run::write_run_files(&dir, &report)?;
+    writer::write_atomic(
+        &dir.join("progressive.csv"),
+        &progressive_csv::render(&outcome.looks, outcome.planned_looks),
+    )?;
+    println!(
+        "Reports of the last look written to {}/ (summary.csv, counts.csv, summary.md, run.json, progressive.csv)",
+        dir.display()
+    );
+    let verdict = if outcome.fault.is_some() {
+        Verdict::Broken
+    } else {
+        outcome.looks.last().map_or(Verdict::Pass, |l| l.verdict)
+    };
+    Ok(ExitCode::from(verdict.exit_code()))
+}
+
+fn preamble(config: &RunConfig, max: u64, looks: usize, tests: &[TestId], t: &Thresholds) -> String {
+    let mut s = format!(
+        "progressive: {} / {}, {} cards, seed {}; looks at {} .. {} shuffles ({looks} looks)\n",
+        config.algorithm.label(config.deck),
+        config.rng,
+        config.deck,
+        config.seed,
+        size_label(look_sizes(max)[0]),
+        size_label(max),
+    );
+    s.push_str(&format!(
+        "Each look's family-wise p (Holm over its tests, both tails) is multiplied by {looks}, the number of looks \
+         (Bonferroni), so a fair shuffle FAILs anywhere in this run with probability at most {:e} (SUSPICIOUS: \
+         {:e}).\n",
+        t.fail, t.suspicious
+    ));
+    let ln_alpha = (t.fail / (looks as f64 * tests.len().max(1) as f64)).ln();
+    if let Some(est) = marginal_estimate(config, ln_alpha) {
+        let parts: Vec<String> =
+            est.iter().map(|e| format!("{} near {:.2e} ({})", e.test, e.shuffles, log2_label(e.shuffles))).collect();
+        if !parts.is_empty() {
+            s.push_str(&format!(
+                "Exact marginals ({}-bit {}): the expected statistic reaches this run's FAIL level for {}.\n",
+                config.rng.bits(),
+                config.rng,
+                parts.join(", ")
+            ));
+        }
+    }
+    s.push('\n');
+    s
+}
+
+fn log2_label(x: f64) -> String {
+    if x.is_finite() && x > 1.0 { format!("2^{:.1}", x.log2()) } else { "never".into() }
+}
+
+fn header(tests: &[TestId]) -> String {
+    let mut s = format!("  {:>8}", "shuffles");
+    for t in tests {
+        s.push_str(&format!(" {:>10}", t.short()));
+    }
+    s.push_str(&format!(" {:>11}  {}", "family p", "verdict"));
+    s
+}
+
+fn row(look: &Look, tests: &[TestId], planned: usize) -> String {
+    let mut s = format!("  {:>8}", size_label(look.shuffles));
+    for t in tests {
+        let cell = look
+            .assessment
+            .tests
+            .iter()
+            .find(|a| a.result.test == t.name())
+            .map_or("-".to_string(), |a| compact_p(a.result.ln_p.min(a.result.ln_p_low.unwrap_or(0.0))));
+        s.push_str(&format!(" {cell:>10}"));
+    }
+    let family = (look.ln_p_family + (planned as f64).ln()).min(0.0);
+    s.push_str(&format!(" {:>11}  {}", compact_p(family), look.verdict));
+    s
+}
+
+/// A p-value in at most about 10 characters: `0.4211`, `3.2e-05`, `1e-578004`.
+pub fn compact_p(ln_p: f64) -> String {
+    let log10 = ln_to_log10(ln_p);
+    if log10 >= -3.0 {
+        format!("{:.4}", ln_p.exp())
+    } else if log10 > -100.0 {
+        format!("{:.1e}", ln_p.exp())
+    } else {
+        format!("1e{:.0}", log10.round())
+    }
+}
+
+fn conclusion(outcome: &ProgressiveOutcome, max: u64) -> String {
+    if let Some(f) = &outcome.fault {
+        return format!("BROKEN: {}: {}", f.kind, f.description);
+    }
+    let planned = outcome.planned_looks;
+    match outcome.detected() {
+        Some(look) => {
+            let a = &look.assessment;
+            let why = a
+                .decisive_test
+                .as_ref()
+                .and_then(|name| a.tests.iter().find(|t| &t.result.test == name))
+                .map(|t| {
+                    if a.too_uniform {
+                        format!("{}: too uniform", t.result.test)
+                    } else {
+                        format!("{}: {}", t.result.test, t.result.explanation)
+                    }
+                })
+                .unwrap_or_default();
+            format!(
+                "FAIL: detected at {} shuffles ({}), family-wise p = {} after x{planned} for the looks. {why}",
+                size_label(look.shuffles),
+                look.shuffles,
+                format_ln_p((look.ln_p_family + (planned as f64).ln()).min(0.0))
+            )
+        }
+        None => {
+            let last = outcome.looks.last();
+            let verdict = last.map_or(Verdict::Pass, |l| l.verdict);
+            format!(
+                "{verdict}: not detected up to {} shuffles ({max}); the last look's family-wise p is {} after x{planned} \
+                 for the looks.",
+                size_label(max),
+                last.map_or("1".into(), |l| format_ln_p((l.ln_p_family + (planned as f64).ln()).min(0.0)))
+            )
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn compact_p_values_stay_short() {
+        assert_eq!(compact_p(0.42f64.ln()), "0.4200");
+        assert_eq!(compact_p(3.2e-5f64.ln()), "3.2e-5");
+        assert_eq!(compact_p(-578004.0 * std::f64::consts::LN_10), "1e-578004");
+    }
+}

@@ -1,0 +1,80 @@
+//! `calibration.csv` and `p_values.csv` of `calibrate`.
+//!
+//! `calibration.csv`: one row per statistic, columns
+//! `test,p_kind,replicates,shuffles,ks_d,ks_p,ad_a2,ad_p,rejected_at_0.01,verdict` (`verdict` is `uniform` or
+//! `NOT UNIFORM`). `p_values.csv`: one row per replicate and statistic, `replicate,seed,test,p_kind,p_value`.
+
+use crate::calibration::{Replicate, StatisticCalibration};
+
+pub const HEADER: [&str; 10] =
+    ["test", "p_kind", "replicates", "shuffles", "ks_d", "ks_p", "ad_a2", "ad_p", "rejected_at_0.01", "verdict"];
+
+pub fn render(statistics: &[StatisticCalibration], shuffles: u64) -> Vec<u8> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    w.write_record(HEADER).expect("writing to memory");
+    for s in statistics {
+        w.write_record([
+            s.test.name().to_string(),
+            s.p_kind.to_string(),
+            s.p_values.len().to_string(),
+            shuffles.to_string(),
+            format!("{:.6}", s.ks_d),
+            format!("{:e}", s.ks_p),
+            format!("{:.6}", s.ad_a2),
+            format!("{:e}", s.ad_p),
+            s.rejected_at_01.to_string(),
+            if s.uniform() { "uniform" } else { "NOT UNIFORM" }.to_string(),
+        ])
+        .expect("writing to memory");
+    }
+    w.into_inner().expect("writing to memory")
+}
+
+pub fn render_p_values(replicates: &[Replicate]) -> Vec<u8> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    w.write_record(["replicate", "seed", "test", "p_kind", "p_value"]).expect("writing to memory");
+    for r in replicates {
+        for (test, kind, p) in &r.p_values {
+            w.write_record([
+                r.index.to_string(),
+                r.seed.to_string(),
+                test.name().to_string(),
+                kind.to_string(),
+                format!("{p:e}"),
+            ])
+            .expect("writing to memory");
+        }
+    }
+    w.into_inner().expect("writing to memory")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::stats::TestId;
+
+    #[test]
+    fn snapshot() {
+        let s = StatisticCalibration {
+            test: TestId::Parity,
+            p_kind: "mid-p",
+            p_values: vec![0.25, 0.75],
+            ks_d: 0.25,
+            ks_p: 0.9375,
+            ad_a2: 0.5,
+            ad_p: 0.75,
+            rejected_at_01: 0,
+        };
+        let text = String::from_utf8(render(&[s], 1000)).unwrap();
+        assert_eq!(
+            text,
+            "test,p_kind,replicates,shuffles,ks_d,ks_p,ad_a2,ad_p,rejected_at_0.01,verdict\n\
+             parity,mid-p,2,1000,0.250000,9.375e-1,0.500000,7.5e-1,0,uniform\n"
+        );
+        let r = Replicate { index: 0, seed: 9, p_values: vec![(TestId::Parity, "mid-p", 0.5)] };
+        assert_eq!(
+            String::from_utf8(render_p_values(&[r])).unwrap(),
+            "replicate,seed,test,p_kind,p_value\n0,9,parity,mid-p,5e-1\n"
+        );
+    }
+}

@@ -1,0 +1,166 @@
+//! The test battery through the binary: `--tests`, progressive mode and `calibrate`, on small inputs.
+
+use std::path::Path;
+use std::process::Output;
+
+use assert_cmd::Command;
+
+fn shuffle_audit(args: &[&str]) -> Output {
+    Command::cargo_bin("shuffle-audit").unwrap().args(args).output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).unwrap()
+}
+
+fn csv_rows(path: &Path) -> (Vec<String>, Vec<Vec<String>>) {
+    let mut r = csv::Reader::from_path(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let header = r.headers().unwrap().iter().map(str::to_string).collect();
+    let rows = r.records().map(|rec| rec.unwrap().iter().map(str::to_string).collect()).collect();
+    (header, rows)
+}
+
+#[test]
+fn bad_test_selections_exit_2_with_one_line_naming_the_flag() {
+    for (args, needle) in [
+        (vec!["run", "-a", "fisher-yates", "--tests", "parity,nope"], "'nope'"),
+        (vec!["run", "-a", "fisher-yates", "--tests", "full-permutation"], "at most 8 cards"),
+        (
+            vec!["run", "-a", "fisher-yates", "--deck", "8", "--shuffles", "1000", "--tests", "full-permutation"],
+            "403200",
+        ),
+        (vec!["run", "-a", "fisher-yates", "--deck", "20", "--tests", "suit-by-position"], "52- or 54-card"),
+        (vec!["run", "-a", "fisher-yates", "--progressive", "--shuffles", "1000"], "--progressive"),
+        (vec!["run", "-a", "fisher-yates", "--max-shuffles", "1000"], "--max-shuffles"),
+        (vec!["calibrate", "-a", "fisher-yates", "--replicates", "0"], "--replicates"),
+        (vec!["calibrate", "-a", "fisher-yates", "--tests", "x"], "--tests"),
+    ] {
+        let o = shuffle_audit(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = text(&o.stderr);
+        assert!(err.contains(needle), "{args:?}: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn a_selected_test_is_the_only_one_reported_and_wash_never_goes_odd() {
+    // wash with an even number of swaps only reaches even permutations: parity fails at any seed (p = 2^(1−N)).
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("r");
+    let o = shuffle_audit(&[
+        "run",
+        "-a",
+        "wash",
+        "--swaps",
+        "100",
+        "--deck",
+        "54",
+        "--shuffles",
+        "2000",
+        "--seed",
+        "1",
+        "--tests",
+        "parity",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
+    let stdout = text(&o.stdout);
+    assert!(stdout.contains("never produced an odd permutation") || stdout.contains("were even"), "{stdout}");
+    let (_, rows) = csv_rows(&out.join("summary.csv"));
+    let tests: Vec<&str> = rows.iter().map(|r| r[5].as_str()).collect();
+    assert_eq!(tests, ["parity", "overall"]);
+    let log10: f64 = rows[0][9].parse().unwrap();
+    assert!((log10 - (1.0 - 2000.0) * 2f64.log10()).abs() < 1e-3, "{log10}");
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("run.json")).unwrap()).unwrap();
+    assert_eq!(json["config"]["tests"], "parity");
+}
+
+#[test]
+fn progressive_mode_catches_naive_swap_by_2_to_the_12() {
+    // REFERENCE: naive-swap needs about 550 shuffles at 5σ; each look is judged at 1e-9 divided by the number
+    // of looks, so a fair shuffle would reach FAIL anywhere in this run with probability below 1e-9.
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("p");
+    let o = shuffle_audit(&[
+        "run",
+        "-a",
+        "naive-swap",
+        "--seed",
+        "1",
+        "--progressive",
+        "--max-shuffles",
+        "2^20",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
+    let stdout = text(&o.stdout);
+    let at = stdout.split("detected at 2^").nth(1).and_then(|s| s.split_whitespace().next()).expect(&stdout);
+    assert!(at.parse::<u32>().unwrap() <= 12, "{stdout}");
+    assert!(stdout.contains("multiplied by 11, the number of looks"), "{stdout}");
+    let (header, rows) = csv_rows(&out.join("progressive.csv"));
+    assert_eq!(header.join(","), "shuffles,test,statistic,df,log10_p,log10_p_holm,verdict");
+    assert!(rows.iter().any(|r| r[1] == "family" && r[6] == "FAIL"));
+    assert!(out.join("summary.csv").exists() && out.join("counts.csv").exists());
+}
+
+#[test]
+fn progressive_mode_on_a_fair_shuffle_runs_every_look_and_passes() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = shuffle_audit(&[
+        "run",
+        "-a",
+        "fisher-yates",
+        "--deck",
+        "8",
+        "--seed",
+        "2",
+        "--progressive",
+        "--max-shuffles",
+        "2^19",
+        "--out",
+        dir.path().to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let stdout = text(&o.stdout);
+    // 10 looks from 2^10 to 2^19; full-permutation (needs 403200) appears only at the last one.
+    let rows: Vec<&str> = stdout.lines().filter(|l| l.trim_start().starts_with("2^")).collect();
+    assert_eq!(rows.len(), 10, "{stdout}");
+    assert!(rows[8].contains(" - ") && !rows[9].contains(" - "), "{stdout}");
+    assert!(stdout.contains("not detected up to 2^19"), "{stdout}");
+}
+
+#[test]
+fn calibrate_writes_its_table_and_p_values() {
+    // 30 replicates of 2000 shuffles of 8 cards: a calibrated harness flags a statistic (KS or AD p < 0.001)
+    // with probability about 2% here; the seed is fixed, so the outcome is deterministic.
+    let dir = tempfile::tempdir().unwrap();
+    let o = shuffle_audit(&[
+        "calibrate",
+        "-a",
+        "fisher-yates",
+        "--deck",
+        "8",
+        "--replicates",
+        "30",
+        "--shuffles",
+        "2000",
+        "--seed",
+        "1",
+        "--out",
+        dir.path().to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", text(&o.stdout), text(&o.stderr));
+    let stdout = text(&o.stdout);
+    assert!(stdout.contains("30 replicates x 2000 shuffles"), "{stdout}");
+    let (header, rows) = csv_rows(&dir.path().join("calibration.csv"));
+    assert_eq!(header.join(","), "test,p_kind,replicates,shuffles,ks_d,ks_p,ad_a2,ad_p,rejected_at_0.01,verdict");
+    assert!(rows.len() >= 10 && rows.iter().all(|r| r[2] == "30" && r[9] == "uniform"), "{rows:?}");
+    assert!(rows.iter().any(|r| r[0] == "parity" && r[1] == "mid-p"));
+    assert!(rows.iter().any(|r| r[0] == "position-worst" && r[1] == "Sidak"));
+    let (_, p_values) = csv_rows(&dir.path().join("p_values.csv"));
+    assert_eq!(p_values.len(), 30 * rows.len());
+}
