@@ -103,7 +103,7 @@ pub struct ShuffleArgs {
     /// Shuffle the previous result instead of a fresh deck each time.
     #[arg(long)]
     pub carry: bool,
-    /// Swaps for `wash` (default: the deck size).
+    /// Swaps for `wash` (default: the deck size); for `pair-swap`, exactly K swaps instead of `r() % 1023`.
     #[arg(long, value_name = "K", value_parser = parse_count, allow_hyphen_values = true)]
     pub swaps: Option<u64>,
     /// Print card names (♠A, ♥10, 小王) instead of ids.
@@ -164,7 +164,7 @@ pub struct RunArgs {
     /// Worker threads (default: every core). Results do not depend on it.
     #[arg(long, value_name = "T", value_parser = parse_threads, allow_hyphen_values = true)]
     pub threads: Option<usize>,
-    /// Swaps for `wash` (default: the deck size).
+    /// Swaps for `wash` (default: the deck size); for `pair-swap`, exactly K swaps instead of `r() % 1023`.
     #[arg(long, value_name = "K", value_parser = parse_count, allow_hyphen_values = true)]
     pub swaps: Option<u64>,
     /// After each shuffle, cut the deck at a random place (drawn from the same generator).

@@ -62,7 +62,9 @@ impl RunReport {
     pub fn algorithm_label(&self) -> String {
         let c = &self.config;
         let mut label = c.algorithm.kind.name().to_string();
-        if c.algorithm.kind == crate::shuffle::AlgorithmKind::Wash {
+        if c.algorithm.kind == crate::shuffle::AlgorithmKind::Wash
+            || (c.algorithm.kind == crate::shuffle::AlgorithmKind::PairSwap && c.algorithm.swaps.is_some())
+        {
             label.push_str(&format!(" --swaps {}", c.algorithm.wash_swaps(c.deck)));
         }
         let post = c.post.label();
@@ -77,7 +79,9 @@ impl RunReport {
     pub fn dir_name(&self) -> String {
         let c = &self.config;
         let mut name = format!("run-{}-{}-{}", c.algorithm.kind.name(), c.rng, c.deck);
-        if c.algorithm.kind == crate::shuffle::AlgorithmKind::Wash && c.algorithm.swaps.is_some() {
+        if matches!(c.algorithm.kind, crate::shuffle::AlgorithmKind::Wash | crate::shuffle::AlgorithmKind::PairSwap)
+            && c.algorithm.swaps.is_some()
+        {
             name.push_str(&format!("-swaps{}", c.algorithm.wash_swaps(c.deck)));
         }
         if c.post.cut {

@@ -9,6 +9,7 @@ pub mod exact;
 pub mod gof;
 pub mod position_card;
 pub mod special;
+pub mod transpositions;
 pub mod uniformity;
 
 pub use battery::Battery;
