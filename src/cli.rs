@@ -24,6 +24,8 @@ pub enum Command {
     Run(RunArgs),
     /// Run the catalogue of findings and show which shuffles are fair, which are not, and by how much.
     Compare(CompareArgs),
+    /// Run wash or pair-swap for a range of swap counts and plot how the bias fades.
+    Sweep(SweepArgs),
 }
 
 /// A seed: an unsigned integer (`srand(seed)` for the C generators, `seed_from_u64` otherwise).
@@ -178,6 +180,8 @@ pub struct RunArgs {
     pub out: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub thresholds: ThresholdArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 impl RunArgs {
@@ -203,6 +207,72 @@ pub struct CompareArgs {
     pub scale_down: u64,
     #[command(flatten)]
     pub thresholds: ThresholdArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+/// Report language and reproducibility options shared by `run` and `compare`.
+#[derive(Debug, Args, Clone)]
+pub struct OutputArgs {
+    /// Language of report.html, the pictures and the verdict line: en or zh (the CSV files stay English).
+    #[arg(long, value_name = "LANG", default_value = "en", value_parser = parse_lang)]
+    pub lang: crate::report::i18n::Lang,
+    /// Leave threads and timings out of run.json, so that the files depend only on the inputs.
+    #[arg(long)]
+    pub no_timings: bool,
+}
+
+/// A report language: `en` or `zh`.
+pub fn parse_lang(s: &str) -> Result<crate::report::i18n::Lang, String> {
+    s.parse()
+}
+
+/// Arguments of `sweep`.
+#[derive(Debug, Args)]
+pub struct SweepArgs {
+    /// wash or pair-swap (pair-swap runs exactly K swaps per shuffle, without the source's r() % 1023).
+    #[arg(long, short = 'a', value_parser = parse_sweep_algorithm)]
+    pub algorithm: AlgorithmKind,
+    /// Swap counts FROM..TO[:STEP], both ends included (e.g. 0..300:10).
+    #[arg(long, value_name = "FROM..TO[:STEP]", value_parser = parse_swap_range, allow_hyphen_values = true)]
+    pub swaps: crate::commands::sweep::SwapRange,
+    /// Generator (see `list`).
+    #[arg(long, default_value = "chacha8")]
+    pub rng: RngKind,
+    /// Seed of every point; drawn from the operating system and printed when absent.
+    #[arg(long, value_parser = parse_seed, allow_hyphen_values = true)]
+    pub seed: Option<u64>,
+    /// Number of cards, 2..=1024.
+    #[arg(long, value_name = "N", default_value = "52", value_parser = parse_deck, allow_hyphen_values = true)]
+    pub deck: usize,
+    /// Shuffles per swap count.
+    #[arg(long, value_name = "N", default_value = "100000", value_parser = parse_positive, allow_hyphen_values = true)]
+    pub shuffles: u64,
+    /// Worker threads (default: every core). Results do not depend on it.
+    #[arg(long, value_name = "T", value_parser = parse_threads, allow_hyphen_values = true)]
+    pub threads: Option<usize>,
+    /// Output directory (default: reports/sweep-<algorithm>-<rng>-<deck>).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<std::path::PathBuf>,
+    /// Language of report.html and sweep.svg: en or zh (sweep.csv stays English).
+    #[arg(long, value_name = "LANG", default_value = "en", value_parser = parse_lang)]
+    pub lang: crate::report::i18n::Lang,
+    #[command(flatten)]
+    pub thresholds: ThresholdArgs,
+}
+
+/// `wash` or `pair-swap`: the two random-transposition shuffles a sweep can vary.
+pub fn parse_sweep_algorithm(s: &str) -> Result<AlgorithmKind, String> {
+    let kind: AlgorithmKind = s.parse()?;
+    match kind {
+        AlgorithmKind::Wash | AlgorithmKind::PairSwap => Ok(kind),
+        other => Err(format!("'{other}' has no swap count: sweep takes wash or pair-swap")),
+    }
+}
+
+/// `FROM..TO` or `FROM..TO:STEP`.
+pub fn parse_swap_range(s: &str) -> Result<crate::commands::sweep::SwapRange, String> {
+    crate::commands::sweep::SwapRange::parse(s)
 }
 
 /// A thread count, at least 1.

@@ -4,6 +4,7 @@ pub mod compare;
 pub mod list;
 pub mod run;
 pub mod shuffle;
+pub mod sweep;
 
 use std::process::ExitCode;
 
@@ -16,6 +17,7 @@ pub fn dispatch(command: Command) -> anyhow::Result<ExitCode> {
         Command::Shuffle(args) => shuffle::run(args),
         Command::Run(args) => run::run(args),
         Command::Compare(args) => compare::run(args),
+        Command::Sweep(args) => sweep::run(args),
     }
 }
 

@@ -3,8 +3,10 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use crate::cli::RunArgs;
-use crate::report::{RunReport, counts_csv, json, markdown, summary_csv, writer};
+use crate::cli::{OutputArgs, RunArgs};
+use crate::report::i18n::{self, Lang};
+use crate::report::json::Timings;
+use crate::report::{RunReport, counts_csv, html, json, markdown, summary_csv, writer};
 use crate::runner::{self, PostProcess, RunConfig};
 use crate::shuffle::Algorithm;
 use crate::stats::format_ln_p;
@@ -29,10 +31,11 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
         eprintln!("seed: {seed} (drawn from the operating system; pass --seed {seed} to repeat this run)");
     }
     let report = execute(config, thresholds)?;
-    print!("{}", render_console(&report));
+    let output = Output::from(&args.output);
+    print!("{}", render_console(&report, output.lang));
     let dir = args.out.clone().unwrap_or_else(|| PathBuf::from("reports").join(report.dir_name()));
-    write_run_files(&dir, &report)?;
-    println!("Reports written to {}/ (summary.csv, counts.csv, summary.md, run.json)", dir.display());
+    let written = write_run_files(&dir, &report, output)?;
+    println!("Reports written to {}/ ({})", dir.display(), written.join(", "));
     Ok(ExitCode::from(report.verdict.exit_code()))
 }
 
@@ -42,21 +45,37 @@ pub fn execute(config: RunConfig, thresholds: Thresholds) -> anyhow::Result<RunR
     Ok(RunReport::new(config, outcome, thresholds))
 }
 
-/// Writes a run's files into `dir`.
-pub fn write_run_files(dir: &Path, report: &RunReport) -> anyhow::Result<()> {
-    writer::write_all(
-        dir,
-        &[
-            ("counts.csv", counts_csv::render(&report.counts)),
-            ("summary.csv", summary_csv::render(&[report])),
-            ("summary.md", markdown::render_run(report)),
-            ("run.json", json::render(report)),
-        ],
-    )
+/// How report files are rendered: their language and whether `run.json` carries timings.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Output {
+    pub lang: Lang,
+    pub timings: Timings,
 }
 
-/// The readable summary printed on stdout.
-pub fn render_console(r: &RunReport) -> String {
+impl From<&OutputArgs> for Output {
+    fn from(a: &OutputArgs) -> Self {
+        Output { lang: a.lang, timings: if a.no_timings { Timings::Omit } else { Timings::Include } }
+    }
+}
+
+/// Writes a run's files into `dir` and returns their names.
+pub fn write_run_files(dir: &Path, report: &RunReport, output: Output) -> anyhow::Result<Vec<&'static str>> {
+    let mut files = vec![
+        ("summary.csv", summary_csv::render(&[report])),
+        ("counts.csv", counts_csv::render(&report.counts)),
+        ("summary.md", markdown::render_run(report)),
+        ("run.json", json::render(report, output.timings)),
+        ("report.html", html::render(html::PageKind::Run, &[html::RunSection::new(report)], output.lang)),
+    ];
+    if let Some(svg) = html::position_card_svg(report, output.lang) {
+        files.push(("position-card.svg", svg));
+    }
+    writer::write_all(dir, &files)?;
+    Ok(files.iter().map(|(name, _)| *name).collect())
+}
+
+/// The readable summary printed on stdout; the verdict line follows `lang`.
+pub fn render_console(r: &RunReport, lang: Lang) -> String {
     let c = &r.config;
     let mut s = format!(
         "{} / {}, {} cards, {} shuffles, seed {} ({} threads, {:.2} s, {:.1} M shuffles/s)\n\n",
@@ -88,6 +107,6 @@ pub fn render_console(r: &RunReport) -> String {
         }
         s.push('\n');
     }
-    s.push_str(&format!("{}: {}\n", r.verdict, r.reason));
+    s.push_str(&format!("{}: {}\n", i18n::verdict_word(lang, r.verdict), i18n::reason(lang, r)));
     s
 }

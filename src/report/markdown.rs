@@ -68,8 +68,8 @@ pub fn render_compare(rows: &[(&RunReport, Verdict)]) -> Vec<u8> {
             r.verdict,
             expected,
             if r.verdict == *expected { "" } else { " (NOT REPRODUCED)" },
-            r.global_ln_p().map_or("-".into(), format_ln_p),
-            fmt_ratio(r.worst_ratio()),
+            r.global_ln_p().filter(|_| r.fault.is_none()).map_or("-".into(), format_ln_p),
+            fmt_ratio(if r.fault.is_none() { r.worst_ratio() } else { f64::NAN }),
             escape(&r.reason)
         );
     }

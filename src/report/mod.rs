@@ -2,9 +2,14 @@
 //! it into bytes. Only [`writer`] touches the file system.
 
 pub mod counts_csv;
+pub mod html;
+pub mod i18n;
 pub mod json;
 pub mod markdown;
+pub mod position_heatmap;
 pub mod summary_csv;
+pub mod svg;
+pub mod sweep;
 pub mod writer;
 
 use serde::Serialize;
@@ -29,8 +34,12 @@ pub struct RunReport {
     pub headline: String,
     #[serde(skip)]
     pub counts: PositionCardCounts,
+    /// Timings: machine-dependent, written to `run.json` by [`json::render`] unless omitted.
+    #[serde(skip)]
     pub threads: usize,
+    #[serde(skip)]
     pub seconds: f64,
+    #[serde(skip)]
     pub shuffles_per_second: f64,
 }
 

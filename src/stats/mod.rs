@@ -5,6 +5,7 @@
 //! natural log so that p far below 1e-300 stays finite and exact), an effect size and a plain-words line.
 
 pub mod battery;
+pub mod detection;
 pub mod exact;
 pub mod gof;
 pub mod position_card;
