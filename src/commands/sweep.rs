@@ -86,18 +86,8 @@ pub fn run(args: SweepArgs) -> anyhow::Result<ExitCode> {
     let n = args.deck;
     let lang = args.lang;
     println!(
-        "{} / {}, {} cards, {} shuffles per point, seed {seed}\n\n  {:>7} {:>12} {:>10} {:>14} {:>14} {:>12}  {}",
-        args.algorithm,
-        args.rng,
-        n,
-        args.shuffles,
-        "swaps",
-        "fixed pts",
-        "expected",
-        "statistic",
-        "expected",
-        "p",
-        "verdict"
+        "{} / {}, {} cards, {} shuffles per point, seed {seed}\n\n  {:>7} {:>12} {:>10} {:>14} {:>14} {:>12}  verdict",
+        args.algorithm, args.rng, n, args.shuffles, "swaps", "fixed pts", "expected", "statistic", "expected", "p",
     );
     let mut points = Vec::new();
     let mut tests = 1;

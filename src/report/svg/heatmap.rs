@@ -197,19 +197,19 @@ impl Heatmap {
             for (j, l) in self.col_labels.iter().enumerate().filter(|(j, _)| j % col_step == 0) {
                 let x = gx + (j as f64 + 0.5) * s;
                 let y = gy + grid_h + 3.0;
-                let _ = write!(
+                let _ = writeln!(
                     body,
                     "<text transform=\"translate({},{}) rotate(-90)\" text-anchor=\"end\" font-size=\"{fs}\" \
-                     dy=\"0.35em\">{}</text>\n",
+                     dy=\"0.35em\">{}</text>",
                     num(x),
                     num(y),
                     escape(l)
                 );
             }
             // Axis titles: rows on the left, rotated; columns under the labels.
-            let _ = write!(
+            let _ = writeln!(
                 body,
-                "<text transform=\"translate(10,{}) rotate(-90)\" text-anchor=\"middle\" font-size=\"11\">{}</text>\n",
+                "<text transform=\"translate(10,{}) rotate(-90)\" text-anchor=\"middle\" font-size=\"11\">{}</text>",
                 num(gy + grid_h / 2.0),
                 escape(&self.row_title)
             );

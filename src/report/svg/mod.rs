@@ -41,10 +41,10 @@ impl Picture {
         if target == Target::File {
             s.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
         }
-        let _ = write!(
+        let _ = writeln!(
             s,
             "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {w} {h}\" width=\"{w}\" height=\"{h}\" \
-             role=\"img\" aria-label=\"{}\" font-family=\"{FONT_FAMILY}\" font-size=\"11\" fill=\"currentColor\">\n",
+             role=\"img\" aria-label=\"{}\" font-family=\"{FONT_FAMILY}\" font-size=\"11\" fill=\"currentColor\">",
             escape(title)
         );
         let _ = writeln!(s, "<title>{}</title>", escape(title));
