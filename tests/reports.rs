@@ -36,6 +36,7 @@ fn run_writes_a_self_contained_page_and_a_heatmap() {
         assert!(json.get(field).is_none(), "{field} must be left out");
     }
     assert!(read(&dir.path().join("summary.csv")).contains(",FAIL,"));
+    assert!(read(&dir.path().join("summary.md")).contains("![Position by card, observed/expected](position-card.svg)"));
 }
 
 #[test]

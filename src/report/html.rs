@@ -68,6 +68,7 @@ table{border-collapse:collapse;font-size:13px;margin:8px 0}
 th,td{border-bottom:1px solid var(--border);padding:4px 8px;text-align:left;vertical-align:top}
 th{white-space:nowrap}td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
 .scroll{overflow-x:auto}
+table.summary td:first-child{white-space:nowrap}
 .card{background:var(--card);border:1px solid var(--border);border-radius:8px;padding:16px 20px;margin:20px 0}
 .verdict{display:inline-block;font-weight:700;font-size:12px;padding:1px 8px;border-radius:4px;color:#ffffff;\
 white-space:nowrap;vertical-align:middle}
@@ -133,14 +134,6 @@ pub fn command_line(r: &RunReport, lang: Lang) -> String {
     s
 }
 
-/// A short phrase for the summary table's last column.
-fn why(lang: Lang, r: &RunReport) -> String {
-    match lang {
-        Lang::En => r.headline.clone(),
-        Lang::Zh => i18n::reason(lang, r),
-    }
-}
-
 fn summary_table(lang: Lang, runs: &[RunSection], s: &mut String) {
     let w = lang.words();
     let with_expected = runs.iter().any(|r| r.expected.is_some());
@@ -185,7 +178,7 @@ fn summary_table(lang: Lang, runs: &[RunSection], s: &mut String) {
             "<td class=\"num\">{}</td><td class=\"num\">{}</td><td>{}</td></tr>",
             escape(&global),
             escape(&worst),
-            escape(&why(lang, r))
+            escape(&i18n::headline(lang, r))
         );
     }
     s.push_str("</tbody></table></div>\n");
@@ -506,6 +499,7 @@ mod tests {
             assert!(page.contains(needle), "missing {needle}");
         }
         assert!(!page.contains("♠A"), "card names follow the language");
+        assert!(page.contains("<td>position-card：黑桃A 在位置 0：4.00×；黑桃2 在位置 0：0.00×</td>"));
     }
 
     #[test]

@@ -484,6 +484,42 @@ pub fn reason(lang: Lang, r: &RunReport) -> String {
     }
 }
 
+/// A short phrase for tables: the run's own `headline` in English, built from the counts in Chinese.
+pub fn headline(lang: Lang, r: &RunReport) -> String {
+    if lang == Lang::En {
+        return r.headline.clone();
+    }
+    if let Some(f) = &r.fault {
+        return match f.kind {
+            "non-termination" => "永远不会结束".to_string(),
+            "not-a-permutation" => {
+                format!("不是排列：{:.1}% 的牌有重复", 100.0 * f.invalid_decks as f64 / f.decks_checked.max(1) as f64)
+            }
+            other => other.to_string(),
+        };
+    }
+    let a = &r.assessment;
+    let decisive = a.decisive_test.as_ref().and_then(|name| a.tests.iter().find(|t| &t.result.test == name));
+    match (a.verdict, decisive) {
+        (Verdict::Pass, _) => "未发现偏差".to_string(),
+        (_, Some(t)) if a.too_uniform => format!("{}：过于均匀", t.result.test),
+        (_, Some(t)) if t.result.test == "position-card" && r.counts.shuffles() > 0 => {
+            let n = r.counts.n();
+            let name = |c: usize| card_name(c as Card, n, NameStyle::Chinese);
+            let ((lo, (p_lo, c_lo)), (hi, (p_hi, c_hi))) = r.counts.ratio_extremes();
+            format!(
+                "position-card：{} 在位置 {p_hi}：{}；{} 在位置 {p_lo}：{}",
+                name(c_hi),
+                times(hi),
+                name(c_lo),
+                times(lo)
+            )
+        }
+        (_, Some(t)) => format!("{}：{}", t.result.test, explain_test(lang, t, &r.counts)),
+        (v, None) => verdict_word(lang, v),
+    }
+}
+
 /// One test's plain-words explanation. English is the test's own; Chinese is built from the counts for the
 /// position-by-card tests, and falls back to the English text for tests this module does not know.
 pub fn explain_test(lang: Lang, t: &AssessedTest, counts: &PositionCardCounts) -> String {

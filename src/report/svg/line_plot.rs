@@ -264,7 +264,9 @@ impl LinePlot {
                 b.push_str(&text(x + 3.0, TOP + 10.0, "start", "font-size=\"10\"", &m.label));
             }
         }
-        for m in &self.y_markers {
+        // Horizontal markers are labelled at the right end, then the left, alternately, so that two close
+        // lines (a fair value and a threshold) keep readable labels.
+        for (i, m) in self.y_markers.iter().enumerate() {
             if let Some(y) = py(m.value) {
                 let _ = writeln!(
                     b,
@@ -273,7 +275,12 @@ impl LinePlot {
                     num(LEFT),
                     num(LEFT + w)
                 );
-                b.push_str(&text(LEFT + w - 3.0, y - 3.0, "end", "font-size=\"10\"", &m.label));
+                let label = if i % 2 == 0 {
+                    text(LEFT + w - 3.0, y - 3.0, "end", "font-size=\"10\"", &m.label)
+                } else {
+                    text(LEFT + 3.0, y - 3.0, "start", "font-size=\"10\"", &m.label)
+                };
+                b.push_str(&label);
             }
         }
         // Series.
