@@ -36,6 +36,8 @@ pub enum Command {
     Exact(ExactArgs),
     /// Run R independent replicates and test each statistic's p-values for uniformity (KS and AD).
     Calibrate(CalibrateArgs),
+    /// Run wash or pair-swap for a range of swap counts and plot how the bias fades.
+    Sweep(SweepArgs),
 }
 
 /// How `fisher-yates` draws its bounded random numbers.
@@ -138,7 +140,7 @@ pub struct ShuffleArgs {
     /// Shuffle the previous result instead of a fresh deck each time.
     #[arg(long)]
     pub carry: bool,
-    /// Swaps for `wash` (default: the deck size).
+    /// Swaps for `wash` (default: the deck size); for `pair-swap`, exactly K swaps instead of `r() % 1023`.
     #[arg(long, value_name = "K", value_parser = parse_count, allow_hyphen_values = true)]
     pub swaps: Option<u64>,
     /// Print card names (♠A, ♥10, 小王) instead of ids.
@@ -219,7 +221,7 @@ pub struct RunArgs {
     /// Worker threads (default: every core). Results do not depend on it.
     #[arg(long, value_name = "T", value_parser = parse_threads, allow_hyphen_values = true)]
     pub threads: Option<usize>,
-    /// Swaps for `wash` (default: the deck size).
+    /// Swaps for `wash` (default: the deck size); for `pair-swap`, exactly K swaps instead of `r() % 1023`.
     #[arg(long, value_name = "K", value_parser = parse_count, allow_hyphen_values = true)]
     pub swaps: Option<u64>,
     /// How fisher-yates draws: `modulo` (as written) or `batched` (fast, exactly unbiased).
@@ -248,6 +250,8 @@ pub struct RunArgs {
     pub thresholds: ThresholdArgs,
     #[command(flatten)]
     pub game: GameArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 impl RunArgs {
@@ -302,6 +306,72 @@ pub struct CompareArgs {
     pub scale_down: u64,
     #[command(flatten)]
     pub thresholds: ThresholdArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+/// Report language and reproducibility options shared by `run` and `compare`.
+#[derive(Debug, Args, Clone)]
+pub struct OutputArgs {
+    /// Language of report.html, the pictures and the verdict line: en or zh (the CSV files stay English).
+    #[arg(long, value_name = "LANG", default_value = "en", value_parser = parse_lang)]
+    pub lang: crate::report::i18n::Lang,
+    /// Leave threads and timings out of run.json, so that the files depend only on the inputs.
+    #[arg(long)]
+    pub no_timings: bool,
+}
+
+/// A report language: `en` or `zh`.
+pub fn parse_lang(s: &str) -> Result<crate::report::i18n::Lang, String> {
+    s.parse()
+}
+
+/// Arguments of `sweep`.
+#[derive(Debug, Args)]
+pub struct SweepArgs {
+    /// wash or pair-swap (pair-swap runs exactly K swaps per shuffle, without the source's r() % 1023).
+    #[arg(long, short = 'a', value_parser = parse_sweep_algorithm)]
+    pub algorithm: AlgorithmKind,
+    /// Swap counts FROM..TO[:STEP], both ends included (e.g. 0..300:10).
+    #[arg(long, value_name = "FROM..TO[:STEP]", value_parser = parse_swap_range, allow_hyphen_values = true)]
+    pub swaps: crate::commands::sweep::SwapRange,
+    /// Generator (see `list`).
+    #[arg(long, default_value = "chacha8")]
+    pub rng: RngKind,
+    /// Seed of every point; drawn from the operating system and printed when absent.
+    #[arg(long, value_parser = parse_seed, allow_hyphen_values = true)]
+    pub seed: Option<u64>,
+    /// Number of cards, 2..=1024.
+    #[arg(long, value_name = "N", default_value = "52", value_parser = parse_deck, allow_hyphen_values = true)]
+    pub deck: usize,
+    /// Shuffles per swap count.
+    #[arg(long, value_name = "N", default_value = "100000", value_parser = parse_positive, allow_hyphen_values = true)]
+    pub shuffles: u64,
+    /// Worker threads (default: every core). Results do not depend on it.
+    #[arg(long, value_name = "T", value_parser = parse_threads, allow_hyphen_values = true)]
+    pub threads: Option<usize>,
+    /// Output directory (default: reports/sweep-<algorithm>-<rng>-<deck>).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<std::path::PathBuf>,
+    /// Language of report.html and sweep.svg: en or zh (sweep.csv stays English).
+    #[arg(long, value_name = "LANG", default_value = "en", value_parser = parse_lang)]
+    pub lang: crate::report::i18n::Lang,
+    #[command(flatten)]
+    pub thresholds: ThresholdArgs,
+}
+
+/// `wash` or `pair-swap`: the two random-transposition shuffles a sweep can vary.
+pub fn parse_sweep_algorithm(s: &str) -> Result<AlgorithmKind, String> {
+    let kind: AlgorithmKind = s.parse()?;
+    match kind {
+        AlgorithmKind::Wash | AlgorithmKind::PairSwap => Ok(kind),
+        other => Err(format!("'{other}' has no swap count: sweep takes wash or pair-swap")),
+    }
+}
+
+/// `FROM..TO` or `FROM..TO:STEP`.
+pub fn parse_swap_range(s: &str) -> Result<crate::commands::sweep::SwapRange, String> {
+    crate::commands::sweep::SwapRange::parse(s)
 }
 
 /// The shape of a deal; every field defaults to the game's own.

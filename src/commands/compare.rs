@@ -5,13 +5,14 @@ use std::process::ExitCode;
 
 use crate::catalogue::{Finding, findings};
 use crate::cli::CompareArgs;
-use crate::report::{RunReport, config_label, markdown, summary_csv, writer};
+use crate::report::{RunReport, config_label, html, markdown, summary_csv, writer};
 use crate::runner::RunConfig;
 use crate::stats::format_ln_p;
 use crate::verdict::Verdict;
 
 pub fn run(args: CompareArgs) -> anyhow::Result<ExitCode> {
     let thresholds = args.thresholds.thresholds()?;
+    let output = super::run::Output::from(&args.output);
     let catalogue = findings();
     let mut done: Vec<(RunReport, Verdict)> = Vec::new();
     eprintln!("Running {} configurations (seed {}); each row is one `run`.", catalogue.len(), args.seed);
@@ -23,7 +24,7 @@ pub fn run(args: CompareArgs) -> anyhow::Result<ExitCode> {
     for f in &catalogue {
         let config = config_for(f, &args);
         let report = super::run::execute(config, thresholds)?;
-        super::run::write_run_files(&args.out.join(report.dir_name()), &report)?;
+        super::run::write_run_files(&args.out.join(report.dir_name()), &report, output)?;
         let checks = f.failed_checks(&report.assessment.tests);
         println!("{}", table_row(&report, f, &checks, width));
         if report.verdict != f.expected {
@@ -33,7 +34,7 @@ pub fn run(args: CompareArgs) -> anyhow::Result<ExitCode> {
             failed.push(format!("{}: {}", report.algorithm_label(), checks.join(", ")));
         }
         done.push((report, f.expected));
-        write_combined(&args, &done)?;
+        write_combined(&args, &done, output)?;
     }
     let total: f64 = done.iter().map(|(r, _)| r.seconds).sum();
     let reproduced = done
@@ -70,13 +71,21 @@ fn config_for(f: &Finding, args: &CompareArgs) -> RunConfig {
     }
 }
 
-fn write_combined(args: &CompareArgs, done: &[(RunReport, Verdict)]) -> anyhow::Result<()> {
+/// The combined files: `summary.csv`, `summary.md`, `report.html` and the small multiples `heatmaps.svg`.
+fn write_combined(args: &CompareArgs, done: &[(RunReport, Verdict)], output: super::run::Output) -> anyhow::Result<()> {
     let reports: Vec<&RunReport> = done.iter().map(|(r, _)| r).collect();
     let rows: Vec<(&RunReport, Verdict)> = done.iter().map(|(r, e)| (r, *e)).collect();
-    writer::write_all(
-        &args.out,
-        &[("summary.csv", summary_csv::render(&reports)), ("summary.md", markdown::render_compare(&rows))],
-    )
+    let sections: Vec<html::RunSection> =
+        done.iter().map(|(r, e)| html::RunSection { expected: Some(*e), ..html::RunSection::new(r) }).collect();
+    let mut files = vec![
+        ("summary.csv", summary_csv::render(&reports)),
+        ("summary.md", markdown::render_compare(&rows)),
+        ("report.html", html::render(html::PageKind::Compare, &sections, output.lang)),
+    ];
+    if let Some(svg) = html::compare_heatmaps_svg(&reports, output.lang) {
+        files.push(("heatmaps.svg", svg));
+    }
+    writer::write_all(&args.out, &files)
 }
 
 fn header(width: usize) -> String {

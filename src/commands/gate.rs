@@ -28,7 +28,7 @@ pub fn run(args: GateArgs) -> anyhow::Result<ExitCode> {
     if let Some(dir) = &args.out {
         for c in &outcome.checks {
             if let Some(report) = &c.report {
-                super::run::write_run_files(&dir.join(slug(&c.name)), report)?;
+                super::run::write_run_files(&dir.join(slug(&c.name)), report, super::run::Output::default())?;
             }
         }
     }

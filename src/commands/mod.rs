@@ -9,6 +9,7 @@ pub mod list;
 pub mod progressive;
 pub mod run;
 pub mod shuffle;
+pub mod sweep;
 
 use std::process::ExitCode;
 
@@ -25,6 +26,7 @@ pub fn dispatch(command: Command) -> anyhow::Result<ExitCode> {
         Command::Deal(args) => deal::run(args),
         Command::Exact(args) => exact::run(args),
         Command::Calibrate(args) => calibrate::run(args),
+        Command::Sweep(args) => sweep::run(args),
     }
 }
 

@@ -11,7 +11,8 @@ use indicatif::ProgressBar;
 use crate::progressive::{
     self, DEFAULT_MAX_SHUFFLES, Look, ProgressiveOutcome, look_sizes, marginal_estimate, size_label,
 };
-use crate::report::{RunReport, progressive_csv, writer};
+use crate::report::svg::{self, progressive::PValuePoint};
+use crate::report::{RunReport, html, progressive_csv, writer};
 use crate::runner::RunConfig;
 use crate::stats::special::ln_to_log10;
 use crate::stats::{TestId, format_ln_p};
@@ -23,6 +24,7 @@ pub fn run(
     max: Option<u64>,
     thresholds: Thresholds,
     out: Option<PathBuf>,
+    output: super::run::Output,
 ) -> anyhow::Result<ExitCode> {
     let max = max.unwrap_or(DEFAULT_MAX_SHUFFLES);
     let sizes = look_sizes(max);
@@ -45,15 +47,31 @@ pub fn run(
     let dir = out.unwrap_or_else(|| {
         PathBuf::from("reports").join(format!("progressive-{}", report.dir_name().trim_start_matches("run-")))
     });
-    super::run::write_run_files(&dir, &report)?;
+    let mut written = super::run::write_run_files(&dir, &report, output)?;
     writer::write_atomic(
         &dir.join("progressive.csv"),
         &progressive_csv::render(&outcome.looks, outcome.planned_looks),
     )?;
-    println!(
-        "Reports of the last look written to {}/ (summary.csv, counts.csv, summary.md, run.json, progressive.csv)",
-        dir.display()
-    );
+    // The evidence against the sample size, as a picture: in its own file and on the run's page.
+    let points: Vec<PValuePoint> = outcome
+        .looks
+        .iter()
+        .flat_map(|look| {
+            look.assessment.tests.iter().map(move |t| PValuePoint {
+                shuffles: look.shuffles,
+                test: t.result.test.clone(),
+                log10_p: ln_to_log10(t.result.ln_p),
+            })
+        })
+        .collect();
+    let picture = svg::progressive::plot(&points, &outcome.look_thresholds, output.lang).render();
+    let title = format!("{} — {}", output.lang.words().progressive_title, report.algorithm_label());
+    writer::write_atomic(&dir.join("progressive.svg"), picture.to_svg(&title, svg::Target::File).as_bytes())?;
+    let figure = html::Figure { heading: title.clone(), caption: summary.clone(), alt: title, picture };
+    let section = html::RunSection { extra_figures: vec![figure], ..html::RunSection::new(&report) };
+    writer::write_atomic(&dir.join("report.html"), &html::render(html::PageKind::Run, &[section], output.lang))?;
+    written.extend(["progressive.csv", "progressive.svg"]);
+    println!("Reports of the last look written to {}/ ({})", dir.display(), written.join(", "));
     let verdict = if outcome.fault.is_some() {
         Verdict::Broken
     } else {

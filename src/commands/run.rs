@@ -6,10 +6,12 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use crate::cli::RunArgs;
+use crate::cli::{OutputArgs, RunArgs};
 use crate::error::ConfigError;
 use crate::input::{self, ExternalSource, StreamOptions};
-use crate::report::{RunReport, counts_csv, json, markdown, seat_counts_csv, summary_csv, writer};
+use crate::report::i18n::{self, Lang};
+use crate::report::json::Timings;
+use crate::report::{RunReport, counts_csv, html, json, markdown, seat_counts_csv, summary_csv, writer};
 use crate::runner::{self, PostProcess, RunConfig};
 use crate::shuffle::Algorithm;
 use crate::stats::format_ln_p;
@@ -62,15 +64,17 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     if args.seed.is_none() {
         eprintln!("seed: {seed} (drawn from the operating system; pass --seed {seed} to repeat this run)");
     }
+    let output = Output::from(&args.output);
     if args.progressive {
-        return super::progressive::run(config, args.max_shuffles, thresholds, args.out.clone());
+        return super::progressive::run(config, args.max_shuffles, thresholds, args.out.clone(), output);
     }
     let report = execute(config, thresholds)?;
-    print!("{}", render_console(&report));
+    // Files first: a closed stdout (`| head`) must not lose the counts.
     let dir = args.out.clone().unwrap_or_else(|| PathBuf::from("reports").join(report.dir_name()));
-    write_run_files(&dir, &report)?;
-    let seat = if report.seat_counts.is_some() { "seat_counts.csv, " } else { "" };
-    println!("Reports written to {}/ (summary.csv, counts.csv, {seat}summary.md, run.json)", dir.display());
+    let written = write_run_files(&dir, &report, output)?;
+    let mut stdout = std::io::stdout().lock();
+    write!(stdout, "{}", render_console(&report, output.lang))?;
+    writeln!(stdout, "Reports written to {}/ ({})", dir.display(), written.join(", "))?;
     Ok(ExitCode::from(report.verdict.exit_code()))
 }
 
@@ -92,15 +96,17 @@ fn run_external(args: RunArgs) -> anyhow::Result<ExitCode> {
     let audit = input::audit_external(&source, &options, None).map_err(|e| anyhow::anyhow!("{flag}: {e}"))?;
     let strict_stop = audit.summary.stopped_strict;
     let report = audit.into_report(thresholds, None).map_err(|e| anyhow::anyhow!("{flag}: {e}"))?;
+    let output = Output::from(&args.output);
     // Files first: a closed stdout (`| head`) must not lose the counts.
     let dir = args.out.clone().unwrap_or_else(|| PathBuf::from("reports").join(report.dir_name()));
-    write_run_files(&dir, &report)?;
+    let written = write_run_files(&dir, &report, output)?;
     let mut stdout = std::io::stdout().lock();
-    write!(stdout, "{}", render_console(&report))?;
+    write!(stdout, "{}", render_console(&report, output.lang))?;
     writeln!(
         stdout,
-        "Reports written to {}/ (summary.csv, counts.csv, summary.md, run.json){}",
+        "Reports written to {}/ ({}){}",
         dir.display(),
+        written.join(", "),
         if report.is_partial() { ", marked partial" } else { "" }
     )?;
     if strict_stop {
@@ -117,22 +123,40 @@ pub fn execute(config: RunConfig, thresholds: Thresholds) -> anyhow::Result<RunR
     Ok(RunReport::new(config, outcome, thresholds))
 }
 
-/// Writes a run's files into `dir`.
-pub fn write_run_files(dir: &Path, report: &RunReport) -> anyhow::Result<()> {
+/// How report files are rendered: their language and whether `run.json` carries timings.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Output {
+    pub lang: Lang,
+    pub timings: Timings,
+}
+
+impl From<&OutputArgs> for Output {
+    fn from(a: &OutputArgs) -> Self {
+        Output { lang: a.lang, timings: if a.no_timings { Timings::Omit } else { Timings::Include } }
+    }
+}
+
+/// Writes a run's files into `dir` and returns their names.
+pub fn write_run_files(dir: &Path, report: &RunReport, output: Output) -> anyhow::Result<Vec<&'static str>> {
     let mut files = vec![
-        ("counts.csv", counts_csv::render(&report.counts)),
         ("summary.csv", summary_csv::render(&[report])),
+        ("counts.csv", counts_csv::render(&report.counts)),
         ("summary.md", markdown::render_run(report)),
-        ("run.json", json::render(report)),
+        ("run.json", json::render(report, output.timings)),
+        ("report.html", html::render(html::PageKind::Run, &[html::RunSection::new(report)], output.lang)),
     ];
     if let Some(seats) = &report.seat_counts {
         files.push(("seat_counts.csv", seat_counts_csv::render(seats)));
     }
-    writer::write_all(dir, &files)
+    if let Some(svg) = html::position_card_svg(report, output.lang) {
+        files.push(("position-card.svg", svg));
+    }
+    writer::write_all(dir, &files)?;
+    Ok(files.iter().map(|(name, _)| *name).collect())
 }
 
-/// The readable summary printed on stdout.
-pub fn render_console(r: &RunReport) -> String {
+/// The readable summary printed on stdout; the verdict line follows `lang`.
+pub fn render_console(r: &RunReport, lang: Lang) -> String {
     let c = &r.config;
     let mut s = if let Some(i) = &r.input {
         format!(
@@ -205,6 +229,6 @@ pub fn render_console(r: &RunReport) -> String {
         }
         s.push('\n');
     }
-    s.push_str(&format!("{}: {}\n", r.verdict, r.reason));
+    s.push_str(&format!("{}: {}\n", i18n::verdict_word(lang, r.verdict), i18n::reason(lang, r)));
     s
 }

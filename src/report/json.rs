@@ -1,8 +1,19 @@
 //! `run.json`: every parameter, the version, timings and throughput, and every test with its p-values.
+//!
+//! Timings (`threads`, `seconds`, `shuffles_per_second`) depend on the machine, not on the inputs; with
+//! [`Timings::Omit`] they are left out, so that committed reference reports are the same bytes on every run.
 
 use serde::Serialize;
 
 use super::RunReport;
+
+/// Whether `run.json` carries the machine-dependent fields.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Timings {
+    #[default]
+    Include,
+    Omit,
+}
 
 #[derive(Serialize)]
 struct RunJson<'a> {
@@ -12,15 +23,25 @@ struct RunJson<'a> {
     rng_label: String,
     #[serde(flatten)]
     report: &'a RunReport,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    threads: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    seconds: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    shuffles_per_second: Option<f64>,
 }
 
-pub fn render(report: &RunReport) -> Vec<u8> {
+pub fn render(report: &RunReport, timings: Timings) -> Vec<u8> {
+    let include = timings == Timings::Include;
     let doc = RunJson {
         tool: "shuffle-audit",
         version: env!("CARGO_PKG_VERSION"),
         algorithm_label: report.algorithm_label(),
         rng_label: report.rng_label(),
         report,
+        threads: include.then_some(report.threads),
+        seconds: include.then_some(report.seconds),
+        shuffles_per_second: include.then_some(report.shuffles_per_second),
     };
     let mut value = serde_json::to_value(&doc).expect("serialising plain data");
     if report.config.external.is_some() {

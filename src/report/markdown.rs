@@ -56,6 +56,12 @@ pub fn render_run(r: &RunReport) -> Vec<u8> {
         r.thresholds.fail,
         r.thresholds.suspicious
     );
+    if r.counts.shuffles() > 0 {
+        let _ = writeln!(
+            s,
+            "\n![Position by card, observed/expected](position-card.svg)\n\nThe full page: [report.html](report.html)."
+        );
+    }
     s.into_bytes()
 }
 
@@ -103,9 +109,15 @@ pub fn render_compare(rows: &[(&RunReport, Verdict)]) -> Vec<u8> {
             r.verdict,
             expected,
             if r.verdict == *expected { "" } else { " (NOT REPRODUCED)" },
-            r.global_ln_p().map_or("-".into(), format_ln_p),
-            fmt_ratio(r.worst_ratio()),
+            r.global_ln_p().filter(|_| r.fault.is_none()).map_or("-".into(), format_ln_p),
+            fmt_ratio(if r.fault.is_none() { r.worst_ratio() } else { f64::NAN }),
             escape(&r.reason)
+        );
+    }
+    if rows.iter().any(|(r, _)| r.fault.is_none() && r.counts.shuffles() > 0) {
+        let _ = writeln!(
+            s,
+            "\n![Position-by-card heatmaps on one scale](heatmaps.svg)\n\nThe full page: [report.html](report.html)."
         );
     }
     s.into_bytes()

@@ -4,12 +4,17 @@
 pub mod calibration_csv;
 pub mod counts_csv;
 pub mod gate_json;
+pub mod html;
+pub mod i18n;
 pub mod json;
 pub mod junit;
 pub mod markdown;
+pub mod position_heatmap;
 pub mod progressive_csv;
 pub mod seat_counts_csv;
 pub mod summary_csv;
+pub mod svg;
+pub mod sweep;
 pub mod writer;
 
 use serde::Serialize;
@@ -37,8 +42,12 @@ pub struct RunReport {
     /// The seat-by-card counts of a run with a deal.
     #[serde(skip)]
     pub seat_counts: Option<SeatCardCounts>,
+    /// Timings: machine-dependent, written to `run.json` by [`json::render`] unless omitted.
+    #[serde(skip)]
     pub threads: usize,
+    #[serde(skip)]
     pub seconds: f64,
+    #[serde(skip)]
     pub shuffles_per_second: f64,
     /// What an external run (`--decks`, `--exec`) read: line counts, invalid decks, the producer's status.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -107,7 +116,9 @@ impl RunReport {
             return source.dir_name(c.deck);
         }
         let mut name = format!("run-{}-{}-{}", c.algorithm.kind.name(), c.rng, c.deck);
-        if c.algorithm.kind == crate::shuffle::AlgorithmKind::Wash && c.algorithm.swaps.is_some() {
+        if matches!(c.algorithm.kind, crate::shuffle::AlgorithmKind::Wash | crate::shuffle::AlgorithmKind::PairSwap)
+            && c.algorithm.swaps.is_some()
+        {
             name.push_str(&format!("-swaps{}", c.algorithm.wash_swaps(c.deck)));
         }
         if c.post.cut {
@@ -161,7 +172,9 @@ pub fn config_label(c: &RunConfig) -> String {
         crate::shuffle::AlgorithmKind::FisherYatesBatched => "fisher-yates --draw batched".to_string(),
         k => k.name().to_string(),
     };
-    if c.algorithm.kind == crate::shuffle::AlgorithmKind::Wash {
+    if c.algorithm.kind == crate::shuffle::AlgorithmKind::Wash
+        || (c.algorithm.kind == crate::shuffle::AlgorithmKind::PairSwap && c.algorithm.swaps.is_some())
+    {
         label.push_str(&format!(" --swaps {}", c.algorithm.wash_swaps(c.deck)));
     }
     let post = c.post.label();

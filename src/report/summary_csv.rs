@@ -66,11 +66,11 @@ fn rows(r: &RunReport) -> Vec<[String; 12]> {
         ));
     } else {
         for t in &r.assessment.tests {
-            let mut detail = format!("{}; Holm-adjusted p = {:.6e}", t.result.detail, t.ln_p_adjusted.exp());
+            let mut detail = format!("{}; Holm-adjusted p = {}", t.result.detail, format_p_exact(t.ln_p_adjusted));
             if t.too_uniform {
                 detail.push_str(&format!(
-                    "; too uniform: lower-tail adjusted p = {:.6e}",
-                    t.ln_p_low_adjusted.unwrap_or(0.0).exp()
+                    "; too uniform: lower-tail adjusted p = {}",
+                    format_p_exact(t.ln_p_low_adjusted.unwrap_or(0.0))
                 ));
             }
             out.push(row(

@@ -29,7 +29,7 @@ pub use identity::Identity;
 pub use mark_array::MarkArray;
 pub use naive_swap::NaiveSwap;
 pub use naive_swap_off_by_one::NaiveSwapOffByOne;
-pub use pair_swap::PairSwap;
+pub use pair_swap::{FIXED_PSEUDOCODE as PAIR_SWAP_FIXED_PSEUDOCODE, PairSwap};
 pub use reject_retry::RejectRetry;
 pub use reject_retry_fixed::RejectRetryFixed;
 pub use vec_erase::VecErase;
@@ -253,7 +253,8 @@ impl std::fmt::Display for AlgorithmKind {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Algorithm {
     pub kind: AlgorithmKind,
-    /// Swaps for `wash`; ignored by the others.
+    /// Swaps for `wash`; for `pair-swap`, a fixed count instead of the source's `r() % 1023`; ignored by the
+    /// others.
     pub swaps: Option<usize>,
 }
 
@@ -267,10 +268,19 @@ impl Algorithm {
         self.swaps.unwrap_or(n)
     }
 
+    /// The loop as pseudocode: the source's, or the fixed-count variant's for `pair-swap --swaps K`.
+    pub fn pseudocode(&self) -> &'static str {
+        match self.kind {
+            AlgorithmKind::PairSwap if self.swaps.is_some() => PAIR_SWAP_FIXED_PSEUDOCODE,
+            k => k.info().pseudocode,
+        }
+    }
+
     /// Short label such as `wash(108)` or `fisher-yates`.
     pub fn label(&self, n: usize) -> String {
         match self.kind {
             AlgorithmKind::Wash => format!("wash({})", self.wash_swaps(n)),
+            AlgorithmKind::PairSwap if self.swaps.is_some() => format!("pair-swap({})", self.wash_swaps(n)),
             k => k.name().to_string(),
         }
     }
@@ -301,7 +311,7 @@ macro_rules! with_shuffle {
                 $body
             }
             AlgorithmKind::PairSwap => {
-                let $s = PairSwap;
+                let $s = PairSwap { swaps: alg.swaps };
                 $body
             }
             AlgorithmKind::Wash => {

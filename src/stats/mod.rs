@@ -7,6 +7,7 @@
 pub mod adjacency;
 pub mod battery;
 pub mod cycles;
+pub mod detection;
 pub mod doudizhu;
 pub mod douniu;
 pub mod exact;
@@ -30,6 +31,7 @@ pub mod suit_rank;
 pub mod test_names;
 #[cfg(test)]
 pub(crate) mod testing;
+pub mod transpositions;
 pub mod uniformity;
 
 pub use battery::Battery;

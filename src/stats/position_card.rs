@@ -211,6 +211,13 @@ impl PositionCardCounts {
         }
     }
 
+    /// Mean number of fixed points per shuffle, exactly: card c at position c is cell (c, c), so
+    /// `Σ_c O[c][c] / N` (1 for a uniform shuffle).
+    pub fn mean_fixed_points(&self) -> f64 {
+        let diagonal: u64 = (0..self.n).map(|c| self.get(c, c)).sum();
+        diagonal as f64 / self.shuffles.max(1) as f64
+    }
+
     /// Smallest and largest observed/expected over the cells, with their (position, card).
     pub fn ratio_extremes(&self) -> (CellRatio, CellRatio) {
         let e = self.expected();
@@ -257,6 +264,8 @@ mod tests {
         a.merge(&b);
         assert_eq!(a.shuffles(), 3);
         assert_eq!(a.matrix(), &[1, 0, 2, 2, 1, 0, 0, 2, 1]);
+        // Fixed points: [2,0,1] has none, [0,1,2] has three, [2,0,1] none: 3 over 3 shuffles.
+        assert_eq!(a.mean_fixed_points(), 1.0);
     }
 
     #[test]

@@ -1,0 +1,123 @@
+#!/usr/bin/env bash
+# Renders report pages in headless Chromium and fails when a page is blank, logs console errors, or misses a
+# picture. Keeps a PNG screenshot of each page under target/browser-check/.
+#
+#   scripts/browser-check.sh              the committed reference pages and a fresh Chinese `run` page
+#   scripts/browser-check.sh PAGE.html…   the given pages
+#   scripts/browser-check.sh --self-test  checks that a broken page is caught (a missing image, a console error,
+#                                         a blank page), then checks the default pages
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+chromium="${CHROMIUM:-/usr/bin/chromium}"
+target="${CARGO_TARGET_DIR:-target}"
+out="$target/browser-check"
+mkdir -p "$out"
+[[ -x "$chromium" ]] || { echo "browser-check: $chromium not found (apt-get install chromium)" >&2; exit 1; }
+
+flags=(--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking
+       --disable-component-update --disable-sync)
+
+# check PAGE NAME: prints what is wrong and returns 1, or prints a one-line summary.
+check() {
+    local page="$1" name="$2" url profile dom log png problems=()
+    url="file://$(realpath "$page")"
+    dom="$out/$name.dom.html"
+    log="$out/$name.log"
+    png="$out/$name.png"
+    profile="$(mktemp -d)"
+    timeout 120 "$chromium" "${flags[@]}" --user-data-dir="$profile" --enable-logging=stderr --v=0 \
+        --dump-dom "$url" > "$dom" 2> "$log" || problems+=("chromium failed to load the page")
+    rm -rf "$profile"
+    profile="$(mktemp -d)"
+    rm -f "$png"
+    timeout 120 "$chromium" "${flags[@]}" --user-data-dir="$profile" --hide-scrollbars \
+        --screenshot="$png" --window-size=1280,2000 "$url" > /dev/null 2>> "$log" \
+        || problems+=("chromium failed to take a screenshot")
+    rm -rf "$profile"
+
+    # Console errors and failed loads are logged on stderr as CONSOLE lines.
+    if grep -E "CONSOLE|Failed to load|ERR_FILE_NOT_FOUND|Not allowed to load" "$log" > "$out/$name.console"; then
+        problems+=("console messages: $(head -n 3 "$out/$name.console" | tr '\n' ' ')")
+    fi
+    # Blank page: no text, or a screenshot as small as an empty window (about 12 kB at this size).
+    local text_chars png_bytes
+    text_chars="$(sed -e 's/<[^>]*>//g' "$dom" | tr -d '[:space:]' | wc -c)"
+    (( text_chars >= 200 )) || problems+=("blank page: $text_chars characters of text")
+    png_bytes="$(stat -c %s "$png" 2> /dev/null || echo 0)"
+    (( png_bytes >= 30000 )) || problems+=("blank screenshot: $png_bytes bytes")
+    # Missing pictures: every <img> must point to a file that exists, and every inline <svg> of the page must be
+    # in the rendered document.
+    local dir src missing=0 want got
+    dir="$(dirname "$(realpath "$page")")"
+    while IFS= read -r src; do
+        [[ -z "$src" || "$src" == data:* ]] && continue
+        if [[ "$src" == http://* || "$src" == https://* || ! -e "$dir/${src#file://}" ]]; then
+            problems+=("missing image: $src")
+            missing=1
+        fi
+    done < <(grep -o '<img[^>]*src="[^"]*"' "$dom" | sed -e 's/.*src="//' -e 's/"$//')
+    want="$(grep -o '<svg' "$page" | wc -l)"
+    got="$(grep -o '<svg' "$dom" | wc -l)"
+    (( got == want )) || problems+=("pictures: $got of $want inline SVGs rendered")
+    grep -q '<table' "$dom" || problems+=("no table")
+
+    if (( ${#problems[@]} > 0 )); then
+        printf '%s: FAILED\n' "$page" >&2
+        printf '  - %s\n' "${problems[@]}" >&2
+        return 1
+    fi
+    printf '%s: ok (%s pictures, %s characters of text, screenshot %s, %s bytes)\n' \
+        "$page" "$got" "$text_chars" "$png" "$png_bytes"
+}
+
+self_test() {
+    local dir="$out/self-test"
+    mkdir -p "$dir"
+    printf '%s\n' '<!DOCTYPE html><html><head><meta charset="utf-8"></head><body><table></table>' \
+        '<p>A page that looks fine but misses an image.</p><img src="missing.png"></body></html>' > "$dir/missing.html"
+    printf '%s\n' '<!DOCTYPE html><html><head><meta charset="utf-8"></head><body><table></table>' \
+        '<script>console.error("boom")</script></body></html>' > "$dir/console.html"
+    printf '%s\n' '<!DOCTYPE html><html><head><meta charset="utf-8"></head><body></body></html>' > "$dir/blank.html"
+    local page why
+    for page in missing console blank; do
+        case "$page" in
+            missing) why="missing image" ;;
+            console) why="console messages" ;;
+            blank) why="blank page" ;;
+        esac
+        if check "$dir/$page.html" "self-test-$page" 2> "$dir/$page.reasons"; then
+            echo "browser-check self-test: the $page page was not caught" >&2
+            exit 1
+        fi
+        if ! grep -q "$why" "$dir/$page.reasons"; then
+            echo "browser-check self-test: the $page page failed, but not for '$why':" >&2
+            cat "$dir/$page.reasons" >&2
+            exit 1
+        fi
+        echo "self-test: the $page page is caught ($why)"
+    done
+}
+
+pages=()
+if [[ "${1:-}" == "--self-test" ]]; then
+    self_test
+    shift
+fi
+if (( $# > 0 )); then
+    pages=("$@")
+else
+    # A fresh page from the current code, in Chinese, next to the committed reference pages.
+    cargo build --release --quiet
+    "$target/release/shuffle-audit" run --algorithm wash --deck 54 --shuffles 20000 --seed 1 --lang zh \
+        --out "$out/run-wash-zh" > /dev/null || true
+    pages=("$out/run-wash-zh/report.html" reports/compare/report.html reports/compare/report.zh.html
+           reports/sweeps/wash/report.html)
+fi
+
+status=0
+for page in "${pages[@]}"; do
+    name="$(realpath --relative-to=. "$page" | tr '/' '_' | sed 's/\.html$//')"
+    check "$page" "$name" || status=1
+done
+exit "$status"

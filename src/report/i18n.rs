@@ -1,0 +1,675 @@
+//! The words of the reports in English and Chinese (`--lang en|zh`), kept in one place.
+//!
+//! Most of the material these shuffles come from is Chinese course and blog writing, and its students are a
+//! key audience, so headings, verdict explanations and card names (黑桃A, 小王) follow `--lang`. The CSV files
+//! stay English: they are contracts read by programs. Sentences about a run are built here from its numbers
+//! (not translated from the English text), so both languages say the same thing; a test this module does not
+//! know yet keeps its English explanation.
+
+use std::fmt;
+
+use crate::cards::{Card, NameStyle, card_name};
+use crate::report::RunReport;
+use crate::shuffle::AlgorithmKind;
+use crate::stats::detection::Detection;
+use crate::stats::position_card::times;
+use crate::stats::{PositionCardCounts, format_ln_p};
+use crate::verdict::{AssessedTest, Verdict};
+
+/// A report language.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Lang {
+    #[default]
+    En,
+    Zh,
+}
+
+impl Lang {
+    /// The `--lang` value.
+    pub fn name(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Zh => "zh",
+        }
+    }
+
+    /// The HTML `lang` attribute.
+    pub fn html_code(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Zh => "zh-CN",
+        }
+    }
+
+    /// How cards are named: `♠A` or `黑桃A`.
+    pub fn name_style(self) -> NameStyle {
+        match self {
+            Lang::En => NameStyle::Symbol,
+            Lang::Zh => NameStyle::Chinese,
+        }
+    }
+
+    pub fn words(self) -> &'static Words {
+        match self {
+            Lang::En => &EN,
+            Lang::Zh => &ZH,
+        }
+    }
+}
+
+impl std::str::FromStr for Lang {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "en" => Ok(Lang::En),
+            "zh" | "zh-cn" => Ok(Lang::Zh),
+            _ => Err(format!("unknown language '{s}' (expected en or zh)")),
+        }
+    }
+}
+
+impl fmt::Display for Lang {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Fixed words and phrases of the reports.
+pub struct Words {
+    pub compare_title: &'static str,
+    pub compare_intro: &'static str,
+    pub run_title: &'static str,
+    pub run_intro: &'static str,
+    pub sweep_title: &'static str,
+    pub sweep_intro: &'static str,
+    pub how_to_read: &'static str,
+    pub h_summary: &'static str,
+    pub h_same_scale: &'static str,
+    pub same_scale_caption: &'static str,
+    pub h_algorithms: &'static str,
+    pub h_where_from: &'static str,
+    pub h_verdict: &'static str,
+    pub h_heatmap: &'static str,
+    pub heatmap_caption: &'static str,
+    pub h_statistics: &'static str,
+    pub h_detect: &'static str,
+    pub detect_method: &'static str,
+    pub h_sources: &'static str,
+    pub col_algorithm: &'static str,
+    pub col_rng: &'static str,
+    pub col_deck: &'static str,
+    pub col_shuffles: &'static str,
+    pub col_verdict: &'static str,
+    pub col_expected: &'static str,
+    pub col_global_p: &'static str,
+    pub col_worst: &'static str,
+    pub col_why: &'static str,
+    pub col_test: &'static str,
+    pub col_statistic: &'static str,
+    pub col_df: &'static str,
+    pub col_p: &'static str,
+    pub col_adjusted_p: &'static str,
+    pub col_swaps: &'static str,
+    pub col_fixed_points: &'static str,
+    pub col_expected_fixed_points: &'static str,
+    pub col_expected_statistic: &'static str,
+    pub not_reproduced: &'static str,
+    pub too_uniform: &'static str,
+    pub heatmap_title: &'static str,
+    pub axis_position: &'static str,
+    pub axis_card: &'static str,
+    pub legend_title: &'static str,
+    pub no_data: &'static str,
+    pub sweep_fixed_title: &'static str,
+    pub sweep_statistic_title: &'static str,
+    pub axis_swaps: &'static str,
+    pub axis_fixed_points: &'static str,
+    pub axis_statistic: &'static str,
+    pub series_observed: &'static str,
+    pub series_expected: &'static str,
+    pub progressive_title: &'static str,
+    pub axis_sample_size: &'static str,
+    pub axis_minus_log10_p: &'static str,
+    pub footer: &'static str,
+}
+
+const EN: Words = Words {
+    compare_title: "shuffle-audit: which shuffles are fair, and by how much the others are not",
+    compare_intro: "Each row is one shuffling loop as its source wrote it, driven by a named generator with a fixed \
+                    seed and run many times. The statistics decide; the pictures show where the bias lives.",
+    run_title: "shuffle-audit: one shuffle, audited",
+    run_intro: "One shuffling loop, shuffled many times from a fresh deck, counted and tested. The statistics \
+                decide; the pictures show where the bias lives.",
+    sweep_title: "shuffle-audit: how many swaps make a shuffle?",
+    sweep_intro: "The same loop of random swaps, run with more and more swaps. A fair shuffle leaves one card in \
+                  its place on average; random transpositions reach that only near (1/2)·n·ln n swaps \
+                  (Diaconis & Shahshahani, 1981). Dots are measured, dashed lines are the exact expectation.",
+    how_to_read: "PASS: no test finds a bias at this sample size. SUSPICIOUS: the family-wise p (Holm) is below \
+                  1e-3; re-run with an independent seed before believing it. FAIL: below 1e-9, a bias beyond \
+                  doubt. BROKEN: the loop does not produce permutations or does not terminate. A statistic that \
+                  is too small (too uniform) counts as much as one too large.",
+    h_summary: "Summary",
+    h_same_scale: "Where cards land, every shuffle on one scale",
+    same_scale_caption: "Each panel is the position-by-card matrix of one row: card ids left to right, positions \
+                         top to bottom, observed/expected on the same colour scale. A fair shuffle is an even \
+                         grey. Notice what the picture cannot show: Fisher–Yates with MSVC's 15-bit rand() looks \
+                         as flat as the fair ones, yet the test finds its 0.3% bias. A picture alone misleads; \
+                         the statistics decide.",
+    h_algorithms: "Every shuffle, one by one",
+    h_where_from: "Where it comes from",
+    h_verdict: "Verdict",
+    h_heatmap: "Where each card lands",
+    heatmap_caption: "Rows are positions in the shuffled deck, columns are cards (in their starting order, so the \
+                      diagonal is \"the card stayed where it was\"). Red: more often than chance; blue: less \
+                      often. The scale is chosen per shuffle and never finer than 8 standard deviations of \
+                      sampling noise, so noise stays pale.",
+    h_statistics: "What the statistics say",
+    h_detect: "How many shuffles it takes to see the bias",
+    detect_method: "Method: the global position-by-card statistic exceeds its degrees of freedom by an amount \
+                    that grows in proportion to the number of shuffles when a bias is real. Extrapolating the \
+                    observed excess gives the sample size at which the expected statistic crosses the FAIL \
+                    threshold (about even odds of seeing FAIL there); an excess within three standard deviations \
+                    of noise is not extrapolated, it only bounds how small the bias must be.",
+    h_sources: "Sources",
+    col_algorithm: "algorithm",
+    col_rng: "generator",
+    col_deck: "deck",
+    col_shuffles: "shuffles",
+    col_verdict: "verdict",
+    col_expected: "expected",
+    col_global_p: "global p",
+    col_worst: "worst obs/exp",
+    col_why: "why",
+    col_test: "test",
+    col_statistic: "statistic",
+    col_df: "df",
+    col_p: "p",
+    col_adjusted_p: "Holm-adjusted p",
+    col_swaps: "swaps",
+    col_fixed_points: "mean fixed points",
+    col_expected_fixed_points: "expected",
+    col_expected_statistic: "expected statistic",
+    not_reproduced: "NOT REPRODUCED",
+    too_uniform: "too uniform",
+    heatmap_title: "Position by card: observed / expected",
+    axis_position: "position",
+    axis_card: "card",
+    legend_title: "observed / expected (log scale)",
+    no_data: "cannot happen",
+    sweep_fixed_title: "Mean fixed points against the number of swaps",
+    sweep_statistic_title: "Global position-by-card statistic against the number of swaps",
+    axis_swaps: "swaps per shuffle",
+    axis_fixed_points: "mean fixed points",
+    axis_statistic: "X²·(n−1)/n (log scale)",
+    series_observed: "observed",
+    series_expected: "exact expectation",
+    progressive_title: "Evidence against the sample size",
+    axis_sample_size: "shuffles (log scale)",
+    axis_minus_log10_p: "−log10 p (log scale)",
+    footer: "Generated by shuffle-audit. Every number on this page can be reproduced with the command shown \
+             under each heading.",
+};
+
+const ZH: Words = Words {
+    compare_title: "shuffle-audit：哪些洗牌算法是公平的，其余的偏差有多大",
+    compare_intro: "每一行是一种洗牌循环，完全按出处的写法实现，用指定的随机数发生器和固定种子运行很多次。\
+                    结论由统计检验给出；图只用来说明偏差出现在哪里。",
+    run_title: "shuffle-audit：一次洗牌审计",
+    run_intro: "一种洗牌循环，每次从新牌开始洗很多次，统计并检验。结论由统计检验给出；图只用来说明偏差出现在哪里。",
+    sweep_title: "shuffle-audit：要交换多少次才算洗匀？",
+    sweep_intro: "同一个随机交换循环，交换次数越来越多。公平的洗牌平均只有 1 张牌留在原位；\
+                  随机对换要到大约 (1/2)·n·ln n 次才能洗匀（Diaconis 与 Shahshahani，1981）。\
+                  圆点是实测值，虚线是精确的期望值。",
+    how_to_read: "PASS（通过）：在这个样本量下没有检验发现偏差。SUSPICIOUS（可疑）：整体 p 值（Holm 校正）\
+                  低于 1e-3，请换一个独立的种子重跑再下结论。FAIL（失败）：低于 1e-9，偏差确定无疑。\
+                  BROKEN（损坏）：循环产生的不是排列，或者永远不会结束。统计量过小（过于均匀）与过大同样可疑。",
+    h_summary: "概览",
+    h_same_scale: "牌落在哪里：所有洗牌使用同一色标",
+    same_scale_caption: "每个小图是一行结果的“位置 × 牌”矩阵：从左到右是牌的编号，从上到下是位置，\
+                         颜色表示观测/期望，色标相同。公平的洗牌是一片均匀的灰色。请注意图看不出来的东西：\
+                         用 MSVC 15 位 rand() 的 Fisher–Yates 看起来和公平的一样平，但检验发现了它 0.3% 的偏差。\
+                         只看图会误导，结论要看统计。",
+    h_algorithms: "逐个查看每种洗牌",
+    h_where_from: "出处",
+    h_verdict: "判定",
+    h_heatmap: "每张牌落在哪里",
+    heatmap_caption: "行是洗好后牌堆中的位置，列是牌（按初始顺序排列，所以对角线表示“这张牌留在原位”）。\
+                      红色：比随机情况多；蓝色：比随机情况少。每种洗牌单独选择色标，但不会细于抽样噪声的 \
+                      8 个标准差，所以噪声只显示为很淡的颜色。",
+    h_statistics: "统计检验说明",
+    h_detect: "需要洗多少次才能看出偏差",
+    detect_method: "方法：如果偏差真实存在，全局“位置 × 牌”统计量超出其自由度的部分会与洗牌次数成正比增长。\
+                    按观测到的超出量外推，得到期望统计量越过 FAIL 阈值时的样本量（在那里大约有一半机会判定 FAIL）；\
+                    若超出量在噪声的三个标准差以内，则不做外推，只给出偏差大小的上界所对应的下限。",
+    h_sources: "出处说明",
+    col_algorithm: "算法",
+    col_rng: "随机数发生器",
+    col_deck: "牌数",
+    col_shuffles: "洗牌次数",
+    col_verdict: "判定",
+    col_expected: "预期判定",
+    col_global_p: "全局 p 值",
+    col_worst: "最大偏离（观测/期望）",
+    col_why: "原因",
+    col_test: "检验",
+    col_statistic: "统计量",
+    col_df: "自由度",
+    col_p: "p 值",
+    col_adjusted_p: "Holm 校正 p 值",
+    col_swaps: "交换次数",
+    col_fixed_points: "平均不动点数",
+    col_expected_fixed_points: "期望值",
+    col_expected_statistic: "统计量期望值",
+    not_reproduced: "未复现",
+    too_uniform: "过于均匀",
+    heatmap_title: "位置 × 牌：观测 / 期望",
+    axis_position: "位置",
+    axis_card: "牌",
+    legend_title: "观测 / 期望（对数色标）",
+    no_data: "不可能出现",
+    sweep_fixed_title: "平均不动点数与交换次数",
+    sweep_statistic_title: "全局“位置 × 牌”统计量与交换次数",
+    axis_swaps: "每次洗牌的交换次数",
+    axis_fixed_points: "平均不动点数",
+    axis_statistic: "X²·(n−1)/n（对数坐标）",
+    series_observed: "实测",
+    series_expected: "精确期望",
+    progressive_title: "证据强度与样本量",
+    axis_sample_size: "洗牌次数（对数坐标）",
+    axis_minus_log10_p: "−log10 p（对数坐标）",
+    footer: "由 shuffle-audit 生成。本页每个数字都可以用各标题下给出的命令复现。",
+};
+
+/// The verdict word, with a Chinese gloss in Chinese: `FAIL` or `FAIL（失败）`.
+pub fn verdict_word(lang: Lang, v: Verdict) -> String {
+    match lang {
+        Lang::En => v.to_string(),
+        Lang::Zh => {
+            let gloss = match v {
+                Verdict::Pass => "通过",
+                Verdict::Suspicious => "可疑",
+                Verdict::Fail => "失败",
+                Verdict::Broken => "损坏",
+            };
+            format!("{v}（{gloss}）")
+        }
+    }
+}
+
+/// What a verdict means, in one sentence.
+pub fn verdict_meaning(lang: Lang, v: Verdict) -> &'static str {
+    match (lang, v) {
+        (Lang::En, Verdict::Pass) => "No test finds a bias at this sample size.",
+        (Lang::En, Verdict::Suspicious) => {
+            "A test is below the SUSPICIOUS threshold: re-run with an independent seed and more shuffles; a real \
+             bias grows with the number of shuffles, a false alarm does not."
+        }
+        (Lang::En, Verdict::Fail) => {
+            "The shuffle is biased beyond reasonable doubt (family-wise p below the FAIL \
+                                      threshold)."
+        }
+        (Lang::En, Verdict::Broken) => "The loop is broken: it does not produce permutations or does not finish.",
+        (Lang::Zh, Verdict::Pass) => "在这个样本量下，没有任何检验发现偏差。",
+        (Lang::Zh, Verdict::Suspicious) => {
+            "有检验低于“可疑”阈值：请换一个独立的种子、用更多次洗牌重跑；真实的偏差会随洗牌次数增长，误报不会。"
+        }
+        (Lang::Zh, Verdict::Fail) => "这种洗牌确定有偏差（整体 p 值低于 FAIL 阈值）。",
+        (Lang::Zh, Verdict::Broken) => "这个循环是坏的：它产生的不是排列，或者永远不会结束。",
+    }
+}
+
+/// Digits grouped by thousands: `1,048,576`.
+pub fn group_digits(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A rough count in words: `about 95 million`, `约 9500 万`.
+pub fn approx_count(lang: Lang, n: f64) -> String {
+    let n = n.max(1.0);
+    match lang {
+        Lang::En => {
+            for (scale, word) in [(1e12, "trillion"), (1e9, "billion"), (1e6, "million"), (1e3, "thousand")] {
+                if n >= scale {
+                    return format!("{} {word}", two_significant(n / scale));
+                }
+            }
+            format!("{}", n.round())
+        }
+        Lang::Zh => {
+            for (scale, word) in [(1e12, "万亿"), (1e8, "亿"), (1e4, "万")] {
+                if n >= scale {
+                    return format!("{} {word}", two_significant(n / scale));
+                }
+            }
+            format!("{}", n.round())
+        }
+    }
+}
+
+/// At most two significant digits and no trailing zeros: `9.5`, `95`, `950`.
+fn two_significant(x: f64) -> String {
+    if x >= 100.0 {
+        format!("{}", ((x / 10.0).round() * 10.0) as u64)
+    } else if x >= 10.0 {
+        format!("{}", x.round() as u64)
+    } else {
+        let s = format!("{x:.1}");
+        s.trim_end_matches(".0").to_string()
+    }
+}
+
+/// The meta line under a card's heading: generator, deck, shuffles, seed.
+pub fn run_meta(lang: Lang, r: &RunReport) -> String {
+    let c = &r.config;
+    match lang {
+        Lang::En => format!(
+            "{} generator, {} cards, {} shuffles, seed {}",
+            c.rng,
+            c.deck,
+            group_digits(r.shuffles_done),
+            c.seed
+        ),
+        Lang::Zh => format!(
+            "随机数发生器 {}，{} 张牌，洗牌 {} 次，种子 {}",
+            c.rng,
+            c.deck,
+            group_digits(r.shuffles_done),
+            c.seed
+        ),
+    }
+}
+
+/// The sampling noise of one cell, for the heatmap's notes.
+pub fn noise_note(lang: Lang, shuffles: u64, one_sd_percent: f64, clamp_label: &str) -> String {
+    match lang {
+        Lang::En => format!(
+            "{} shuffles; noise in one cell: ±{one_sd_percent:.2}% (1 s.d.); scale clamped at {clamp_label}",
+            group_digits(shuffles)
+        ),
+        Lang::Zh => format!(
+            "洗牌 {} 次；单格噪声 ±{one_sd_percent:.2}%（1 个标准差）；色标截断于 {clamp_label}",
+            group_digits(shuffles)
+        ),
+    }
+}
+
+/// The number of shuffles needed to see a bias, in words.
+pub fn detection(lang: Lang, d: Detection, shuffles_done: u64) -> String {
+    match (lang, d) {
+        (Lang::En, Detection::Shuffles(n)) if n <= 10.0 => {
+            "A handful of shuffles: the bias is visible almost at once.".to_string()
+        }
+        (Lang::En, Detection::Shuffles(n)) => format!(
+            "About {} shuffles{} to reach FAIL; this run used {}.",
+            approx_count(lang, n),
+            scientific(n),
+            group_digits(shuffles_done)
+        ),
+        (Lang::En, Detection::NotDetectable { at_least }) => format!(
+            "Not detectable: at {} shuffles the statistic is within noise. If there is a bias, seeing it would \
+             take more than about {} shuffles{}.",
+            group_digits(shuffles_done),
+            approx_count(lang, at_least),
+            scientific(at_least)
+        ),
+        (Lang::Zh, Detection::Shuffles(n)) if n <= 10.0 => "几次洗牌就够了：偏差几乎立刻可见。".to_string(),
+        (Lang::Zh, Detection::Shuffles(n)) => format!(
+            "大约需要洗 {} 次{}才会判定 FAIL；本次运行洗了 {} 次。",
+            approx_count(lang, n),
+            scientific(n),
+            group_digits(shuffles_done)
+        ),
+        (Lang::Zh, Detection::NotDetectable { at_least }) => format!(
+            "无法察觉：洗牌 {} 次时统计量处在噪声范围内。即使存在偏差，也要洗大约 {} 次{}以上才能看出来。",
+            group_digits(shuffles_done),
+            approx_count(lang, at_least),
+            scientific(at_least)
+        ),
+    }
+}
+
+/// ` (9.50e7)` for large counts, nothing below ten thousand.
+fn scientific(n: f64) -> String {
+    if n >= 1e4 { format!(" ({n:.2e})") } else { String::new() }
+}
+
+/// A broken run: how many shuffles it takes to see it.
+pub fn detection_broken(lang: Lang, first_shuffle: u64) -> String {
+    match lang {
+        Lang::En => format!("One: shuffle number {first_shuffle} already shows it, no statistics needed."),
+        Lang::Zh => format!("一次就够：第 {first_shuffle} 次洗牌就暴露了问题，不需要统计检验。"),
+    }
+}
+
+/// Why the run got its verdict, in one sentence (the English one is the run's own `reason`).
+pub fn reason(lang: Lang, r: &RunReport) -> String {
+    if lang == Lang::En {
+        return r.reason.clone();
+    }
+    if let Some(f) = &r.fault {
+        return match f.kind {
+            "not-a-permutation" => format!(
+                "结果不是排列：检查的 {} 副牌中有 {} 副出现重复的牌、同时缺了别的牌（第一次出现在第 {} 次洗牌）。",
+                f.decks_checked, f.invalid_decks, f.first_shuffle
+            ),
+            "non-termination" => format!(
+                "循环永远不会结束：第 {} 次洗牌时，有一张牌怎么重试都找不到空位。细节：{}",
+                f.first_shuffle, f.description
+            ),
+            _ => format!("{}：{}", f.kind, f.description),
+        };
+    }
+    let a = &r.assessment;
+    let decisive = a.decisive_test.as_ref().and_then(|name| a.tests.iter().find(|t| &t.result.test == name));
+    match (a.verdict, decisive) {
+        (Verdict::Pass, _) => format!(
+            "没有任何检验发现偏差：最小的 Holm 校正 p 值为 {}。",
+            format_ln_p(a.ln_p_family.min(a.ln_p_family_low))
+        ),
+        (_, Some(t)) if a.too_uniform => format!(
+            "{}：过于均匀（下尾 p = {}）：真正的随机不会这么整齐。",
+            t.result.test,
+            format_ln_p(t.ln_p_low_adjusted.unwrap_or(0.0))
+        ),
+        (_, Some(t)) => format!("{}（p = {}）", explain_test(lang, t, &r.counts), format_ln_p(t.ln_p_adjusted)),
+        (v, None) => verdict_word(lang, v),
+    }
+}
+
+/// A short phrase for tables: the run's own `headline` in English, built from the counts in Chinese.
+pub fn headline(lang: Lang, r: &RunReport) -> String {
+    if lang == Lang::En {
+        return r.headline.clone();
+    }
+    if let Some(f) = &r.fault {
+        return match f.kind {
+            "non-termination" => "永远不会结束".to_string(),
+            "not-a-permutation" => {
+                format!("不是排列：{:.1}% 的牌有重复", 100.0 * f.invalid_decks as f64 / f.decks_checked.max(1) as f64)
+            }
+            other => other.to_string(),
+        };
+    }
+    let a = &r.assessment;
+    let decisive = a.decisive_test.as_ref().and_then(|name| a.tests.iter().find(|t| &t.result.test == name));
+    match (a.verdict, decisive) {
+        (Verdict::Pass, _) => "未发现偏差".to_string(),
+        (_, Some(t)) if a.too_uniform => format!("{}：过于均匀", t.result.test),
+        (_, Some(t)) if t.result.test == "position-card" && r.counts.shuffles() > 0 => {
+            let n = r.counts.n();
+            let name = |c: usize| card_name(c as Card, n, NameStyle::Chinese);
+            let ((lo, (p_lo, c_lo)), (hi, (p_hi, c_hi))) = r.counts.ratio_extremes();
+            format!(
+                "position-card：{} 在位置 {p_hi}：{}；{} 在位置 {p_lo}：{}",
+                name(c_hi),
+                times(hi),
+                name(c_lo),
+                times(lo)
+            )
+        }
+        (_, Some(t)) => format!("{}：{}", t.result.test, explain_test(lang, t, &r.counts)),
+        (v, None) => verdict_word(lang, v),
+    }
+}
+
+/// One test's plain-words explanation. English is the test's own; Chinese is built from the counts for the
+/// position-by-card tests, and falls back to the English text for tests this module does not know.
+pub fn explain_test(lang: Lang, t: &AssessedTest, counts: &PositionCardCounts) -> String {
+    if lang == Lang::En || counts.shuffles() == 0 {
+        return t.result.explanation.clone();
+    }
+    let n = counts.n();
+    let name = |c: usize| card_name(c as Card, n, NameStyle::Chinese);
+    let e = counts.shuffles() as f64 / n as f64;
+    match t.result.test.as_str() {
+        "position-card" => {
+            let ((lo, (p_lo, c_lo)), (hi, (p_hi, c_hi))) = counts.ratio_extremes();
+            let excess = t.result.statistic - t.result.df;
+            if excess <= 2.0 * (2.0 * t.result.df).sqrt() {
+                format!(
+                    "每张牌落在每个位置的频率都在随机波动范围内：偏离最大的是 {} 在位置 {p_hi}，比公平情况多 {:.2}%，属于噪声。",
+                    name(c_hi),
+                    (hi - 1.0) * 100.0
+                )
+            } else {
+                format!(
+                    "有些牌偏爱某些位置：{} 落在位置 {p_hi} 的次数是应有的 {}，而 {} 落在位置 {p_lo} 只有 {}。",
+                    name(c_hi),
+                    times(hi),
+                    name(c_lo),
+                    times(lo)
+                )
+            }
+        }
+        test @ ("position-worst" | "card-worst") => {
+            let rows = test == "position-worst";
+            let line = |i: usize| if rows { counts.row_chi2(i) } else { counts.column_chi2(i) };
+            let worst = (0..n).fold(0, |w, i| if line(i) > line(w) { i } else { w });
+            let ratio = (0..n)
+                .map(|j| (if rows { counts.get(worst, j) } else { counts.get(j, worst) }) as f64 / e)
+                .fold(1.0f64, |acc, r| if (r - 1.0).abs() > (acc - 1.0).abs() { r } else { acc });
+            if rows {
+                format!("最不均匀的位置是位置 {worst}：其中偏离最大的一格比公平情况 {:+.2}%。", (ratio - 1.0) * 100.0)
+            } else {
+                format!(
+                    "最不均匀的牌是 {}：它偏离最大的一个位置比公平情况 {:+.2}%。",
+                    name(worst),
+                    (ratio - 1.0) * 100.0
+                )
+            }
+        }
+        _ => t.result.explanation.clone(),
+    }
+}
+
+/// An algorithm's one-line summary in the report language.
+pub fn algorithm_summary(lang: Lang, kind: AlgorithmKind) -> &'static str {
+    if lang == Lang::En {
+        return kind.info().summary;
+    }
+    match kind {
+        AlgorithmKind::Identity => "完全不洗：牌保持 0..n-1 的顺序（必须判定 FAIL 的对照组）",
+        AlgorithmKind::FisherYates => {
+            "Durstenfeld 的倒序 Fisher-Yates；使用全宽度随机数时公平，配合 MSVC 的 15 位 rand() 有取模偏差"
+        }
+        AlgorithmKind::FisherYatesBatched => {
+            "fisher-yates --draw batched：每个 64 位随机数产生多个严格无偏的抽取，不做除法（快速的公平参照）"
+        }
+        AlgorithmKind::FisherYatesForward => "正序 Fisher-Yates，j = i + r() % (n-i)；除取模偏差外是公平的",
+        AlgorithmKind::PairSwap => "随机交换 r() % 1023 次；经常几乎没动牌（有偏差）",
+        AlgorithmKind::Wash => "k 次强制不同位置的两两交换（默认 k = n）；排列的奇偶性固定为 k mod 2（有偏差）",
+        AlgorithmKind::VecErase => "从数组中随机抽取 r() % len 并删除；除取模偏差外是公平的，复杂度 O(n^2)",
+        AlgorithmKind::RejectRetry => "随机位置 r() % (n-1)，被占就重试；永远不会结束：最后一个位置永远抽不到",
+        AlgorithmKind::RejectRetryFixed => "随机位置 r() % n，被占就重试；除取模偏差外是公平的，约需 n*H(n) 次抽取",
+        AlgorithmKind::MarkArray => "随机抽牌 r() % n，已用过就重抽；除取模偏差外是公平的，但很慢",
+        AlgorithmKind::DirectDraw => "d[i] = r() % n，不去重：结果不是排列（损坏）",
+        AlgorithmKind::NaiveSwap => "每张牌与 r() % n 位置交换：n^n 条路径分配到 n! 种顺序上，不可能均匀（有偏差）",
+        AlgorithmKind::NaiveSwapOffByOne => "每张牌与 r() % (n-1) 位置交换：最后一张牌永远不能留在最后（有偏差）",
+    }
+}
+
+/// The sources the algorithms come from, keyed as in `list` (S1 … S5, K).
+pub fn sources(lang: Lang) -> [(&'static str, &'static str); 6] {
+    match lang {
+        Lang::En => [
+            (
+                "S1",
+                "A C tutorial on a 斗牛 (Niu-Niu) dealer: 52 cards, three successive versions (direct draw, marked-array retry, Fisher–Yates), and the advice to \"start dealing from the 7th card\" to hide any bias.",
+            ),
+            (
+                "S2",
+                "A Python article: Fisher–Yates with randint(0, i), round-robin dealing, and a 斗地主 deal of 54 cards.",
+            ),
+            ("S3", "A C++ post with three shuffles: random position with retry, random pair swaps, vector erase."),
+            (
+                "S4",
+                "A C++ class for 54 cards that \"washes\" the deck with random pair swaps, 54 by default (\"108 if unsure\").",
+            ),
+            (
+                "S5",
+                "斗地主 material: 54 cards in rank order, a forward swap shuffle, random numbers regenerated on duplicates.",
+            ),
+            (
+                "K",
+                "Classic counter-examples from the literature, for teaching: the naive swap (Bostock's \"Will It Shuffle?\", Atwood) and the off-by-one swap behind a 1999 online-poker exploit.",
+            ),
+        ],
+        Lang::Zh => [
+            (
+                "S1",
+                "一篇讲斗牛发牌程序的 C 语言教程：52 张牌，先后三个版本（直接抽取、标记数组重试、Fisher–Yates），并建议“从第 7 张牌开始发”来掩盖偏差。",
+            ),
+            ("S2", "一篇 Python 文章：用 randint(0, i) 的 Fisher–Yates、轮流发牌，以及 54 张牌的斗地主发牌。"),
+            ("S3", "一篇 C++ 博文中的三种洗牌：随机位置加重试、随机两两交换、从 vector 中删除。"),
+            ("S4", "一个 54 张牌的 C++ 类，用随机两两交换来“洗牌”，默认 54 次（“不放心就 108 次”）。"),
+            ("S5", "斗地主资料：54 张牌按大小编号、正序交换洗牌、重复时重新生成随机数。"),
+            (
+                "K",
+                "文献中的经典反例，用于教学：朴素交换（Bostock 的 “Will It Shuffle?”、Atwood）以及 1999 年在线扑克漏洞中的差一交换。",
+            ),
+        ],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn languages_parse_and_name_cards() {
+        assert_eq!("zh".parse::<Lang>(), Ok(Lang::Zh));
+        assert_eq!("EN".parse::<Lang>(), Ok(Lang::En));
+        assert!("fr".parse::<Lang>().unwrap_err().contains("expected en or zh"));
+        assert_eq!(card_name(0, 54, Lang::Zh.name_style()), "黑桃A");
+        assert_eq!(card_name(52, 54, Lang::Zh.name_style()), "小王");
+        assert_eq!(card_name(0, 52, Lang::En.name_style()), "♠A");
+    }
+
+    #[test]
+    fn counts_read_well_in_both_languages() {
+        assert_eq!(group_digits(1_048_576), "1,048,576");
+        assert_eq!(group_digits(999), "999");
+        assert_eq!(approx_count(Lang::En, 9.5e7), "95 million");
+        assert_eq!(approx_count(Lang::Zh, 9.5e7), "9500 万");
+        assert_eq!(approx_count(Lang::En, 2.2e6), "2.2 million");
+        assert_eq!(approx_count(Lang::Zh, 2.2e6), "220 万");
+        assert_eq!(approx_count(Lang::Zh, 3.0e8), "3 亿");
+        assert_eq!(verdict_word(Lang::Zh, Verdict::Fail), "FAIL（失败）");
+    }
+
+    #[test]
+    fn every_algorithm_has_a_chinese_summary() {
+        for kind in AlgorithmKind::ALL {
+            let zh = algorithm_summary(Lang::Zh, kind);
+            assert!(zh.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)), "{kind}: {zh}");
+        }
+    }
+}
