@@ -151,6 +151,9 @@ pub fn write_run_files(dir: &Path, report: &RunReport, output: Output) -> anyhow
     if let Some(svg) = html::position_card_svg(report, output.lang) {
         files.push(("position-card.svg", svg));
     }
+    if let Some(svg) = html::adjacency_svg(report, output.lang) {
+        files.push(("adjacency.svg", svg));
+    }
     writer::write_all(dir, &files)?;
     Ok(files.iter().map(|(name, _)| *name).collect())
 }

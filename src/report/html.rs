@@ -11,9 +11,9 @@ use std::fmt::Write;
 
 use super::RunReport;
 use super::i18n::{self, Lang};
-use super::position_heatmap;
 use super::svg::heatmap::{Layout, small_multiples};
 use super::svg::{FONT_FAMILY, Picture, Target, escape};
+use super::{adjacency_heatmap, position_heatmap};
 use crate::stats::detection::shuffles_to_detect;
 use crate::stats::format_ln_p;
 use crate::verdict::Verdict;
@@ -262,6 +262,18 @@ fn run_card(lang: Lang, run: &RunSection, s: &mut String) {
             },
         );
     }
+    if let Some(map) = adjacency_heatmap::heatmap(r, lang) {
+        let n = r.counts.n();
+        figure(
+            s,
+            &Figure {
+                heading: w.adjacency_title.to_string(),
+                caption: w.adjacency_caption.to_string(),
+                alt: format!("{} — {}", w.adjacency_title, r.algorithm_label()),
+                picture: map.render(Layout::full(n, n)),
+            },
+        );
+    }
     for f in &run.extra_figures {
         figure(s, f);
     }
@@ -347,6 +359,13 @@ pub fn compare_heatmaps_svg(runs: &[&RunReport], lang: Lang) -> Option<Vec<u8>> 
 }
 
 /// `position-card.svg` of a run: its own heatmap as a standalone file.
+/// The adjacency heatmap of a run as a standalone SVG file, when the run kept adjacency counts.
+pub fn adjacency_svg(r: &RunReport, lang: Lang) -> Option<Vec<u8>> {
+    let map = adjacency_heatmap::heatmap(r, lang)?;
+    let title = format!("{} — {}", lang.words().adjacency_title, r.algorithm_label());
+    Some(map.render(Layout::full(r.counts.n(), r.counts.n())).to_svg(&title, Target::File).into_bytes())
+}
+
 pub fn position_card_svg(r: &RunReport, lang: Lang) -> Option<Vec<u8>> {
     let map = position_heatmap::heatmap(r, lang, None)?;
     let title = format!("{} — {}", lang.words().heatmap_title, r.algorithm_label());

@@ -1,6 +1,7 @@
 //! Reports: the plain data of a finished run ([`RunReport`]) and pure renderers, one file per format, that turn
 //! it into bytes. Only [`writer`] touches the file system.
 
+pub mod adjacency_heatmap;
 pub mod calibration_csv;
 pub mod counts_csv;
 pub mod gate_json;
@@ -42,6 +43,9 @@ pub struct RunReport {
     /// The seat-by-card counts of a run with a deal.
     #[serde(skip)]
     pub seat_counts: Option<SeatCardCounts>,
+    /// The adjacency counts, when the run kept them (for the adjacency heatmap).
+    #[serde(skip)]
+    pub adjacency: Option<crate::stats::adjacency::AdjacencyCounts>,
     /// Timings: machine-dependent, written to `run.json` by [`json::render`] unless omitted.
     #[serde(skip)]
     pub threads: usize,
@@ -91,6 +95,7 @@ impl RunReport {
             headline,
             counts: outcome.battery.position_card.clone(),
             seat_counts: outcome.battery.game.as_ref().map(|g| g.seat_cards.clone()),
+            adjacency: outcome.battery.adjacency.clone(),
             threads: outcome.threads,
             seconds: outcome.elapsed.as_secs_f64(),
             shuffles_per_second: outcome.shuffles_per_second(),
