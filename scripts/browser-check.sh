@@ -108,8 +108,13 @@ if (( $# > 0 )); then
     pages=("$@")
 else
     # A fresh page from the current code, in Chinese, next to the committed reference pages.
-    cargo build --release --quiet
-    "$target/release/shuffle-audit" run --algorithm wash --deck 54 --shuffles 20000 --seed 1 --lang zh \
+    # SHUFFLE_AUDIT_BIN names an already built binary (CI reuses the test build); otherwise build one.
+    bin="${SHUFFLE_AUDIT_BIN:-}"
+    if [[ -z "$bin" ]]; then
+        cargo build --release --quiet
+        bin="$target/release/shuffle-audit"
+    fi
+    "$bin" run --algorithm wash --deck 54 --shuffles 20000 --seed 1 --lang zh \
         --out "$out/run-wash-zh" > /dev/null || true
     pages=("$out/run-wash-zh/report.html" reports/compare/report.html reports/compare/report.zh.html
            reports/sweeps/wash/report.html)
