@@ -1,9 +1,13 @@
 //! Cost of `Battery::add` per deck, for each statistic on its own and for the default battery, on 52-card
-//! Fisher–Yates decks drawn once up front (so the shuffle's own cost is not included).
+//! Fisher–Yates decks drawn once up front (so the shuffle's own cost is not included). Names follow
+//! `stat/<test>`: `stat/position-card` is the position-by-card counts alone (always kept), `stat/<test>` adds that
+//! one test to them, and `stat/default` is the default battery. Throughput is in decks (elements = 1 deck).
 //!
 //! `cargo bench --bench battery`
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use std::time::Duration;
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use shuffle_audit::cards::Card;
 use shuffle_audit::rng::{MsvcRand, SeededRng};
 use shuffle_audit::shuffle::{FisherYates, Scratch, Shuffle};
@@ -24,10 +28,11 @@ fn decks(n: usize, count: usize) -> Vec<Vec<Card>> {
 fn battery(c: &mut Criterion) {
     let n = 52;
     let decks = decks(n, 1024);
-    let mut selections = vec![("position only".to_string(), TestSelection::only(&[]))];
+    let mut selections = vec![("position-card".to_string(), TestSelection::only(&[]))];
     selections.extend(TestId::ALL.iter().skip(3).map(|t| (t.name().to_string(), TestSelection::only(&[*t]))));
     selections.push(("default".to_string(), TestSelection::default()));
-    let mut group = c.benchmark_group("battery-add-1024-decks-of-52");
+    let mut group = c.benchmark_group("stat");
+    group.throughput(Throughput::Elements(decks.len() as u64));
     for (name, selection) in selections {
         let mut b = Battery::with_tests(n, selection);
         group.bench_function(name, |bench| {
@@ -41,5 +46,12 @@ fn battery(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, battery);
+fn config() -> Criterion {
+    Criterion::default()
+        .warm_up_time(Duration::from_millis(300))
+        .measurement_time(Duration::from_secs(1))
+        .sample_size(20)
+}
+
+criterion_group! { name = benches; config = config(); targets = battery }
 criterion_main!(benches);

@@ -1,20 +1,24 @@
 //! The battery: every statistic a run accumulates, updated once per shuffle and merged across chunks.
 //!
-//! [`Battery::add`] is the runner's hot path: one call per shuffled deck, no allocation and no dynamic dispatch.
-//! Each statistic that is not selected is an empty `Option` and costs one predictable branch. Work shared by
-//! several statistics is done once per deck in preallocated scratch: the cycle count (cycles and parity) and the
-//! inverse permutation (rising sequences and serial correlation). Suit-by-position and rank-by-position are sums
-//! of position-by-card counts and are derived from them at evaluation, at no cost per deck. Everything is O(n)
-//! per deck for decks of up to 64 cards (O(n²/64) for the inversion count above that).
+//! [`Battery::add`] is the runner's hot path: one call per shuffled deck, no allocation. Each statistic that is
+//! not selected is an empty `Option`. For decks of up to 64 cards, every statistic that reads the deck in order
+//! (position-by-card, adjacency, fixed points, inversions, rising sequences, the inverse permutation and serial
+//! correlation) is updated in one pass by a kernel compiled for the selection and chosen once when the battery is
+//! built ([`super::fused`]); cycles (and parity, from the cycle count) are then one walk of the permutation in
+//! both directions. Above 64 cards each statistic does its own pass, sharing the cycle count and the inverse.
+//! Suit-by-position and rank-by-position are sums of position-by-card counts and are derived from them at
+//! evaluation, at no cost per deck. Everything is O(n) per deck for decks of up to 64 cards (O(n²/64) for the
+//! inversion count above that).
 //!
 //! `merge` adds integer counts, so the merged battery is the same whatever the order of the chunks and the number
 //! of threads. Serial correlation pairs consecutive decks of one stream: the runner calls
 //! [`Battery::begin_stream`] at the start of each chunk.
 
 use super::adjacency::AdjacencyCounts;
-use super::cycles::{CycleCounts, count_cycles};
+use super::cycles::{CycleCounts, count_cycles, count_cycles_with_inverse};
 use super::fixed_points::FixedPointCounts;
 use super::full_permutation::PermutationCounts;
+use super::fused::{Kernel, Sinks, has_popcnt, kernel};
 use super::inversions::InversionCounts;
 use super::parity::ParityCounts;
 use super::rising_sequences::{RisingSequenceCounts, invert};
@@ -51,8 +55,10 @@ pub struct Battery {
 struct Scratch {
     /// Visited flags for counting cycles, when cycles or parity are kept.
     seen: Option<Vec<bool>>,
-    /// `inverse[card] = position`, when some statistic needs it.
+    /// `inverse[card] = position`, when some statistic needs it (serial correlation keeps its own).
     inverse: Option<Vec<Card>>,
+    /// The one-pass kernel for this selection, for decks of up to 64 cards.
+    kernel: Option<Kernel>,
 }
 
 impl PartialEq for Battery {
@@ -85,19 +91,34 @@ impl Battery {
         let cycles = on(TestId::Cycles).then(|| CycleCounts::new(n));
         let rising_sequences = on(TestId::RisingSequences).then(|| RisingSequenceCounts::new(n));
         let serial = on(TestId::SerialCorrelation).then(|| SerialTransitions::new(n));
+        let adjacency = on(TestId::Adjacency).then(|| AdjacencyCounts::new(n));
+        let inversions = on(TestId::Inversions).then(|| InversionCounts::new(n));
+        let walk = parity.is_some() || cycles.is_some();
+        let fixed_points = on(TestId::FixedPoints).then(|| FixedPointCounts::new(n));
+        let one_pass = adjacency.is_some()
+            || fixed_points.is_some()
+            || walk
+            || inversions.is_some()
+            || rising_sequences.is_some()
+            || serial.is_some();
         let scratch = Scratch {
-            seen: (parity.is_some() || cycles.is_some()).then(|| vec![false; n]),
-            inverse: (rising_sequences.is_some() || serial.is_some()).then(|| vec![0; n]),
+            seen: walk.then(|| vec![false; n]),
+            inverse: (walk || rising_sequences.is_some() || serial.is_some()).then(|| vec![0; n]),
+            // Position-by-card counts alone are already one pass.
+            kernel: (n <= 64 && one_pass).then(|| {
+                let order = inversions.is_some() || rising_sequences.is_some();
+                kernel(adjacency.is_some(), order, walk || serial.is_some(), has_popcnt())
+            }),
         };
         Battery {
             n,
             tests,
             position_card: PositionCardCounts::new(n),
-            adjacency: on(TestId::Adjacency).then(|| AdjacencyCounts::new(n)),
+            adjacency,
             parity,
-            fixed_points: on(TestId::FixedPoints).then(|| FixedPointCounts::new(n)),
+            fixed_points,
             cycles,
-            inversions: on(TestId::Inversions).then(|| InversionCounts::new(n)),
+            inversions,
             rising_sequences,
             full_permutation: on(TestId::FullPermutation).then(|| PermutationCounts::new(n)),
             serial,
@@ -121,10 +142,66 @@ impl Battery {
     /// Counts one shuffled deck (a permutation of `0..n`).
     #[inline(always)]
     pub fn add(&mut self, deck: &[Card]) {
-        self.position_card.add(deck);
+        debug_assert_eq!(deck.len(), self.n);
+        match self.scratch.kernel {
+            Some(kernel) => self.add_in_one_pass(kernel, deck),
+            None => self.add_statistic_by_statistic(deck),
+        }
         if let Some(g) = &mut self.game {
             g.add(deck);
         }
+        if let Some(p) = &mut self.full_permutation {
+            p.add(deck);
+        }
+    }
+
+    /// Decks of up to 64 cards: one pass for everything that reads the deck in order, then the cycle walk.
+    #[inline(always)]
+    fn add_in_one_pass(&mut self, kernel: Kernel, deck: &[Card]) {
+        let Battery { position_card, adjacency, serial, scratch, .. } = self;
+        let (serial_counts, inverse, pair) = match serial {
+            Some(s) => s.parts_mut(),
+            None => (&mut [][..], scratch.inverse.as_deref_mut().unwrap_or(&mut []), false),
+        };
+        let mut sinks = Sinks {
+            position: position_card.counts_mut(),
+            adjacency: adjacency.as_mut().map_or(&mut [][..], |a| a.counts_mut()),
+            serial: serial_counts,
+            inverse: &mut *inverse,
+            pair,
+        };
+        let totals = kernel(deck, &mut sinks);
+        if self.cycles.is_some() || self.parity.is_some() {
+            // `inverse` now holds this deck's inverse.
+            let k = count_cycles_with_inverse(deck, inverse);
+            if let Some(c) = &mut self.cycles {
+                c.record(k);
+            }
+            if let Some(p) = &mut self.parity {
+                p.record_cycles(deck.len(), k);
+            }
+        }
+        position_card.record_deck();
+        if let Some(a) = adjacency {
+            a.record_deck();
+        }
+        if let Some(s) = serial {
+            s.record_deck();
+        }
+        if let Some(f) = &mut self.fixed_points {
+            f.record(totals.fixed_points);
+        }
+        if let Some(i) = &mut self.inversions {
+            i.record(totals.inversions);
+        }
+        if let Some(r) = &mut self.rising_sequences {
+            r.record(totals.descents + 1);
+        }
+    }
+
+    /// Decks of more than 64 cards: each statistic on its own, sharing the cycle count and the inverse.
+    fn add_statistic_by_statistic(&mut self, deck: &[Card]) {
+        self.position_card.add(deck);
         if let Some(a) = &mut self.adjacency {
             a.add(deck);
         }
@@ -151,9 +228,6 @@ impl Battery {
             if let Some(s) = &mut self.serial {
                 s.add_inverse(inverse);
             }
-        }
-        if let Some(p) = &mut self.full_permutation {
-            p.add(deck);
         }
     }
 
@@ -281,6 +355,53 @@ mod tests {
         // 120 shuffles of 5 cards: full-permutation needs 1200, so it is left out of the results.
         let names: Vec<String> = b.evaluate().into_iter().map(|t| t.test).collect();
         assert!(!names.contains(&"full-permutation".to_string()) && names.contains(&"parity".to_string()));
+    }
+
+    #[test]
+    fn the_one_pass_battery_counts_what_each_statistic_counts_alone() {
+        // Random decks (fixed seed) through the battery, for every single-test selection and the default one,
+        // and through each accumulator's own `add`; decks of 64 cards or fewer take the one-pass kernel, 65 the
+        // statistic-by-statistic path. A new stream midway checks that serial correlation restarts.
+        use rand::{RngExt, SeedableRng};
+        let mut g = rand_pcg::Pcg64::seed_from_u64(5);
+        let mut selections: Vec<TestSelection> = TestId::ALL.iter().map(|t| TestSelection::only(&[*t])).collect();
+        selections.push(TestSelection::default());
+        selections.push(TestSelection::only(&[TestId::Cycles, TestId::RisingSequences]));
+        for n in [2usize, 7, 13, 52, 63, 64, 65] {
+            for selection in &selections {
+                let mut b = Battery::with_tests(n, *selection);
+                let mut alone = Battery::with_tests(n, *selection);
+                let mut position = PositionCardCounts::new(n);
+                for d in 0..40 {
+                    if d == 17 {
+                        b.begin_stream();
+                        alone.begin_stream();
+                    }
+                    let mut deck: Vec<Card> = (0..n as Card).collect();
+                    for i in (1..n).rev() {
+                        deck.swap(i, g.random_range(0..=i));
+                    }
+                    b.add(&deck);
+                    position.add(&deck);
+                    fn add<T>(a: &mut Option<T>, f: impl FnOnce(&mut T)) {
+                        if let Some(a) = a {
+                            f(a);
+                        }
+                    }
+                    add(&mut alone.adjacency, |a| a.add(&deck));
+                    add(&mut alone.parity, |a| a.add(&deck));
+                    add(&mut alone.fixed_points, |a| a.add(&deck));
+                    add(&mut alone.cycles, |a| a.add(&deck));
+                    add(&mut alone.inversions, |a| a.add(&deck));
+                    add(&mut alone.rising_sequences, |a| a.add(&deck));
+                    add(&mut alone.full_permutation, |a| a.add(&deck));
+                    add(&mut alone.serial, |a| a.add(&deck));
+                }
+                alone.position_card = position;
+                assert_eq!(b, alone, "n = {n}, {selection:?}");
+                assert_eq!(b.serial.as_ref().map(|s| s.pairs()), alone.serial.as_ref().map(|_| 38));
+            }
+        }
     }
 
     #[test]

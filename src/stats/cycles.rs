@@ -55,6 +55,41 @@ pub fn count_cycles(deck: &[Card], seen: &mut [bool]) -> usize {
     cycles
 }
 
+/// Counts the cycles of a deck of at most 64 cards given its inverse permutation (`inverse[card] = position`).
+///
+/// Same count as [`count_cycles`] for a permutation, but each cycle is walked from its start in both directions
+/// at once (`p ↦ deck[p]` and `p ↦ inverse[p]`) until the two walks meet. The walk is a chain of dependent
+/// loads, so its latency, not the work, sets the cost; two independent chains of half the length halve it.
+/// Terminates on any input (every step clears a bit or stops).
+#[inline(always)]
+pub fn count_cycles_with_inverse(deck: &[Card], inverse: &[Card]) -> usize {
+    let n = deck.len();
+    debug_assert!(n <= 64 && inverse.len() == n);
+    let mut remaining: u64 = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+    let mut cycles = 0;
+    while remaining != 0 {
+        let start = remaining.trailing_zeros() as usize;
+        cycles += 1;
+        remaining &= !(1u64 << start);
+        let (mut forward, mut backward) = (usize::from(deck[start]), usize::from(inverse[start]));
+        loop {
+            // The cycle is closed when either walk reaches a position already visited (the start, or the
+            // other walk's last step).
+            if remaining & (1u64 << forward) == 0 {
+                break;
+            }
+            remaining &= !(1u64 << forward);
+            if remaining & (1u64 << backward) == 0 {
+                break;
+            }
+            remaining &= !(1u64 << backward);
+            forward = usize::from(deck[forward]);
+            backward = usize::from(inverse[backward]);
+        }
+    }
+    cycles
+}
+
 /// `counts[k]`: decks whose permutation has exactly k cycles.
 #[derive(Clone, Debug)]
 pub struct CycleCounts {
@@ -175,6 +210,22 @@ mod tests {
                     }
                 }
                 assert_eq!(count_cycles(&deck, &mut seen), slow, "n = {n}");
+                if n <= 64 {
+                    let mut inverse = vec![0; n];
+                    crate::stats::rising_sequences::invert(&deck, &mut inverse);
+                    assert_eq!(count_cycles_with_inverse(&deck, &inverse), slow, "n = {n}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn walking_both_ways_counts_every_permutation_of_small_decks() {
+        for n in 1..=7 {
+            for deck in all_permutations(n) {
+                let mut inverse = vec![0; n];
+                crate::stats::rising_sequences::invert(&deck, &mut inverse);
+                assert_eq!(count_cycles_with_inverse(&deck, &inverse), count_cycles(&deck, &mut vec![false; n]));
             }
         }
     }

@@ -38,6 +38,12 @@ impl FixedPointCounts {
         self.counts[k] += 1;
     }
 
+    /// Counts a deck whose fixed points were already counted (the battery's one pass over the deck).
+    #[inline(always)]
+    pub fn record(&mut self, fixed_points: usize) {
+        self.counts[fixed_points] += 1;
+    }
+
     pub fn merge(&mut self, other: &Self) {
         for (a, b) in self.counts.iter_mut().zip(&other.counts) {
             *a += b;

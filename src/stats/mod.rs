@@ -14,6 +14,7 @@ pub mod exact;
 pub mod exact_marginals;
 pub mod fixed_points;
 pub mod full_permutation;
+mod fused;
 pub mod game;
 pub mod gof;
 pub mod histogram;

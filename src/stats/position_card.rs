@@ -72,6 +72,19 @@ impl PositionCardCounts {
         self.shuffles += 1;
     }
 
+    /// The matrix for the battery's one-pass update ([`super::fused`]), which counts a deck into it and then
+    /// calls [`Self::record_deck`].
+    #[inline(always)]
+    pub(super) fn counts_mut(&mut self) -> &mut [u64] {
+        &mut self.counts
+    }
+
+    /// One more deck, its cells already counted through [`Self::counts_mut`].
+    #[inline(always)]
+    pub(super) fn record_deck(&mut self) {
+        self.shuffles += 1;
+    }
+
     pub fn merge(&mut self, other: &Self) {
         debug_assert_eq!(self.n, other.n);
         for (a, b) in self.counts.iter_mut().zip(&other.counts) {

@@ -62,7 +62,13 @@ impl RisingSequenceCounts {
     /// Counts a deck given its inverse permutation (the battery computes it once for several statistics).
     #[inline(always)]
     pub fn add_inverse(&mut self, inverse: &[Card]) {
-        self.counts[rising_sequences(inverse)] += 1;
+        self.record(rising_sequences(inverse));
+    }
+
+    /// Counts a deck whose rising sequences were already counted (the battery's one pass over the deck).
+    #[inline(always)]
+    pub fn record(&mut self, rising_sequences: usize) {
+        self.counts[rising_sequences] += 1;
     }
 
     pub fn merge(&mut self, other: &Self) {

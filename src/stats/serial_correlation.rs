@@ -93,6 +93,21 @@ impl SerialTransitions {
         }
     }
 
+    /// For the battery's one-pass update ([`super::fused`]): the transition matrix, the previous deck's inverse
+    /// (to be overwritten in place by this deck's), and whether this deck pairs with the previous one. Call
+    /// [`Self::record_deck`] once the deck is counted.
+    #[inline(always)]
+    pub(super) fn parts_mut(&mut self) -> (&mut [u64], &mut [Card], bool) {
+        (&mut self.counts, &mut self.previous, self.have_previous)
+    }
+
+    /// One more deck, counted through [`Self::parts_mut`]: `previous` now holds its inverse.
+    #[inline(always)]
+    pub(super) fn record_deck(&mut self) {
+        self.pairs += u64::from(self.have_previous);
+        self.have_previous = true;
+    }
+
     pub fn merge(&mut self, other: &Self) {
         for (a, b) in self.counts.iter_mut().zip(&other.counts) {
             *a += b;

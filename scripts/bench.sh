@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Throughput figures for the README, measured side by side in one run (a few minutes):
+# audited shuffles/s per core with the default battery (run --threads 1), the bare loops with no statistics,
+# their ratios to rand's bare SliceRandom::shuffle with ChaCha8, the 2-thread speed-up, and the wall time of
+# progressive mode to detect the msvc modulo bias of fisher-yates.
+#
+# Usage: scripts/bench.sh [SHUFFLES]   (default 2e7 per audited run)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+N=${1:-20000000}
+cargo build --release --quiet --bin shuffle-audit --example bare_shuffles
+BIN=${CARGO_TARGET_DIR:-target}/release/shuffle-audit
+BARE=${CARGO_TARGET_DIR:-target}/release/examples/bare_shuffles
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+
+# Audited throughput (shuffles_per_second from run.json) for one configuration.
+audited() { # threads, then run flags
+  local t=$1; shift
+  "$BIN" run "$@" --deck 52 --shuffles "$N" --threads "$t" --out "$TMP/run" >/dev/null 2>&1 || true
+  python3 -c 'import json,sys; print(round(json.load(open(sys.argv[1]))["shuffles_per_second"]))' "$TMP/run/run.json"
+}
+
+bare=$("$BARE" 1.5)
+rand_rate=$(awk '$1=="rand-slice-shuffle/chacha8"{print $2}' <<<"$bare")
+echo "52 cards, one thread unless stated; M = 10^6 shuffles/s; ratio = throughput / rand bare SliceRandom::shuffle+ChaCha8"
+printf '%-44s %10s %8s\n' "loop" "M/s" "ratio"
+row() { printf '%-44s %10.2f %8.2f\n' "$1" "$(echo "$2/1000000" | bc -l)" "$(echo "$2/$rand_rate" | bc -l)"; }
+while read -r name r; do row "bare $name" "$r"; done <<<"$bare"
+fy=$(audited 1 --algorithm fisher-yates --rng chacha8)
+row "audited fisher-yates/chacha8 (target 1.2)" "$fy"
+row "audited fisher-yates/msvc (target 1.5)" "$(audited 1 --algorithm fisher-yates --rng msvc)"
+row "audited fisher-yates --draw batched/chacha8 (3)" "$(audited 1 --algorithm fisher-yates --draw batched --rng chacha8)"
+fy2=$(audited 2 --algorithm fisher-yates --rng chacha8)
+row "audited fisher-yates/chacha8, 2 threads" "$fy2"
+printf '2-thread speed-up (target 1.8): %.2f\n' "$(echo "$fy2/$fy" | bc -l)"
+start=$(date +%s.%N)
+"$BIN" run --algorithm fisher-yates --rng msvc --deck 52 --progressive --threads 2 --out "$TMP/progressive" >/dev/null 2>&1 || true
+printf 'progressive fisher-yates/msvc, 2 threads: %.1f s wall (target 30 s)\n' "$(echo "$(date +%s.%N) - $start" | bc -l)"
