@@ -68,7 +68,7 @@ table{border-collapse:collapse;font-size:13px;margin:8px 0}
 th,td{border-bottom:1px solid var(--border);padding:4px 8px;text-align:left;vertical-align:top}
 th{white-space:nowrap}td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
 .scroll{overflow-x:auto}
-table.summary td:first-child{white-space:nowrap}
+table.summary td:first-child{min-width:9em}table.summary td:last-child{min-width:18em}
 .card{background:var(--card);border:1px solid var(--border);border-radius:8px;padding:16px 20px;margin:20px 0}
 .verdict{display:inline-block;font-weight:700;font-size:12px;padding:1px 8px;border-radius:4px;color:#ffffff;\
 white-space:nowrap;vertical-align:middle}
