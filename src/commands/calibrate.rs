@@ -15,8 +15,7 @@ use crate::runner::{PostProcess, RunConfig};
 use crate::shuffle::Algorithm;
 
 pub fn run(args: CalibrateArgs) -> anyhow::Result<ExitCode> {
-    let seed =
-        args.seed.unwrap_or_else(|| super::os_seed() & if args.rng.is_c_library() { 0xffff_ffff } else { u64::MAX });
+    let seed = args.seed.unwrap_or_else(|| super::os_seed(args.rng));
     let config = RunConfig {
         algorithm: Algorithm {
             kind: crate::cli::resolve_draw(args.algorithm, args.draw)?,

@@ -29,7 +29,7 @@ pub fn run(args: DealArgs) -> anyhow::Result<ExitCode> {
     let seed = match args.seed {
         Some(s) => s,
         None => {
-            let s = super::os_seed() & if args.rng.is_c_library() { 0xffff_ffff } else { u64::MAX };
+            let s = super::os_seed(args.rng);
             eprintln!("seed: {s} (drawn from the operating system; pass --seed {s} to repeat)");
             s
         }

@@ -31,8 +31,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     let Some(algorithm) = args.algorithm else {
         return Err(ConfigError::flag("--algorithm", "give an algorithm, or --decks FILE, or --exec CMD").into());
     };
-    let seed =
-        args.seed.unwrap_or_else(|| super::os_seed() & if args.rng.is_c_library() { 0xffff_ffff } else { u64::MAX });
+    let seed = args.seed.unwrap_or_else(|| super::os_seed(args.rng));
     let deal = args.game.deal_config(args.deck)?;
     let config = RunConfig {
         algorithm: Algorithm {

@@ -18,7 +18,7 @@ pub fn run(args: ShuffleArgs) -> anyhow::Result<ExitCode> {
     let seed = match args.seed {
         Some(s) => s,
         None => {
-            let s = super::os_seed() & if args.rng.is_c_library() { 0xffff_ffff } else { u64::MAX };
+            let s = super::os_seed(args.rng);
             eprintln!("seed: {s} (drawn from the operating system; pass --seed {s} to repeat)");
             s
         }
@@ -106,29 +106,7 @@ fn write_partial(out: &mut impl Write, stuck: &Stuck, n: usize, style: Option<Na
     writeln!(out, "{}", cells.join(" "))
 }
 
-/// The plain-words diagnosis of a retry loop that cannot finish.
+/// The plain-words diagnosis of a retry loop that cannot finish, for deck `deck_number` of the stream.
 pub fn describe_stuck(stuck: &Stuck, deck_number: u64, n: usize, rng: RngKind) -> String {
-    let card = CardName { card: stuck.card_index as Card, n, style: NameStyle::Symbol };
-    let slots = |v: &[usize]| v.iter().map(|p| p.to_string()).collect::<Vec<_>>().join(", ");
-    let why = if stuck.unreachable_slots.is_empty() {
-        String::new()
-    } else {
-        format!(
-            "; position(s) {} can never be drawn (r() % {} with {} yields only 0..{})",
-            slots(&stuck.unreachable_slots),
-            n - stuck.unreachable_slots.len(),
-            rng,
-            n - stuck.unreachable_slots.len() - 1
-        )
-    };
-    format!(
-        "BROKEN: does not terminate: in deck {deck_number}, card {} ({card}, the {}th to place) found no free \
-         slot after {} draws; {} cards were placed with {} draws; free position(s): {}{why}",
-        stuck.card_index,
-        stuck.card_index + 1,
-        stuck.draws_on_stuck,
-        stuck.placed,
-        stuck.draws_to_place,
-        slots(&stuck.free_slots),
-    )
+    format!("BROKEN: in deck {deck_number}: {}", crate::runner::describe_stuck(stuck, n, rng))
 }

@@ -76,8 +76,7 @@ impl SwapRange {
 
 pub fn run(args: SweepArgs) -> anyhow::Result<ExitCode> {
     let thresholds = args.thresholds.thresholds()?;
-    let seed =
-        args.seed.unwrap_or_else(|| super::os_seed() & if args.rng.is_c_library() { 0xffff_ffff } else { u64::MAX });
+    let seed = args.seed.unwrap_or_else(|| super::os_seed(args.rng));
     if args.seed.is_none() {
         eprintln!("seed: {seed} (drawn from the operating system; pass --seed {seed} to repeat this sweep)");
     }

@@ -266,6 +266,7 @@ fn sq(x: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::stats::testing::all_permutations;
 
     #[test]
     fn counts_add_and_merge() {
@@ -314,20 +315,5 @@ mod tests {
         let var = values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / values.len() as f64;
         assert!((mean - 12.0).abs() < 1e-9, "mean {mean}");
         assert!((var - 2.0 * 16.0 * 1.0 / 2.0).abs() < 1e-9, "variance {var}");
-    }
-
-    fn all_permutations(n: usize) -> Vec<Vec<Card>> {
-        if n == 1 {
-            return vec![vec![0]];
-        }
-        let mut out = Vec::new();
-        for p in all_permutations(n - 1) {
-            for at in 0..n {
-                let mut q = p.clone();
-                q.insert(at, (n - 1) as Card);
-                out.push(q);
-            }
-        }
-        out
     }
 }

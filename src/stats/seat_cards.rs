@@ -273,6 +273,7 @@ mod tests {
     use super::*;
     use crate::deal::{DealConfig, DealShape, Scheme};
     use crate::game::Game;
+    use crate::stats::testing::all_permutations;
 
     fn map(deck: usize, players: usize, hand: usize, bottom: usize) -> SeatMap {
         let shape = DealShape {
@@ -283,21 +284,6 @@ mod tests {
             order: None,
         };
         DealConfig::new(Game::Custom, Some(deck), shape).unwrap().seat_map()
-    }
-
-    fn all_permutations(n: usize) -> Vec<Vec<Card>> {
-        if n == 1 {
-            return vec![vec![0]];
-        }
-        let mut out = Vec::new();
-        for p in all_permutations(n - 1) {
-            for at in 0..n {
-                let mut q = p.clone();
-                q.insert(at, (n - 1) as Card);
-                out.push(q);
-            }
-        }
-        out
     }
 
     #[test]
