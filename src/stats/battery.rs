@@ -18,7 +18,7 @@ use super::adjacency::AdjacencyCounts;
 use super::cycles::{CycleCounts, count_cycles, count_cycles_with_inverse};
 use super::fixed_points::FixedPointCounts;
 use super::full_permutation::PermutationCounts;
-use super::fused::{Kernel, Sinks, has_popcnt, kernel};
+use super::fused::{Isa, Kernel, Sinks, kernel};
 use super::inversions::InversionCounts;
 use super::parity::ParityCounts;
 use super::rising_sequences::{RisingSequenceCounts, invert};
@@ -107,7 +107,7 @@ impl Battery {
             // Position-by-card counts alone are already one pass.
             kernel: (n <= 64 && one_pass).then(|| {
                 let order = inversions.is_some() || rising_sequences.is_some();
-                kernel(adjacency.is_some(), order, walk || serial.is_some(), has_popcnt())
+                kernel(adjacency.is_some(), order, serial.is_some(), walk, Isa::best())
             }),
         };
         Battery {
@@ -172,8 +172,8 @@ impl Battery {
         };
         let totals = kernel(deck, &mut sinks);
         if self.cycles.is_some() || self.parity.is_some() {
-            // `inverse` now holds this deck's inverse.
-            let k = count_cycles_with_inverse(deck, inverse);
+            // Counted by the pass, or walked with the inverse the pass wrote.
+            let k = totals.cycles.unwrap_or_else(|| count_cycles_with_inverse(deck, inverse));
             if let Some(c) = &mut self.cycles {
                 c.record(k);
             }

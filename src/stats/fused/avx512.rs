@@ -1,0 +1,161 @@
+//! The one-pass battery with AVX-512 (x86-64 with AVX-512 F, BW, VBMI and VPOPCNTDQ, chosen at run time).
+//!
+//! A deck of at most 64 cards fits in one 512-bit register, one byte per position (narrowed from the 16-bit cards) (positions n..63 hold their
+//! own index, so they are fixed points that no statistic counts). The statistics that need no counter table
+//! are computed in registers, with no store:
+//! - fixed points: one byte compare with `0, 1, …, 63` and a popcount of the mask;
+//! - cycles, by pointer doubling with the byte permute `vpermb`: `m[i]` starts at `i` and `q` at the deck, and
+//!   six rounds of `m = min(m, m∘q)`, `q = q∘q` leave in `m[i]` the smallest position of i's cycle (a cycle
+//!   has at most 64 positions); the cycles are the positions with `m[i] = i`;
+//! - inversions and descents of the inverse (rising sequences) from the one-hot rows `1 << deck[p]`, eight
+//!   positions per register: their exclusive prefix OR is the set `seen` of cards before p, and with
+//!   `above = seen >> (deck[p] + 1)` the inversions of p are `popcount(above)` and card deck[p] + 1 lies
+//!   before it iff `above & 1`, as in the scalar pass.
+//!
+//! The counter tables (position-by-card, adjacency, serial transitions) and the inverse are then updated by a
+//! scalar loop of byte loads and counter increments: the increments are the one cost that cannot be removed
+//! (about one store per cycle), and they no longer wait behind the order statistics' arithmetic.
+
+use std::arch::x86_64::*;
+
+use super::{PassTotals, Sinks};
+use crate::cards::Card;
+
+/// Whether this processor runs the kernel.
+pub(super) fn available() -> bool {
+    is_x86_feature_detected!("avx512f")
+        && is_x86_feature_detected!("avx512bw")
+        && is_x86_feature_detected!("avx512vbmi")
+        && is_x86_feature_detected!("avx512vpopcntdq")
+        && is_x86_feature_detected!("popcnt")
+}
+
+const IOTA: [u8; 64] = {
+    let mut a = [0u8; 64];
+    let mut i = 0;
+    while i < 64 {
+        a[i] = i as u8;
+        i += 1;
+    }
+    a
+};
+
+/// The pass over one deck. `ADJ`: adjacency; `ORDER`: inversions and descents; `SER`: serial transitions and
+/// the inverse (written into `sinks.inverse`); `CYC`: the cycle count. Position-by-card counts and fixed points
+/// are always done.
+///
+/// # Safety
+/// The processor must have the features of [`available`].
+#[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512vpopcntdq,popcnt")]
+unsafe fn pass<const ADJ: bool, const ORDER: bool, const SER: bool, const CYC: bool>(
+    deck: &[Card],
+    sinks: &mut Sinks<'_>,
+) -> PassTotals {
+    let n = deck.len();
+    assert!(n <= 64 && sinks.position.len() == n * n);
+    assert!(!ADJ || sinks.adjacency.len() == n * n);
+    assert!(!SER || (sinks.serial.len() == n * n && sinks.inverse.len() == n));
+    let lanes: u64 = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+    // SAFETY: IOTA is 64 bytes; the masked loads read only the n cards (two bytes each) of the deck.
+    let iota = unsafe { _mm512_loadu_si512(IOTA.as_ptr().cast()) };
+    let (low_lanes, high_lanes) = (lanes as u32, (lanes >> 32) as u32);
+    let low = unsafe { _mm512_maskz_loadu_epi16(low_lanes, deck.as_ptr().cast()) };
+    let high = unsafe { _mm512_maskz_loadu_epi16(high_lanes, deck.as_ptr().wrapping_add(32).cast()) };
+    // Every card must be below n: the counter updates below index with them unchecked.
+    let limit = _mm512_set1_epi16(n as i16);
+    if _mm512_mask_cmpge_epu16_mask(low_lanes, low, limit) | _mm512_mask_cmpge_epu16_mask(high_lanes, high, limit) != 0
+    {
+        panic!("a deck of {n} cards holds a card outside 0..{n}");
+    }
+    let loaded = _mm512_inserti64x4::<1>(_mm512_castsi256_si512(_mm512_cvtepi16_epi8(low)), _mm512_cvtepi16_epi8(high));
+    let d = _mm512_mask_blend_epi8(lanes, iota, loaded);
+    let mut totals = PassTotals {
+        fixed_points: _mm512_mask_cmpeq_epi8_mask(lanes, d, iota).count_ones() as usize,
+        ..PassTotals::default()
+    };
+    if CYC {
+        let (mut m, mut q) = (iota, d);
+        for _ in 0..6 {
+            m = _mm512_min_epu8(m, _mm512_permutexvar_epi8(q, m));
+            q = _mm512_permutexvar_epi8(q, q);
+        }
+        totals.cycles = Some(_mm512_mask_cmpeq_epi8_mask(lanes, m, iota).count_ones() as usize);
+    }
+    if ORDER {
+        let mut bytes = [0u8; 64];
+        // SAFETY: `bytes` is 64 bytes.
+        unsafe { _mm512_storeu_si512(bytes.as_mut_ptr().cast(), d) };
+        let (zero, one) = (_mm512_setzero_si512(), _mm512_set1_epi64(1));
+        let last = _mm512_set1_epi64(7);
+        let (mut carry, mut inversions, mut descents) = (zero, zero, 0u32);
+        for g in 0..n.div_ceil(8) {
+            // SAFETY: 8g + 8 ≤ 64.
+            let cards = _mm512_cvtepu8_epi64(unsafe { _mm_loadl_epi64(bytes.as_ptr().add(8 * g).cast()) });
+            let mut seen = _mm512_sllv_epi64(one, cards);
+            seen = _mm512_or_si512(seen, _mm512_alignr_epi64::<7>(seen, zero));
+            seen = _mm512_or_si512(seen, _mm512_alignr_epi64::<6>(seen, zero));
+            seen = _mm512_or_si512(seen, _mm512_alignr_epi64::<4>(seen, zero));
+            let before = _mm512_or_si512(_mm512_alignr_epi64::<7>(seen, zero), carry);
+            carry = _mm512_or_si512(carry, _mm512_permutexvar_epi64(last, seen));
+            let valid = (lanes >> (8 * g)) as u8;
+            let above = _mm512_srlv_epi64(before, _mm512_add_epi64(cards, one));
+            inversions = _mm512_add_epi64(inversions, _mm512_maskz_popcnt_epi64(valid, above));
+            descents += (_mm512_test_epi64_mask(above, one) & valid).count_ones();
+        }
+        totals.inversions = _mm512_reduce_add_epi64(inversions) as u64;
+        totals.descents = descents as usize;
+    }
+    let pair = SER && sinks.pair;
+    let position = sinks.position.as_mut_ptr();
+    let adjacency = sinks.adjacency.as_mut_ptr();
+    let serial = sinks.serial.as_mut_ptr();
+    let inverse = sinks.inverse.as_mut_ptr();
+    let mut previous = 0usize;
+    for (p, &card) in deck.iter().enumerate() {
+        let c = usize::from(card);
+        // SAFETY: p < n and c < n (checked above), so every index is below n·n (tables) or n (inverse), the
+        // lengths asserted on entry; `inverse` holds positions below n, written here or zeroed.
+        unsafe {
+            *position.add(p * n + c) += 1;
+            if ADJ && p > 0 {
+                *adjacency.add(previous * n + c) += 1;
+            }
+            if SER {
+                let slot = inverse.add(c);
+                if pair {
+                    *serial.add(usize::from(*slot) * n + p) += 1;
+                }
+                *slot = p as Card;
+            }
+        }
+        previous = c;
+    }
+    totals
+}
+
+macro_rules! safe_entry {
+    ($($name:ident: $adj:literal $order:literal $ser:literal $cyc:literal),* $(,)?) => {$(
+        fn $name(deck: &[Card], sinks: &mut Sinks<'_>) -> PassTotals {
+            // SAFETY: `kernel` hands out these entries only when `available()` holds.
+            unsafe { pass::<$adj, $order, $ser, $cyc>(deck, sinks) }
+        }
+    )*};
+}
+
+safe_entry! {
+    k0000: false false false false, k0001: false false false true, k0010: false false true false,
+    k0011: false false true true, k0100: false true false false, k0101: false true false true,
+    k0110: false true true false, k0111: false true true true, k1000: true false false false,
+    k1001: true false false true, k1010: true false true false, k1011: true false true true,
+    k1100: true true false false, k1101: true true false true, k1110: true true true false,
+    k1111: true true true true,
+}
+
+/// The compiled pass for a selection. Only to be called when [`available`] holds.
+pub(super) fn kernel(adjacency: bool, order: bool, serial: bool, cycles: bool) -> super::Kernel {
+    const TABLE: [super::Kernel; 16] = [
+        k0000, k0001, k0010, k0011, k0100, k0101, k0110, k0111, k1000, k1001, k1010, k1011, k1100, k1101, k1110, k1111,
+    ];
+    assert!(available());
+    TABLE[usize::from(adjacency) << 3 | usize::from(order) << 2 | usize::from(serial) << 1 | usize::from(cycles)]
+}
