@@ -325,7 +325,7 @@ fn run_chunk<S: Shuffle, R: SeededRng>(
     // Two decks: deck t is counted while deck t+1 is being shuffled. Counting a deck right after shuffling it
     // in place makes the counter's loads wait on the shuffle's last stores; with one deck of lag the loads hit
     // settled memory (measured 1.5–2.5× faster, see the `run/*` benches).
-    let (deck, pending) = w.decks.split_at_mut(n);
+    let (mut deck, mut pending) = w.decks.split_at_mut(n);
     let mut have_pending = false;
     let mut invalid = 0u64;
     let mut first: Option<(u64, String)> = None;
@@ -339,7 +339,8 @@ fn run_chunk<S: Shuffle, R: SeededRng>(
                 if have_pending {
                     w.battery.add(pending);
                 }
-                pending.copy_from_slice(deck);
+                // The shuffled deck becomes the pending one; the next shuffle reuses the other buffer.
+                std::mem::swap(&mut deck, &mut pending);
                 have_pending = true;
             }
             Err(Fault::NotPermutation(defect)) => {

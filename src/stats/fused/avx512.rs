@@ -8,7 +8,8 @@
 //!   six rounds of `m = min(m, m∘q)`, `q = q∘q` leave in `m[i]` the smallest position of i's cycle (a cycle
 //!   has at most 64 positions); the cycles are the positions with `m[i] = i`;
 //! - inversions and descents of the inverse (rising sequences) from the one-hot rows `1 << deck[p]`, eight
-//!   positions per register: their exclusive prefix OR is the set `seen` of cards before p, and with
+//!   positions per register (position 8j + g in lane j of register g, so that the prefix needs few lane
+//!   shuffles): their exclusive prefix OR is the set `seen` of cards before p, and with
 //!   `above = seen >> (deck[p] + 1)` the inversions of p are `popcount(above)` and card deck[p] + 1 lies
 //!   before it iff `above & 1`, as in the scalar pass.
 //!
@@ -82,22 +83,30 @@ unsafe fn pass<const ADJ: bool, const ORDER: bool, const SER: bool, const CYC: b
         totals.cycles = Some(_mm512_mask_cmpeq_epi8_mask(lanes, m, iota).count_ones() as usize);
     }
     if ORDER {
-        let mut bytes = [0u8; 64];
-        // SAFETY: `bytes` is 64 bytes.
-        unsafe { _mm512_storeu_si512(bytes.as_mut_ptr().cast(), d) };
+        // Positions in a transposed layout: register g holds positions 8j + g in its lanes j, so that the cards
+        // before a position are those of the lanes j' < j (a prefix across lanes, computed once) and those of
+        // the registers g' < g in the same lane (a running OR, with no lane shuffle).
         let (zero, one) = (_mm512_setzero_si512(), _mm512_set1_epi64(1));
-        let last = _mm512_set1_epi64(7);
-        let (mut carry, mut inversions, mut descents) = (zero, zero, 0u32);
-        for g in 0..n.div_ceil(8) {
-            // SAFETY: 8g + 8 ≤ 64.
-            let cards = _mm512_cvtepu8_epi64(unsafe { _mm_loadl_epi64(bytes.as_ptr().add(8 * g).cast()) });
-            let mut seen = _mm512_sllv_epi64(one, cards);
-            seen = _mm512_or_si512(seen, _mm512_alignr_epi64::<7>(seen, zero));
-            seen = _mm512_or_si512(seen, _mm512_alignr_epi64::<6>(seen, zero));
-            seen = _mm512_or_si512(seen, _mm512_alignr_epi64::<4>(seen, zero));
-            let before = _mm512_or_si512(_mm512_alignr_epi64::<7>(seen, zero), carry);
-            carry = _mm512_or_si512(carry, _mm512_permutexvar_epi64(last, seen));
-            let valid = (lanes >> (8 * g)) as u8;
+        let base = _mm512_set_epi64(56, 48, 40, 32, 24, 16, 8, 0);
+        let mut cards = [zero; 8];
+        let mut earlier_in_lane = [zero; 8];
+        let mut lane_seen = zero;
+        for g in 0..8 {
+            let index = _mm512_add_epi64(base, _mm512_set1_epi64(g as i64));
+            cards[g] = _mm512_maskz_permutexvar_epi8(0x0101_0101_0101_0101, index, d);
+            earlier_in_lane[g] = lane_seen;
+            lane_seen = _mm512_or_si512(lane_seen, _mm512_sllv_epi64(one, cards[g]));
+        }
+        let mut prefix = lane_seen;
+        prefix = _mm512_or_si512(prefix, _mm512_alignr_epi64::<7>(prefix, zero));
+        prefix = _mm512_or_si512(prefix, _mm512_alignr_epi64::<6>(prefix, zero));
+        prefix = _mm512_or_si512(prefix, _mm512_alignr_epi64::<4>(prefix, zero));
+        let earlier_lanes = _mm512_alignr_epi64::<7>(prefix, zero);
+        let (mut inversions, mut descents) = (zero, 0u32);
+        for (g, (&cards, &earlier)) in cards.iter().zip(&earlier_in_lane).enumerate() {
+            // Lanes j with 8j + g < n.
+            let valid = if n > g { ((1u16 << (n - g).div_ceil(8)) - 1) as u8 } else { 0 };
+            let before = _mm512_or_si512(earlier, earlier_lanes);
             let above = _mm512_srlv_epi64(before, _mm512_add_epi64(cards, one));
             inversions = _mm512_add_epi64(inversions, _mm512_maskz_popcnt_epi64(valid, above));
             descents += (_mm512_test_epi64_mask(above, one) & valid).count_ones();
