@@ -337,7 +337,7 @@ fn run_chunk<S: Shuffle, R: SeededRng>(
             Ok(()) => {
                 post.apply(deck, &mut rng);
                 if have_pending {
-                    w.battery.add(pending);
+                    w.battery.add_in_chunk(pending);
                 }
                 // The shuffled deck becomes the pending one; the next shuffle reuses the other buffer.
                 std::mem::swap(&mut deck, &mut pending);
@@ -348,7 +348,7 @@ fn run_chunk<S: Shuffle, R: SeededRng>(
                 // The next counted deck does not follow the last valid one in the stream: count that one now,
                 // then start a new stream.
                 if have_pending {
-                    w.battery.add(pending);
+                    w.battery.add_in_chunk(pending);
                     have_pending = false;
                 }
                 w.battery.begin_stream();
@@ -358,8 +358,9 @@ fn run_chunk<S: Shuffle, R: SeededRng>(
             }
             Err(Fault::NonTermination(stuck)) => {
                 if have_pending {
-                    w.battery.add(pending);
+                    w.battery.add_in_chunk(pending);
                 }
+                w.battery.flush_chunk();
                 return Some(FaultReport {
                     kind: "non-termination",
                     first_shuffle: chunk * CHUNK_SHUFFLES + k + 1,
@@ -379,8 +380,10 @@ fn run_chunk<S: Shuffle, R: SeededRng>(
         }
     }
     if have_pending {
-        w.battery.add(pending);
+        w.battery.add_in_chunk(pending);
     }
+    // The chunk's 32-bit tables into the battery's totals (32-bit cells, at most CHUNK_SHUFFLES decks).
+    w.battery.flush_chunk();
     first.map(|(k, what)| FaultReport {
         kind: "not-a-permutation",
         first_shuffle: chunk * CHUNK_SHUFFLES + k + 1,

@@ -18,7 +18,7 @@ use super::adjacency::AdjacencyCounts;
 use super::cycles::{CycleCounts, count_cycles, count_cycles_with_inverse};
 use super::fixed_points::FixedPointCounts;
 use super::full_permutation::PermutationCounts;
-use super::fused::{Isa, Kernel, Sinks, kernel};
+use super::fused::{Isa, Kernel, PassTotals, Sinks, kernel};
 use super::inversions::InversionCounts;
 use super::parity::ParityCounts;
 use super::rising_sequences::{RisingSequenceCounts, invert};
@@ -58,7 +58,41 @@ struct Scratch {
     /// `inverse[card] = position`, when some statistic needs it (serial correlation keeps its own).
     inverse: Option<Vec<Card>>,
     /// The one-pass kernel for this selection, for decks of up to 64 cards.
-    kernel: Option<Kernel>,
+    kernel: Option<Kernel<u64>>,
+    /// The same kernel into the 32-bit tables of one chunk ([`Battery::add_in_chunk`]).
+    chunk_kernel: Option<Kernel<u32>>,
+    /// Those tables, for decks of up to 64 cards.
+    chunk: Option<ChunkTables>,
+}
+
+/// 32-bit counter tables for the decks of one chunk, added into the battery's 64-bit ones by
+/// [`Battery::flush_chunk`]. Three 52 × 52 tables take 32 KB instead of 65 KB: they fit in a 48 KB L1 cache
+/// with the deck, the inverse and the generator (measured 10 ns a deck faster with the default battery).
+#[derive(Clone, Debug)]
+struct ChunkTables {
+    position: Vec<u32>,
+    adjacency: Vec<u32>,
+    serial: Vec<u32>,
+    /// Decks counted since the last flush.
+    decks: u64,
+}
+
+impl ChunkTables {
+    /// Decks after which the tables are flushed whatever the caller does: no cell can exceed the deck count.
+    const LIMIT: u64 = u32::MAX as u64;
+
+    /// Adds the tables into the totals and clears them.
+    fn flush(&mut self, position: &mut [u64], adjacency: &mut [u64], serial: &mut [u64]) {
+        fn drain(total: &mut [u64], chunk: &mut [u32]) {
+            for (t, c) in total.iter_mut().zip(chunk) {
+                *t += u64::from(std::mem::take(c));
+            }
+        }
+        drain(position, &mut self.position);
+        drain(adjacency, &mut self.adjacency);
+        drain(serial, &mut self.serial);
+        self.decks = 0;
+    }
 }
 
 impl PartialEq for Battery {
@@ -101,13 +135,20 @@ impl Battery {
             || inversions.is_some()
             || rising_sequences.is_some()
             || serial.is_some();
+        let (isa, order) = (Isa::best(), inversions.is_some() || rising_sequences.is_some());
+        let (adj, ser) = (adjacency.is_some(), serial.is_some());
+        let table = |on: bool| if on { vec![0; n * n] } else { Vec::new() };
         let scratch = Scratch {
             seen: walk.then(|| vec![false; n]),
             inverse: (walk || rising_sequences.is_some() || serial.is_some()).then(|| vec![0; n]),
             // Position-by-card counts alone are already one pass.
-            kernel: (n <= 64 && one_pass).then(|| {
-                let order = inversions.is_some() || rising_sequences.is_some();
-                kernel(adjacency.is_some(), order, serial.is_some(), walk, Isa::best())
+            kernel: (n <= 64 && one_pass).then(|| kernel(adj, order, ser, walk, isa)),
+            chunk_kernel: (n <= 64).then(|| kernel(adj, order, ser, walk, isa)),
+            chunk: (n <= 64).then(|| ChunkTables {
+                position: table(true),
+                adjacency: table(adj),
+                serial: table(ser),
+                decks: 0,
             }),
         };
         Battery {
@@ -155,9 +196,67 @@ impl Battery {
         }
     }
 
+    /// Counts one shuffled deck like [`Battery::add`], but into 32-bit tables kept for the current chunk: the
+    /// runner's hot path. The position-by-card, adjacency and serial counts are not visible until
+    /// [`Battery::flush_chunk`], which the runner calls at the end of every chunk; evaluating or merging an
+    /// unflushed battery panics.
+    #[inline(always)]
+    pub fn add_in_chunk(&mut self, deck: &[Card]) {
+        debug_assert_eq!(deck.len(), self.n);
+        let Some(kernel) = self.scratch.chunk_kernel else {
+            self.add(deck);
+            return;
+        };
+        let Battery { serial, scratch, .. } = self;
+        let Scratch { inverse: own_inverse, chunk, .. } = scratch;
+        let Some(chunk) = chunk else { unreachable!("the chunk kernel comes with its tables") };
+        let (inverse, pair) = match serial {
+            Some(s) => s.stream_mut(),
+            None => (own_inverse.as_deref_mut().unwrap_or(&mut []), false),
+        };
+        let mut sinks = Sinks {
+            position: &mut chunk.position,
+            adjacency: &mut chunk.adjacency,
+            serial: &mut chunk.serial,
+            inverse,
+            pair,
+        };
+        let totals = kernel(deck, &mut sinks);
+        chunk.decks += 1;
+        let full = chunk.decks == ChunkTables::LIMIT;
+        self.record_pass(deck, totals);
+        if full {
+            self.flush_chunk();
+        }
+        if let Some(g) = &mut self.game {
+            g.add(deck);
+        }
+        if let Some(p) = &mut self.full_permutation {
+            p.add(deck);
+        }
+    }
+
+    /// Adds the counts of [`Battery::add_in_chunk`] into the battery's tables.
+    pub fn flush_chunk(&mut self) {
+        let Some(chunk) = &mut self.scratch.chunk else { return };
+        if chunk.decks == 0 {
+            return;
+        }
+        chunk.flush(
+            self.position_card.counts_mut(),
+            self.adjacency.as_mut().map_or(&mut [][..], |a| a.counts_mut()),
+            self.serial.as_mut().map_or(&mut [][..], |s| s.parts_mut().0),
+        );
+    }
+
+    /// Whether every deck's counts are in the battery's tables (none waits in the chunk tables).
+    fn flushed(&self) -> bool {
+        self.scratch.chunk.as_ref().is_none_or(|c| c.decks == 0)
+    }
+
     /// Decks of up to 64 cards: one pass for everything that reads the deck in order, then the cycle walk.
     #[inline(always)]
-    fn add_in_one_pass(&mut self, kernel: Kernel, deck: &[Card]) {
+    fn add_in_one_pass(&mut self, kernel: Kernel<u64>, deck: &[Card]) {
         let Battery { position_card, adjacency, serial, scratch, .. } = self;
         let (serial_counts, inverse, pair) = match serial {
             Some(s) => s.parts_mut(),
@@ -167,13 +266,25 @@ impl Battery {
             position: position_card.counts_mut(),
             adjacency: adjacency.as_mut().map_or(&mut [][..], |a| a.counts_mut()),
             serial: serial_counts,
-            inverse: &mut *inverse,
+            inverse,
             pair,
         };
         let totals = kernel(deck, &mut sinks);
+        self.record_pass(deck, totals);
+    }
+
+    /// Records a pass over `deck`: the decks of the tables, and the per-deck statistics (the cycles walked with
+    /// the inverse the pass wrote, where it did not count them).
+    #[inline(always)]
+    fn record_pass(&mut self, deck: &[Card], totals: PassTotals) {
         if self.cycles.is_some() || self.parity.is_some() {
-            // Counted by the pass, or walked with the inverse the pass wrote.
-            let k = totals.cycles.unwrap_or_else(|| count_cycles_with_inverse(deck, inverse));
+            let k = totals.cycles.unwrap_or_else(|| {
+                let inverse = match &self.serial {
+                    Some(s) => s.last_inverse(),
+                    None => self.scratch.inverse.as_deref().unwrap_or(&[]),
+                };
+                count_cycles_with_inverse(deck, inverse)
+            });
             if let Some(c) = &mut self.cycles {
                 c.record(k);
             }
@@ -181,11 +292,11 @@ impl Battery {
                 p.record_cycles(deck.len(), k);
             }
         }
-        position_card.record_deck();
-        if let Some(a) = adjacency {
+        self.position_card.record_deck();
+        if let Some(a) = &mut self.adjacency {
             a.record_deck();
         }
-        if let Some(s) = serial {
+        if let Some(s) = &mut self.serial {
             s.record_deck();
         }
         if let Some(f) = &mut self.fixed_points {
@@ -232,6 +343,7 @@ impl Battery {
     }
 
     pub fn merge(&mut self, other: &Self) {
+        assert!(self.flushed() && other.flushed(), "merging a battery whose chunk tables were not flushed");
         fn both<T>(a: &mut Option<T>, b: &Option<T>, f: impl FnOnce(&mut T, &T)) {
             if let (Some(a), Some(b)) = (a, b) {
                 f(a, b);
@@ -258,6 +370,7 @@ impl Battery {
 
     /// Every selected test that applies, in report order.
     pub fn evaluate(&self) -> Vec<TestResult> {
+        assert!(self.flushed(), "evaluating a battery whose chunk tables were not flushed");
         let mut tests: Vec<TestResult> =
             self.applicable_tests().into_iter().flat_map(|t| self.evaluate_one(t)).collect();
         tests.extend(self.game.iter().flat_map(GameStats::evaluate));
@@ -402,6 +515,44 @@ mod tests {
                 assert_eq!(b.serial.as_ref().map(|s| s.pairs()), alone.serial.as_ref().map(|_| 38));
             }
         }
+    }
+
+    #[test]
+    fn counting_in_chunk_tables_then_flushing_is_adding() {
+        // Random decks through `add_in_chunk` (flushed every 100 decks, with stream breaks) and through `add`, for
+        // deck sizes on both sides of the one-pass limit and for every single test and the default battery.
+        use rand::SeedableRng;
+        use rand::seq::SliceRandom;
+        let mut g = rand_pcg::Pcg64::seed_from_u64(5);
+        for n in [3usize, 13, 52, 64, 65] {
+            let mut selections: Vec<TestSelection> = TestId::ALL.iter().map(|&t| TestSelection::only(&[t])).collect();
+            selections.push(TestSelection::default());
+            for selection in selections {
+                let (mut chunked, mut plain) = (Battery::with_tests(n, selection), Battery::with_tests(n, selection));
+                let mut deck: Vec<Card> = (0..n as Card).collect();
+                for k in 0..250 {
+                    if k % 100 == 0 {
+                        chunked.flush_chunk();
+                        chunked.begin_stream();
+                        plain.begin_stream();
+                    }
+                    deck.shuffle(&mut g);
+                    chunked.add_in_chunk(&deck);
+                    plain.add(&deck);
+                }
+                chunked.flush_chunk();
+                assert_eq!(chunked, plain, "n = {n}, {selection:?}");
+                assert_eq!(chunked.evaluate().len(), plain.evaluate().len());
+            }
+        }
+    }
+
+    #[test]
+    #[should_panic(expected = "not flushed")]
+    fn an_unflushed_battery_cannot_be_evaluated() {
+        let mut b = Battery::new(5);
+        b.add_in_chunk(&[4, 3, 2, 1, 0]);
+        b.evaluate();
     }
 
     #[test]

@@ -29,11 +29,25 @@ mod avx512;
 
 use crate::cards::Card;
 
+/// A counter of the tables a pass updates: the battery's 64-bit totals, or the runner's 32-bit tables for one
+/// chunk (three 52 × 52 tables of 64-bit counters, 65 KB, overflow a 48 KB L1 cache; of 32-bit ones they fit).
+pub(super) trait Counter: Copy + std::ops::AddAssign + 'static {
+    const ONE: Self;
+}
+
+impl Counter for u64 {
+    const ONE: u64 = 1;
+}
+
+impl Counter for u32 {
+    const ONE: u32 = 1;
+}
+
 /// Where one deck is counted. Slices of the statistics that are off are empty and never touched.
-pub(super) struct Sinks<'a> {
-    pub position: &'a mut [u64],
-    pub adjacency: &'a mut [u64],
-    pub serial: &'a mut [u64],
+pub(super) struct Sinks<'a, T: Counter> {
+    pub position: &'a mut [T],
+    pub adjacency: &'a mut [T],
+    pub serial: &'a mut [T],
     /// The previous deck's inverse on entry (when `pair`), this deck's on exit.
     pub inverse: &'a mut [Card],
     /// Count serial transitions from the previous deck (`inverse` holds its inverse).
@@ -52,13 +66,16 @@ pub(super) struct PassTotals {
 }
 
 /// A compiled pass, chosen once per battery.
-pub(super) type Kernel = fn(&[Card], &mut Sinks<'_>) -> PassTotals;
+pub(super) type Kernel<T> = fn(&[Card], &mut Sinks<'_, T>) -> PassTotals;
 
 /// The pass over one deck (a permutation of `0..n`, n ≤ 64). `ADJ`: adjacency; `ORDER`: inversions and descents;
 /// `INV`: write the inverse (and count serial transitions when `sinks.pair`). Position-by-card counts and fixed
 /// points are always done.
 #[inline(always)]
-fn pass<const ADJ: bool, const ORDER: bool, const INV: bool>(deck: &[Card], sinks: &mut Sinks<'_>) -> PassTotals {
+fn pass<T: Counter, const ADJ: bool, const ORDER: bool, const INV: bool>(
+    deck: &[Card],
+    sinks: &mut Sinks<'_, T>,
+) -> PassTotals {
     let n = deck.len();
     debug_assert!(n <= 64);
     let mut totals = PassTotals::default();
@@ -67,10 +84,10 @@ fn pass<const ADJ: bool, const ORDER: bool, const INV: bool>(deck: &[Card], sink
     let pair = INV && sinks.pair;
     for (p, (row, &card)) in sinks.position.chunks_exact_mut(n).zip(deck).enumerate() {
         let c = usize::from(card);
-        row[c] += 1;
+        row[c] += T::ONE;
         totals.fixed_points += usize::from(c == p);
         if ADJ && p > 0 {
-            sinks.adjacency[previous_card * n + c] += 1;
+            sinks.adjacency[previous_card * n + c] += T::ONE;
         }
         previous_card = c;
         if ORDER {
@@ -83,7 +100,7 @@ fn pass<const ADJ: bool, const ORDER: bool, const INV: bool>(deck: &[Card], sink
         if INV {
             let slot = &mut sinks.inverse[c];
             if pair {
-                sinks.serial[usize::from(*slot) * n + p] += 1;
+                sinks.serial[usize::from(*slot) * n + p] += T::ONE;
             }
             *slot = p as Card;
         }
@@ -94,20 +111,20 @@ fn pass<const ADJ: bool, const ORDER: bool, const INV: bool>(deck: &[Card], sink
 /// The pass compiled with the `popcnt` instruction; only called where the processor has it.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt")]
-fn pass_popcnt<const ADJ: bool, const ORDER: bool, const INV: bool>(
+fn pass_popcnt<T: Counter, const ADJ: bool, const ORDER: bool, const INV: bool>(
     deck: &[Card],
-    sinks: &mut Sinks<'_>,
+    sinks: &mut Sinks<'_, T>,
 ) -> PassTotals {
-    pass::<ADJ, ORDER, INV>(deck, sinks)
+    pass::<T, ADJ, ORDER, INV>(deck, sinks)
 }
 
 #[cfg(target_arch = "x86_64")]
-fn pass_with_popcnt<const ADJ: bool, const ORDER: bool, const INV: bool>(
+fn pass_with_popcnt<T: Counter, const ADJ: bool, const ORDER: bool, const INV: bool>(
     deck: &[Card],
-    sinks: &mut Sinks<'_>,
+    sinks: &mut Sinks<'_, T>,
 ) -> PassTotals {
     // SAFETY: `kernel` selects this function only when the processor reports `popcnt`.
-    unsafe { pass_popcnt::<ADJ, ORDER, INV>(deck, sinks) }
+    unsafe { pass_popcnt::<T, ADJ, ORDER, INV>(deck, sinks) }
 }
 
 /// The instructions a pass may use, best first.
@@ -154,24 +171,24 @@ impl Isa {
 /// The compiled pass for a selection: adjacency, order statistics (inversions, rising sequences), serial
 /// transitions (with the inverse) and cycles, with the instructions of `isa` (which must be available). The
 /// scalar passes write the inverse when cycles are asked for and leave `cycles` empty for the caller's walk.
-pub(super) fn kernel(adjacency: bool, order: bool, serial: bool, cycles: bool, isa: Isa) -> Kernel {
+pub(super) fn kernel<T: Counter>(adjacency: bool, order: bool, serial: bool, cycles: bool, isa: Isa) -> Kernel<T> {
     #[cfg(target_arch = "x86_64")]
     if isa == Isa::Avx512 {
-        return avx512::kernel(adjacency, order, serial, cycles);
+        return avx512::kernel::<T>(adjacency, order, serial, cycles);
     }
     let inverse = serial || cycles;
     let popcnt = isa == Isa::Popcnt;
     macro_rules! pick {
         ($f:ident) => {
             match (adjacency, order, inverse) {
-                (false, false, false) => $f::<false, false, false>,
-                (false, false, true) => $f::<false, false, true>,
-                (false, true, false) => $f::<false, true, false>,
-                (false, true, true) => $f::<false, true, true>,
-                (true, false, false) => $f::<true, false, false>,
-                (true, false, true) => $f::<true, false, true>,
-                (true, true, false) => $f::<true, true, false>,
-                (true, true, true) => $f::<true, true, true>,
+                (false, false, false) => $f::<T, false, false, false>,
+                (false, false, true) => $f::<T, false, false, true>,
+                (false, true, false) => $f::<T, false, true, false>,
+                (false, true, true) => $f::<T, false, true, true>,
+                (true, false, false) => $f::<T, true, false, false>,
+                (true, false, true) => $f::<T, true, false, true>,
+                (true, true, false) => $f::<T, true, true, false>,
+                (true, true, true) => $f::<T, true, true, true>,
             }
         };
     }
@@ -201,17 +218,25 @@ mod tests {
     #[test]
     fn the_pass_counts_what_each_statistic_counts_alone() {
         // Random decks of every size up to 64, through every compiled pass of every instruction set this
-        // processor has, against the straightforward definitions.
+        // processor has, into 64-bit and 32-bit tables, against the straightforward definitions.
+        every_pass_counts::<u64>();
+        every_pass_counts::<u32>();
+    }
+
+    fn every_pass_counts<T: Counter + Default + Into<u64> + PartialEq + std::fmt::Debug>() {
         use crate::stats::cycles::{count_cycles, count_cycles_with_inverse};
         use rand::SeedableRng;
+        let wide = |t: &[T]| t.iter().map(|&x| x.into()).collect::<Vec<u64>>();
         let mut g = rand_pcg::Pcg64::seed_from_u64(11);
         for isa in Isa::all_available() {
             for n in 1..=64 {
                 for variant in 0..16u32 {
                     let (adj, order, ser, cyc) =
                         (variant & 1 != 0, variant & 2 != 0, variant & 4 != 0, variant & 8 != 0);
-                    let k = kernel(adj, order, ser, cyc, isa);
-                    let (mut position, mut adjacency, mut serial) = (vec![0; n * n], vec![0; n * n], vec![0; n * n]);
+                    let k = kernel::<T>(adj, order, ser, cyc, isa);
+                    let zero = T::default();
+                    let (mut position, mut adjacency, mut serial) =
+                        (vec![zero; n * n], vec![zero; n * n], vec![zero; n * n]);
                     let mut inverse: Vec<Card> = vec![0; if ser || cyc { n } else { 0 }];
                     let mut previous: Option<Vec<Card>> = None;
                     let (mut want_position, mut want_adjacency, mut want_serial) =
@@ -261,9 +286,9 @@ mod tests {
                         }
                     }
                     let what = format!("{isa:?}, n = {n}, variant {variant}");
-                    assert_eq!(position, want_position, "{what}");
-                    assert_eq!(adjacency, if adj { want_adjacency } else { vec![0; n * n] }, "{what}");
-                    assert_eq!(serial, if ser { want_serial } else { vec![0; n * n] }, "{what}");
+                    assert_eq!(wide(&position), want_position, "{what}");
+                    assert_eq!(wide(&adjacency), if adj { want_adjacency } else { vec![0; n * n] }, "{what}");
+                    assert_eq!(wide(&serial), if ser { want_serial } else { vec![0; n * n] }, "{what}");
                 }
             }
         }
@@ -276,7 +301,7 @@ mod tests {
         use crate::stats::cycles::count_cycles_with_inverse;
         for isa in Isa::all_available() {
             for n in [1usize, 2, 7, 8, 9, 52, 63, 64] {
-                let k = kernel(true, true, true, true, isa);
+                let k = kernel::<u64>(true, true, true, true, isa);
                 let identity: Vec<Card> = (0..n as Card).collect();
                 let reversed: Vec<Card> = identity.iter().rev().copied().collect();
                 for (deck, fixed, inversions, descents, cycles) in

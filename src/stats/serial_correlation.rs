@@ -101,6 +101,17 @@ impl SerialTransitions {
         (&mut self.counts, &mut self.previous, self.have_previous)
     }
 
+    /// The previous deck's inverse (overwritten with the next deck's by the battery's pass) and whether the next
+    /// deck is paired with it.
+    pub(super) fn stream_mut(&mut self) -> (&mut [Card], bool) {
+        (&mut self.previous, self.have_previous)
+    }
+
+    /// The last counted deck's inverse, as left by the battery's pass.
+    pub(super) fn last_inverse(&self) -> &[Card] {
+        &self.previous
+    }
+
     /// One more deck, counted through [`Self::parts_mut`]: `previous` now holds its inverse.
     #[inline(always)]
     pub(super) fn record_deck(&mut self) {

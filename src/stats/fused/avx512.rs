@@ -19,7 +19,7 @@
 
 use std::arch::x86_64::*;
 
-use super::{PassTotals, Sinks};
+use super::{Counter, PassTotals, Sinks};
 use crate::cards::Card;
 
 /// Whether this processor runs the kernel.
@@ -48,9 +48,9 @@ const IOTA: [u8; 64] = {
 /// # Safety
 /// The processor must have the features of [`available`].
 #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512vpopcntdq,popcnt")]
-unsafe fn pass<const ADJ: bool, const ORDER: bool, const SER: bool, const CYC: bool>(
+unsafe fn pass<T: Counter, const ADJ: bool, const ORDER: bool, const SER: bool, const CYC: bool>(
     deck: &[Card],
-    sinks: &mut Sinks<'_>,
+    sinks: &mut Sinks<'_, T>,
 ) -> PassTotals {
     let n = deck.len();
     assert!(n <= 64 && sinks.position.len() == n * n);
@@ -125,14 +125,14 @@ unsafe fn pass<const ADJ: bool, const ORDER: bool, const SER: bool, const CYC: b
         // SAFETY: p < n and c < n (checked above), so every index is below n·n (tables) or n (inverse), the
         // lengths asserted on entry; `inverse` holds positions below n, written here or zeroed.
         unsafe {
-            *position.add(p * n + c) += 1;
+            *position.add(p * n + c) += T::ONE;
             if ADJ && p > 0 {
-                *adjacency.add(previous * n + c) += 1;
+                *adjacency.add(previous * n + c) += T::ONE;
             }
             if SER {
                 let slot = inverse.add(c);
                 if pair {
-                    *serial.add(usize::from(*slot) * n + p) += 1;
+                    *serial.add(usize::from(*slot) * n + p) += T::ONE;
                 }
                 *slot = p as Card;
             }
@@ -144,9 +144,9 @@ unsafe fn pass<const ADJ: bool, const ORDER: bool, const SER: bool, const CYC: b
 
 macro_rules! safe_entry {
     ($($name:ident: $adj:literal $order:literal $ser:literal $cyc:literal),* $(,)?) => {$(
-        fn $name(deck: &[Card], sinks: &mut Sinks<'_>) -> PassTotals {
+        fn $name<T: Counter>(deck: &[Card], sinks: &mut Sinks<'_, T>) -> PassTotals {
             // SAFETY: `kernel` hands out these entries only when `available()` holds.
-            unsafe { pass::<$adj, $order, $ser, $cyc>(deck, sinks) }
+            unsafe { pass::<T, $adj, $order, $ser, $cyc>(deck, sinks) }
         }
     )*};
 }
@@ -161,10 +161,11 @@ safe_entry! {
 }
 
 /// The compiled pass for a selection. Only to be called when [`available`] holds.
-pub(super) fn kernel(adjacency: bool, order: bool, serial: bool, cycles: bool) -> super::Kernel {
-    const TABLE: [super::Kernel; 16] = [
-        k0000, k0001, k0010, k0011, k0100, k0101, k0110, k0111, k1000, k1001, k1010, k1011, k1100, k1101, k1110, k1111,
+pub(super) fn kernel<T: Counter>(adjacency: bool, order: bool, serial: bool, cycles: bool) -> super::Kernel<T> {
+    let table: [super::Kernel<T>; 16] = [
+        k0000::<T>, k0001::<T>, k0010::<T>, k0011::<T>, k0100::<T>, k0101::<T>, k0110::<T>, k0111::<T>, k1000::<T>,
+        k1001::<T>, k1010::<T>, k1011::<T>, k1100::<T>, k1101::<T>, k1110::<T>, k1111::<T>,
     ];
     assert!(available());
-    TABLE[usize::from(adjacency) << 3 | usize::from(order) << 2 | usize::from(serial) << 1 | usize::from(cycles)]
+    table[usize::from(adjacency) << 3 | usize::from(order) << 2 | usize::from(serial) << 1 | usize::from(cycles)]
 }
