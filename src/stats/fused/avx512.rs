@@ -115,6 +115,20 @@ unsafe fn pass<T: Counter, const ADJ: bool, const ORDER: bool, const SER: bool, 
         totals.descents = descents as usize;
     }
     let pair = SER && sinks.pair;
+    // Where each card of this deck was in the previous one, all at once: `from[p] = inverse[deck[p]]` with a
+    // byte permute of the previous inverse (written a deck ago). Reading `inverse[c]` in the loop instead, just
+    // before it is overwritten, ties each load to the previous card's serial store, whose address comes from
+    // the previous such load: a chain through memory that cost more than all the increments.
+    let mut from = [0u8; 64];
+    if pair {
+        // SAFETY: the inverse has n entries (asserted on entry); the masked loads read only those.
+        let low = unsafe { _mm512_maskz_loadu_epi16(low_lanes, sinks.inverse.as_ptr().cast()) };
+        let high = unsafe { _mm512_maskz_loadu_epi16(high_lanes, sinks.inverse.as_ptr().wrapping_add(32).cast()) };
+        let previous_inverse =
+            _mm512_inserti64x4::<1>(_mm512_castsi256_si512(_mm512_cvtepi16_epi8(low)), _mm512_cvtepi16_epi8(high));
+        // SAFETY: `from` is 64 bytes.
+        unsafe { _mm512_storeu_si512(from.as_mut_ptr().cast(), _mm512_permutexvar_epi8(d, previous_inverse)) };
+    }
     let position = sinks.position.as_mut_ptr();
     let adjacency = sinks.adjacency.as_mut_ptr();
     let serial = sinks.serial.as_mut_ptr();
@@ -122,19 +136,18 @@ unsafe fn pass<T: Counter, const ADJ: bool, const ORDER: bool, const SER: bool, 
     let mut previous = 0usize;
     for (p, &card) in deck.iter().enumerate() {
         let c = usize::from(card);
-        // SAFETY: p < n and c < n (checked above), so every index is below n·n (tables) or n (inverse), the
-        // lengths asserted on entry; `inverse` holds positions below n, written here or zeroed.
+        // SAFETY: p < n ≤ 64 and c < n (checked above), so every index is below n·n (tables), n (inverse) or 64
+        // (`from`), the lengths asserted on entry; `from` holds positions below n (the previous inverse's).
         unsafe {
             *position.add(p * n + c) += T::ONE;
             if ADJ && p > 0 {
                 *adjacency.add(previous * n + c) += T::ONE;
             }
             if SER {
-                let slot = inverse.add(c);
                 if pair {
-                    *serial.add(usize::from(*slot) * n + p) += T::ONE;
+                    *serial.add(usize::from(*from.get_unchecked(p)) * n + p) += T::ONE;
                 }
-                *slot = p as Card;
+                *inverse.add(c) = p as Card;
             }
         }
         previous = c;
