@@ -382,7 +382,7 @@ fn run_chunk<S: Shuffle, R: SeededRng>(
     if have_pending {
         w.battery.add_in_chunk(pending);
     }
-    // The chunk's 32-bit tables into the battery's totals (32-bit cells, at most CHUNK_SHUFFLES decks).
+    // The chunk's 16-bit tables into the battery's totals (a cell counts at most CHUNK_SHUFFLES decks).
     w.battery.flush_chunk();
     first.map(|(k, what)| FaultReport {
         kind: "not-a-permutation",

@@ -59,31 +59,32 @@ struct Scratch {
     inverse: Option<Vec<Card>>,
     /// The one-pass kernel for this selection, for decks of up to 64 cards.
     kernel: Option<Kernel<u64>>,
-    /// The same kernel into the 32-bit tables of one chunk ([`Battery::add_in_chunk`]).
-    chunk_kernel: Option<Kernel<u32>>,
+    /// The same kernel into the 16-bit tables of one chunk ([`Battery::add_in_chunk`]).
+    chunk_kernel: Option<Kernel<u16>>,
     /// Those tables, for decks of up to 64 cards.
     chunk: Option<ChunkTables>,
 }
 
-/// 32-bit counter tables for the decks of one chunk, added into the battery's 64-bit ones by
-/// [`Battery::flush_chunk`]. Three 52 × 52 tables take 32 KB instead of 65 KB: they fit in a 48 KB L1 cache
-/// with the deck, the inverse and the generator (measured 10 ns a deck faster with the default battery).
+/// 16-bit counter tables for the decks of one chunk, added into the battery's 64-bit ones by
+/// [`Battery::flush_chunk`] (a chunk has at most 2^14 decks, and the tables are flushed anyway after 65,535).
+/// Three 52 × 52 tables take 16 KB instead of 65 KB: with the deck, the inverse and the generator they fit in a
+/// 48 KB L1 cache (measured 5–15% faster runs with the default battery).
 #[derive(Clone, Debug)]
 struct ChunkTables {
-    position: Vec<u32>,
-    adjacency: Vec<u32>,
-    serial: Vec<u32>,
+    position: Vec<u16>,
+    adjacency: Vec<u16>,
+    serial: Vec<u16>,
     /// Decks counted since the last flush.
     decks: u64,
 }
 
 impl ChunkTables {
     /// Decks after which the tables are flushed whatever the caller does: no cell can exceed the deck count.
-    const LIMIT: u64 = u32::MAX as u64;
+    const LIMIT: u64 = u16::MAX as u64;
 
     /// Adds the tables into the totals and clears them.
     fn flush(&mut self, position: &mut [u64], adjacency: &mut [u64], serial: &mut [u64]) {
-        fn drain(total: &mut [u64], chunk: &mut [u32]) {
+        fn drain(total: &mut [u64], chunk: &mut [u16]) {
             for (t, c) in total.iter_mut().zip(chunk) {
                 *t += u64::from(std::mem::take(c));
             }
@@ -196,7 +197,7 @@ impl Battery {
         }
     }
 
-    /// Counts one shuffled deck like [`Battery::add`], but into 32-bit tables kept for the current chunk: the
+    /// Counts one shuffled deck like [`Battery::add`], but into 16-bit tables kept for the current chunk: the
     /// runner's hot path. The position-by-card, adjacency and serial counts are not visible until
     /// [`Battery::flush_chunk`], which the runner calls at the end of every chunk; evaluating or merging an
     /// unflushed battery panics.
@@ -545,6 +546,19 @@ mod tests {
                 assert_eq!(chunked.evaluate().len(), plain.evaluate().len());
             }
         }
+    }
+
+    #[test]
+    fn chunk_tables_flush_themselves_before_a_cell_can_overflow() {
+        // 70,000 identical decks without a flush, so that cells reach 70,000: the tables flush themselves at
+        // 65,535 decks, before any 16-bit cell (at most the number of decks) could wrap.
+        let (mut chunked, mut plain) = (Battery::new(3), Battery::new(3));
+        for _ in 0..70_000 {
+            chunked.add_in_chunk(&[0, 1, 2]);
+            plain.add(&[0, 1, 2]);
+        }
+        chunked.flush_chunk();
+        assert_eq!(chunked, plain);
     }
 
     #[test]

@@ -29,8 +29,9 @@ mod avx512;
 
 use crate::cards::Card;
 
-/// A counter of the tables a pass updates: the battery's 64-bit totals, or the runner's 32-bit tables for one
-/// chunk (three 52 × 52 tables of 64-bit counters, 65 KB, overflow a 48 KB L1 cache; of 32-bit ones they fit).
+/// A counter of the tables a pass updates: the battery's 64-bit totals, or the runner's 16-bit tables for one
+/// chunk (three 52 × 52 tables of 64-bit counters, 65 KB, overflow a 48 KB L1 cache; of 16-bit ones, 16 KB,
+/// they leave room for the shuffle).
 pub(super) trait Counter: Copy + std::ops::AddAssign + 'static {
     const ONE: Self;
 }
@@ -39,8 +40,8 @@ impl Counter for u64 {
     const ONE: u64 = 1;
 }
 
-impl Counter for u32 {
-    const ONE: u32 = 1;
+impl Counter for u16 {
+    const ONE: u16 = 1;
 }
 
 /// Where one deck is counted. Slices of the statistics that are off are empty and never touched.
@@ -218,9 +219,9 @@ mod tests {
     #[test]
     fn the_pass_counts_what_each_statistic_counts_alone() {
         // Random decks of every size up to 64, through every compiled pass of every instruction set this
-        // processor has, into 64-bit and 32-bit tables, against the straightforward definitions.
+        // processor has, into 64-bit and 16-bit tables, against the straightforward definitions.
         every_pass_counts::<u64>();
-        every_pass_counts::<u32>();
+        every_pass_counts::<u16>();
     }
 
     fn every_pass_counts<T: Counter + Default + Into<u64> + PartialEq + std::fmt::Debug>() {
