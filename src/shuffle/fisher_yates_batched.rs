@@ -68,7 +68,25 @@ fn group_bounds(n: usize, bits: u32) -> Vec<Group> {
 /// the exhaustive tests).
 #[inline(always)]
 fn digits(x: u64, bounds: impl Iterator<Item = u64>, bits: u32, mut out: impl FnMut(usize)) -> u64 {
-    let mask: u128 = if bits == 64 { u64::MAX as u128 } else { (1u128 << bits) - 1 };
+    if bits == 64 {
+        // The same computation in 64-bit words: one 64 × 64 → 128-bit multiply per digit (with a 128-bit low
+        // part the compiler multiplies its zero high half too, lengthening the chain from digit to digit).
+        let mut low = x;
+        for b in bounds {
+            let m = u128::from(low) * u128::from(b);
+            out((m >> 64) as usize);
+            low = m as u64;
+        }
+        return low;
+    }
+    digits_wide(x, bounds, bits, out)
+}
+
+/// [`digits`] in 128-bit arithmetic for any width up to 64 (the exhaustive tests' small words, and the reference
+/// the 64-bit form is checked against).
+#[inline(always)]
+fn digits_wide(x: u64, bounds: impl Iterator<Item = u64>, bits: u32, mut out: impl FnMut(usize)) -> u64 {
+    let mask: u128 = (1u128 << bits) - 1;
     let mut low = u128::from(x) & mask;
     for b in bounds {
         let m = low * u128::from(b);
@@ -85,11 +103,11 @@ impl Shuffle for FisherYatesBatched {
         let mut i = deck.len() - 1;
         for g in &self.groups {
             // Draw the group's digits into a small buffer first: a rejected word must not touch the deck.
-            let mut js = [0usize; 64];
+            let mut js = [0u16; 64];
             loop {
                 let mut k = 0;
                 let low = digits(rng.next_u64(), (0..g.len).map(|t| (i + 1 - t) as u64), 64, |d| {
-                    js[k] = d;
+                    js[k] = d as u16;
                     k += 1;
                 });
                 if low >= g.threshold {
@@ -97,7 +115,7 @@ impl Shuffle for FisherYatesBatched {
                 }
             }
             for &j in &js[..g.len] {
-                deck.swap(i, j);
+                deck.swap(i, usize::from(j));
                 i -= 1;
             }
         }
@@ -145,6 +163,24 @@ mod tests {
                     assert_eq!(hits.len() as u64, product, "bits {bits} group {group:?}");
                     let per = (1u64 << bits) / product;
                     assert!(hits.values().all(|&h| h == per), "bits {bits} group {group:?}: {hits:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_64_bit_form_equals_the_wide_form() {
+        // Random words (fixed seed) through every group of every deck size up to 1024.
+        use rand::{Rng, SeedableRng};
+        let mut g = rand_pcg::Pcg64::seed_from_u64(3);
+        for n in 2..=1024usize {
+            for group in split(n, 64) {
+                for _ in 0..4 {
+                    let x = g.next_u64();
+                    let (mut fast, mut wide) = (Vec::new(), Vec::new());
+                    let low = digits(x, group.iter().copied(), 64, |d| fast.push(d));
+                    let want = digits_wide(x, group.iter().copied(), 64, |d| wide.push(d));
+                    assert_eq!((low, fast), (want, wide), "n = {n}, x = {x}");
                 }
             }
         }
