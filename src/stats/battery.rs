@@ -189,6 +189,12 @@ impl Battery {
             Some(kernel) => self.add_in_one_pass(kernel, deck),
             None => self.add_statistic_by_statistic(deck),
         }
+        self.add_whole_deck(deck);
+    }
+
+    /// The statistics that need the whole deck at once: the deal's, and the full permutation's.
+    #[inline(always)]
+    fn add_whole_deck(&mut self, deck: &[Card]) {
         if let Some(g) = &mut self.game {
             g.add(deck);
         }
@@ -229,12 +235,7 @@ impl Battery {
         if full {
             self.flush_chunk();
         }
-        if let Some(g) = &mut self.game {
-            g.add(deck);
-        }
-        if let Some(p) = &mut self.full_permutation {
-            p.add(deck);
-        }
+        self.add_whole_deck(deck);
     }
 
     /// Adds the counts of [`Battery::add_in_chunk`] into the battery's tables.
