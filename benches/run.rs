@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use shuffle_audit::rng::RngKind;
-use shuffle_audit::runner::{CHUNK_SHUFFLES, PostProcess, RunConfig, run};
+use shuffle_audit::runner::{CHUNK_SHUFFLES, RunConfig, run};
 use shuffle_audit::shuffle::{Algorithm, AlgorithmKind};
 
 fn runs(c: &mut Criterion) {
@@ -21,19 +21,8 @@ fn runs(c: &mut Criterion) {
         (AlgorithmKind::NaiveSwap, RngKind::Chacha8),
     ] {
         for threads in [1usize, 2] {
-            let config = RunConfig {
-                algorithm: Algorithm::new(kind),
-                rng,
-                deck: 52,
-                shuffles,
-                seed: 1,
-                threads: Some(threads),
-                post: PostProcess::default(),
-                progress: false,
-                external: None,
-                deal: None,
-                tests: shuffle_audit::stats::TestSelection::default(),
-            };
+            let config =
+                RunConfig { threads: Some(threads), ..RunConfig::new(Algorithm::new(kind), rng, 52, shuffles, 1) };
             group.bench_function(format!("{}/{}/{threads}", kind.name(), rng.name()), |b| {
                 b.iter(|| black_box(run(&config).unwrap().battery.shuffles()))
             });

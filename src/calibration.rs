@@ -137,24 +137,10 @@ pub fn second_level(replicates: &[Replicate]) -> Vec<StatisticCalibration> {
 mod tests {
     use super::*;
     use crate::rng::RngKind;
-    use crate::runner::PostProcess;
     use crate::shuffle::{Algorithm, AlgorithmKind};
-    use crate::stats::TestSelection;
 
     fn config(kind: AlgorithmKind, shuffles: u64) -> RunConfig {
-        RunConfig {
-            algorithm: Algorithm::new(kind),
-            rng: RngKind::Chacha8,
-            deck: 8,
-            shuffles,
-            seed: 1,
-            threads: Some(2),
-            post: PostProcess::default(),
-            progress: false,
-            tests: TestSelection::default(),
-            external: None,
-            deal: None,
-        }
+        RunConfig { threads: Some(2), ..RunConfig::new(Algorithm::new(kind), RngKind::Chacha8, 8, shuffles, 1) }
     }
 
     #[test]

@@ -192,9 +192,7 @@ pub fn marginal_estimate(config: &RunConfig, ln_alpha: f64) -> Option<Vec<Margin
 mod tests {
     use super::*;
     use crate::rng::RngKind;
-    use crate::runner::PostProcess;
     use crate::shuffle::Algorithm;
-    use crate::stats::TestSelection;
 
     #[test]
     fn looks_double_from_2_to_the_10() {
@@ -205,19 +203,7 @@ mod tests {
     }
 
     fn config(kind: AlgorithmKind, rng: RngKind) -> RunConfig {
-        RunConfig {
-            algorithm: Algorithm::new(kind),
-            rng,
-            deck: 52,
-            shuffles: 1,
-            seed: 3,
-            threads: Some(2),
-            post: PostProcess::default(),
-            progress: false,
-            tests: TestSelection::default(),
-            external: None,
-            deal: None,
-        }
+        RunConfig { threads: Some(2), ..RunConfig::new(Algorithm::new(kind), rng, 52, 1, 3) }
     }
 
     #[test]

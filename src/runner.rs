@@ -429,19 +429,7 @@ mod tests {
     use crate::shuffle::AlgorithmKind;
 
     fn config(kind: AlgorithmKind, rng: RngKind, shuffles: u64, threads: usize) -> RunConfig {
-        RunConfig {
-            algorithm: Algorithm::new(kind),
-            rng,
-            deck: 13,
-            shuffles,
-            seed: 5,
-            threads: Some(threads),
-            post: PostProcess::default(),
-            deal: None,
-            progress: false,
-            external: None,
-            tests: TestSelection::default(),
-        }
+        RunConfig { threads: Some(threads), ..RunConfig::new(Algorithm::new(kind), rng, 13, shuffles, 5) }
     }
 
     #[test]

@@ -6,7 +6,7 @@
 //! runs it with `cargo test --release --test calibration -- --ignored`.
 
 use shuffle_audit::rng::RngKind;
-use shuffle_audit::runner::{PostProcess, RunConfig, run};
+use shuffle_audit::runner::{RunConfig, run};
 use shuffle_audit::shuffle::{Algorithm, AlgorithmKind};
 use shuffle_audit::stats::TestSelection;
 use shuffle_audit::stats::special::{binomial_band, chi2_ln_sf};
@@ -23,18 +23,9 @@ fn fisher_yates_chacha8_false_positive_rate_is_inside_its_binomial_band() {
     let mut unscaled = 0u64;
     for seed in 1..=SEEDS {
         let config = RunConfig {
-            algorithm: Algorithm::new(AlgorithmKind::FisherYates),
-            rng: RngKind::Chacha8,
-            deck: 52,
-            shuffles: SHUFFLES,
-            seed,
-            threads: None,
-            post: PostProcess::default(),
-            deal: None,
-            progress: false,
-            external: None,
             // Only the position tests are checked here (tests/second_level.rs calibrates every statistic).
             tests: TestSelection::parse("position").unwrap(),
+            ..RunConfig::new(Algorithm::new(AlgorithmKind::FisherYates), RngKind::Chacha8, 52, SHUFFLES, seed)
         };
         let outcome = run(&config).unwrap();
         let counts = &outcome.battery.position_card;
@@ -79,18 +70,10 @@ fn seat_and_game_tests_are_calibrated() {
         let mut table: std::collections::BTreeMap<String, u64> = Default::default();
         let mut global_df = 0.0;
         for seed in 1..=SEEDS {
+            let fisher_yates = Algorithm::new(AlgorithmKind::FisherYates);
             let config = RunConfig {
-                algorithm: Algorithm::new(AlgorithmKind::FisherYates),
-                rng: RngKind::Chacha8,
-                deck: deal.deck,
-                shuffles: DEALS,
-                seed: 1000 + seed,
-                threads: None,
-                post: PostProcess::default(),
                 deal: Some(deal),
-                progress: false,
-                external: None,
-                tests: TestSelection::default(),
+                ..RunConfig::new(fisher_yates, RngKind::Chacha8, deal.deck, DEALS, 1000 + seed)
             };
             let outcome = run(&config).unwrap();
             let g = outcome.battery.game.as_ref().unwrap();

@@ -8,25 +8,13 @@ use indicatif::ProgressBar;
 use shuffle_audit::calibration::calibrate;
 use shuffle_audit::progressive;
 use shuffle_audit::rng::RngKind;
-use shuffle_audit::runner::{PostProcess, RunConfig};
+use shuffle_audit::runner::RunConfig;
 use shuffle_audit::shuffle::{Algorithm, AlgorithmKind};
-use shuffle_audit::stats::{TestId, TestSelection};
+use shuffle_audit::stats::TestId;
 use shuffle_audit::verdict::Thresholds;
 
 fn config(kind: AlgorithmKind, rng: RngKind, shuffles: u64, seed: u64) -> RunConfig {
-    RunConfig {
-        algorithm: Algorithm::new(kind),
-        rng,
-        deck: 52,
-        shuffles,
-        seed,
-        threads: None,
-        post: PostProcess::default(),
-        progress: false,
-        tests: TestSelection::default(),
-        external: None,
-        deal: None,
-    }
+    RunConfig::new(Algorithm::new(kind), rng, 52, shuffles, seed)
 }
 
 #[test]

@@ -16,21 +16,13 @@ use crate::shuffle::Algorithm;
 
 pub fn run(args: CalibrateArgs) -> anyhow::Result<ExitCode> {
     let seed = args.seed.unwrap_or_else(|| super::os_seed(args.rng));
+    let algorithm =
+        Algorithm { kind: crate::cli::resolve_draw(args.algorithm, args.draw)?, swaps: args.swaps.map(|k| k as usize) };
     let config = RunConfig {
-        algorithm: Algorithm {
-            kind: crate::cli::resolve_draw(args.algorithm, args.draw)?,
-            swaps: args.swaps.map(|k| k as usize),
-        },
-        rng: args.rng,
-        deck: args.deck,
-        shuffles: args.shuffles,
-        seed,
         threads: args.threads,
         post: PostProcess { cut: args.cut, burn: args.burn },
-        progress: false,
         tests: args.tests,
-        external: None,
-        deal: None,
+        ..RunConfig::new(algorithm, args.rng, args.deck, args.shuffles, seed)
     };
     config.validate()?;
     if args.seed.is_none() {

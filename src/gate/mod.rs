@@ -103,17 +103,9 @@ pub fn run_check(check: &Check, dir: &Path, threads: Option<usize>) -> Result<Ch
     let report = match &check.source {
         CheckSource::Builtin { algorithm, rng, post } => {
             let config = RunConfig {
-                algorithm: *algorithm,
-                rng: *rng,
-                deck: check.deck.unwrap_or(52),
-                shuffles: check.shuffles,
-                seed: check.seed,
                 threads,
                 post: *post,
-                progress: false,
-                external: None,
-                deal: None,
-                tests: crate::stats::TestSelection::default(),
+                ..RunConfig::new(*algorithm, *rng, check.deck.unwrap_or(52), check.shuffles, check.seed)
             };
             let outcome = runner::run(&config).map_err(|e| config_error(e.to_string()))?;
             let results =

@@ -24,7 +24,7 @@ pub use stream::{FormatChoice, InvalidDeck, StreamAudit, StreamError, StreamOpti
 
 use crate::report::RunReport;
 use crate::rng::RngKind;
-use crate::runner::{FaultReport, PostProcess, RunConfig, RunOutcome};
+use crate::runner::{FaultReport, RunConfig, RunOutcome};
 use crate::shuffle::{Algorithm, AlgorithmKind};
 use crate::stats::test_names;
 use crate::verdict::Thresholds;
@@ -140,18 +140,11 @@ impl ExternalAudit {
     /// The run's configuration: the source, the deck size and the number of valid decks. `algorithm`, `rng` and
     /// `seed` do not apply to decks made elsewhere and hold neutral values; reports label the run by its source.
     pub fn config(&self) -> RunConfig {
+        let neutral = Algorithm::new(AlgorithmKind::Identity);
         RunConfig {
-            algorithm: Algorithm::new(AlgorithmKind::Identity),
-            rng: RngKind::Chacha8,
-            deck: self.stream.deck,
-            shuffles: self.stream.valid,
-            seed: 0,
             threads: Some(1),
-            post: PostProcess::default(),
-            progress: false,
             external: Some(self.summary.source.clone()),
-            deal: None,
-            tests: crate::stats::TestSelection::default(),
+            ..RunConfig::new(neutral, RngKind::Chacha8, self.stream.deck, self.stream.valid, 0)
         }
     }
 

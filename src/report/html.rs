@@ -377,7 +377,7 @@ mod tests {
     use super::*;
     use crate::report::svg::heatmap::level_colour;
     use crate::rng::RngKind;
-    use crate::runner::{FaultReport, PostProcess, RunConfig, RunOutcome};
+    use crate::runner::{FaultReport, RunConfig, RunOutcome};
     use crate::shuffle::{Algorithm, AlgorithmKind};
     use crate::stats::Battery;
     use crate::verdict::Thresholds;
@@ -392,19 +392,8 @@ mod tests {
                 battery.add(d);
             }
         }
-        let config = RunConfig {
-            algorithm: Algorithm::new(kind),
-            rng: RngKind::Pcg32,
-            deck: 4,
-            shuffles: decks.iter().map(|d| d.1 as u64).sum::<u64>().max(1),
-            seed: 7,
-            threads: None,
-            post: PostProcess::default(),
-            progress: false,
-            external: None,
-            deal: None,
-            tests,
-        };
+        let shuffles = decks.iter().map(|d| d.1 as u64).sum::<u64>().max(1);
+        let config = RunConfig { tests, ..RunConfig::new(Algorithm::new(kind), RngKind::Pcg32, 4, shuffles, 7) };
         let outcome = RunOutcome { battery, elapsed: std::time::Duration::from_millis(5), fault, threads: 1 };
         RunReport::new(config, outcome, Thresholds::default())
     }

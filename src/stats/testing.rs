@@ -40,17 +40,10 @@ pub fn run_one(
     test: TestId,
 ) -> TestResult {
     let config = RunConfig {
-        algorithm,
-        rng,
-        deck,
-        shuffles,
-        seed,
         threads: Some(2),
         post,
-        progress: false,
         tests: TestSelection::only(&[test]),
-        external: None,
-        deal: None,
+        ..RunConfig::new(algorithm, rng, deck, shuffles, seed)
     };
     let outcome = run(&config).expect("valid test configuration");
     assert!(outcome.fault.is_none());
