@@ -5,6 +5,7 @@
 //! `rand_chacha` and `rand_pcg`. Every generator exposes one raw output `r()` and its width, because the
 //! algorithms use `r() % k` exactly as their sources did: the width decides the size of the modulo bias.
 
+mod chacha_wide;
 mod glibc;
 mod modern;
 mod msvc;

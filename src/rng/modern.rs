@@ -1,13 +1,18 @@
-//! Modern generators from `rand_chacha` and `rand_pcg`, seen through the same raw `r()` as the C ones.
+//! Modern generators: ChaCha with 8, 12 and 20 rounds and PCG, seen through the same raw `r()` as the C ones.
 //!
 //! `r()` is `next_u32()`, a full 32-bit output; seeding is `SeedableRng::seed_from_u64`, so a seed printed by
-//! shuffle-audit reproduces the same stream with the plain `rand` crates.
+//! shuffle-audit reproduces the same stream with the plain `rand` crates. The PCG types wrap `rand_pcg`. The
+//! ChaCha types reproduce `rand_chacha`'s `ChaCha8Rng` / `ChaCha12Rng` / `ChaCha20Rng` streams exactly, for
+//! `next_u32` and `next_u64` in any order: they take the key from `rand_chacha`'s `seed_from_u64` and buffer
+//! sixteen blocks at a time, computed side by side with AVX-512 when the processor has it and by
+//! `rand_chacha`'s own block function otherwise.
 
 use rand::{Rng, SeedableRng};
 
+use super::chacha_wide::ChaChaWide;
 use super::{RawRng, SeededRng};
 
-macro_rules! modern_rng {
+macro_rules! pcg_rng {
     ($name:ident, $inner:ty, $doc:literal) => {
         #[doc = $doc]
         #[derive(Clone, Debug)]
@@ -40,8 +45,46 @@ macro_rules! modern_rng {
     };
 }
 
-modern_rng!(ChaCha8, rand_chacha::ChaCha8Rng, "ChaCha8 (`rand_chacha::ChaCha8Rng`).");
-modern_rng!(ChaCha12, rand_chacha::ChaCha12Rng, "ChaCha12 (`rand_chacha::ChaCha12Rng`).");
-modern_rng!(ChaCha20, rand_chacha::ChaCha20Rng, "ChaCha20 (`rand_chacha::ChaCha20Rng`).");
-modern_rng!(Pcg32, rand_pcg::Pcg32, "PCG32 (`rand_pcg::Pcg32`, XSH RR 64/32).");
-modern_rng!(Pcg64, rand_pcg::Pcg64, "PCG64 (`rand_pcg::Pcg64`, XSL RR 128/64).");
+macro_rules! chacha_rng {
+    ($name:ident, $upstream:ty, $doc:literal) => {
+        #[doc = $doc]
+        #[derive(Clone, Debug)]
+        pub struct $name(ChaChaWide<$upstream>);
+
+        impl RawRng for $name {
+            const BITS: u32 = 32;
+            #[inline(always)]
+            fn r(&mut self) -> u32 {
+                self.0.next_u32()
+            }
+            #[inline(always)]
+            fn next_u64(&mut self) -> u64 {
+                self.0.next_u64()
+            }
+        }
+
+        impl SeededRng for $name {
+            fn from_seed_u64(seed: u64) -> Self {
+                $name(ChaChaWide::seed_from_u64(seed))
+            }
+        }
+    };
+}
+
+chacha_rng!(
+    ChaCha8,
+    rand_chacha::ChaCha8Rng,
+    "ChaCha8: exactly the stream of `rand_chacha::ChaCha8Rng` seeded with `seed_from_u64`."
+);
+chacha_rng!(
+    ChaCha12,
+    rand_chacha::ChaCha12Rng,
+    "ChaCha12: exactly the stream of `rand_chacha::ChaCha12Rng` seeded with `seed_from_u64`."
+);
+chacha_rng!(
+    ChaCha20,
+    rand_chacha::ChaCha20Rng,
+    "ChaCha20: exactly the stream of `rand_chacha::ChaCha20Rng` seeded with `seed_from_u64`."
+);
+pcg_rng!(Pcg32, rand_pcg::Pcg32, "PCG32 (`rand_pcg::Pcg32`, XSH RR 64/32).");
+pcg_rng!(Pcg64, rand_pcg::Pcg64, "PCG64 (`rand_pcg::Pcg64`, XSL RR 128/64).");
