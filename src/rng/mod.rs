@@ -35,6 +35,15 @@ pub trait RawRng {
         }
         x
     }
+
+    /// The next two raw outputs, in order: `(r(), r())`. A generator whose next state is a multiply of the
+    /// current one (MSVC's) computes both straight from the current state, so that a loop taking two draws at
+    /// a time waits on one multiply per pair instead of two in a row.
+    #[inline(always)]
+    fn r2(&mut self) -> (u32, u32) {
+        let first = self.r();
+        (first, self.r())
+    }
 }
 
 /// A generator that can be built from a 64-bit seed by its documented rule.

@@ -6,7 +6,7 @@
 //! `% 52` that is 631 against 630 chances in 32768, a bias that about 10^8 shuffles reveal; for 31- and 32-bit
 //! generators it needs about 10^17 and is invisible in practice.
 
-use super::{Fault, Scratch, Shuffle, draw};
+use super::{Fault, Scratch, Shuffle, draw, rem};
 use crate::cards::Card;
 use crate::rng::RawRng;
 
@@ -19,9 +19,17 @@ pub struct FisherYates;
 impl Shuffle for FisherYates {
     #[inline]
     fn shuffle<R: RawRng>(&self, deck: &mut [Card], rng: &mut R, _: &mut Scratch) -> Result<(), Fault> {
-        for i in (1..deck.len()).rev() {
-            let j = draw(rng, i + 1);
-            deck.swap(i, j);
+        // Two steps at a time (the generator's outputs in the same order), then the odd one out.
+        let mut i = deck.len().saturating_sub(1);
+        while i >= 2 {
+            let (first, second) = rng.r2();
+            deck.swap(i, rem::<R>(first, i + 1));
+            deck.swap(i - 1, rem::<R>(second, i));
+            i -= 2;
+        }
+        if i == 1 {
+            let j = draw(rng, 2);
+            deck.swap(1, j);
         }
         Ok(())
     }

@@ -354,7 +354,13 @@ macro_rules! with_shuffle {
 /// [`fastmod`]).
 #[inline(always)]
 pub(crate) fn draw<R: RawRng>(rng: &mut R, m: usize) -> usize {
-    fastmod::rem(rng.r(), m)
+    rem::<R>(rng.r(), m)
+}
+
+/// `x % m` for an output `x` of the generator `R` (narrower generators take a cheaper exact form).
+#[inline(always)]
+pub(crate) fn rem<R: RawRng>(x: u32, m: usize) -> usize {
+    if R::BITS <= 16 { fastmod::rem16(x, m) } else { fastmod::rem(x, m) }
 }
 
 /// The slots `0..m` that `r() % m` can produce with a `BITS`-wide generator, as a range end: every slot below
