@@ -34,14 +34,31 @@ use crate::cards::Card;
 /// they leave room for the shuffle).
 pub(super) trait Counter: Copy + std::ops::AddAssign + 'static {
     const ONE: Self;
+    /// The row length of the tables of these counters, when fixed: cell (row, column) of an n × n table is at
+    /// `row · stride + column`, with `stride = n` when this is `None`.
+    const STRIDE: Option<usize>;
 }
 
 impl Counter for u64 {
     const ONE: u64 = 1;
+    const STRIDE: Option<usize> = None;
 }
 
+/// The chunk tables have rows of 64 counters whatever the deck (4096 counters, 8 KB a table): a row's offset is
+/// then a shift, not a multiply, and the pass's dozens of multiplies per deck no longer queue on the one port
+/// that multiplies.
 impl Counter for u16 {
     const ONE: u16 = 1;
+    const STRIDE: Option<usize> = Some(64);
+}
+
+/// The row length of an n-card table of `T` counters (n ≤ 64).
+#[inline(always)]
+pub(super) const fn stride<T: Counter>(n: usize) -> usize {
+    match T::STRIDE {
+        Some(s) => s,
+        None => n,
+    }
 }
 
 /// Where one deck is counted. Slices of the statistics that are off are empty and never touched.
@@ -78,17 +95,18 @@ fn pass<T: Counter, const ADJ: bool, const ORDER: bool, const INV: bool>(
     sinks: &mut Sinks<'_, T>,
 ) -> PassTotals {
     let n = deck.len();
-    debug_assert!(n <= 64);
+    let stride = stride::<T>(n);
+    debug_assert!(n <= 64 && sinks.position.len() == stride * stride);
     let mut totals = PassTotals::default();
     let mut seen = 0u64;
     let mut previous_card = 0usize;
     let pair = INV && sinks.pair;
-    for (p, (row, &card)) in sinks.position.chunks_exact_mut(n).zip(deck).enumerate() {
+    for (p, (row, &card)) in sinks.position.chunks_exact_mut(stride).zip(deck).enumerate() {
         let c = usize::from(card);
         row[c] += T::ONE;
         totals.fixed_points += usize::from(c == p);
         if ADJ && p > 0 {
-            sinks.adjacency[previous_card * n + c] += T::ONE;
+            sinks.adjacency[previous_card * stride + c] += T::ONE;
         }
         previous_card = c;
         if ORDER {
@@ -101,7 +119,7 @@ fn pass<T: Counter, const ADJ: bool, const ORDER: bool, const INV: bool>(
         if INV {
             let slot = &mut sinks.inverse[c];
             if pair {
-                sinks.serial[usize::from(*slot) * n + p] += T::ONE;
+                sinks.serial[usize::from(*slot) * stride + p] += T::ONE;
             }
             *slot = p as Card;
         }
@@ -227,7 +245,13 @@ mod tests {
     fn every_pass_counts<T: Counter + Default + Into<u64> + PartialEq + std::fmt::Debug>() {
         use crate::stats::cycles::{count_cycles, count_cycles_with_inverse};
         use rand::SeedableRng;
-        let wide = |t: &[T]| t.iter().map(|&x| x.into()).collect::<Vec<u64>>();
+        // The n × n table in a table of rows of `stride` counters, whose other cells must stay 0.
+        let wide = |t: &[T], n: usize| {
+            let stride = stride::<T>(n);
+            let outside = t.iter().enumerate().filter(|&(i, _)| i / stride >= n || i % stride >= n);
+            assert!(outside.into_iter().all(|(_, &x)| x.into() == 0), "a count outside the n × n cells, n = {n}");
+            (0..n * n).map(|i| t[i / n * stride + i % n].into()).collect::<Vec<u64>>()
+        };
         let mut g = rand_pcg::Pcg64::seed_from_u64(11);
         for isa in Isa::all_available() {
             for n in 1..=64 {
@@ -236,8 +260,9 @@ mod tests {
                         (variant & 1 != 0, variant & 2 != 0, variant & 4 != 0, variant & 8 != 0);
                     let k = kernel::<T>(adj, order, ser, cyc, isa);
                     let zero = T::default();
+                    let cells = stride::<T>(n).pow(2);
                     let (mut position, mut adjacency, mut serial) =
-                        (vec![zero; n * n], vec![zero; n * n], vec![zero; n * n]);
+                        (vec![zero; cells], vec![zero; cells], vec![zero; cells]);
                     let mut inverse: Vec<Card> = vec![0; if ser || cyc { n } else { 0 }];
                     let mut previous: Option<Vec<Card>> = None;
                     let (mut want_position, mut want_adjacency, mut want_serial) =
@@ -287,9 +312,9 @@ mod tests {
                         }
                     }
                     let what = format!("{isa:?}, n = {n}, variant {variant}");
-                    assert_eq!(wide(&position), want_position, "{what}");
-                    assert_eq!(wide(&adjacency), if adj { want_adjacency } else { vec![0; n * n] }, "{what}");
-                    assert_eq!(wide(&serial), if ser { want_serial } else { vec![0; n * n] }, "{what}");
+                    assert_eq!(wide(&position, n), want_position, "{what}");
+                    assert_eq!(wide(&adjacency, n), if adj { want_adjacency } else { vec![0; n * n] }, "{what}");
+                    assert_eq!(wide(&serial, n), if ser { want_serial } else { vec![0; n * n] }, "{what}");
                 }
             }
         }

@@ -53,9 +53,11 @@ unsafe fn pass<T: Counter, const ADJ: bool, const ORDER: bool, const SER: bool, 
     sinks: &mut Sinks<'_, T>,
 ) -> PassTotals {
     let n = deck.len();
-    assert!(n <= 64 && sinks.position.len() == n * n);
-    assert!(!ADJ || sinks.adjacency.len() == n * n);
-    assert!(!SER || (sinks.serial.len() == n * n && sinks.inverse.len() == n));
+    let stride = super::stride::<T>(n);
+    let cells = stride * stride;
+    assert!(n <= 64 && sinks.position.len() == cells);
+    assert!(!ADJ || sinks.adjacency.len() == cells);
+    assert!(!SER || (sinks.serial.len() == cells && sinks.inverse.len() == n));
     let lanes: u64 = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
     // SAFETY: IOTA is 64 bytes; the masked loads read only the n cards (two bytes each) of the deck.
     let iota = unsafe { _mm512_loadu_si512(IOTA.as_ptr().cast()) };
@@ -136,16 +138,16 @@ unsafe fn pass<T: Counter, const ADJ: bool, const ORDER: bool, const SER: bool, 
     let mut previous = 0usize;
     for (p, &card) in deck.iter().enumerate() {
         let c = usize::from(card);
-        // SAFETY: p < n ≤ 64 and c < n (checked above), so every index is below n·n (tables), n (inverse) or 64
+        // SAFETY: p < n ≤ 64 and c < n (checked above), so every index is below stride · stride (tables), n (inverse) or 64
         // (`from`), the lengths asserted on entry; `from` holds positions below n (the previous inverse's).
         unsafe {
-            *position.add(p * n + c) += T::ONE;
+            *position.add(p * stride + c) += T::ONE;
             if ADJ && p > 0 {
-                *adjacency.add(previous * n + c) += T::ONE;
+                *adjacency.add(previous * stride + c) += T::ONE;
             }
             if SER {
                 if pair {
-                    *serial.add(usize::from(*from.get_unchecked(p)) * n + p) += T::ONE;
+                    *serial.add(usize::from(*from.get_unchecked(p)) * stride + p) += T::ONE;
                 }
                 *inverse.add(c) = p as Card;
             }
