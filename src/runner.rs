@@ -275,12 +275,17 @@ fn run_chunk_range<S: Shuffle, R: SeededRng>(
 ) -> (Battery, Option<FaultReport>) {
     let n = config.deck;
     let first_fault_chunk = AtomicU64::new(u64::MAX);
-    let new_worker = || Worker {
-        battery: config.new_battery(),
-        scratch: Scratch::new(n),
-        decks: vec![0; 2 * n],
-        start: config.start_deck(),
-        fault: None,
+    let new_worker = || {
+        // Decks of up to 64 cards sit in slots of 64, so that restoring the start is a copy of fixed length.
+        let mut start = config.start_deck();
+        start.resize(slot(n), 0);
+        Worker {
+            battery: config.new_battery(),
+            scratch: Scratch::new(n),
+            decks: vec![0; 2 * slot(n)],
+            start,
+            fault: None,
+        }
     };
     let merged = chunks
         .into_par_iter()
@@ -325,19 +330,19 @@ fn run_chunk<S: Shuffle, R: SeededRng>(
     // Two decks: deck t is counted while deck t+1 is being shuffled. Counting a deck right after shuffling it
     // in place makes the counter's loads wait on the shuffle's last stores; with one deck of lag the loads hit
     // settled memory (measured 1.5–2.5× faster, see the `run/*` benches).
-    let (mut deck, mut pending) = w.decks.split_at_mut(n);
+    let (mut deck, mut pending) = w.decks.split_at_mut(slot(n));
     let mut have_pending = false;
     let mut invalid = 0u64;
     let mut first: Option<(u64, String)> = None;
     // Each chunk is its own stream: serial correlation pairs decks within it only.
     w.battery.begin_stream();
     for k in 0..count {
-        deck.copy_from_slice(&w.start);
-        match s.shuffle(deck, &mut rng, &mut w.scratch) {
+        restart(deck, &w.start);
+        match s.shuffle(&mut deck[..n], &mut rng, &mut w.scratch) {
             Ok(()) => {
-                post.apply(deck, &mut rng);
+                post.apply(&mut deck[..n], &mut rng);
                 if have_pending {
-                    w.battery.add_in_chunk(pending);
+                    w.battery.add_in_chunk(&pending[..n]);
                 }
                 // The shuffled deck becomes the pending one; the next shuffle reuses the other buffer.
                 std::mem::swap(&mut deck, &mut pending);
@@ -348,7 +353,7 @@ fn run_chunk<S: Shuffle, R: SeededRng>(
                 // The next counted deck does not follow the last valid one in the stream: count that one now,
                 // then start a new stream.
                 if have_pending {
-                    w.battery.add_in_chunk(pending);
+                    w.battery.add_in_chunk(&pending[..n]);
                     have_pending = false;
                 }
                 w.battery.begin_stream();
@@ -358,7 +363,7 @@ fn run_chunk<S: Shuffle, R: SeededRng>(
             }
             Err(Fault::NonTermination(stuck)) => {
                 if have_pending {
-                    w.battery.add_in_chunk(pending);
+                    w.battery.add_in_chunk(&pending[..n]);
                 }
                 w.battery.flush_chunk();
                 return Some(FaultReport {
@@ -380,7 +385,7 @@ fn run_chunk<S: Shuffle, R: SeededRng>(
         }
     }
     if have_pending {
-        w.battery.add_in_chunk(pending);
+        w.battery.add_in_chunk(&pending[..n]);
     }
     // The chunk's 16-bit tables into the battery's totals (a cell counts at most CHUNK_SHUFFLES decks).
     w.battery.flush_chunk();
@@ -395,6 +400,21 @@ fn run_chunk<S: Shuffle, R: SeededRng>(
             100.0 * invalid as f64 / count as f64
         ),
     })
+}
+
+/// The room a worker keeps for one deck of n cards: 64 for the decks of up to 64 cards.
+fn slot(n: usize) -> usize {
+    n.max(64)
+}
+
+/// Restores a deck slot to the start: for slots of 64 cards a copy of fixed length (two vector moves, not a
+/// call to `memmove`).
+#[inline(always)]
+fn restart(deck: &mut [Card], start: &[Card]) {
+    match (<&mut [Card; 64]>::try_from(&mut *deck), <&[Card; 64]>::try_from(start)) {
+        (Ok(deck), Ok(start)) => *deck = *start,
+        _ => deck.copy_from_slice(start),
+    }
 }
 
 /// Plain words for a retry loop that cannot finish.

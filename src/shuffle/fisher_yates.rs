@@ -19,6 +19,8 @@ pub struct FisherYates;
 impl Shuffle for FisherYates {
     #[inline]
     fn shuffle<R: RawRng>(&self, deck: &mut [Card], rng: &mut R, _: &mut Scratch) -> Result<(), Fault> {
+        // Every divisor is in the remainder table (and the checks of its index leave the loop).
+        assert!(deck.len() <= super::fastmod::MAX_DIVISOR, "no deck has more than 1024 cards");
         // Two steps at a time (the generator's outputs in the same order), then the odd one out.
         let mut i = deck.len().saturating_sub(1);
         while i >= 2 {
