@@ -8,7 +8,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 N=${1:-20000000}
-cargo build --release --quiet --bin shuffle-audit --example bare_shuffles
+# Two builds: an example brings in the dev-dependencies, whose features would change the binary's code; the
+# binary measured must be the one `cargo run --release` builds.
+cargo build --release --quiet --example bare_shuffles
+cargo build --release --quiet --bin shuffle-audit
 BIN=${CARGO_TARGET_DIR:-target}/release/shuffle-audit
 BARE=${CARGO_TARGET_DIR:-target}/release/examples/bare_shuffles
 TMP=$(mktemp -d)
