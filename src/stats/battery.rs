@@ -225,14 +225,15 @@ impl Battery {
         let Battery { serial, scratch, .. } = self;
         let Scratch { inverse: own_inverse, chunk, .. } = scratch;
         let Some(chunk) = chunk else { unreachable!("the chunk kernel comes with its tables") };
-        let (inverse, pair) = match serial {
+        let (previous_inverse, inverse, pair) = match serial {
             Some(s) => s.stream_mut(),
-            None => (own_inverse.as_deref_mut().unwrap_or(&mut []), false),
+            None => (&[][..], own_inverse.as_deref_mut().unwrap_or(&mut []), false),
         };
         let mut sinks = Sinks {
             position: &mut chunk.position,
             adjacency: &mut chunk.adjacency,
             serial: &mut chunk.serial,
+            previous_inverse,
             inverse,
             pair,
         };
@@ -268,14 +269,15 @@ impl Battery {
     #[inline(always)]
     fn add_in_one_pass(&mut self, kernel: Kernel<u64>, deck: &[Card]) {
         let Battery { position_card, adjacency, serial, scratch, .. } = self;
-        let (serial_counts, inverse, pair) = match serial {
+        let (serial_counts, previous_inverse, inverse, pair) = match serial {
             Some(s) => s.parts_mut(),
-            None => (&mut [][..], scratch.inverse.as_deref_mut().unwrap_or(&mut []), false),
+            None => (&mut [][..], &[][..], scratch.inverse.as_deref_mut().unwrap_or(&mut []), false),
         };
         let mut sinks = Sinks {
             position: position_card.counts_mut(),
             adjacency: adjacency.as_mut().map_or(&mut [][..], |a| a.counts_mut()),
             serial: serial_counts,
+            previous_inverse,
             inverse,
             pair,
         };

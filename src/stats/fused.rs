@@ -9,8 +9,9 @@
 //!   `above = seen >> (c + 1)`, the larger cards seen before c are `popcount(above)` (c's inversions), and card
 //!   c + 1 lies before card c iff `above & 1` (a descent of the inverse permutation; rising sequences are
 //!   `1 + descents`, Bayer & Diaconis 1992);
-//! - the inverse permutation, written in place over the previous deck's: `from = inverse[c]` is where c was
-//!   in the previous deck, so serial correlation counts `serial[from·n + p] += 1` before `inverse[c] = p`.
+//! - the inverse permutation `inverse[c] = p`, and from the previous deck's (a separate buffer)
+//!   `from = previous_inverse[c]`, where c was in the previous deck: serial correlation counts
+//!   `serial[from·n + p] += 1`.
 //!
 //! Which of these run is fixed per battery by the const parameters of [`pass`], chosen once when the battery is
 //! built ([`kernel`]), so an unselected statistic costs nothing per card. On x86-64 the kernel is compiled a
@@ -66,9 +67,11 @@ pub(super) struct Sinks<'a, T: Counter> {
     pub position: &'a mut [T],
     pub adjacency: &'a mut [T],
     pub serial: &'a mut [T],
-    /// The previous deck's inverse on entry (when `pair`), this deck's on exit.
+    /// The previous deck's inverse (read when `pair`).
+    pub previous_inverse: &'a [Card],
+    /// Where this deck's inverse is written.
     pub inverse: &'a mut [Card],
-    /// Count serial transitions from the previous deck (`inverse` holds its inverse).
+    /// Count serial transitions from the previous deck (`previous_inverse` holds its inverse).
     pub pair: bool,
 }
 
@@ -117,11 +120,10 @@ fn pass<T: Counter, const ADJ: bool, const ORDER: bool, const INV: bool>(
             seen |= 1u64 << c;
         }
         if INV {
-            let slot = &mut sinks.inverse[c];
             if pair {
-                sinks.serial[usize::from(*slot) * stride + p] += T::ONE;
+                sinks.serial[usize::from(sinks.previous_inverse[c]) * stride + p] += T::ONE;
             }
-            *slot = p as Card;
+            sinks.inverse[c] = p as Card;
         }
     }
     totals
@@ -273,6 +275,7 @@ mod tests {
                             position: &mut position,
                             adjacency: if adj { &mut adjacency } else { &mut [] },
                             serial: if ser { &mut serial } else { &mut [] },
+                            previous_inverse: previous.as_deref().unwrap_or(&[]),
                             inverse: &mut inverse,
                             pair: previous.is_some(),
                         };
@@ -339,6 +342,7 @@ mod tests {
                         position: &mut position,
                         adjacency: &mut adjacency,
                         serial: &mut serial,
+                        previous_inverse: &[],
                         inverse: &mut inverse,
                         pair: false,
                     };

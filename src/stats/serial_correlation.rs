@@ -93,26 +93,38 @@ impl SerialTransitions {
         }
     }
 
-    /// For the battery's one-pass update ([`super::fused`]): the transition matrix, the previous deck's inverse
-    /// (to be overwritten in place by this deck's), and whether this deck pairs with the previous one. Call
+    /// For the battery's one-pass update ([`super::fused`]): the transition matrix, the previous deck's inverse,
+    /// the buffer for this deck's, and whether this deck pairs with the previous one. Call
     /// [`Self::record_deck`] once the deck is counted.
+    ///
+    /// The two inverses are two buffers that trade places at every deck: the pass reads the previous one and
+    /// writes the other. Read and written in place instead, each read waits on the stores before it (the
+    /// processor cannot tell they never touch the same card), measured about 10% slower with ChaCha8.
     #[inline(always)]
-    pub(super) fn parts_mut(&mut self) -> (&mut [u64], &mut [Card], bool) {
-        (&mut self.counts, &mut self.previous, self.have_previous)
+    pub(super) fn parts_mut(&mut self) -> (&mut [u64], &[Card], &mut [Card], bool) {
+        self.advance();
+        (&mut self.counts, &self.previous, &mut self.inverse, self.have_previous)
     }
 
-    /// The previous deck's inverse (overwritten with the next deck's by the battery's pass) and whether the next
-    /// deck is paired with it.
-    pub(super) fn stream_mut(&mut self) -> (&mut [Card], bool) {
-        (&mut self.previous, self.have_previous)
+    /// As [`Self::parts_mut`], without the transition matrix (the caller counts into tables of its own).
+    #[inline(always)]
+    pub(super) fn stream_mut(&mut self) -> (&[Card], &mut [Card], bool) {
+        self.advance();
+        (&self.previous, &mut self.inverse, self.have_previous)
+    }
+
+    /// The last deck's inverse becomes the previous one (`add` leaves it in both buffers).
+    #[inline(always)]
+    fn advance(&mut self) {
+        std::mem::swap(&mut self.previous, &mut self.inverse);
     }
 
     /// The last counted deck's inverse, as left by the battery's pass.
     pub(super) fn last_inverse(&self) -> &[Card] {
-        &self.previous
+        &self.inverse
     }
 
-    /// One more deck, counted through [`Self::parts_mut`]: `previous` now holds its inverse.
+    /// One more deck, counted through [`Self::parts_mut`]: `inverse` now holds its inverse.
     #[inline(always)]
     pub(super) fn record_deck(&mut self) {
         self.pairs += u64::from(self.have_previous);

@@ -41,8 +41,8 @@ const IOTA: [u8; 64] = {
     a
 };
 
-/// The pass over one deck. `ADJ`: adjacency; `ORDER`: inversions and descents; `SER`: serial transitions and
-/// the inverse (written into `sinks.inverse`); `CYC`: the cycle count. Position-by-card counts and fixed points
+/// The pass over one deck. `ADJ`: adjacency; `ORDER`: inversions and descents; `SER`: serial transitions (from
+/// `sinks.previous_inverse`) and the inverse (written into `sinks.inverse`); `CYC`: the cycle count. Position-by-card counts and fixed points
 /// are always done.
 ///
 /// # Safety
@@ -117,29 +117,18 @@ unsafe fn pass<T: Counter, const ADJ: bool, const ORDER: bool, const SER: bool, 
         totals.descents = descents as usize;
     }
     let pair = SER && sinks.pair;
-    // Where each card of this deck was in the previous one, all at once: `from[p] = inverse[deck[p]]` with a
-    // byte permute of the previous inverse (written a deck ago). Reading `inverse[c]` in the loop instead, just
-    // before it is overwritten, ties each load to the previous card's serial store, whose address comes from
-    // the previous such load: a chain through memory that cost more than all the increments.
-    let mut from = [0u8; 64];
-    if pair {
-        // SAFETY: the inverse has n entries (asserted on entry); the masked loads read only those.
-        let low = unsafe { _mm512_maskz_loadu_epi16(low_lanes, sinks.inverse.as_ptr().cast()) };
-        let high = unsafe { _mm512_maskz_loadu_epi16(high_lanes, sinks.inverse.as_ptr().wrapping_add(32).cast()) };
-        let previous_inverse =
-            _mm512_inserti64x4::<1>(_mm512_castsi256_si512(_mm512_cvtepi16_epi8(low)), _mm512_cvtepi16_epi8(high));
-        // SAFETY: `from` is 64 bytes.
-        unsafe { _mm512_storeu_si512(from.as_mut_ptr().cast(), _mm512_permutexvar_epi8(d, previous_inverse)) };
-    }
+    assert!(!pair || sinks.previous_inverse.len() == n);
     let position = sinks.position.as_mut_ptr();
     let adjacency = sinks.adjacency.as_mut_ptr();
     let serial = sinks.serial.as_mut_ptr();
     let inverse = sinks.inverse.as_mut_ptr();
+    let previous_inverse = sinks.previous_inverse.as_ptr();
     let mut previous = 0usize;
     for (p, &card) in deck.iter().enumerate() {
         let c = usize::from(card);
-        // SAFETY: p < n ≤ 64 and c < n (checked above), so every index is below stride · stride (tables), n (inverse) or 64
-        // (`from`), the lengths asserted on entry; `from` holds positions below n (the previous inverse's).
+        // SAFETY: p < n ≤ 64 and c < n (checked above), so every index is below stride · stride (tables) or n (the
+        // inverses), the lengths asserted on entry; the previous inverse holds positions below n (written by the
+        // previous deck's pass).
         unsafe {
             *position.add(p * stride + c) += T::ONE;
             if ADJ && p > 0 {
@@ -147,7 +136,7 @@ unsafe fn pass<T: Counter, const ADJ: bool, const ORDER: bool, const SER: bool, 
             }
             if SER {
                 if pair {
-                    *serial.add(usize::from(*from.get_unchecked(p)) * stride + p) += T::ONE;
+                    *serial.add(usize::from(*previous_inverse.add(c)) * stride + p) += T::ONE;
                 }
                 *inverse.add(c) = p as Card;
             }
