@@ -104,17 +104,19 @@ unsafe fn pass<T: Counter, const ADJ: bool, const ORDER: bool, const SER: bool, 
         prefix = _mm512_or_si512(prefix, _mm512_alignr_epi64::<6>(prefix, zero));
         prefix = _mm512_or_si512(prefix, _mm512_alignr_epi64::<4>(prefix, zero));
         let earlier_lanes = _mm512_alignr_epi64::<7>(prefix, zero);
-        let (mut inversions, mut descents) = (zero, 0u32);
-        for (g, (&cards, &earlier)) in cards.iter().zip(&earlier_in_lane).enumerate() {
-            // Lanes j with 8j + g < n.
-            let valid = if n > g { ((1u16 << (n - g).div_ceil(8)) - 1) as u8 } else { 0 };
+        // Every lane counts, with no mask: a padding position p ≥ n holds card p after the cards 0..p − 1, so
+        // nothing larger lies before it and `above` is 0 there.
+        let (mut inversions, mut descents) = (zero, zero);
+        for (&cards, &earlier) in cards.iter().zip(&earlier_in_lane) {
             let before = _mm512_or_si512(earlier, earlier_lanes);
             let above = _mm512_srlv_epi64(before, _mm512_add_epi64(cards, one));
-            inversions = _mm512_add_epi64(inversions, _mm512_maskz_popcnt_epi64(valid, above));
-            descents += (_mm512_test_epi64_mask(above, one) & valid).count_ones();
+            inversions = _mm512_add_epi64(inversions, _mm512_popcnt_epi64(above));
+            descents = _mm512_add_epi64(descents, _mm512_and_si512(above, one));
         }
-        totals.inversions = _mm512_reduce_add_epi64(inversions) as u64;
-        totals.descents = descents as usize;
+        // Both sums in one reduction: inversions (at most 64 · 63 / 2) in the low 32 bits, descents above.
+        let both = _mm512_reduce_add_epi64(_mm512_add_epi64(inversions, _mm512_slli_epi64::<32>(descents))) as u64;
+        totals.inversions = both & 0xffff_ffff;
+        totals.descents = (both >> 32) as usize;
     }
     let pair = SER && sinks.pair;
     assert!(!pair || sinks.previous_inverse.len() == n);
