@@ -12,18 +12,13 @@ use rand::{Rng, SeedableRng};
 use super::chacha_wide::ChaChaWide;
 use super::{RawRng, SeededRng};
 
-macro_rules! pcg_rng {
+/// A `rand` generator (or [`ChaChaWide`], which copies one's stream), seen through `RawRng`: its `next_u32`,
+/// its `next_u64`, and its `seed_from_u64`.
+macro_rules! modern_rng {
     ($name:ident, $inner:ty, $doc:literal) => {
         #[doc = $doc]
         #[derive(Clone, Debug)]
         pub struct $name($inner);
-
-        impl $name {
-            /// The wrapped `rand` generator, for code that wants the `rand` API.
-            pub fn inner_mut(&mut self) -> &mut $inner {
-                &mut self.0
-            }
-        }
 
         impl RawRng for $name {
             const BITS: u32 = 32;
@@ -45,46 +40,20 @@ macro_rules! pcg_rng {
     };
 }
 
-macro_rules! chacha_rng {
-    ($name:ident, $upstream:ty, $doc:literal) => {
-        #[doc = $doc]
-        #[derive(Clone, Debug)]
-        pub struct $name(ChaChaWide<$upstream>);
-
-        impl RawRng for $name {
-            const BITS: u32 = 32;
-            #[inline(always)]
-            fn r(&mut self) -> u32 {
-                self.0.next_u32()
-            }
-            #[inline(always)]
-            fn next_u64(&mut self) -> u64 {
-                self.0.next_u64()
-            }
-        }
-
-        impl SeededRng for $name {
-            fn from_seed_u64(seed: u64) -> Self {
-                $name(ChaChaWide::seed_from_u64(seed))
-            }
-        }
-    };
-}
-
-chacha_rng!(
+modern_rng!(
     ChaCha8,
-    rand_chacha::ChaCha8Rng,
+    ChaChaWide<rand_chacha::ChaCha8Rng>,
     "ChaCha8: exactly the stream of `rand_chacha::ChaCha8Rng` seeded with `seed_from_u64`."
 );
-chacha_rng!(
+modern_rng!(
     ChaCha12,
-    rand_chacha::ChaCha12Rng,
+    ChaChaWide<rand_chacha::ChaCha12Rng>,
     "ChaCha12: exactly the stream of `rand_chacha::ChaCha12Rng` seeded with `seed_from_u64`."
 );
-chacha_rng!(
+modern_rng!(
     ChaCha20,
-    rand_chacha::ChaCha20Rng,
+    ChaChaWide<rand_chacha::ChaCha20Rng>,
     "ChaCha20: exactly the stream of `rand_chacha::ChaCha20Rng` seeded with `seed_from_u64`."
 );
-pcg_rng!(Pcg32, rand_pcg::Pcg32, "PCG32 (`rand_pcg::Pcg32`, XSH RR 64/32).");
-pcg_rng!(Pcg64, rand_pcg::Pcg64, "PCG64 (`rand_pcg::Pcg64`, XSL RR 128/64).");
+modern_rng!(Pcg32, rand_pcg::Pcg32, "PCG32 (`rand_pcg::Pcg32`, XSH RR 64/32).");
+modern_rng!(Pcg64, rand_pcg::Pcg64, "PCG64 (`rand_pcg::Pcg64`, XSL RR 128/64).");
