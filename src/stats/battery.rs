@@ -256,7 +256,7 @@ impl Battery {
         chunk.flush(
             self.position_card.counts_mut(),
             self.adjacency.as_mut().map_or(&mut [][..], |a| a.counts_mut()),
-            self.serial.as_mut().map_or(&mut [][..], |s| s.parts_mut().0),
+            self.serial.as_mut().map_or(&mut [][..], |s| s.counts_mut()),
         );
     }
 
@@ -531,8 +531,8 @@ mod tests {
 
     #[test]
     fn counting_in_chunk_tables_then_flushing_is_adding() {
-        // Random decks through `add_in_chunk` (flushed every 100 decks, with stream breaks) and through `add`, for
-        // deck sizes on both sides of the one-pass limit and for every single test and the default battery.
+        // Random decks through `add_in_chunk` (flushed every 37 decks, and every 100 with a stream break) and through
+        // `add`, for deck sizes on both sides of the one-pass limit and for every single test and the default battery.
         use rand::SeedableRng;
         use rand::seq::SliceRandom;
         let mut g = rand_pcg::Pcg64::seed_from_u64(5);
@@ -543,6 +543,10 @@ mod tests {
                 let (mut chunked, mut plain) = (Battery::with_tests(n, selection), Battery::with_tests(n, selection));
                 let mut deck: Vec<Card> = (0..n as Card).collect();
                 for k in 0..250 {
+                    // Flushes inside a stream too: a flush must not disturb the pairing of consecutive decks.
+                    if k % 37 == 0 {
+                        chunked.flush_chunk();
+                    }
                     if k % 100 == 0 {
                         chunked.flush_chunk();
                         chunked.begin_stream();

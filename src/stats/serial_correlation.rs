@@ -113,6 +113,11 @@ impl SerialTransitions {
         (&self.previous, &mut self.inverse, self.have_previous)
     }
 
+    /// The transition matrix alone (for adding counts kept elsewhere), leaving the inverses where they are.
+    pub(super) fn counts_mut(&mut self) -> &mut [u64] {
+        &mut self.counts
+    }
+
     /// The last deck's inverse becomes the previous one (`add` leaves it in both buffers).
     #[inline(always)]
     fn advance(&mut self) {
