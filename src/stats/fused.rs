@@ -31,8 +31,8 @@ mod avx512;
 use crate::cards::Card;
 
 /// A counter of the tables a pass updates: the battery's 64-bit totals, or the runner's 16-bit tables for one
-/// chunk (three 52 × 52 tables of 64-bit counters, 65 KB, overflow a 48 KB L1 cache; of 16-bit ones, 16 KB,
-/// they leave room for the shuffle).
+/// chunk (three 52 × 52 tables of 64-bit counters, 65 KB, overflow a 48 KB L1 cache; three 16-bit ones in rows
+/// of 64, 24 KB, leave room for the shuffle).
 pub(super) trait Counter: Copy + std::ops::AddAssign + 'static {
     const ONE: Self;
     /// The row length of the tables of these counters, when fixed: cell (row, column) of an n × n table is at

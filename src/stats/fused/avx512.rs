@@ -1,7 +1,7 @@
 //! The one-pass battery with AVX-512 (x86-64 with AVX-512 F, BW, VBMI and VPOPCNTDQ, chosen at run time).
 //!
-//! A deck of at most 64 cards fits in one 512-bit register, one byte per position (narrowed from the 16-bit cards) (positions n..63 hold their
-//! own index, so they are fixed points that no statistic counts). The statistics that need no counter table
+//! A deck of at most 64 cards fits in one 512-bit register, one byte per position (narrowed from the 16-bit
+//! cards; positions n..63 hold their own index, so they are fixed points that no statistic counts). The statistics that need no counter table
 //! are computed in registers, with no store:
 //! - fixed points: one byte compare with `0, 1, …, 63` and a popcount of the mask;
 //! - cycles, by pointer doubling with the byte permute `vpermb`: `m[i]` starts at `i` and `q` at the deck, and
@@ -14,7 +14,7 @@
 //!   before it iff `above & 1`, as in the scalar pass.
 //!
 //! The counter tables (position-by-card, adjacency, serial transitions) and the inverse are then updated by a
-//! scalar loop of byte loads and counter increments: the increments are the one cost that cannot be removed
+//! scalar loop of card loads and counter increments: the increments are the one cost that cannot be removed
 //! (about one store per cycle), and they no longer wait behind the order statistics' arithmetic.
 
 use std::arch::x86_64::*;
@@ -42,8 +42,8 @@ const IOTA: [u8; 64] = {
 };
 
 /// The pass over one deck. `ADJ`: adjacency; `ORDER`: inversions and descents; `SER`: serial transitions (from
-/// `sinks.previous_inverse`) and the inverse (written into `sinks.inverse`); `CYC`: the cycle count. Position-by-card counts and fixed points
-/// are always done.
+/// `sinks.previous_inverse`) and the inverse (written into `sinks.inverse`); `CYC`: the cycle count.
+/// Position-by-card counts and fixed points are always done.
 ///
 /// # Safety
 /// The processor must have the features of [`available`].
@@ -119,7 +119,23 @@ unsafe fn pass<T: Counter, const ADJ: bool, const ORDER: bool, const SER: bool, 
         totals.descents = (both >> 32) as usize;
     }
     let pair = SER && sinks.pair;
-    assert!(!pair || sinks.previous_inverse.len() == n);
+    if pair {
+        // The previous inverse indexes the serial table unchecked below: it must hold positions below n.
+        assert!(sinks.previous_inverse.len() == n);
+        let from = sinks.previous_inverse.as_ptr();
+        // SAFETY: the masked loads read only its n entries.
+        let (low, high) = unsafe {
+            (
+                _mm512_maskz_loadu_epi16(low_lanes, from.cast()),
+                _mm512_maskz_loadu_epi16(high_lanes, from.wrapping_add(32).cast()),
+            )
+        };
+        if _mm512_mask_cmpge_epu16_mask(low_lanes, low, limit) | _mm512_mask_cmpge_epu16_mask(high_lanes, high, limit)
+            != 0
+        {
+            panic!("the previous inverse of a {n}-card deck holds a position outside 0..{n}");
+        }
+    }
     let position = sinks.position.as_mut_ptr();
     let adjacency = sinks.adjacency.as_mut_ptr();
     let serial = sinks.serial.as_mut_ptr();
@@ -127,9 +143,8 @@ unsafe fn pass<T: Counter, const ADJ: bool, const ORDER: bool, const SER: bool, 
     let previous_inverse = sinks.previous_inverse.as_ptr();
     // Card c at position p, after card `previous` (adjacency skipped for p = 0).
     let count = |p: usize, c: usize, previous: Option<usize>| {
-        // SAFETY: p < n ≤ 64 and c < n (checked above), so every index is below stride · stride (tables) or n (the
-        // inverses), the lengths asserted on entry; the previous inverse holds positions below n (written by the
-        // previous deck's pass).
+        // SAFETY: p < n ≤ 64 and c < n, and the previous inverse holds positions below n (all checked above), so
+        // every index is below stride · stride (tables) or n (the inverses), the lengths asserted on entry.
         unsafe {
             *position.add(p * stride + c) += T::ONE;
             if let (true, Some(previous)) = (ADJ, previous) {
