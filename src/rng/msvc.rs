@@ -6,6 +6,16 @@
 
 use super::{RawRng, SeededRng};
 
+/// The multiplier and increment of the state update.
+const A: u32 = 214_013;
+const C: u32 = 2_531_011;
+
+/// The visible output of a state: bits 16..30.
+#[inline(always)]
+fn output(state: u32) -> u32 {
+    (state >> 16) & 0x7fff
+}
+
 /// The Microsoft C runtime `rand()`.
 #[derive(Clone, Debug)]
 pub struct MsvcRand {
@@ -23,21 +33,19 @@ impl RawRng for MsvcRand {
     const BITS: u32 = 15;
     #[inline(always)]
     fn r(&mut self) -> u32 {
-        self.state = self.state.wrapping_mul(214_013).wrapping_add(2_531_011);
-        (self.state >> 16) & 0x7fff
+        self.state = self.state.wrapping_mul(A).wrapping_add(C);
+        output(self.state)
     }
 
     #[inline(always)]
     fn r2(&mut self) -> (u32, u32) {
         // Two steps at once: state·A² + C·(A + 1) (mod 2^32) is the state after two steps, computed from the
         // current state in parallel with the first step instead of after it.
-        const A: u32 = 214_013;
-        const C: u32 = 2_531_011;
         const A2: u32 = A.wrapping_mul(A);
         const C2: u32 = C.wrapping_mul(A).wrapping_add(C);
         let first = self.state.wrapping_mul(A).wrapping_add(C);
         self.state = self.state.wrapping_mul(A2).wrapping_add(C2);
-        ((first >> 16) & 0x7fff, (self.state >> 16) & 0x7fff)
+        (output(first), output(self.state))
     }
 }
 
