@@ -7,10 +7,10 @@ use std::hint::black_box;
 use std::io::BufReader;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use shuffle_audit::audit::input::source::{Line, LineReader};
+use shuffle_audit::audit::input::stream::{self, StreamOptions};
+use shuffle_audit::audit::input::{DeckFormat, DeckParser};
 use shuffle_audit::cards::{Card, NameStyle, card_name};
-use shuffle_audit::input::source::{Line, LineReader};
-use shuffle_audit::input::stream::{self, StreamOptions};
-use shuffle_audit::input::{DeckFormat, DeckParser};
 use shuffle_audit::rng::{ChaCha8, SeededRng};
 use shuffle_audit::shuffle::{FisherYates, Scratch, Shuffle};
 
@@ -61,7 +61,7 @@ fn bench(c: &mut Criterion) {
     g.throughput(Throughput::Elements(DECKS as u64));
     g.sample_size(20);
     g.bench_function("ids", |b| {
-        b.iter(|| stream::audit(black_box(&ids[..]), &StreamOptions::default()).unwrap().valid)
+        b.iter(|| stream::audit(black_box(&ids[..]), &StreamOptions::default(), stream::Fold::default()).unwrap().valid)
     });
     g.finish();
 }

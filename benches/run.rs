@@ -5,8 +5,8 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use shuffle_audit::audit::runner::{CHUNK_SHUFFLES, Progress, RunConfig, run};
 use shuffle_audit::rng::RngKind;
-use shuffle_audit::runner::{CHUNK_SHUFFLES, RunConfig, run};
 use shuffle_audit::shuffle::{Algorithm, AlgorithmKind};
 
 fn runs(c: &mut Criterion) {
@@ -24,7 +24,7 @@ fn runs(c: &mut Criterion) {
             let config =
                 RunConfig { threads: Some(threads), ..RunConfig::new(Algorithm::new(kind), rng, 52, shuffles, 1) };
             group.bench_function(format!("{}/{}/{threads}", kind.name(), rng.name()), |b| {
-                b.iter(|| black_box(run(&config).unwrap().battery.shuffles()))
+                b.iter(|| black_box(run(&config, Progress::Hidden).unwrap().tally.shuffles()))
             });
         }
     }

@@ -279,3 +279,67 @@ mod tests {
         assert_eq!(d.describe(52, NameStyle::Symbol), "repeats ♠2 ×2; missing ♠4");
     }
 }
+
+/// The language of reports, pages, pictures and the words printed around cards (`--lang en|zh`): one type for
+/// every layer. CSV and JSON files stay English.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Lang {
+    /// Symbols (`♠A`, `小王`) and English words.
+    #[default]
+    En,
+    /// Chinese names (`黑桃A`, `小王`) and words.
+    Zh,
+}
+
+impl Lang {
+    /// The `--lang` value.
+    pub fn name(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Zh => "zh",
+        }
+    }
+
+    /// The HTML `lang` attribute.
+    pub fn html_code(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Zh => "zh-CN",
+        }
+    }
+
+    /// How cards are named: `♠A` or `黑桃A`.
+    pub fn name_style(self) -> NameStyle {
+        match self {
+            Lang::En => NameStyle::Symbol,
+            Lang::Zh => NameStyle::Chinese,
+        }
+    }
+}
+
+impl std::str::FromStr for Lang {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "en" => Ok(Lang::En),
+            "zh" | "zh-cn" => Ok(Lang::Zh),
+            _ => Err(format!("unknown language '{s}' (expected en or zh)")),
+        }
+    }
+}
+
+impl std::fmt::Display for Lang {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// `home[c]`: the starting position of card c in `start`.
+pub fn home_positions(start: &[Card]) -> Vec<usize> {
+    let mut home = vec![0; start.len()];
+    for (p, &c) in start.iter().enumerate() {
+        home[usize::from(c)] = p;
+    }
+    home
+}

@@ -1,17 +1,69 @@
-//! Errors the library reports to its callers: each names the flag, line, card or position at fault.
+//! Errors the library reports to its callers: each names the field, line, card or position at fault.
+//!
+//! A setting is a [`Field`]; the command line shows it as its flag (`--burn`), the gate as its TOML key
+//! (`burn`) on the check's line. Settings are validated once ([`crate::audit::settings`]) whatever they came
+//! from, so every message is written once.
 
 use thiserror::Error;
 
-/// A configuration that cannot be run.
-#[derive(Debug, Error)]
-pub enum ConfigError {
-    /// A flag with a bad value.
-    #[error("{flag}: {message}")]
-    Flag { flag: &'static str, message: String },
+crate::names::named_enum! {
+    /// A setting of a run, a deal or a subcommand.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub enum Field("setting") {
+        Algorithm => "algorithm",
+        Rng => "rng",
+        Seed => "seed",
+        Deck => "deck",
+        Shuffles => "shuffles",
+        Threads => "threads",
+        Swaps => "swaps",
+        Draw => "draw",
+        Cut => "cut",
+        Burn => "burn",
+        Decks => "decks",
+        Exec => "exec",
+        Format => "format",
+        Base => "base",
+        Strict => "strict",
+        Tests => "tests",
+        Game => "game",
+        Players => "players",
+        Hand => "hand",
+        Bottom => "bottom",
+        Scheme => "scheme",
+        Order => "order",
+        Progressive => "progressive",
+        MaxShuffles => "max-shuffles",
+        FailBelow => "fail-below",
+        SuspiciousBelow => "suspicious-below",
+        Replicates => "replicates",
+        Count => "count",
+        Out => "out",
+    }
+}
+
+impl Field {
+    /// The command-line flag: `--max-shuffles`.
+    pub fn flag(self) -> String {
+        format!("--{}", self.name())
+    }
+
+    /// The gate's TOML key: `max_shuffles`.
+    pub fn key(self) -> String {
+        self.name().replace('-', "_")
+    }
+}
+
+/// A configuration that cannot be run: the field at fault and what is wrong with it.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{}: {message}", .field.flag())]
+pub struct ConfigError {
+    pub field: Field,
+    pub message: String,
 }
 
 impl ConfigError {
-    pub fn flag(flag: &'static str, message: impl Into<String>) -> Self {
-        ConfigError::Flag { flag, message: message.into() }
+    pub fn new(field: Field, message: impl Into<String>) -> Self {
+        ConfigError { field, message: message.into() }
     }
 }

@@ -1,27 +1,22 @@
 //! shuffle-audit: tells whether a card shuffle is fair, how unfair it is, and why.
 //!
-//! The library reproduces home-made shuffles bit for bit with the generators they were written against
-//! ([`shuffle`], [`rng`]), runs them in parallel with deterministic results ([`runner`]), accumulates
-//! statistics with exact or correctly scaled null distributions ([`stats`]), turns them into verdicts
-//! ([`verdict`]) and renders reports ([`report`]). Decks made by other programs are read by [`input`];
-//! [`gate`] runs a configured list of audits for continuous integration. Shuffled decks can be dealt as the card
-//! games deal them ([`deal`]) and judged at the table against exact hand odds ([`game`]). The binary is a thin
-//! layer over [`commands`].
+//! The layers, each using only the ones below it:
+//! - [`audit`]: what a run is, the parallel runner and the stream audit of external decks, verdicts, and the
+//!   audit modes (progressive, calibration, sweep, the `compare` catalogue, the gate);
+//! - [`game`]: dealing shuffled decks as the card games deal them, and the table statistics of each game;
+//! - [`stats`]: the statistics, as mergeable accumulators with exact or correctly scaled nulls;
+//! - [`shuffle`] and [`rng`]: the shuffles and the generators they were written against, bit for bit;
+//! - [`cards`]: card ids and names.
+//!
+//! [`report`] renders a finished audit (CSV, JSON, Markdown, JUnit, HTML, SVG) without doing any I/O but
+//! through its one writer. The command line is a thin layer in the binary.
 
-pub mod calibration;
+pub mod audit;
 pub mod cards;
-pub mod catalogue;
-pub mod cli;
-pub mod commands;
-pub mod deal;
 pub mod error;
 pub mod game;
-pub mod gate;
-pub mod input;
-pub mod progressive;
+mod names;
 pub mod report;
 pub mod rng;
-pub mod runner;
 pub mod shuffle;
 pub mod stats;
-pub mod verdict;

@@ -1,7 +1,10 @@
 use std::process::ExitCode;
 
+mod cli;
+mod commands;
+
 use clap::Parser;
-use shuffle_audit::cli::Cli;
+use cli::Cli;
 
 fn main() -> ExitCode {
     // Behave like a Unix filter when the reader goes away (`shuffle ... | head`): end quietly instead of
@@ -35,7 +38,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    match shuffle_audit::commands::dispatch(cli.command) {
+    match commands::dispatch(cli.command) {
         Ok(code) => code,
         Err(e) => {
             eprintln!("Error: {e:#}");

@@ -5,11 +5,11 @@
 //! longer in debug); CI
 //! runs it with `cargo test --release --test calibration -- --ignored`.
 
+use shuffle_audit::audit::runner::{Progress, RunConfig, run};
 use shuffle_audit::rng::RngKind;
-use shuffle_audit::runner::{RunConfig, run};
 use shuffle_audit::shuffle::{Algorithm, AlgorithmKind};
 use shuffle_audit::stats::TestSelection;
-use shuffle_audit::stats::special::{binomial_band, chi2_ln_sf};
+use shuffle_audit::stats::dist::special::{binomial_band, chi2_ln_sf};
 
 const SEEDS: u64 = 200;
 const SHUFFLES: u64 = 100_000;
@@ -27,8 +27,8 @@ fn fisher_yates_chacha8_false_positive_rate_is_inside_its_binomial_band() {
             tests: TestSelection::parse("position").unwrap(),
             ..RunConfig::new(Algorithm::new(AlgorithmKind::FisherYates), RngKind::Chacha8, 52, SHUFFLES, seed)
         };
-        let outcome = run(&config).unwrap();
-        let counts = &outcome.battery.position_card;
+        let outcome = run(&config, Progress::Hidden).unwrap();
+        let counts = &outcome.tally.battery.position_card;
         global += u64::from(counts.global_test().ln_p < ALPHA.ln());
         worst_position += u64::from(counts.worst_position_test().ln_p < ALPHA.ln());
         // The wrong null: unscaled X² against χ²((n−1)²), which REFERENCE says fires about 5× too often.
@@ -54,9 +54,9 @@ fn fisher_yates_chacha8_false_positive_rate_is_inside_its_binomial_band() {
 #[test]
 #[ignore = "heavy: 8·10^6 deals; run in release"]
 fn seat_and_game_tests_are_calibrated() {
-    use shuffle_audit::deal::{DealConfig, DealShape, StartOrder};
+    use shuffle_audit::game::deal::{DealConfig, DealShape, StartOrder};
     use shuffle_audit::game::{Game, douniu};
-    use shuffle_audit::stats::gof::chi2_against_pmf;
+    use shuffle_audit::stats::dist::gof::chi2_against_pmf;
 
     const DEALS: u64 = 20_000;
     let (lo, hi) = binomial_band(SEEDS, ALPHA, 0.999);
@@ -75,8 +75,8 @@ fn seat_and_game_tests_are_calibrated() {
                 deal: Some(deal),
                 ..RunConfig::new(fisher_yates, RngKind::Chacha8, deal.deck, DEALS, 1000 + seed)
             };
-            let outcome = run(&config).unwrap();
-            let g = outcome.battery.game.as_ref().unwrap();
+            let outcome = run(&config, Progress::Hidden).unwrap();
+            let g = outcome.tally.game.as_ref().unwrap();
             let seats = &g.seat_cards;
             let test = seats.global_test();
             global += u64::from(test.ln_p < ALPHA.ln());
@@ -91,7 +91,7 @@ fn seat_and_game_tests_are_calibrated() {
                 niu += u64::from(chi2_against_pmf(d.seat_counts(0), &douniu::exact_pmf()).ln_sf < ALPHA.ln());
             }
             for t in g.evaluate() {
-                *table.entry(t.test.clone()).or_default() += u64::from(t.ln_p < ALPHA.ln());
+                *table.entry(t.test.name().to_string()).or_default() += u64::from(t.ln_p < ALPHA.ln());
             }
         }
         assert!((lo..=hi).contains(&global), "{game}: seat-card rejected {global} of {SEEDS} (band {lo}..={hi})");

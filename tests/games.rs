@@ -179,7 +179,10 @@ fn impossible_deals_are_one_line_errors() {
     rejects(&deal(&["--game", "doudizhu", "--players", "1"]), "--players");
     rejects(&deal(&["--game", "custom", "--hand", "0"]), "--hand");
     rejects(&deal(&["--game", "doudizhu", "--hand", "18"]), "57 cards, more than the 54-card deck");
-    rejects(&deal(&["--game", "custom", "--deck", "20", "--players", "3", "--hand", "7"]), "--players × --hand");
+    rejects(
+        &deal(&["--game", "custom", "--deck", "20", "--players", "3", "--hand", "7"]),
+        "--hand: 3 players × 7 cards",
+    );
     rejects(&deal(&["--game", "douniu", "--players", "11"]), "--players");
     rejects(&deal(&["--game", "douniu", "--hand", "4"]), "--hand");
     rejects(&deal(&["--game", "doudizhu", "--deck", "52"]), "--deck");

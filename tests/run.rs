@@ -17,7 +17,10 @@ fn read(path: &Path) -> String {
 fn summary_rows(dir: &Path) -> Vec<std::collections::HashMap<String, String>> {
     let mut r = csv::Reader::from_path(dir.join("summary.csv")).unwrap();
     let header: Vec<String> = r.headers().unwrap().iter().map(str::to_string).collect();
-    assert_eq!(header.join(","), "algorithm,rng,deck,shuffles,seed,test,statistic,df,p_value,log10_p,verdict,detail");
+    assert_eq!(
+        header.join(","),
+        "algorithm,rng,deck,shuffles,seed,test,statistic,df,p_value,log10_p,verdict,detail,variant"
+    );
     r.records().map(|rec| header.iter().cloned().zip(rec.unwrap().iter().map(str::to_string)).collect()).collect()
 }
 

@@ -8,21 +8,23 @@ use std::process::ExitCode;
 
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::calibration::{CalibrationOutcome, NOT_UNIFORM_BELOW, calibrate};
 use crate::cli::CalibrateArgs;
-use crate::report::{calibration_csv, writer};
-use crate::runner::{PostProcess, RunConfig};
-use crate::shuffle::Algorithm;
+use shuffle_audit::audit::calibration::{CalibrationOutcome, NOT_UNIFORM_BELOW, calibrate};
+use shuffle_audit::audit::runner::RunConfig;
+use shuffle_audit::audit::source::{Builtin, DeckSource, PostProcess};
+use shuffle_audit::report::{calibration_csv, writer};
+use shuffle_audit::shuffle::Algorithm;
 
 pub fn run(args: CalibrateArgs) -> anyhow::Result<ExitCode> {
     let seed = args.seed.unwrap_or_else(|| super::os_seed(args.rng));
     let algorithm =
         Algorithm { kind: crate::cli::resolve_draw(args.algorithm, args.draw)?, swaps: args.swaps.map(|k| k as usize) };
+    let builtin =
+        Builtin { post: PostProcess { cut: args.cut, burn: args.burn }, ..Builtin::new(algorithm, args.rng, seed) };
     let config = RunConfig {
         threads: args.threads,
-        post: PostProcess { cut: args.cut, burn: args.burn },
         tests: args.tests,
-        ..RunConfig::new(algorithm, args.rng, args.deck, args.shuffles, seed)
+        ..RunConfig::of(DeckSource::Builtin(builtin), args.deck, args.shuffles)
     };
     config.validate()?;
     if args.seed.is_none() {
@@ -36,11 +38,11 @@ pub fn run(args: CalibrateArgs) -> anyhow::Result<ExitCode> {
         println!("BROKEN: {}: {}", f.kind, f.description);
         return Ok(ExitCode::from(1));
     }
-    let label = config.algorithm.kind.name();
+    let label = builtin.algorithm.kind.name();
     let dir = args
         .out
         .clone()
-        .unwrap_or_else(|| PathBuf::from("reports").join(format!("calibrate-{label}-{}-{}", config.rng, config.deck)));
+        .unwrap_or_else(|| PathBuf::from("reports").join(format!("calibrate-{label}-{}-{}", builtin.rng, config.deck)));
     writer::write_all(
         &dir,
         &[
@@ -68,13 +70,14 @@ fn progress_bar(replicates: u64) -> ProgressBar {
 
 /// The table printed on stdout.
 pub fn render_console(config: &RunConfig, replicates: u64, outcome: &CalibrationOutcome) -> String {
+    let b = config.builtin().expect("calibration runs built-in shuffles");
     let mut s = format!(
         "calibrate: {} / {}, {} cards, {replicates} replicates x {} shuffles, seed {} ({} threads, {:.1} s)\n\n",
-        config.algorithm.label(config.deck),
-        config.rng,
+        b.algorithm.label(config.deck),
+        b.rng,
         config.deck,
         config.shuffles,
-        config.seed,
+        b.seed,
         outcome.threads,
         outcome.elapsed.as_secs_f64()
     );

@@ -3,28 +3,28 @@
 
 use std::process::ExitCode;
 
-use crate::catalogue::{Finding, findings};
 use crate::cli::CompareArgs;
-use crate::report::{RunReport, config_label, html, markdown, summary_csv, writer};
-use crate::runner::RunConfig;
-use crate::stats::format_ln_p;
-use crate::verdict::Verdict;
+use shuffle_audit::audit::catalogue::{Finding, findings};
+use shuffle_audit::audit::runner::RunConfig;
+use shuffle_audit::audit::source::{Builtin, DeckSource};
+use shuffle_audit::audit::verdict::Verdict;
+use shuffle_audit::report::{RunReport, html, markdown, summary_csv, writer};
+use shuffle_audit::stats::format_ln_p;
 
 pub fn run(args: CompareArgs) -> anyhow::Result<ExitCode> {
     let thresholds = args.thresholds.thresholds()?;
-    let output = super::run::Output::from(&args.output);
+    let output = shuffle_audit::report::files::Output::new(args.output.lang, args.output.no_timings);
     let catalogue = findings();
     let mut done: Vec<(RunReport, Verdict)> = Vec::new();
     eprintln!("Running {} configurations (seed {}); each row is one `run`.", catalogue.len(), args.seed);
     // The algorithm column fits the longest label (deals add `--game …`).
-    let width =
-        catalogue.iter().map(|f| config_label(&config_for(f, &args)).chars().count()).max().unwrap_or(0).max(24);
+    let width = catalogue.iter().map(|f| config_for(f, &args).label().chars().count()).max().unwrap_or(0).max(24);
     println!("{}", header(width));
     let mut failed: Vec<String> = Vec::new();
     for f in &catalogue {
         let config = config_for(f, &args);
-        let report = super::run::execute(config, thresholds)?;
-        super::run::write_run_files(&args.out.join(report.dir_name()), &report, output)?;
+        let report = shuffle_audit::audit::execute(config, thresholds, shuffle_audit::audit::runner::Progress::Bar)?;
+        shuffle_audit::report::files::write_run_files(&args.out.join(report.dir_name()), &report, output)?;
         let checks = f.failed_checks(&report.assessment.tests);
         println!("{}", table_row(&report, f, &checks, width));
         if report.verdict != f.expected {
@@ -56,23 +56,20 @@ pub fn run(args: CompareArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn config_for(f: &Finding, args: &CompareArgs) -> RunConfig {
+    let source = DeckSource::Builtin(Builtin { algorithm: f.algorithm, rng: f.rng, seed: args.seed, post: f.post });
     RunConfig {
-        algorithm: f.algorithm,
-        rng: f.rng,
-        deck: f.deck,
-        shuffles: (f.shuffles / args.scale_down).max(1),
-        seed: args.seed,
         threads: args.threads,
-        post: f.post,
         deal: f.deal,
-        progress: true,
-        external: None,
-        tests: crate::stats::TestSelection::default(),
+        ..RunConfig::of(source, f.deck, (f.shuffles / args.scale_down).max(1))
     }
 }
 
 /// The combined files: `summary.csv`, `summary.md`, `report.html` and the small multiples `heatmaps.svg`.
-fn write_combined(args: &CompareArgs, done: &[(RunReport, Verdict)], output: super::run::Output) -> anyhow::Result<()> {
+fn write_combined(
+    args: &CompareArgs,
+    done: &[(RunReport, Verdict)],
+    output: shuffle_audit::report::files::Output,
+) -> anyhow::Result<()> {
     let reports: Vec<&RunReport> = done.iter().map(|(r, _)| r).collect();
     let rows: Vec<(&RunReport, Verdict)> = done.iter().map(|(r, e)| (r, *e)).collect();
     let sections: Vec<html::RunSection> =
@@ -121,7 +118,7 @@ fn table_row(r: &RunReport, f: &Finding, failed_checks: &[String], width: usize)
     format!(
         "{:<width$} {:<8} {:>4} {:>10}  {:<10} {:>14} {:>9}  {}{mark}",
         r.algorithm_label(),
-        r.config.rng.name(),
+        r.rng_label(),
         r.config.deck,
         r.shuffles_done,
         r.verdict.as_str(),

@@ -8,23 +8,23 @@
 use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 
-use crate::cards::{Card, NameStyle};
 use crate::cli::DealArgs;
-use crate::deal::DealConfig;
-use crate::deal::hands::render_deal;
-use crate::error::ConfigError;
-use crate::game::Lang;
-use crate::rng::{RngKind, SeededRng};
-use crate::runner::PostProcess;
-use crate::shuffle::{Algorithm, Fault, Scratch, Shuffle};
-use crate::{with_rng_type, with_shuffle};
+use shuffle_audit::audit::source::PostProcess;
+use shuffle_audit::cards::{Card, NameStyle};
+use shuffle_audit::error::{ConfigError, Field};
+use shuffle_audit::game::Lang;
+use shuffle_audit::game::deal::DealConfig;
+use shuffle_audit::game::deal::hands::render_deal;
+use shuffle_audit::rng::{RngKind, SeededRng};
+use shuffle_audit::shuffle::{Algorithm, Fault, Scratch, Shuffle};
+use shuffle_audit::{with_rng_type, with_shuffle};
 
 pub fn run(args: DealArgs) -> anyhow::Result<ExitCode> {
     let deal = DealConfig::new(args.game, args.deck, args.shape.shape())?;
     let n = deal.deck;
     let post = PostProcess { cut: args.cut, burn: args.burn };
     if post.burn >= n {
-        return Err(ConfigError::flag("--burn", format!("cannot burn {} cards of a {n}-card deck", post.burn)).into());
+        return Err(ConfigError::new(Field::Burn, format!("cannot burn {} cards of a {n}-card deck", post.burn)).into());
     }
     let seed = match args.seed {
         Some(s) => s,

@@ -1,14 +1,14 @@
 //! `shuffle-audit exact`: a game's exact hand odds, as fractions and decimals, computed on the spot (see
-//! [`crate::game::doudizhu::odds`] and [`crate::game::douniu::exact_counts`]).
+//! [`shuffle_audit::game::doudizhu::odds`] and [`shuffle_audit::game::douniu::exact_counts`]).
 
 use std::fmt::Write;
 use std::process::ExitCode;
 
 use crate::cli::ExactArgs;
-use crate::deal::{DealConfig, DealShape};
-use crate::error::ConfigError;
-use crate::game::fraction::{Fraction, choose};
-use crate::game::{Game, Lang, doudizhu, douniu};
+use shuffle_audit::error::{ConfigError, Field};
+use shuffle_audit::game::deal::{DealConfig, DealShape};
+use shuffle_audit::game::fraction::{Fraction, choose};
+use shuffle_audit::game::{Game, Lang, doudizhu, douniu};
 
 pub fn run(args: ExactArgs) -> anyhow::Result<ExitCode> {
     let shape = DealShape { hand: args.hand, bottom: args.bottom, ..Default::default() };
@@ -22,8 +22,8 @@ pub fn run(args: ExactArgs) -> anyhow::Result<ExitCode> {
             render_douniu(&douniu::exact_counts())
         }
         Game::Custom => {
-            return Err(ConfigError::flag(
-                "--game",
+            return Err(ConfigError::new(
+                Field::Game,
                 "exact odds exist for doudizhu and douniu; a custom deal has the seat tests only",
             )
             .into());

@@ -6,8 +6,8 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use crate::cli::GateArgs;
-use crate::gate::{self, CheckOutcome, GateOutcome};
-use crate::report::{gate_json, junit, writer};
+use shuffle_audit::audit::gate::{self, CheckOutcome, GateOutcome};
+use shuffle_audit::report::{gate_json, junit, writer};
 
 pub fn run(args: GateArgs) -> anyhow::Result<ExitCode> {
     let config = gate::config::load(&args.config)?;
@@ -28,7 +28,11 @@ pub fn run(args: GateArgs) -> anyhow::Result<ExitCode> {
     if let Some(dir) = &args.out {
         for c in &outcome.checks {
             if let Some(report) = &c.report {
-                super::run::write_run_files(&dir.join(slug(&c.name)), report, super::run::Output::default())?;
+                shuffle_audit::report::files::write_run_files(
+                    &dir.join(slug(&c.name)),
+                    report,
+                    shuffle_audit::report::files::Output::default(),
+                )?;
             }
         }
     }

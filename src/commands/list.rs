@@ -3,10 +3,10 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use crate::cards::PRESETS;
-use crate::game::Game;
-use crate::rng::RngKind;
-use crate::shuffle::AlgorithmKind;
+use shuffle_audit::cards::PRESETS;
+use shuffle_audit::game::Game;
+use shuffle_audit::rng::RngKind;
+use shuffle_audit::shuffle::AlgorithmKind;
 
 pub fn run() -> anyhow::Result<ExitCode> {
     let mut out = std::io::stdout().lock();

@@ -32,7 +32,7 @@ pub fn dispatch(command: Command) -> anyhow::Result<ExitCode> {
 
 /// Draws a seed from the operating system, for runs the user did not seed: 32 bits for the C generators (their
 /// `srand` takes an unsigned int), 64 bits otherwise.
-pub fn os_seed(rng: crate::rng::RngKind) -> u64 {
+pub fn os_seed(rng: shuffle_audit::rng::RngKind) -> u64 {
     use rand::Rng;
     let seed = rand::rng().next_u64();
     if rng.is_c_library() { seed & 0xffff_ffff } else { seed }

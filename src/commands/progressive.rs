@@ -2,33 +2,31 @@
 //! size, and the run stops at the first FAIL ("detected at 2^k shuffles"). The last look's report files are
 //! written as `run` writes them, with `progressive.csv` beside them.
 
+use shuffle_audit::report::i18n::LangWords;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use indicatif::ProgressBar;
 
-use crate::progressive::{
-    self, DEFAULT_MAX_SHUFFLES, Look, ProgressiveOutcome, look_sizes, marginal_estimate, size_label,
-};
-use crate::report::svg::{self, progressive::PValuePoint};
-use crate::report::{RunReport, html, progressive_csv, writer};
-use crate::runner::RunConfig;
-use crate::stats::special::ln_to_log10;
-use crate::stats::{TestId, format_ln_p};
-use crate::verdict::{Thresholds, Verdict};
+use shuffle_audit::audit::progressive::{self, Look, ProgressiveOutcome, look_sizes, marginal_estimate, size_label};
+use shuffle_audit::audit::runner::RunConfig;
+use shuffle_audit::audit::verdict::{Thresholds, Verdict};
+use shuffle_audit::report::svg::{self, progressive::PValuePoint};
+use shuffle_audit::report::{RunReport, html, progressive_csv, writer};
+use shuffle_audit::stats::dist::special::ln_to_log10;
+use shuffle_audit::stats::{TestId, format_ln_p};
 
 /// Runs progressive mode for a validated `run` configuration.
 pub fn run(
     config: RunConfig,
-    max: Option<u64>,
+    max: u64,
     thresholds: Thresholds,
     out: Option<PathBuf>,
-    output: super::run::Output,
+    output: shuffle_audit::report::files::Output,
 ) -> anyhow::Result<ExitCode> {
-    let max = max.unwrap_or(DEFAULT_MAX_SHUFFLES);
     let sizes = look_sizes(max);
-    let tests: Vec<TestId> = config.tests.applicable(config.deck, max);
+    let tests: Vec<TestId> = config.tests.applicable(config.deck, max, config.deal.map(|d| d.test_scope()));
     let mut stdout = std::io::stdout().lock();
     write!(stdout, "{}", preamble(&config, max, sizes.len(), &tests, &thresholds))?;
     writeln!(stdout, "{}", header(&tests))?;
@@ -41,13 +39,13 @@ pub fn run(
     let summary = conclusion(&outcome, max);
     println!("\n{summary}");
     let mut final_config = config.clone();
-    final_config.shuffles = outcome.last.battery.shuffles().max(1);
+    final_config.shuffles = outcome.last.tally.shuffles().max(1);
     final_config.tests = config.tests.relaxed();
     let report = RunReport::new(final_config, outcome.last.clone(), outcome.look_thresholds);
     let dir = out.unwrap_or_else(|| {
         PathBuf::from("reports").join(format!("progressive-{}", report.dir_name().trim_start_matches("run-")))
     });
-    let mut written = super::run::write_run_files(&dir, &report, output)?;
+    let mut written = shuffle_audit::report::files::write_run_files(&dir, &report, output)?;
     writer::write_atomic(
         &dir.join("progressive.csv"),
         &progressive_csv::render(&outcome.looks, outcome.planned_looks),
@@ -59,7 +57,7 @@ pub fn run(
         .flat_map(|look| {
             look.assessment.tests.iter().map(move |t| PValuePoint {
                 shuffles: look.shuffles,
-                test: t.result.test.clone(),
+                test: t.result.test.name().to_string(),
                 log10_p: ln_to_log10(t.result.ln_p),
             })
         })
@@ -81,12 +79,13 @@ pub fn run(
 }
 
 fn preamble(config: &RunConfig, max: u64, looks: usize, tests: &[TestId], t: &Thresholds) -> String {
+    let b = config.builtin().expect("progressive mode of a built-in run");
     let mut s = format!(
         "progressive: {} / {}, {} cards, seed {}; looks at {} .. {} shuffles ({looks} looks)\n",
-        config.algorithm.label(config.deck),
-        config.rng,
+        b.algorithm.label(config.deck),
+        b.rng,
         config.deck,
-        config.seed,
+        b.seed,
         size_label(look_sizes(max)[0]),
         size_label(max),
     );
@@ -103,8 +102,8 @@ fn preamble(config: &RunConfig, max: u64, looks: usize, tests: &[TestId], t: &Th
         if !parts.is_empty() {
             s.push_str(&format!(
                 "Exact marginals ({}-bit {}): the expected statistic reaches this run's FAIL level for {}.\n",
-                config.rng.bits(),
-                config.rng,
+                b.rng.bits(),
+                b.rng,
                 parts.join(", ")
             ));
         }
@@ -133,7 +132,7 @@ fn row(look: &Look, tests: &[TestId], planned: usize) -> String {
             .assessment
             .tests
             .iter()
-            .find(|a| a.result.test == t.name())
+            .find(|a| a.result.test == *t)
             .map_or("-".to_string(), |a| compact_p(a.result.ln_p.min(a.result.ln_p_low.unwrap_or(0.0))));
         s.push_str(&format!(" {cell:>10}"));
     }

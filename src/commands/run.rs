@@ -1,106 +1,131 @@
-//! `shuffle-audit run`: one algorithm, one generator, N shuffles, every test, and the report files; with
-//! `--decks FILE|-` / `--exec CMD`, the decks another program made, audited as they stream; with
-//! `--progressive`, growing samples until the first FAIL (see [`super::progressive`]).
+//! `shuffle-audit run`: one source (a built-in algorithm shuffled N times, or the decks of `--decks FILE|-` /
+//! `--exec CMD` as they stream), the selected tests, the verdict and the report files; with `--progressive`,
+//! growing samples until the first FAIL. The flags become one [`RunRequest`], validated once.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-use crate::cli::{OutputArgs, RunArgs};
-use crate::error::ConfigError;
-use crate::input::{self, ExternalSource, StreamOptions};
-use crate::report::i18n::{self, Lang};
-use crate::report::json::Timings;
-use crate::report::{RunReport, counts_csv, html, json, markdown, seat_counts_csv, summary_csv, writer};
-use crate::runner::{self, PostProcess, RunConfig};
-use crate::shuffle::Algorithm;
-use crate::stats::format_ln_p;
-use crate::verdict::Thresholds;
+use crate::cli::RunArgs;
+use shuffle_audit::audit::input::{self, Fold};
+use shuffle_audit::audit::progressive::{self, LookPlan};
+use shuffle_audit::audit::runner::Progress;
+use shuffle_audit::audit::settings::{ExternalPlan, Plan, RunRequest};
+use shuffle_audit::audit::verdict::Thresholds;
+use shuffle_audit::audit::{self, RunReport};
+use shuffle_audit::report::console::render_console;
+use shuffle_audit::report::files::{Output, write_run_files};
 
 pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
-    if args.decks.is_some() || args.exec.is_some() {
-        return run_external(args);
-    }
-    for (given, flag) in
-        [(args.base.is_some(), "--base"), (args.format.is_some(), "--format"), (args.strict, "--strict")]
-    {
-        if given {
-            return Err(ConfigError::flag(flag, "applies to --decks and --exec input only").into());
-        }
-    }
-    let Some(algorithm) = args.algorithm else {
-        return Err(ConfigError::flag("--algorithm", "give an algorithm, or --decks FILE, or --exec CMD").into());
-    };
-    let seed = args.seed.unwrap_or_else(|| super::os_seed(args.rng));
-    let deal = args.game.deal_config(args.deck)?;
-    let config = RunConfig {
-        algorithm: Algorithm {
-            kind: crate::cli::resolve_draw(algorithm, args.draw)?,
-            swaps: args.swaps.map(|k| k as usize),
-        },
-        rng: args.rng,
-        deck: deal.map_or(args.deck.unwrap_or(52), |d| d.deck),
-        shuffles: args.shuffles,
-        seed,
-        threads: args.threads,
-        post: PostProcess { cut: args.cut, burn: args.burn },
-        deal,
-        progress: true,
-        external: None,
-        tests: args.tests,
-    };
-    let thresholds = args.thresholds()?;
-    if args.max_shuffles.is_some() && !args.progressive {
-        return Err(crate::error::ConfigError::flag("--max-shuffles", "only applies with --progressive").into());
-    }
-    if args.progressive {
-        let mut check = config.clone();
-        check.shuffles = args.max_shuffles.unwrap_or(crate::progressive::DEFAULT_MAX_SHUFFLES);
-        check.validate()?;
-    } else {
-        config.validate()?;
-    }
-    if args.seed.is_none() {
+    let request: RunRequest = args.request();
+    let mut drawn = None;
+    let settings = request.validate(|rng| {
+        let seed = super::os_seed(rng);
+        drawn = Some(seed);
+        seed
+    })?;
+    let output = Output::new(args.output.lang, args.output.no_timings);
+    if let Some(seed) = drawn {
         eprintln!("seed: {seed} (drawn from the operating system; pass --seed {seed} to repeat this run)");
     }
-    let output = Output::from(&args.output);
-    if args.progressive {
-        return super::progressive::run(config, args.max_shuffles, thresholds, args.out.clone(), output);
+    let thresholds = settings.thresholds;
+    match (settings.plan, settings.progressive) {
+        (Plan::Builtin(config), Some(max)) => {
+            super::progressive::run(config, max, thresholds, args.out.clone(), output)
+        }
+        (Plan::Builtin(config), None) => {
+            let report = audit::execute(config, thresholds, Progress::Bar)?;
+            finish(&report, args.out.clone(), output, None)
+        }
+        (Plan::External(plan), max) => run_external(plan, max, thresholds, args.out.clone(), output),
     }
-    let report = execute(config, thresholds)?;
-    // Files first: a closed stdout (`| head`) must not lose the counts.
-    let dir = args.out.clone().unwrap_or_else(|| PathBuf::from("reports").join(report.dir_name()));
-    let written = write_run_files(&dir, &report, output)?;
-    let mut stdout = std::io::stdout().lock();
-    write!(stdout, "{}", render_console(&report, output.lang))?;
-    writeln!(stdout, "Reports written to {}/ ({})", dir.display(), written.join(", "))?;
-    Ok(ExitCode::from(report.verdict.exit_code()))
 }
 
-/// `run --decks` / `run --exec`: stream the decks into the battery, report, and exit 0 (PASS, SUSPICIOUS), 1
+/// `run --decks` / `run --exec`: stream the decks into the tally, report, and exit 0 (PASS, SUSPICIOUS), 1
 /// (FAIL, BROKEN) or 2 (no decks at all, or `--strict` stopped at an invalid deck: reports still written).
-fn run_external(args: RunArgs) -> anyhow::Result<ExitCode> {
-    let thresholds = args.thresholds()?;
-    let (source, flag) = match (&args.decks, &args.exec) {
-        (Some(path), _) => (ExternalSource::Decks(path.clone()), "--decks"),
-        (None, Some(cmd)) => (ExternalSource::Exec(cmd.clone()), "--exec"),
-        (None, None) => unreachable!("checked by the caller"),
+/// With `--progressive`, the tests are judged at 2^10, 2^11, … decks as they arrive, and reading stops at the
+/// first FAIL.
+fn run_external(
+    plan: ExternalPlan,
+    progressive: Option<u64>,
+    thresholds: Thresholds,
+    out: Option<PathBuf>,
+    output: Output,
+) -> anyhow::Result<ExitCode> {
+    let flag = match plan.source {
+        input::ExternalSource::Decks(_) => "--decks",
+        input::ExternalSource::Exec(_) => "--exec",
     };
-    let options = StreamOptions {
-        deck: args.deck,
-        format: args.format.unwrap_or_default(),
-        base: args.base.unwrap_or(0),
-        strict: args.strict,
+    let looks = progressive.map(|max| LookPlan::new(max, thresholds));
+    let mut stdout = std::io::stdout();
+    let mut seen = Vec::new();
+    let mut watch = |tally: &audit::tally::Tally| -> bool {
+        let (Some(plan), Some(max)) = (&looks, progressive) else { return true };
+        let n = tally.shuffles();
+        if !plan.is_look(n) {
+            return n < max;
+        }
+        let look = plan.judge(n, tally);
+        let _ = writeln!(
+            stdout,
+            "  look at {:>8} decks: family-wise p = {} after x{} for the looks: {}",
+            progressive::size_label(n),
+            shuffle_audit::stats::format_ln_p((look.ln_p_family + (plan.planned() as f64).ln()).min(0.0)),
+            plan.planned(),
+            look.verdict
+        );
+        let stop = look.verdict >= shuffle_audit::audit::verdict::Verdict::Fail || n >= max;
+        seen.push(look);
+        !stop
     };
-    let audit = input::audit_external(&source, &options, None).map_err(|e| anyhow::anyhow!("{flag}: {e}"))?;
+    if let Some(max) = progressive {
+        println!(
+            "progressive: looks at {} .. {} decks read from {}; each look's family-wise p is multiplied by the {} \
+             planned looks",
+            progressive::size_label(progressive::look_sizes(max)[0]),
+            progressive::size_label(max),
+            plan.source.describe(),
+            progressive::look_sizes(max).len()
+        );
+    }
+    let fold = Fold {
+        tests: plan.tests,
+        deal: plan.deal,
+        watch: progressive.map(|_| &mut watch as &mut dyn FnMut(&_) -> bool),
+    };
+    let audit =
+        input::audit_external(&plan.source, &plan.options, fold, None).map_err(|e| anyhow::anyhow!("{flag}: {e}"))?;
     let strict_stop = audit.summary.stopped_strict;
-    let report = audit.into_report(thresholds, None).map_err(|e| anyhow::anyhow!("{flag}: {e}"))?;
-    let output = Output::from(&args.output);
-    // Files first: a closed stdout (`| head`) must not lose the counts.
-    let dir = args.out.clone().unwrap_or_else(|| PathBuf::from("reports").join(report.dir_name()));
-    let written = write_run_files(&dir, &report, output)?;
+    // Progressive looks are judged at the looks' thresholds; the report holds the last look's sample.
+    let judged = looks.as_ref().map_or(thresholds, |l| l.thresholds);
+    let report = audit.into_report(judged)?;
+    let note = looks.map(|l| {
+        format!(
+            "progressive: {} looks taken of {} planned; thresholds divided by {} for the looks",
+            seen.len(),
+            l.planned(),
+            l.planned()
+        )
+    });
+    let code = finish(&report, out, output, note)?;
+    if strict_stop {
+        let first = report.input.as_ref().and_then(|i| i.first_invalid.first()).map(|d| d.to_string());
+        eprintln!("Error: {flag}: invalid deck ({}); stopped (--strict)", first.unwrap_or_default());
+        return Ok(ExitCode::from(2));
+    }
+    Ok(code)
+}
+
+/// Writes a finished run's files, then prints its summary: a closed stdout (`| head`) must not lose the
+/// counts.
+fn finish(report: &RunReport, out: Option<PathBuf>, output: Output, note: Option<String>) -> anyhow::Result<ExitCode> {
+    let dir = out.unwrap_or_else(|| PathBuf::from("reports").join(report.dir_name()));
+    let written = write_run_files(&dir, report, output)?;
     let mut stdout = std::io::stdout().lock();
-    write!(stdout, "{}", render_console(&report, output.lang))?;
+    write!(stdout, "{}", render_console(report, output.lang))?;
+    if let Some(note) = note {
+        writeln!(stdout, "{note}")?;
+    }
     writeln!(
         stdout,
         "Reports written to {}/ ({}){}",
@@ -108,129 +133,5 @@ fn run_external(args: RunArgs) -> anyhow::Result<ExitCode> {
         written.join(", "),
         if report.is_partial() { ", marked partial" } else { "" }
     )?;
-    if strict_stop {
-        let first = report.input.as_ref().and_then(|i| i.first_invalid.first()).map(|d| d.to_string());
-        eprintln!("Error: {flag}: invalid deck ({}); stopped (--strict)", first.unwrap_or_default());
-        return Ok(ExitCode::from(2));
-    }
     Ok(ExitCode::from(report.verdict.exit_code()))
-}
-
-/// Runs a configuration and evaluates it.
-pub fn execute(config: RunConfig, thresholds: Thresholds) -> anyhow::Result<RunReport> {
-    let outcome = runner::run(&config)?;
-    Ok(RunReport::new(config, outcome, thresholds))
-}
-
-/// How report files are rendered: their language and whether `run.json` carries timings.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Output {
-    pub lang: Lang,
-    pub timings: Timings,
-}
-
-impl From<&OutputArgs> for Output {
-    fn from(a: &OutputArgs) -> Self {
-        Output { lang: a.lang, timings: if a.no_timings { Timings::Omit } else { Timings::Include } }
-    }
-}
-
-/// Writes a run's files into `dir` and returns their names.
-pub fn write_run_files(dir: &Path, report: &RunReport, output: Output) -> anyhow::Result<Vec<&'static str>> {
-    let mut files = vec![
-        ("summary.csv", summary_csv::render(&[report])),
-        ("counts.csv", counts_csv::render(&report.counts)),
-        ("summary.md", markdown::render_run(report)),
-        ("run.json", json::render(report, output.timings)),
-        ("report.html", html::render(html::PageKind::Run, &[html::RunSection::new(report)], output.lang)),
-    ];
-    if let Some(seats) = &report.seat_counts {
-        files.push(("seat_counts.csv", seat_counts_csv::render(seats)));
-    }
-    if let Some(svg) = html::position_card_svg(report, output.lang) {
-        files.push(("position-card.svg", svg));
-    }
-    if let Some(svg) = html::adjacency_svg(report, output.lang) {
-        files.push(("adjacency.svg", svg));
-    }
-    writer::write_all(dir, &files)?;
-    Ok(files.iter().map(|(name, _)| *name).collect())
-}
-
-/// The readable summary printed on stdout; the verdict line follows `lang`.
-pub fn render_console(r: &RunReport, lang: Lang) -> String {
-    let c = &r.config;
-    let mut s = if let Some(i) = &r.input {
-        format!(
-            "{}, {} cards, {} decks ({}{}; {:.2} s, {} decks/s)\n\n",
-            r.algorithm_label(),
-            c.deck,
-            r.shuffles_done,
-            i.format,
-            if i.deck_inferred { ", deck size from the first deck" } else { "" },
-            r.seconds,
-            if r.shuffles_per_second >= 1e6 {
-                format!("{:.2} M", r.shuffles_per_second / 1e6)
-            } else {
-                format!("{:.0}", r.shuffles_per_second)
-            }
-        )
-    } else {
-        format!(
-            "{} / {}, {} cards, {} shuffles, seed {} ({} threads, {:.2} s, {:.1} M shuffles/s)\n{}\n",
-            r.algorithm_label(),
-            c.rng,
-            c.deck,
-            r.shuffles_done,
-            c.seed,
-            r.threads,
-            r.seconds,
-            r.shuffles_per_second / 1e6,
-            c.deal.as_ref().map_or(String::new(), |d| format!("deal: {}\n", d.describe()))
-        )
-    };
-    if let Some(i) = &r.input {
-        s.push_str(&format!(
-            "  input: {} lines, {} decks: {} valid, {} invalid\n",
-            i.lines, i.decks, i.valid_decks, i.invalid_decks
-        ));
-        for d in &i.first_invalid {
-            s.push_str(&format!("  invalid {d}\n"));
-        }
-        if i.invalid_decks > i.first_invalid.len() as u64 {
-            s.push_str(&format!("  … and {} more invalid decks\n", i.invalid_decks - i.first_invalid.len() as u64));
-        }
-        if let Some(p) = &i.producer {
-            s.push_str(&format!("  producer: `{}` {}", p.command, p.ending()));
-            s.push_str(if p.stopped_by_audit { " (stopped by the audit)\n" } else { "\n" });
-            for line in &p.stderr_tail {
-                s.push_str(&format!("  producer stderr: {line}\n"));
-            }
-        }
-        if let Some(why) = &i.partial_reason {
-            s.push_str(&format!("  PARTIAL: {why}; reports hold the decks read until then\n"));
-        }
-        s.push('\n');
-    }
-    if r.fault.is_none() {
-        s.push_str(&format!(
-            "  {:<18} {:>12} {:>8} {:>12} {:>12}  {}\n",
-            "test", "statistic", "df", "p", "adjusted p", "verdict"
-        ));
-        for t in &r.assessment.tests {
-            s.push_str(&format!(
-                "  {:<18} {:>12.1} {:>8} {:>12} {:>12}  {}{}\n",
-                t.result.test,
-                t.result.statistic,
-                t.result.df,
-                format_ln_p(t.result.ln_p),
-                format_ln_p(t.ln_p_adjusted),
-                t.verdict,
-                if t.too_uniform { " (too uniform)" } else { "" }
-            ));
-        }
-        s.push('\n');
-    }
-    s.push_str(&format!("{}: {}\n", i18n::verdict_word(lang, r.verdict), i18n::reason(lang, r)));
-    s
 }

@@ -7,11 +7,11 @@
 use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 
-use crate::cards::{Card, CardName, NameStyle, reset};
 use crate::cli::ShuffleArgs;
-use crate::rng::{RngKind, SeededRng};
-use crate::shuffle::{Algorithm, Fault, Scratch, Shuffle, Stuck};
-use crate::{with_rng_type, with_shuffle};
+use shuffle_audit::cards::{Card, CardName, NameStyle, reset};
+use shuffle_audit::rng::{RngKind, SeededRng};
+use shuffle_audit::shuffle::{Algorithm, Fault, Scratch, Shuffle, Stuck};
+use shuffle_audit::{with_rng_type, with_shuffle};
 
 pub fn run(args: ShuffleArgs) -> anyhow::Result<ExitCode> {
     let kind = crate::cli::resolve_draw(args.algorithm, args.draw)?;
@@ -108,5 +108,5 @@ fn write_partial(out: &mut impl Write, stuck: &Stuck, n: usize, style: Option<Na
 
 /// The plain-words diagnosis of a retry loop that cannot finish, for deck `deck_number` of the stream.
 pub fn describe_stuck(stuck: &Stuck, deck_number: u64, n: usize, rng: RngKind) -> String {
-    format!("BROKEN: in deck {deck_number}: {}", crate::runner::describe_stuck(stuck, n, rng))
+    format!("BROKEN: in deck {deck_number}: {}", shuffle_audit::audit::runner::describe_stuck(stuck, n, rng))
 }

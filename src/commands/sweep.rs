@@ -11,68 +11,15 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use crate::cli::SweepArgs;
-use crate::error::ConfigError;
-use crate::report::i18n;
-use crate::report::sweep::{SweepPoint, SweepReport, walk_of};
-use crate::report::{RunReport, writer};
-use crate::runner::{self, PostProcess, RunConfig};
-use crate::shuffle::Algorithm;
-use crate::stats::special::ln_to_log10;
-
-/// At most this many swap counts in one sweep.
-pub const MAX_POINTS: u64 = 1000;
-
-/// Swap counts `from, from + step, …` up to `to` inclusive.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SwapRange {
-    pub from: u64,
-    pub to: u64,
-    pub step: u64,
-}
-
-impl SwapRange {
-    /// Reads `FROM..TO` or `FROM..TO:STEP` (step 1 by default); errors say what is wrong in one line.
-    pub fn parse(s: &str) -> Result<SwapRange, String> {
-        let t = s.trim();
-        let (range, step) = match t.split_once(':') {
-            Some((r, st)) => (r, Some(st)),
-            None => (t, None),
-        };
-        let (from, to) =
-            range.split_once("..").ok_or_else(|| format!("'{s}' is not FROM..TO[:STEP], e.g. 0..300:10"))?;
-        let num = |x: &str, what: &str| {
-            x.trim().parse::<u64>().map_err(|_| format!("'{s}': {what} '{x}' is not a whole number >= 0"))
-        };
-        let (from, to) = (num(from, "FROM")?, num(to, "TO")?);
-        let step = match step {
-            Some(st) => num(st, "STEP")?,
-            None => 1,
-        };
-        if step == 0 {
-            return Err(format!("'{s}': STEP must be at least 1"));
-        }
-        if from > to {
-            return Err(format!("'{s}': FROM {from} is above TO {to}"));
-        }
-        let range = SwapRange { from, to, step };
-        if range.count() > MAX_POINTS {
-            return Err(format!("'{s}' has {} swap counts; at most {MAX_POINTS} (use a larger STEP)", range.count()));
-        }
-        if to > 1_000_000 {
-            return Err(format!("'{s}': TO {to} is above 1000000 swaps per shuffle"));
-        }
-        Ok(range)
-    }
-
-    /// Number of swap counts (at least one: FROM itself).
-    pub fn count(&self) -> u64 {
-        (self.to - self.from) / self.step + 1
-    }
-
-    pub fn iter(&self) -> impl Iterator<Item = u64> {
-        (self.from..=self.to).step_by(self.step as usize)
-    }
-}
+use shuffle_audit::audit::runner::{self, Progress, RunConfig};
+use shuffle_audit::audit::source::{Builtin, DeckSource};
+use shuffle_audit::error::{ConfigError, Field};
+use shuffle_audit::report::i18n;
+use shuffle_audit::report::sweep::{SweepPoint, SweepReport, walk_of};
+use shuffle_audit::report::{RunReport, writer};
+use shuffle_audit::shuffle::Algorithm;
+use shuffle_audit::stats::TestId;
+use shuffle_audit::stats::dist::special::ln_to_log10;
 
 pub fn run(args: SweepArgs) -> anyhow::Result<ExitCode> {
     let thresholds = args.thresholds.thresholds()?;
@@ -81,7 +28,7 @@ pub fn run(args: SweepArgs) -> anyhow::Result<ExitCode> {
         eprintln!("seed: {seed} (drawn from the operating system; pass --seed {seed} to repeat this sweep)");
     }
     let walk = walk_of(args.algorithm)
-        .ok_or_else(|| ConfigError::flag("--algorithm", format!("{} has no swap count", args.algorithm)))?;
+        .ok_or_else(|| ConfigError::new(Field::Algorithm, format!("{} has no swap count", args.algorithm)))?;
     let n = args.deck;
     let lang = args.lang;
     println!(
@@ -91,29 +38,19 @@ pub fn run(args: SweepArgs) -> anyhow::Result<ExitCode> {
     let mut points = Vec::new();
     let mut tests = 1;
     for k in args.swaps.iter() {
-        let config = RunConfig {
-            algorithm: Algorithm {
-                kind: args.algorithm,
-                swaps: Some(usize::try_from(k).map_err(|_| ConfigError::flag("--swaps", "too large"))?),
-            },
-            rng: args.rng,
-            deck: n,
-            shuffles: args.shuffles,
-            seed,
-            threads: args.threads,
-            post: PostProcess::default(),
-            progress: true,
-            external: None,
-            deal: None,
-            tests: crate::stats::TestSelection::default(),
+        let algorithm = Algorithm {
+            kind: args.algorithm,
+            swaps: Some(usize::try_from(k).map_err(|_| ConfigError::new(Field::Swaps, "too large"))?),
         };
-        let outcome = runner::run(&config)?;
+        let source = DeckSource::Builtin(Builtin::new(algorithm, args.rng, seed));
+        let config = RunConfig { threads: args.threads, ..RunConfig::of(source, n, args.shuffles) };
+        let outcome = runner::run(&config, Progress::Bar)?;
         let report = RunReport::new(config, outcome, thresholds);
         let global = report
             .assessment
             .tests
             .iter()
-            .find(|t| t.result.test == "position-card")
+            .find(|t| t.result.test == TestId::PositionCard)
             .ok_or_else(|| anyhow::anyhow!("the battery has no position-card test"))?;
         tests = report.assessment.tests.len();
         let point = SweepPoint {
@@ -134,7 +71,7 @@ pub fn run(args: SweepArgs) -> anyhow::Result<ExitCode> {
             point.expected_fixed_points,
             point.statistic,
             point.expected_statistic,
-            crate::stats::format_ln_p(global.result.ln_p),
+            shuffle_audit::stats::format_ln_p(global.result.ln_p),
             i18n::verdict_word(lang, point.verdict)
         );
         points.push(point);
@@ -159,22 +96,4 @@ pub fn run(args: SweepArgs) -> anyhow::Result<ExitCode> {
     )?;
     println!("\nReports written to {}/ (sweep.csv, sweep.svg, report.html)", dir.display());
     Ok(ExitCode::SUCCESS)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn swap_ranges_parse_and_explain_their_errors() {
-        assert_eq!(SwapRange::parse("0..300:10"), Ok(SwapRange { from: 0, to: 300, step: 10 }));
-        assert_eq!(SwapRange::parse("5..7"), Ok(SwapRange { from: 5, to: 7, step: 1 }));
-        assert_eq!(SwapRange::parse("0..300:10").unwrap().iter().count(), 31);
-        assert_eq!(SwapRange::parse("0..10:4").unwrap().iter().collect::<Vec<_>>(), [0, 4, 8]);
-        assert!(SwapRange::parse("10..5").unwrap_err().contains("above TO"));
-        assert!(SwapRange::parse("0..5:0").unwrap_err().contains("STEP"));
-        assert!(SwapRange::parse("a..5").unwrap_err().contains("FROM"));
-        assert!(SwapRange::parse("5").unwrap_err().contains("FROM..TO"));
-        assert!(SwapRange::parse("0..5000").unwrap_err().contains("at most 1000"));
-    }
 }

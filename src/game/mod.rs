@@ -9,9 +9,11 @@
 //! Every exact value is computed here (combinatorics and enumeration in exact integer arithmetic, see
 //! [`fraction`]), never copied from a table.
 
+pub mod deal;
 pub mod doudizhu;
 pub mod douniu;
 pub mod fraction;
+pub mod table;
 
 use serde::Serialize;
 
@@ -76,27 +78,7 @@ impl std::fmt::Display for Game {
     }
 }
 
-/// The language of the words printed around cards (`--lang`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Lang {
-    /// Symbols (`♠A`, `小王`) and English words.
-    #[default]
-    En,
-    /// Chinese names (`黑桃A`, `小王`) and words.
-    Zh,
-}
-
-impl std::str::FromStr for Lang {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        match s.to_ascii_lowercase().as_str() {
-            "en" => Ok(Lang::En),
-            "zh" => Ok(Lang::Zh),
-            _ => Err(format!("unknown language '{s}' (expected en or zh)")),
-        }
-    }
-}
+pub use crate::cards::Lang;
 
 /// How hands are sorted for display.
 pub fn hand_sort_key(game: Game, card: Card) -> (u16, u16) {

@@ -9,7 +9,8 @@ use super::i18n::{Lang, noise_note, verdict_word};
 use super::position_heatmap::own_clamp;
 use super::svg::heatmap::{Heatmap, ratio_label};
 use crate::cards::{Card, card_name};
-use crate::stats::adjacency::AdjacencyCounts;
+use crate::report::i18n::LangWords;
+use crate::stats::deck::adjacency::AdjacencyCounts;
 
 /// Observed/expected of every ordered pair, row-major by the first card; NaN on the diagonal.
 pub fn ratios(a: &AdjacencyCounts, n: usize) -> Vec<f64> {
@@ -35,7 +36,7 @@ pub fn heatmap(r: &RunReport, lang: Lang) -> Option<Heatmap> {
     let names: Vec<String> = (0..n).map(|c| card_name(c as Card, n, lang.name_style())).collect();
     Some(Heatmap {
         title: w.adjacency_title.to_string(),
-        subtitle: Some(format!("{} / {}: {}", r.algorithm_label(), r.config.rng, verdict_word(lang, r.verdict))),
+        subtitle: Some(format!("{} / {}: {}", r.algorithm_label(), r.rng_label(), verdict_word(lang, r.verdict))),
         row_title: w.axis_first_card.to_string(),
         col_title: w.axis_next_card.to_string(),
         row_labels: names.clone(),

@@ -4,7 +4,7 @@
 //! `test,p_kind,replicates,shuffles,ks_d,ks_p,ad_a2,ad_p,rejected_at_0.01,verdict` (`verdict` is `uniform` or
 //! `NOT UNIFORM`). `p_values.csv`: one row per replicate and statistic, `replicate,seed,test,p_kind,p_value`.
 
-use crate::calibration::{Replicate, StatisticCalibration};
+use crate::audit::calibration::{Replicate, StatisticCalibration};
 
 pub const HEADER: [&str; 10] =
     ["test", "p_kind", "replicates", "shuffles", "ks_d", "ks_p", "ad_a2", "ad_p", "rejected_at_0.01", "verdict"];

@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use crate::gate::GateOutcome;
+use crate::audit::gate::GateOutcome;
 
 #[derive(Serialize)]
 struct GateJson<'a> {
@@ -24,8 +24,8 @@ pub fn render(gate: &GateOutcome) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gate::{CheckOutcome, Expectation};
-    use crate::verdict::Verdict;
+    use crate::audit::gate::{CheckOutcome, Expectation};
+    use crate::audit::verdict::Verdict;
 
     #[test]
     fn snapshot_of_the_top_level_and_one_check() {

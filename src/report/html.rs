@@ -5,8 +5,10 @@
 //! `currentColor`, so the page reads in light and dark mode. The page declares UTF-8 and a font list with
 //! common Chinese fonts, for 黑桃A and 小王. Each shuffle gets a card: where it comes from and its loop, its
 //! verdict, its heatmaps, what the statistics say, and how many shuffles it takes to see its bias
-//! ([`crate::stats::detection`]). The renderers are pure: bytes in memory, written by [`super::writer`].
+//! ([`crate::stats::power::detection`]). The renderers are pure: bytes in memory, written by [`super::writer`].
 
+use crate::report::i18n::LangWords;
+use crate::stats::TestId;
 use std::fmt::Write;
 
 use super::RunReport;
@@ -14,9 +16,9 @@ use super::i18n::{self, Lang};
 use super::svg::heatmap::{Layout, small_multiples};
 use super::svg::{FONT_FAMILY, Picture, Target, escape};
 use super::{adjacency_heatmap, position_heatmap};
-use crate::stats::detection::shuffles_to_detect;
+use crate::audit::verdict::Verdict;
 use crate::stats::format_ln_p;
-use crate::verdict::Verdict;
+use crate::stats::power::detection::shuffles_to_detect;
 
 /// A picture with its heading and caption, for a run's card.
 #[derive(Clone, Debug)]
@@ -114,20 +116,7 @@ fn card_id(r: &RunReport) -> String {
 
 /// The command that reproduces a run.
 pub fn command_line(r: &RunReport, lang: Lang) -> String {
-    let c = &r.config;
-    let mut s = format!(
-        "shuffle-audit run --algorithm {} --rng {} --deck {} --shuffles {} --seed {}",
-        c.algorithm.kind, c.rng, c.deck, c.shuffles, c.seed
-    );
-    if let Some(k) = c.algorithm.swaps {
-        let _ = write!(s, " --swaps {k}");
-    }
-    if c.post.cut {
-        s.push_str(" --cut");
-    }
-    if c.post.burn > 0 {
-        let _ = write!(s, " --burn {}", c.post.burn);
-    }
+    let mut s = r.config.reproduce_command();
     if lang != Lang::En {
         let _ = write!(s, " --lang {lang}");
     }
@@ -155,7 +144,7 @@ fn summary_table(lang: Lang, runs: &[RunSection], s: &mut String) {
             "<tr><td><a href=\"#{}\">{}</a></td><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td>{}</td>",
             escape(&card_id(r)),
             escape(&r.algorithm_label()),
-            r.config.rng,
+            r.rng_label(),
             r.config.deck,
             i18n::group_digits(r.shuffles_done),
             badge(lang, r.verdict)
@@ -196,7 +185,7 @@ fn tests_table(lang: Lang, r: &RunReport, s: &mut String) {
             s,
             "<tr><td>{}</td><td class=\"num\">{:.1}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>\
              <td class=\"num\">{}</td><td>{}{}</td></tr>",
-            escape(&t.result.test),
+            escape(t.result.test.name()),
             t.result.statistic,
             t.result.df,
             escape(&format_ln_p(t.result.ln_p)),
@@ -222,7 +211,6 @@ fn figure(s: &mut String, f: &Figure) {
 fn run_card(lang: Lang, run: &RunSection, s: &mut String) {
     let w = lang.words();
     let r = run.report;
-    let info = r.config.algorithm.kind.info();
     let _ = writeln!(
         s,
         "<article class=\"card\" id=\"{}\">\n<h3>{} {}</h3>\n<p class=\"muted\">{}</p>\n<pre><code>{}</code></pre>",
@@ -242,14 +230,27 @@ fn run_card(lang: Lang, run: &RunSection, s: &mut String) {
     if let Some(e) = run.expected.filter(|e| *e != r.verdict) {
         let _ = writeln!(s, "<p class=\"miss\">{}: {} {}</p>", escape(w.not_reproduced), escape(w.col_expected), e);
     }
-    let _ = write!(
-        s,
-        "<h4>{}</h4>\n<p><a href=\"#sources\">{}</a>: {}</p>\n<pre><code>{}</code></pre>\n",
-        escape(w.h_where_from),
-        escape(info.source),
-        escape(i18n::algorithm_summary(lang, info.kind)),
-        escape(r.config.algorithm.pseudocode())
-    );
+    match r.config.builtin() {
+        Some(b) => {
+            let info = b.algorithm.kind.info();
+            let _ = write!(
+                s,
+                "<h4>{}</h4>\n<p><a href=\"#sources\">{}</a>: {}</p>\n<pre><code>{}</code></pre>\n",
+                escape(w.h_where_from),
+                escape(info.source),
+                escape(i18n::algorithm_summary(lang, info.kind)),
+                escape(b.algorithm.pseudocode())
+            );
+        }
+        None => {
+            let _ = write!(
+                s,
+                "<h4>{}</h4>\n<p>{}</p>\n",
+                escape(w.h_where_from),
+                escape(&i18n::external_origin(lang, &r.algorithm_label()))
+            );
+        }
+    }
     if let Some(map) = position_heatmap::heatmap(r, lang, None) {
         let layout = Layout::full(r.counts.n(), r.counts.n());
         figure(
@@ -290,7 +291,7 @@ fn run_card(lang: Lang, run: &RunSection, s: &mut String) {
         }
     }
     let _ = writeln!(s, "<h4>{}</h4>", escape(w.h_detect));
-    let detect = match (&r.fault, r.assessment.tests.iter().find(|t| t.result.test == "position-card")) {
+    let detect = match (&r.fault, r.assessment.tests.iter().find(|t| t.result.test == TestId::PositionCard)) {
         (Some(f), _) => i18n::detection_broken(lang, f.first_shuffle),
         (None, Some(t)) => i18n::detection(
             lang,
@@ -375,12 +376,13 @@ pub fn position_card_svg(r: &RunReport, lang: Lang) -> Option<Vec<u8>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::audit::fault::FaultReport;
+    use crate::audit::runner::{RunConfig, RunOutcome};
+    use crate::audit::verdict::Thresholds;
     use crate::report::svg::heatmap::level_colour;
     use crate::rng::RngKind;
-    use crate::runner::{FaultReport, RunConfig, RunOutcome};
     use crate::shuffle::{Algorithm, AlgorithmKind};
     use crate::stats::Battery;
-    use crate::verdict::Thresholds;
 
     /// A hand-made run of 4 cards: each deck counted as often as its weight. Only the position tests, so that
     /// the snapshots below depend on the renderer and not on the rest of the battery.
@@ -394,7 +396,8 @@ mod tests {
         }
         let shuffles = decks.iter().map(|d| d.1 as u64).sum::<u64>().max(1);
         let config = RunConfig { tests, ..RunConfig::new(Algorithm::new(kind), RngKind::Pcg32, 4, shuffles, 7) };
-        let outcome = RunOutcome { battery, elapsed: std::time::Duration::from_millis(5), fault, threads: 1 };
+        let tally = crate::audit::tally::Tally { battery, game: None };
+        let outcome = RunOutcome { tally, elapsed: std::time::Duration::from_millis(5), fault, threads: 1 };
         RunReport::new(config, outcome, Thresholds::default())
     }
 
@@ -411,7 +414,7 @@ mod tests {
 
     fn broken() -> RunReport {
         let fault = FaultReport {
-            kind: "not-a-permutation",
+            kind: crate::audit::fault::FaultKind::NotAPermutation,
             first_shuffle: 1,
             decks_checked: 10,
             invalid_decks: 9,

@@ -6,71 +6,30 @@
 //! (not translated from the English text), so both languages say the same thing; a test this module does not
 //! know yet keeps its English explanation.
 
-use std::fmt;
+use crate::audit::fault::FaultKind;
+use crate::stats::TestId;
 
+use crate::audit::verdict::{AssessedTest, Verdict};
 use crate::cards::{Card, NameStyle, card_name};
 use crate::report::RunReport;
 use crate::shuffle::AlgorithmKind;
-use crate::stats::detection::Detection;
-use crate::stats::position_card::times;
+use crate::stats::deck::position_card::times;
+use crate::stats::power::detection::Detection;
 use crate::stats::{PositionCardCounts, format_ln_p};
-use crate::verdict::{AssessedTest, Verdict};
 
-/// A report language.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Lang {
-    #[default]
-    En,
-    Zh,
+pub use crate::cards::Lang;
+
+/// The fixed words of the reports in a language: `lang.words()`.
+pub trait LangWords {
+    fn words(self) -> &'static Words;
 }
 
-impl Lang {
-    /// The `--lang` value.
-    pub fn name(self) -> &'static str {
-        match self {
-            Lang::En => "en",
-            Lang::Zh => "zh",
-        }
-    }
-
-    /// The HTML `lang` attribute.
-    pub fn html_code(self) -> &'static str {
-        match self {
-            Lang::En => "en",
-            Lang::Zh => "zh-CN",
-        }
-    }
-
-    /// How cards are named: `♠A` or `黑桃A`.
-    pub fn name_style(self) -> NameStyle {
-        match self {
-            Lang::En => NameStyle::Symbol,
-            Lang::Zh => NameStyle::Chinese,
-        }
-    }
-
-    pub fn words(self) -> &'static Words {
+impl LangWords for Lang {
+    fn words(self) -> &'static Words {
         match self {
             Lang::En => &EN,
             Lang::Zh => &ZH,
         }
-    }
-}
-
-impl std::str::FromStr for Lang {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "en" => Ok(Lang::En),
-            "zh" | "zh-cn" => Ok(Lang::Zh),
-            _ => Err(format!("unknown language '{s}' (expected en or zh)")),
-        }
-    }
-}
-
-impl fmt::Display for Lang {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
     }
 }
 
@@ -381,24 +340,37 @@ fn two_significant(x: f64) -> String {
     }
 }
 
-/// The meta line under a card's heading: generator, deck, shuffles, seed.
+/// The meta line under a card's heading: generator, deck, shuffles, seed; for decks made elsewhere, the deck
+/// and the decks read.
 pub fn run_meta(lang: Lang, r: &RunReport) -> String {
     let c = &r.config;
+    match (c.builtin(), lang) {
+        (Some(b), Lang::En) => format!(
+            "{} generator, {} cards, {} shuffles, seed {}",
+            b.rng,
+            c.deck,
+            group_digits(r.shuffles_done),
+            b.seed
+        ),
+        (Some(b), Lang::Zh) => format!(
+            "随机数发生器 {}，{} 张牌，洗牌 {} 次，种子 {}",
+            b.rng,
+            c.deck,
+            group_digits(r.shuffles_done),
+            b.seed
+        ),
+        (None, Lang::En) => format!("{} cards, {} decks read", c.deck, group_digits(r.shuffles_done)),
+        (None, Lang::Zh) => format!("{} 张牌，读入 {} 副牌", c.deck, group_digits(r.shuffles_done)),
+    }
+}
+
+/// Where the decks of an external run came from.
+pub fn external_origin(lang: Lang, label: &str) -> String {
     match lang {
         Lang::En => format!(
-            "{} generator, {} cards, {} shuffles, seed {}",
-            c.rng,
-            c.deck,
-            group_digits(r.shuffles_done),
-            c.seed
+            "Decks read from {label}: made by another program, so no built-in algorithm, generator or seed is involved."
         ),
-        Lang::Zh => format!(
-            "随机数发生器 {}，{} 张牌，洗牌 {} 次，种子 {}",
-            c.rng,
-            c.deck,
-            group_digits(r.shuffles_done),
-            c.seed
-        ),
+        Lang::Zh => format!("牌从 {label} 读入：由其他程序生成，不涉及内置的洗牌算法、随机数发生器或种子。"),
     }
 }
 
@@ -471,11 +443,11 @@ pub fn reason(lang: Lang, r: &RunReport) -> String {
     }
     if let Some(f) = &r.fault {
         return match f.kind {
-            "not-a-permutation" => format!(
+            FaultKind::NotAPermutation => format!(
                 "结果不是排列：检查的 {} 副牌中有 {} 副出现重复的牌、同时缺了别的牌（第一次出现在第 {} 次洗牌）。",
                 f.decks_checked, f.invalid_decks, f.first_shuffle
             ),
-            "non-termination" => format!(
+            FaultKind::NonTermination => format!(
                 "循环永远不会结束：第 {} 次洗牌时，有一张牌怎么重试都找不到空位。细节：{}",
                 f.first_shuffle, f.description
             ),
@@ -483,7 +455,7 @@ pub fn reason(lang: Lang, r: &RunReport) -> String {
         };
     }
     let a = &r.assessment;
-    let decisive = a.decisive_test.as_ref().and_then(|name| a.tests.iter().find(|t| &t.result.test == name));
+    let decisive = a.decisive();
     match (a.verdict, decisive) {
         (Verdict::Pass, _) => format!(
             "没有任何检验发现偏差：最小的 Holm 校正 p 值为 {}。",
@@ -506,19 +478,19 @@ pub fn headline(lang: Lang, r: &RunReport) -> String {
     }
     if let Some(f) = &r.fault {
         return match f.kind {
-            "non-termination" => "永远不会结束".to_string(),
-            "not-a-permutation" => {
+            FaultKind::NonTermination => "永远不会结束".to_string(),
+            FaultKind::NotAPermutation => {
                 format!("不是排列：{:.1}% 的牌有重复", 100.0 * f.invalid_decks as f64 / f.decks_checked.max(1) as f64)
             }
             other => other.to_string(),
         };
     }
     let a = &r.assessment;
-    let decisive = a.decisive_test.as_ref().and_then(|name| a.tests.iter().find(|t| &t.result.test == name));
+    let decisive = a.decisive();
     match (a.verdict, decisive) {
         (Verdict::Pass, _) => "未发现偏差".to_string(),
         (_, Some(t)) if a.too_uniform => format!("{}：过于均匀", t.result.test),
-        (_, Some(t)) if t.result.test == "position-card" && r.counts.shuffles() > 0 => {
+        (_, Some(t)) if t.result.test == TestId::PositionCard && r.counts.shuffles() > 0 => {
             let n = r.counts.n();
             let name = |c: usize| card_name(c as Card, n, NameStyle::Chinese);
             let ((lo, (p_lo, c_lo)), (hi, (p_hi, c_hi))) = r.counts.ratio_extremes();
@@ -544,7 +516,7 @@ pub fn explain_test(lang: Lang, t: &AssessedTest, counts: &PositionCardCounts) -
     let n = counts.n();
     let name = |c: usize| card_name(c as Card, n, NameStyle::Chinese);
     let e = counts.shuffles() as f64 / n as f64;
-    match t.result.test.as_str() {
+    match t.result.test.name() {
         "position-card" => {
             let ((lo, (p_lo, c_lo)), (hi, (p_hi, c_hi))) = counts.ratio_extremes();
             let excess = t.result.statistic - t.result.df;

@@ -43,15 +43,7 @@ pub fn render(report: &RunReport, timings: Timings) -> Vec<u8> {
         seconds: include.then_some(report.seconds),
         shuffles_per_second: include.then_some(report.shuffles_per_second),
     };
-    let mut value = serde_json::to_value(&doc).expect("serialising plain data");
-    if report.config.external.is_some() {
-        // Decks from a file or a program: no built-in algorithm, generator or seed was involved.
-        if let Some(config) = value.get_mut("config").and_then(|c| c.as_object_mut()) {
-            for key in ["algorithm", "rng", "seed", "threads", "post"] {
-                config.remove(key);
-            }
-        }
-    }
+    let value = serde_json::to_value(&doc).expect("serialising plain data");
     let mut bytes = serde_json::to_vec_pretty(&value).expect("serialising plain data");
     bytes.push(b'\n');
     bytes

@@ -7,7 +7,7 @@
 
 use std::fmt::Write;
 
-use crate::gate::{CheckOutcome, GateOutcome};
+use crate::audit::gate::{CheckOutcome, GateOutcome};
 
 /// Renders the gate's outcome.
 pub fn render(gate: &GateOutcome) -> Vec<u8> {
@@ -78,8 +78,8 @@ pub fn escape(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gate::Expectation;
-    use crate::verdict::Verdict;
+    use crate::audit::gate::Expectation;
+    use crate::audit::verdict::Verdict;
 
     fn check(name: &str, verdict: Option<Verdict>, met: bool) -> CheckOutcome {
         CheckOutcome {

@@ -3,8 +3,8 @@
 use std::fmt::Write;
 
 use super::RunReport;
+use crate::audit::verdict::Verdict;
 use crate::stats::format_ln_p;
-use crate::verdict::Verdict;
 
 /// One run: parameters, a table of tests, and what they say.
 pub fn render_run(r: &RunReport) -> Vec<u8> {
@@ -15,14 +15,14 @@ pub fn render_run(r: &RunReport) -> Vec<u8> {
     let _ = writeln!(s, "{}\n", r.reason);
     if let Some(input) = &r.input {
         render_input(&mut s, input);
-    } else {
+    } else if let Some(b) = c.builtin() {
         let _ = writeln!(
             s,
             "- shuffles: {} (seed {}, chunks seeded by SplitMix64)\n- source: {} — `{}`\n",
             r.shuffles_done,
-            c.seed,
-            c.algorithm.kind.info().source,
-            c.algorithm.kind.info().pseudocode
+            b.seed,
+            b.algorithm.kind.info().source,
+            b.algorithm.kind.info().pseudocode
         );
     }
     if let Some(deal) = &c.deal {
@@ -66,7 +66,7 @@ pub fn render_run(r: &RunReport) -> Vec<u8> {
 }
 
 /// What an external run read: counts, the invalid decks listed, the producer's status, and why it is partial.
-fn render_input(s: &mut String, i: &crate::input::InputSummary) {
+fn render_input(s: &mut String, i: &crate::audit::input::InputSummary) {
     let _ = writeln!(
         s,
         "- decks: {} valid, {} invalid, from {} ({} lines, format {}{})",

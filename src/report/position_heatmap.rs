@@ -9,6 +9,7 @@ use super::RunReport;
 use super::i18n::{Lang, noise_note, verdict_word};
 use super::svg::heatmap::{Heatmap, auto_clamp, ratio_label};
 use crate::cards::{Card, card_name};
+use crate::report::i18n::LangWords;
 
 /// A run's clamp covers at least this many noise standard deviations.
 pub const NOISE_SIGMAS: f64 = 8.0;
@@ -47,7 +48,7 @@ pub fn heatmap(r: &RunReport, lang: Lang, clamp: Option<f64>) -> Option<Heatmap>
     let clamp_label = format!("{} … {}", ratio_label(1.0 / clamp), ratio_label(clamp));
     Some(Heatmap {
         title: w.heatmap_title.to_string(),
-        subtitle: Some(format!("{} / {}: {}", r.algorithm_label(), r.config.rng, verdict_word(lang, r.verdict))),
+        subtitle: Some(format!("{} / {}: {}", r.algorithm_label(), r.rng_label(), verdict_word(lang, r.verdict))),
         row_title: w.axis_position.to_string(),
         col_title: w.axis_card.to_string(),
         row_labels: (0..n).map(|p| p.to_string()).collect(),
@@ -64,7 +65,7 @@ pub fn heatmap(r: &RunReport, lang: Lang, clamp: Option<f64>) -> Option<Heatmap>
 pub fn panel(r: &RunReport, lang: Lang) -> Option<Heatmap> {
     heatmap(r, lang, Some(COMPARE_CLAMP)).map(|h| Heatmap {
         title: r.algorithm_label(),
-        subtitle: Some(format!("{} · {}", r.config.rng, verdict_word(lang, r.verdict))),
+        subtitle: Some(format!("{} · {}", r.rng_label(), verdict_word(lang, r.verdict))),
         ..h
     })
 }

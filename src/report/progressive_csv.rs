@@ -4,8 +4,8 @@
 //! the look, verdict against the look's thresholds), then a `family` row per look whose `log10_p` is the look's
 //! family-wise p and `log10_p_holm` that p multiplied by the number of planned looks.
 
-use crate::progressive::Look;
-use crate::stats::special::ln_to_log10;
+use crate::audit::progressive::Look;
+use crate::stats::dist::special::ln_to_log10;
 
 pub const HEADER: [&str; 7] = ["shuffles", "test", "statistic", "df", "log10_p", "log10_p_holm", "verdict"];
 
@@ -17,7 +17,7 @@ pub fn render(looks: &[Look], planned_looks: usize) -> Vec<u8> {
             let ln_p = t.ln_p_adjusted.min(t.ln_p_low_adjusted.unwrap_or(0.0));
             w.write_record([
                 look.shuffles.to_string(),
-                t.result.test.clone(),
+                t.result.test.name().to_string(),
                 format!("{:.6}", t.result.statistic),
                 t.result.df.to_string(),
                 format!("{:.6}", ln_to_log10(t.result.ln_p.min(t.result.ln_p_low.unwrap_or(0.0)))),

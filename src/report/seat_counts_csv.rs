@@ -2,7 +2,7 @@
 //! group (`seat 1`, …, `bottom`, `undealt`): how often each card id went there.
 
 use crate::game::Lang;
-use crate::stats::SeatCardCounts;
+use crate::game::table::seat_cards::SeatCardCounts;
 
 pub fn render(counts: &SeatCardCounts) -> Vec<u8> {
     let map = counts.map();
@@ -25,8 +25,8 @@ pub fn render(counts: &SeatCardCounts) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::deal::{DealConfig, DealShape, Scheme};
     use crate::game::Game;
+    use crate::game::deal::{DealConfig, DealShape, Scheme};
 
     #[test]
     fn snapshot() {

@@ -1,13 +1,17 @@
 //! `summary.csv`: one row per test plus an `overall` row, columns exactly
-//! `algorithm,rng,deck,shuffles,seed,test,statistic,df,p_value,log10_p,verdict,detail`.
+//! `algorithm,rng,deck,shuffles,seed,test,statistic,df,p_value,log10_p,verdict,detail,variant`.
+//!
+//! `algorithm` is the algorithm's name alone (`wash`), or `decks:FILE` / `exec:CMD` for decks made elsewhere, so
+//! that a reader can group by it; `variant` holds the options that make the row (`--swaps 54 --game doudizhu
+//! --order rank`), empty when there are none.
 //!
 //! `p_value` is the test's own p (it may print as 0 below 1e-308); `log10_p` stays finite whatever its size.
 //! The per-test `verdict` uses the Holm-adjusted p, given in `detail`.
 
 use super::RunReport;
-use crate::stats::special::ln_to_log10;
+use crate::stats::dist::special::ln_to_log10;
 
-pub const HEADER: [&str; 12] = [
+pub const HEADER: [&str; 13] = [
     "algorithm",
     "rng",
     "deck",
@@ -20,6 +24,7 @@ pub const HEADER: [&str; 12] = [
     "log10_p",
     "verdict",
     "detail",
+    "variant",
 ];
 
 /// Renders the rows of several runs under one header.
@@ -34,11 +39,11 @@ pub fn render(reports: &[&RunReport]) -> Vec<u8> {
     w.into_inner().expect("writing to memory")
 }
 
-fn rows(r: &RunReport) -> Vec<[String; 12]> {
+fn rows(r: &RunReport) -> Vec<[String; 13]> {
     let c = &r.config;
     let base = |test: &str| {
         [
-            r.algorithm_label(),
+            c.source.algorithm_column(),
             r.rng_label(),
             c.deck.to_string(),
             r.shuffles_done.to_string(),
@@ -52,7 +57,7 @@ fn rows(r: &RunReport) -> Vec<[String; 12]> {
             Some(ln_p) => (format_p_exact(ln_p), format!("{:.6}", ln_to_log10(ln_p))),
             None => (String::new(), String::new()),
         };
-        [a, b, d, e, f, g, statistic, df, p, l, verdict, detail]
+        [a, b, d, e, f, g, statistic, df, p, l, verdict, detail, c.source.variant(c.deck, c.deal.as_ref())]
     };
     let mut out = Vec::new();
     if let Some(fault) = &r.fault {
@@ -74,7 +79,7 @@ fn rows(r: &RunReport) -> Vec<[String; 12]> {
                 ));
             }
             out.push(row(
-                &t.result.test,
+                t.result.test.name(),
                 format!("{:.6}", t.result.statistic),
                 format!("{}", t.result.df),
                 Some(t.result.ln_p),

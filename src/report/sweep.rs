@@ -3,20 +3,21 @@
 //! Each point is one run of k random transpositions (`wash` or `pair-swap --swaps K`). The mean number of
 //! fixed points comes exactly from the diagonal of the position-by-card matrix (`Σ_c O[c][c] / N`), and both
 //! it and the global statistic are drawn against k with their exact expectations
-//! ([`crate::stats::transpositions`]), the Diaconis–Shahshahani cutoff (1/2)·n·ln n, and the fair values
+//! ([`crate::stats::exact::transpositions`]), the Diaconis–Shahshahani cutoff (1/2)·n·ln n, and the fair values
 //! (1 fixed point; statistic (n−1)²).
 
+use crate::report::i18n::LangWords;
 use std::fmt::Write;
 
 use super::html::{badge, page};
 use super::i18n::{Lang, group_digits};
 use super::svg::line_plot::{LinePlot, Marker, Scale, Series, Style};
 use super::svg::{Picture, Target, escape};
+use crate::audit::verdict::{Thresholds, Verdict};
 use crate::rng::RngKind;
 use crate::shuffle::{Algorithm, AlgorithmKind};
-use crate::stats::detection::chi2_critical_value;
-use crate::stats::transpositions::{TranspositionWalk, mixing_cutoff};
-use crate::verdict::{Thresholds, Verdict};
+use crate::stats::exact::transpositions::{TranspositionWalk, mixing_cutoff};
+use crate::stats::power::detection::chi2_critical_value;
 
 /// One swap count of a sweep.
 #[derive(Clone, Debug, PartialEq)]

@@ -14,7 +14,7 @@ pub use glibc::GlibcRand;
 pub use modern::{ChaCha8, ChaCha12, ChaCha20, Pcg32, Pcg64};
 pub use msvc::MsvcRand;
 
-use crate::error::ConfigError;
+use crate::error::{ConfigError, Field};
 
 /// One raw output stream, as a shuffle loop sees it.
 pub trait RawRng {
@@ -123,13 +123,13 @@ impl RngKind {
     /// Checks that `seed` is acceptable for this generator's seeding rule.
     pub fn check_seed(self, seed: u64) -> Result<(), ConfigError> {
         if self.is_c_library() && seed > u64::from(u32::MAX) {
-            return Err(ConfigError::Flag {
-                flag: "--seed",
-                message: format!(
+            return Err(ConfigError::new(
+                Field::Seed,
+                format!(
                     "{} seeds with srand(unsigned int): {seed} does not fit in 32 bits (max 4294967295)",
                     self.name()
                 ),
-            });
+            ));
         }
         Ok(())
     }

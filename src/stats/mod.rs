@@ -4,42 +4,19 @@
 //! the same fold; evaluating it yields [`TestResult`]s with a p-value from a survival function (kept as a
 //! natural log so that p far below 1e-300 stays finite and exact), an effect size and a plain-words line.
 
-pub mod adjacency;
 pub mod battery;
-pub mod cycles;
-pub mod detection;
-pub mod doudizhu;
-pub mod douniu;
+pub mod deck;
+pub mod dist;
 pub mod exact;
-pub mod exact_marginals;
-pub mod fixed_points;
-pub mod full_permutation;
-mod fused;
-pub mod game;
-pub mod gof;
-pub mod histogram;
-pub mod inversions;
-pub mod parity;
-pub mod position_card;
 pub mod power;
-pub mod rising_sequences;
-pub mod saddlepoint;
-pub mod seat_cards;
-pub mod selection;
-pub mod serial_correlation;
-pub mod special;
-pub mod suit_rank;
-pub mod test_names;
+pub mod test_id;
 #[cfg(test)]
 pub(crate) mod testing;
-pub mod transpositions;
-pub mod uniformity;
 
 pub use battery::Battery;
-pub use game::GameStats;
-pub use position_card::{PositionCardCounts, times};
-pub use seat_cards::SeatCardCounts;
-pub use selection::{TestId, TestSelection};
+pub use battery::selection::TestSelection;
+pub use deck::position_card::{PositionCardCounts, times};
+pub use test_id::{TestId, TestScope};
 
 use serde::Serialize;
 
@@ -51,8 +28,8 @@ pub type Log10P = f64;
 /// One test of a run, before multiple-comparison control.
 #[derive(Clone, Debug, Serialize)]
 pub struct TestResult {
-    /// Test name as it appears in `summary.csv` (`position-card`, `position-worst`, …).
-    pub test: String,
+    /// The test (its name is the `test` column of `summary.csv`: `position-card`, `position-worst`, …).
+    pub test: TestId,
     /// The test statistic (for chi-square tests, already scaled to its null).
     pub statistic: f64,
     /// Degrees of freedom of the null, or 0 where not applicable.
@@ -77,13 +54,13 @@ impl TestResult {
     }
 
     pub fn log10_p(&self) -> Log10P {
-        special::ln_to_log10(self.ln_p)
+        dist::special::ln_to_log10(self.ln_p)
     }
 }
 
 /// Formats a probability given as its natural log: `0.0312`, `2.1e-10`, or `10^-1234.5` below f64's range.
 pub fn format_ln_p(ln_p: LnP) -> String {
-    let log10 = special::ln_to_log10(ln_p);
+    let log10 = dist::special::ln_to_log10(ln_p);
     if log10 >= -4.0 {
         format!("{:.4}", ln_p.exp())
     } else if log10 > -300.0 {

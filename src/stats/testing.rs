@@ -1,11 +1,12 @@
 //! Helpers shared by the statistics' unit tests: every permutation of a tiny deck, and one test of a real run.
 
+use crate::audit::runner::{Progress, RunConfig, run};
+use crate::audit::source::{Builtin, DeckSource, PostProcess};
 use crate::cards::Card;
 use crate::rng::RngKind;
-use crate::runner::{PostProcess, RunConfig, run};
 use crate::shuffle::{Algorithm, AlgorithmKind};
 use crate::stats::TestResult;
-use crate::stats::selection::{TestId, TestSelection};
+use crate::stats::{TestId, TestSelection};
 
 /// All n! orders of `0..n`.
 pub fn all_permutations(n: usize) -> Vec<Vec<Card>> {
@@ -39,15 +40,12 @@ pub fn run_one(
     post: PostProcess,
     test: TestId,
 ) -> TestResult {
-    let config = RunConfig {
-        threads: Some(2),
-        post,
-        tests: TestSelection::only(&[test]),
-        ..RunConfig::new(algorithm, rng, deck, shuffles, seed)
-    };
-    let outcome = run(&config).expect("valid test configuration");
+    let source = DeckSource::Builtin(Builtin { post, ..Builtin::new(algorithm, rng, seed) });
+    let config =
+        RunConfig { threads: Some(2), tests: TestSelection::only(&[test]), ..RunConfig::of(source, deck, shuffles) };
+    let outcome = run(&config, Progress::Hidden).expect("valid test configuration");
     assert!(outcome.fault.is_none());
-    let mut results = outcome.battery.evaluate();
+    let mut results = outcome.tally.evaluate();
     assert_eq!(results.len(), 1, "{test} must be the only test");
     results.remove(0)
 }

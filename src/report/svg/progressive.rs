@@ -6,9 +6,10 @@
 //! not keep growing (REFERENCE: a real bias grows linearly with N).
 
 use super::line_plot::{LinePlot, Marker, Scale, Series, Style};
+use crate::audit::verdict::Thresholds;
 use crate::report::i18n::Lang;
+use crate::report::i18n::LangWords;
 use crate::stats::Log10P;
-use crate::verdict::Thresholds;
 
 /// One test's p-value at one sample size.
 #[derive(Clone, Debug, PartialEq)]

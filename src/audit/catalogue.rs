@@ -1,0 +1,125 @@
+//! The findings `compare` reproduces: each row is a configuration and the verdict it must get.
+//!
+//! Shuffle counts are chosen so that every expected verdict holds with a wide margin while the whole catalogue
+//! runs in about a minute on two cores with every test on. The one subtle finding, MSVC's 15-bit modulo bias in
+//! Fisher–Yates, sets the budget: the exact marginals ([`crate::stats::exact::marginals`]) give a noncentrality of
+//! about 601 per 10^8 shuffles for the scaled position-by-card statistic of 52 cards (REFERENCE measured ≈ 475
+//! excess at 10^8 in one run) and 364 for suit-by-position, whose 153 degrees of freedom make it the more
+//! sensitive. 2^27 ≈ 1.3·10^8 shuffles put the expected suit-by-position statistic near 153 + 489, 28 null
+//! standard deviations above its null mean (position-by-card: 2601 + 807, 11 standard deviations), so FAIL holds
+//! with a wide margin at half the cost of 2^28.
+//!
+//! Some rows also name tests that must reach a given verdict ([`Finding::checks`]): a cut deck must pass the
+//! position test and fail adjacency, a 500-swap wash must pass positions and fail parity.
+//!
+//! The last three rows deal every deck and judge it at the table. `fisher-yates` dealt as 斗地主 from the
+//! rank-ordered deck must PASS. `wash` with the source's 54 swaps from the same deck, dealt in blocks, leaves
+//! the jokers near the bottom: the bottom cards hold a joker in about 33% of deals instead of 52/477 ≈ 10.9%,
+//! about 360 standard deviations off at 2^18 deals (p ≈ 10^-19381 with the default seed), and seat 3, dealt the aces and 2s, gets
+//! about 3.65 big cards per hand instead of 3.15. `pair-swap` dealt as 斗牛 (5 seats in blocks) often leaves a
+//! seat's starting hand (seat 5: ♥8 ♥9 ♥10 ♥J ♥Q, niu 7) in place; at 2^19 deals the worst seat's niu
+//! distribution gives X² ≈ 360 on 10 df (p ≈ 10^-70), against a FAIL threshold of 10^-9.
+
+use crate::audit::source::PostProcess;
+use crate::audit::verdict::Verdict;
+use crate::game::Game;
+use crate::game::deal::{DealConfig, DealShape, StartOrder};
+use crate::rng::RngKind;
+use crate::shuffle::{Algorithm, AlgorithmKind};
+use crate::stats::TestId;
+
+/// One catalogue row.
+#[derive(Clone, Debug)]
+pub struct Finding {
+    pub algorithm: Algorithm,
+    pub rng: RngKind,
+    pub deck: usize,
+    pub shuffles: u64,
+    pub post: PostProcess,
+    /// Deal every deck (the seat and game tests).
+    pub deal: Option<DealConfig>,
+    pub expected: Verdict,
+    /// Verdicts individual tests must reach for the finding to reproduce (test name, Holm-adjusted verdict): the
+    /// point of a row such as "positions PASS, adjacency FAILs".
+    pub checks: &'static [(TestId, Verdict)],
+}
+
+const fn row(kind: AlgorithmKind, deck: usize, rng: RngKind, shuffles: u64, expected: Verdict) -> Finding {
+    Finding {
+        algorithm: Algorithm { kind, swaps: None },
+        rng,
+        deck,
+        shuffles,
+        post: PostProcess { cut: false, burn: 0 },
+        deal: None,
+        expected,
+        checks: &[],
+    }
+}
+
+impl Finding {
+    /// The checks a report fails, as `test VERDICT (expected E)`.
+    pub fn failed_checks(&self, tests: &[crate::audit::verdict::AssessedTest]) -> Vec<String> {
+        self.checks
+            .iter()
+            .filter_map(|&(name, want)| match tests.iter().find(|t| t.result.test == name) {
+                Some(t) if t.verdict == want => None,
+                Some(t) => Some(format!("{name} {} (expected {want})", t.verdict)),
+                None => Some(format!("{name} missing (expected {want})")),
+            })
+            .collect()
+    }
+}
+
+/// The catalogue, in display order.
+pub fn findings() -> Vec<Finding> {
+    use AlgorithmKind::*;
+    use RngKind::*;
+    use Verdict::*;
+    let wash = |swaps: usize, shuffles: u64| Finding {
+        algorithm: Algorithm { kind: Wash, swaps: Some(swaps) },
+        ..row(Wash, 54, Chacha8, shuffles, Fail)
+    };
+    let deal = |game: Game, order: StartOrder| {
+        let shape = DealShape { order: Some(order), ..Default::default() };
+        Some(DealConfig::new(game, None, shape).expect("the catalogue's deals are valid"))
+    };
+    let doudizhu_rank = deal(Game::Doudizhu, StartOrder::Rank);
+    let post = |cut: bool, burn: usize, f: Finding| Finding { post: PostProcess { cut, burn }, ..f };
+    let checked = |checks: &'static [(TestId, Verdict)], f: Finding| Finding { checks, ..f };
+    vec![
+        row(FisherYates, 52, Chacha8, 1 << 22, Pass),
+        row(FisherYates, 52, Msvc, 1 << 27, Fail),
+        row(FisherYatesForward, 54, Chacha8, 1 << 22, Pass),
+        row(VecErase, 54, Chacha8, 1 << 21, Pass),
+        row(RejectRetryFixed, 54, Chacha8, 1 << 20, Pass),
+        row(MarkArray, 52, Chacha8, 1 << 20, Pass),
+        row(PairSwap, 54, Chacha8, 1 << 18, Fail),
+        wash(54, 1 << 20),
+        wash(108, 1 << 20),
+        row(NaiveSwap, 52, Chacha8, 1 << 20, Fail),
+        row(NaiveSwapOffByOne, 52, Chacha8, 1 << 20, Fail),
+        row(Identity, 52, Chacha8, 1 << 14, Fail),
+        // A cut of an unshuffled deck: every position and every card is uniform (each line is exactly
+        // multinomial), yet the order of the cards is intact.
+        checked(
+            &[(TestId::PositionWorst, Pass), (TestId::CardWorst, Pass), (TestId::Adjacency, Fail)],
+            post(true, 0, row(Identity, 52, Chacha8, 1 << 14, Fail)),
+        ),
+        // "Start dealing from the 7th card" changes nothing for a fair shuffle.
+        post(false, 6, row(FisherYates, 52, Chacha8, 1 << 20, Pass)),
+        // 500 swaps mix the positions completely, but an even number of swaps is always an even permutation.
+        checked(
+            &[(TestId::PositionCard, Pass), (TestId::Parity, Fail)],
+            Finding { algorithm: Algorithm { kind: Wash, swaps: Some(500) }, ..row(Wash, 54, Chacha8, 1 << 18, Fail) },
+        ),
+        // 8 cards: every one of the 40320 orders is a cell (52 expected per order).
+        checked(&[(TestId::FullPermutation, Fail)], row(NaiveSwap, 8, Chacha8, 1 << 21, Fail)),
+        checked(&[(TestId::FullPermutation, Pass)], row(FisherYates, 8, Chacha8, 1 << 21, Pass)),
+        row(RejectRetry, 54, Glibc, 1 << 20, Broken),
+        row(DirectDraw, 52, Glibc, 1 << 20, Broken),
+        Finding { deal: doudizhu_rank, ..row(FisherYates, 54, Chacha8, 1 << 20, Pass) },
+        Finding { deal: doudizhu_rank, ..wash(54, 1 << 18) },
+        Finding { deal: deal(Game::Douniu, StartOrder::Suit), ..row(PairSwap, 52, Chacha8, 1 << 19, Fail) },
+    ]
+}

@@ -1,0 +1,37 @@
+//! Why a run is BROKEN: a shuffle that never terminates, output that is not a permutation, or external input
+//! that could not be audited whole (invalid decks, a producer that failed, a read error).
+
+use serde::Serialize;
+
+crate::names::named_enum! {
+    /// The kind of fault.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum FaultKind("fault") {
+        /// A retry loop that can never place a card.
+        NonTermination => "non-termination",
+        /// A shuffle whose output repeats or misses cards.
+        NotAPermutation => "not-a-permutation",
+        /// The program under `--exec` failed.
+        ProducerFailed => "producer-failed",
+        /// Reading the input stopped with an error.
+        ReadError => "read-error",
+        /// Lines of the input that are not decks.
+        InvalidDecks => "invalid-decks",
+    }
+}
+
+/// Why a run stopped early, or could not be trusted whole.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct FaultReport {
+    pub kind: FaultKind,
+    /// 1-based index of the first faulty shuffle in the run.
+    pub first_shuffle: u64,
+    /// Shuffles examined in the faulty chunk, and how many of them were faulty.
+    pub decks_checked: u64,
+    pub invalid_decks: u64,
+    /// Plain-words description of the first fault.
+    pub description: String,
+    /// A short phrase for tables.
+    pub headline: String,
+}

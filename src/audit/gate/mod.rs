@@ -1,0 +1,206 @@
+//! The gate: a configured list of audits, each with the verdict it must reach, for continuous integration.
+//!
+//! A check's decks come from a built-in algorithm and generator (the parallel runner), a program's output
+//! or a file (the stream audit of [`crate::audit::input`]); either way they go through the same battery, Holm's
+//! adjustment over the check's tests and the same thresholds as `run`. A check *meets* its expectation when
+//! its verdict is one the expectation accepts (`pass` accepts PASS only, `pass-or-suspicious` both). Each
+//! check also states its power ([`crate::stats::power`]): the smallest position-by-card deviation its
+//! number of shuffles detects with 99% probability at its FAIL threshold.
+
+pub mod config;
+
+use std::path::Path;
+use std::time::Instant;
+
+use serde::Serialize;
+
+pub use config::{Check, ConfigError, Expectation, GateConfig};
+
+use crate::audit::RunReport;
+use crate::audit::input::{self, Fold, InputError};
+use crate::audit::runner::{self, Progress, RunConfig};
+use crate::audit::settings::Plan;
+use crate::audit::verdict::Verdict;
+use crate::stats::dist::special::ln_to_log10;
+use crate::stats::power::PowerStatement;
+use crate::stats::{TestId, format_ln_p};
+
+/// Detection probability of the power statements.
+pub const STATED_POWER: f64 = 0.99;
+
+/// One test of a check, as the gate's reports show it.
+#[derive(Clone, Debug, Serialize)]
+pub struct CheckTest {
+    pub test: TestId,
+    pub statistic: f64,
+    pub df: f64,
+    /// p and Holm-adjusted p, printed (`0.0312`, `10^-4483.5`) and as base-10 logs (finite however small).
+    pub p: String,
+    pub adjusted_p: String,
+    pub log10_p: f64,
+    pub log10_p_adjusted: f64,
+    pub verdict: Verdict,
+}
+
+/// The result of one check.
+#[derive(Clone, Debug, Serialize)]
+pub struct CheckOutcome {
+    pub name: String,
+    /// Line of the check in the configuration.
+    pub line: usize,
+    pub source: String,
+    pub deck: Option<usize>,
+    /// Decks audited (valid decks for external sources).
+    pub shuffles: u64,
+    pub seed: u64,
+    pub expected: Expectation,
+    /// The verdict, or `None` when the check could not run (`error` says why).
+    pub verdict: Option<Verdict>,
+    pub met: bool,
+    pub reason: String,
+    pub headline: String,
+    pub error: Option<String>,
+    pub partial: bool,
+    pub tests: Vec<CheckTest>,
+    pub power: Option<PowerStatement>,
+    pub seconds: f64,
+    /// The full run, for writing its report files.
+    #[serde(skip)]
+    pub report: Option<RunReport>,
+}
+
+impl CheckOutcome {
+    /// `PASS`, `FAIL`, … or `ERROR` when the check could not run.
+    pub fn verdict_label(&self) -> &'static str {
+        self.verdict.map_or("ERROR", Verdict::as_str)
+    }
+}
+
+/// Every check of a gate.
+#[derive(Clone, Debug, Serialize)]
+pub struct GateOutcome {
+    pub config: String,
+    pub checks: Vec<CheckOutcome>,
+    pub met: usize,
+    pub seconds: f64,
+}
+
+impl GateOutcome {
+    pub fn all_met(&self) -> bool {
+        self.met == self.checks.len()
+    }
+}
+
+/// Runs one check. Errors are configuration errors found only when the check runs (a test name unknown for
+/// the deck size an external source turned out to have); a source that gives nothing is a check that did
+/// not meet its expectation, not an error.
+pub fn run_check(check: &Check, dir: &Path, threads: Option<usize>) -> Result<CheckOutcome, ConfigError> {
+    let start = Instant::now();
+    let config_error = |line: usize, message: String| ConfigError {
+        file: String::new(),
+        line,
+        message: format!("check '{}': {message}", check.name),
+    };
+    let thresholds = check.settings.thresholds;
+    let report = match &check.settings.plan {
+        Plan::Builtin(c) => {
+            let config = RunConfig { threads, ..c.clone() };
+            let outcome =
+                runner::run(&config, Progress::Hidden).map_err(|e| config_error(check.line, e.to_string()))?;
+            Ok(RunReport::new(config, outcome, thresholds))
+        }
+        Plan::External(e) => {
+            let fold = Fold { tests: e.tests, deal: e.deal, watch: None };
+            match input::audit_external(&e.source, &e.options, fold, Some(dir)) {
+                Ok(audit) => Ok(audit
+                    .into_report(thresholds)
+                    .map_err(|e| config_error(check.tests_line, format!("{} {}", e.field.key(), e.message)))?),
+                Err(e) => Err(e),
+            }
+        }
+    };
+    Ok(outcome_of(check, report, start.elapsed().as_secs_f64()))
+}
+
+fn outcome_of(check: &Check, report: Result<RunReport, InputError>, seconds: f64) -> CheckOutcome {
+    let mut out = CheckOutcome {
+        name: check.name.clone(),
+        line: check.line,
+        source: check.source_label(),
+        deck: check.deck(),
+        shuffles: 0,
+        seed: check.seed,
+        expected: check.expect,
+        verdict: None,
+        met: false,
+        reason: String::new(),
+        headline: String::new(),
+        error: None,
+        partial: false,
+        tests: Vec::new(),
+        power: None,
+        seconds,
+        report: None,
+    };
+    let report = match report {
+        Ok(r) => r,
+        Err(e) => {
+            out.reason = e.to_string();
+            out.headline = "no decks to audit".to_string();
+            out.error = Some(e.to_string());
+            return out;
+        }
+    };
+    out.deck = Some(report.config.deck);
+    out.shuffles = report.shuffles_done;
+    out.verdict = Some(report.verdict);
+    out.met = check.expect.accepts(report.verdict);
+    out.reason = report.reason.clone();
+    out.headline = report.headline.clone();
+    out.partial = report.is_partial();
+    out.tests = report
+        .assessment
+        .tests
+        .iter()
+        .map(|t| CheckTest {
+            test: t.result.test,
+            statistic: t.result.statistic,
+            df: t.result.df,
+            p: format_ln_p(t.result.ln_p),
+            adjusted_p: format_ln_p(t.ln_p_adjusted),
+            log10_p: ln_to_log10(t.result.ln_p),
+            log10_p_adjusted: ln_to_log10(t.ln_p_adjusted),
+            verdict: t.verdict,
+        })
+        .collect();
+    let has_global = report.assessment.tests.iter().any(|t| t.result.test == TestId::PositionCard);
+    if has_global && report.shuffles_done > 0 {
+        out.power = Some(PowerStatement::new(
+            report.config.deck,
+            report.shuffles_done,
+            report.assessment.tests.len(),
+            check.settings.thresholds.fail,
+            STATED_POWER,
+        ));
+    }
+    out.report = Some(report);
+    out
+}
+
+/// Runs every check in order, calling `each` after every one (to print a table row as it finishes).
+pub fn run(
+    config: &GateConfig,
+    threads: Option<usize>,
+    mut each: impl FnMut(&CheckOutcome),
+) -> Result<GateOutcome, ConfigError> {
+    let start = Instant::now();
+    let mut checks = Vec::with_capacity(config.checks.len());
+    for check in &config.checks {
+        let outcome = run_check(check, &config.dir, threads)
+            .map_err(|e| ConfigError { file: config.path.display().to_string(), ..e })?;
+        each(&outcome);
+        checks.push(outcome);
+    }
+    let met = checks.iter().filter(|c| c.met).count();
+    Ok(GateOutcome { config: config.path.display().to_string(), checks, met, seconds: start.elapsed().as_secs_f64() })
+}

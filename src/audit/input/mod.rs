@@ -1,0 +1,219 @@
+//! Decks produced elsewhere: a file, standard input, or a program's output (`run --decks`, `run --exec`, and
+//! the `decks`/`exec` checks of `gate`), audited as they stream by the same [`Battery`] as the built-in
+//! shuffles, so every statistic the battery has applies to them.
+//!
+//! [`deck_parser`] turns a line into a deck, [`source`] streams lines from files and programs, and [`stream`]
+//! folds them into a battery in constant memory. This module turns the result into a [`RunReport`]: invalid
+//! decks, a producer that failed or a read error make the run BROKEN, with what was counted so far kept, and
+//! an audit that did not see the whole input (`--strict`, a crashed producer, a read error) is marked
+//! partial.
+
+pub mod deck_parser;
+pub mod source;
+pub mod stream;
+
+use std::fs::File;
+use std::io::{self, BufReader};
+use std::path::Path;
+
+use serde::Serialize;
+
+pub use deck_parser::{DeckDefect, DeckFormat, DeckParser};
+pub use source::{ExternalSource, LineReader, Producer, ProducerStatus};
+pub use stream::{Fold, FormatChoice, InvalidDeck, StreamAudit, StreamError, StreamOptions};
+
+use crate::audit::RunReport;
+use crate::audit::fault::{FaultKind, FaultReport};
+use crate::audit::runner::{RunConfig, RunOutcome};
+use crate::audit::source::DeckSource;
+use crate::audit::verdict::Thresholds;
+use crate::error::{ConfigError, Field};
+use crate::game::deal::DealConfig;
+use crate::stats::TestSelection;
+
+/// Read buffer for files, standard input and pipes.
+const READ_BUFFER: usize = 256 * 1024;
+
+/// What an external run read, for the reports (`run.json`'s `input`).
+#[derive(Clone, Debug, Serialize)]
+pub struct InputSummary {
+    pub source: ExternalSource,
+    pub format: DeckFormat,
+    pub deck_inferred: bool,
+    pub lines: u64,
+    /// Deck lines (valid or not), valid decks, invalid decks.
+    pub decks: u64,
+    pub valid_decks: u64,
+    pub invalid_decks: u64,
+    /// The first ten invalid decks with their line numbers.
+    pub first_invalid: Vec<InvalidDeck>,
+    /// True when the audit did not see the whole input; `partial_reason` says why.
+    pub partial: bool,
+    pub partial_reason: Option<String>,
+    pub stopped_strict: bool,
+    pub read_error: Option<String>,
+    pub producer: Option<ProducerStatus>,
+}
+
+/// Why an external source gave nothing to audit.
+#[derive(Debug, thiserror::Error)]
+pub enum InputError {
+    #[error("cannot open {path}: {source}")]
+    Open { path: String, source: io::Error },
+    #[error("cannot start `{command}`: {source}")]
+    Spawn { command: String, source: io::Error },
+    #[error("{what}: {error}{producer}")]
+    NoDecks { what: String, error: StreamError, producer: String },
+}
+
+/// A finished external audit.
+#[derive(Debug)]
+pub struct ExternalAudit {
+    pub stream: StreamAudit,
+    pub summary: InputSummary,
+    pub tests: TestSelection,
+    pub deal: Option<DealConfig>,
+}
+
+/// Reads every deck of `source`; relative paths and commands are taken from `dir` (the current directory
+/// when `None`).
+pub fn audit_external(
+    source: &ExternalSource,
+    options: &StreamOptions,
+    fold: Fold,
+    dir: Option<&Path>,
+) -> Result<ExternalAudit, InputError> {
+    let (tests, deal) = (fold.tests, fold.deal);
+    let (result, producer) = match source {
+        ExternalSource::Decks(p) if p.as_os_str() == "-" => {
+            (stream::audit(BufReader::with_capacity(READ_BUFFER, io::stdin().lock()), options, fold), None)
+        }
+        ExternalSource::Decks(p) => {
+            let path = dir.map_or_else(|| p.clone(), |d| d.join(p));
+            let file = File::open(&path).map_err(|e| InputError::Open { path: p.display().to_string(), source: e })?;
+            (stream::audit(BufReader::with_capacity(READ_BUFFER, file), options, fold), None)
+        }
+        ExternalSource::Exec(command) => {
+            let (producer, stdout) =
+                Producer::spawn(command, dir).map_err(|e| InputError::Spawn { command: command.clone(), source: e })?;
+            let result = stream::audit(BufReader::with_capacity(READ_BUFFER, stdout), options, fold);
+            // The pipe is closed (the reader dropped with `audit`'s argument) before waiting, so a producer the
+            // audit stopped reading gets EPIPE instead of blocking on a full pipe.
+            let stop = match &result {
+                Ok(a) => a.stopped_strict || a.stopped_watching || a.read_error.is_some(),
+                Err(StreamError::Empty { .. }) => false,
+                Err(StreamError::NoDeck { .. }) => options.strict,
+                Err(StreamError::Read(_)) => true,
+            };
+            (result, Some(producer.finish(stop)))
+        }
+    };
+    let stream = result.map_err(|error| InputError::NoDecks {
+        what: source.describe(),
+        error,
+        producer: producer.as_ref().map_or(String::new(), |p| format!("; {}", p.describe())),
+    })?;
+    // A producer the audit stopped on purpose (progressive mode's FAIL) did not fail.
+    let producer_failed = producer.as_ref().is_some_and(|p| !p.succeeded() && !stream.stopped_watching);
+    let partial_reason = if stream.stopped_strict {
+        Some(format!("stopped at the first invalid deck, line {} (--strict)", stream.lines))
+    } else if let Some(e) = &stream.read_error {
+        Some(format!("read error after line {}: {e}", stream.lines))
+    } else if producer_failed {
+        let p = producer.as_ref().expect("checked");
+        Some(format!("the producer {} after {} decks", p.ending(), stream.decks))
+    } else {
+        None
+    };
+    let summary = InputSummary {
+        source: source.clone(),
+        format: stream.format,
+        deck_inferred: stream.deck_inferred,
+        lines: stream.lines,
+        decks: stream.decks,
+        valid_decks: stream.valid,
+        invalid_decks: stream.invalid,
+        first_invalid: stream.first_invalid.clone(),
+        partial: partial_reason.is_some(),
+        partial_reason,
+        stopped_strict: stream.stopped_strict,
+        read_error: stream.read_error.clone(),
+        producer,
+    };
+    Ok(ExternalAudit { stream, summary, tests, deal })
+}
+
+impl ExternalAudit {
+    /// The run's configuration: the source, the deck size, the valid decks read, the deal and the tests.
+    pub fn config(&self) -> RunConfig {
+        RunConfig {
+            deal: self.deal,
+            tests: self.tests,
+            ..RunConfig::of(DeckSource::External(self.summary.source.clone()), self.stream.deck, self.stream.valid)
+        }
+    }
+
+    /// Why the run is BROKEN, if it is: invalid decks, a failed producer, a read error.
+    pub fn fault(&self) -> Option<FaultReport> {
+        let s = &self.summary;
+        let mut parts = Vec::new();
+        let mut kind = None;
+        let mut headline = None;
+        if let Some(p) = s.producer.as_ref().filter(|p| !p.succeeded() && !self.stream.stopped_watching) {
+            kind = Some(FaultKind::ProducerFailed);
+            headline = Some(format!("producer failed: {} after {} decks", p.exit_label(), s.decks));
+            parts.push(p.describe());
+        }
+        if let Some(e) = &s.read_error {
+            kind = kind.or(Some(FaultKind::ReadError));
+            headline.get_or_insert_with(|| format!("read error after line {}", s.lines));
+            parts.push(format!("reading stopped after line {}: {e}", s.lines));
+        }
+        if s.invalid_decks > 0 {
+            kind = kind.or(Some(FaultKind::InvalidDecks));
+            let first = s.first_invalid.first().map_or(0, |d| d.line);
+            headline.get_or_insert_with(|| {
+                format!("{} invalid decks of {} (first at line {first})", s.invalid_decks, s.decks)
+            });
+            let listed: Vec<String> = s.first_invalid.iter().map(|d| d.to_string()).collect();
+            parts.push(format!(
+                "{} of {} decks are invalid{}; {}: {}",
+                s.invalid_decks,
+                s.decks,
+                if s.stopped_strict { " (the audit stopped at the first: --strict)" } else { "" },
+                if s.invalid_decks as usize > listed.len() { "the first ten" } else { "all listed" },
+                listed.join("; ")
+            ));
+        }
+        let kind = kind?;
+        Some(FaultReport {
+            kind,
+            first_shuffle: self.stream.first_invalid_deck.unwrap_or(s.decks + 1),
+            decks_checked: s.decks,
+            invalid_decks: s.invalid_decks,
+            description: parts.join("; "),
+            headline: headline.unwrap_or_default(),
+        })
+    }
+
+    /// Checks that the selected tests apply to the decks read (their size is known only now), evaluates them
+    /// and decides the verdict.
+    pub fn into_report(self, thresholds: Thresholds) -> Result<RunReport, ConfigError> {
+        let config = self.config();
+        let fault = self.fault();
+        if config.shuffles > 0 {
+            config
+                .tests
+                .check(config.deck, config.shuffles, config.deal.map(|d| d.test_scope()))
+                .map_err(|m| ConfigError::new(Field::Tests, m))?;
+        }
+        let results = if config.shuffles > 0 { self.stream.tally.evaluate() } else { Vec::new() };
+        let outcome = RunOutcome { tally: self.stream.tally, elapsed: self.stream.elapsed, fault, threads: 1 };
+        let mut report = RunReport::with_results(config, outcome, results, thresholds);
+        if let Some(why) = &self.summary.partial_reason {
+            report.reason = format!("PARTIAL ({why}): {}", report.reason);
+        }
+        report.input = Some(self.summary);
+        Ok(report)
+    }
+}

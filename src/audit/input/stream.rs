@@ -1,0 +1,340 @@
+//! The stream audit: lines in, a [`Battery`] out, in memory that does not depend on the number of decks.
+//!
+//! Blank lines and comments (`#` not followed by a digit: `#60` is a card name) are skipped. The format and,
+//! unless `--deck` says it, the deck size come from the first line that can be read as cards. Every other
+//! line is parsed, checked to be a permutation and added to the battery; a defective line is counted and the
+//! first [`LISTED_INVALID`] are kept with their line numbers. With `strict` the audit stops at the first.
+
+use std::io::BufRead;
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+
+use super::deck_parser::{DeckDefect, DeckFormat, DeckParser, count_cards};
+use super::source::{Line, LineReader, MAX_LINE_BYTES};
+use crate::audit::tally::Tally;
+use crate::cards::{MAX_DECK, MIN_DECK};
+use crate::game::deal::DealConfig;
+use crate::stats::TestSelection;
+
+/// Invalid decks listed in reports (all of them are counted).
+pub const LISTED_INVALID: usize = 10;
+
+/// `--format`: detect from the first deck, or force ids or names.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum FormatChoice {
+    #[default]
+    Auto,
+    Ids,
+    Names,
+}
+
+impl std::str::FromStr for FormatChoice {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "auto" => Ok(FormatChoice::Auto),
+            "ids" => Ok(FormatChoice::Ids),
+            "names" => Ok(FormatChoice::Names),
+            _ => Err(format!("unknown format '{s}' (expected auto, ids or names)")),
+        }
+    }
+}
+
+/// How to read a stream of decks.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct StreamOptions {
+    /// Deck size; inferred from the first deck when `None`.
+    pub deck: Option<usize>,
+    pub format: FormatChoice,
+    /// First id for the ids format: 0 or 1.
+    pub base: u32,
+    /// Stop at the first invalid deck.
+    pub strict: bool,
+}
+
+/// A line that is not a valid deck.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct InvalidDeck {
+    pub line: u64,
+    pub what: String,
+}
+
+impl std::fmt::Display for InvalidDeck {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "line {}: {}", self.line, self.what)
+    }
+}
+
+/// What the valid decks of a stream are counted into, and who watches them arrive.
+#[derive(Default)]
+pub struct Fold<'a> {
+    pub tests: TestSelection,
+    /// Deal every deck (the deck size is then the deal's).
+    pub deal: Option<DealConfig>,
+    /// Called after every valid deck with the tally so far; returning `false` stops reading (progressive mode
+    /// stops at its first FAIL).
+    pub watch: Option<&'a mut dyn FnMut(&Tally) -> bool>,
+}
+
+
+/// What a stream held.
+#[derive(Clone, Debug)]
+pub struct StreamAudit {
+    /// The valid decks' statistics.
+    pub tally: Tally,
+    pub format: DeckFormat,
+    pub deck: usize,
+    pub deck_inferred: bool,
+    /// Lines read, deck lines among them (valid or not), valid and invalid decks.
+    pub lines: u64,
+    pub decks: u64,
+    pub valid: u64,
+    pub invalid: u64,
+    /// The first [`LISTED_INVALID`] invalid decks.
+    pub first_invalid: Vec<InvalidDeck>,
+    /// 1-based index (among deck lines) of the first invalid deck.
+    pub first_invalid_deck: Option<u64>,
+    /// True when `strict` stopped the audit at an invalid deck.
+    pub stopped_strict: bool,
+    /// True when the watcher stopped reading (progressive mode's FAIL).
+    pub stopped_watching: bool,
+    /// A read error that ended the stream early.
+    pub read_error: Option<String>,
+    pub elapsed: Duration,
+}
+
+/// A stream with no deck to audit.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StreamError {
+    #[error("no decks: the input is empty{}", if *.lines > 0 { format!(" ({} blank or comment lines)", .lines) } else { String::new() })]
+    Empty { lines: u64 },
+    #[error("no line could be read as a deck ({invalid} invalid; first {first})")]
+    NoDeck { invalid: u64, first: InvalidDeck },
+    #[error("cannot read the input: {0}")]
+    Read(String),
+}
+
+struct LineCounts {
+    lines: u64,
+    decks: u64,
+    invalid: u64,
+    first_invalid: Vec<InvalidDeck>,
+    first_invalid_deck: Option<u64>,
+}
+
+impl LineCounts {
+    fn invalid(&mut self, line: u64, what: String) {
+        self.invalid += 1;
+        self.first_invalid_deck.get_or_insert(self.decks);
+        if self.first_invalid.len() < LISTED_INVALID {
+            self.first_invalid.push(InvalidDeck { line, what });
+        }
+    }
+}
+
+/// True for a blank line or a comment (`#` not followed by a digit).
+fn skip(line: &[u8]) -> bool {
+    let t = line.trim_ascii();
+    t.is_empty() || (t[0] == b'#' && !t.get(1).is_some_and(u8::is_ascii_digit))
+}
+
+/// Reads every deck of `reader` into a tally.
+pub fn audit<R: BufRead>(reader: R, options: &StreamOptions, fold: Fold) -> Result<StreamAudit, StreamError> {
+    let Fold { tests, deal, mut watch } = fold;
+    let start = Instant::now();
+    let mut lines = LineReader::new(reader);
+    let mut counts = LineCounts { lines: 0, decks: 0, invalid: 0, first_invalid: Vec::new(), first_invalid_deck: None };
+    let mut state: Option<(DeckParser, Tally, bool)> = None;
+    let mut stopped_strict = false;
+    let mut stopped_watching = false;
+    let mut read_error = None;
+    loop {
+        let (no, line) = match lines.next_line() {
+            Ok(Some(l)) => l,
+            Ok(None) => break,
+            Err(e) => {
+                read_error = Some(e.to_string());
+                break;
+            }
+        };
+        counts.lines = no;
+        let text = match line {
+            Line::TooLong { bytes } => {
+                counts.decks += 1;
+                counts.invalid(no, DeckDefect::TooLong { bytes, limit: MAX_LINE_BYTES }.to_string());
+                if options.strict {
+                    stopped_strict = true;
+                    break;
+                }
+                continue;
+            }
+            // A UTF-8 byte-order mark on the first line is not part of the first card.
+            Line::Text(t) if no == 1 => t.strip_prefix(b"\xef\xbb\xbf".as_slice()).unwrap_or(t),
+            Line::Text(t) => t,
+        };
+        if skip(text) {
+            continue;
+        }
+        counts.decks += 1;
+        if state.is_none() {
+            match start_parser(text, options, tests, deal.as_ref()) {
+                Ok(s) => state = Some(s),
+                Err(what) => {
+                    counts.invalid(no, what);
+                    if options.strict {
+                        stopped_strict = true;
+                        break;
+                    }
+                    continue;
+                }
+            }
+        }
+        let (parser, tally, _) = state.as_mut().expect("set above");
+        match parser.parse(text) {
+            Ok(deck) => {
+                tally.add(deck);
+                if let Some(w) = watch.as_mut()
+                    && !w(tally)
+                {
+                    stopped_watching = true;
+                    break;
+                }
+            }
+            Err(defect) => {
+                counts.invalid(no, defect.to_string());
+                if options.strict {
+                    stopped_strict = true;
+                    break;
+                }
+            }
+        }
+    }
+    let Some((parser, tally, deck_inferred)) = state else {
+        return Err(match (counts.first_invalid.first(), read_error) {
+            (Some(first), _) => StreamError::NoDeck { invalid: counts.invalid, first: first.clone() },
+            (None, Some(e)) => StreamError::Read(e),
+            (None, None) => StreamError::Empty { lines: counts.lines },
+        });
+    };
+    Ok(StreamAudit {
+        valid: tally.shuffles(),
+        tally,
+        format: parser.format(),
+        deck: parser.n(),
+        deck_inferred,
+        lines: counts.lines,
+        decks: counts.decks,
+        invalid: counts.invalid,
+        first_invalid: counts.first_invalid,
+        first_invalid_deck: counts.first_invalid_deck,
+        stopped_strict,
+        stopped_watching,
+        read_error,
+        elapsed: start.elapsed(),
+    })
+}
+
+/// The parser for a stream, from its first deck line: the format, and the deck size unless given.
+fn start_parser(
+    first: &[u8],
+    options: &StreamOptions,
+    tests: TestSelection,
+    deal: Option<&DealConfig>,
+) -> Result<(DeckParser, Tally, bool), String> {
+    let format = match options.format {
+        FormatChoice::Auto => DeckFormat::detect(first, options.base),
+        FormatChoice::Ids => DeckFormat::Ids { base: options.base },
+        FormatChoice::Names => DeckFormat::Names,
+    };
+    let (n, inferred) = match options.deck {
+        Some(n) => (n, false),
+        None => match count_cards(first, format) {
+            Some(k) if (MIN_DECK..=MAX_DECK).contains(&k) => (k, true),
+            Some(k) => {
+                return Err(format!(
+                    "cannot infer the deck size from this first deck: {k} cards (2..=1024 supported; pass --deck N)"
+                ));
+            }
+            None => {
+                let byte = std::str::from_utf8(first).err().map_or(0, |e| e.valid_up_to() + 1);
+                return Err(DeckDefect::InvalidUtf8 { byte }.to_string());
+            }
+        },
+    };
+    Ok((DeckParser::new(n, format), Tally::new(n, tests, deal), inferred))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(input: &[u8], options: StreamOptions) -> Result<StreamAudit, StreamError> {
+        audit(input, &options, Fold::default())
+    }
+
+    #[test]
+    fn comments_blanks_and_inference() {
+        let a = run(b"# header\n\n2 0 1\n  \n1,2,0\n#more\n", StreamOptions::default()).unwrap();
+        assert_eq!((a.deck, a.deck_inferred, a.valid, a.invalid, a.lines, a.decks), (3, true, 2, 0, 6, 2));
+        // `#` before a digit is a card name (`#60` in decks above 54 cards), not a comment.
+        let b = run(b"2 0 1\n#3 0 1\n", StreamOptions::default()).unwrap();
+        assert_eq!((b.valid, b.invalid), (1, 1));
+        assert_eq!(a.format, DeckFormat::Ids { base: 0 });
+        assert_eq!(a.tally.battery.position_card.get(0, 2), 1);
+    }
+
+    #[test]
+    fn invalid_decks_are_counted_listed_and_stop_a_strict_audit() {
+        let input = b"0 1 2\n0 0 2\n0 1\n3 1 0\n2 1 0\n";
+        let a = run(input, StreamOptions::default()).unwrap();
+        assert_eq!((a.valid, a.invalid, a.first_invalid_deck), (2, 3, Some(2)));
+        let lines: Vec<u64> = a.first_invalid.iter().map(|d| d.line).collect();
+        assert_eq!(lines, [2, 3, 4]);
+        assert_eq!(
+            a.first_invalid[0].to_string(),
+            "line 2: not a permutation: id 0 (♠A) appears 2 times; missing id 1 (♠2)"
+        );
+        let s = run(input, StreamOptions { strict: true, ..Default::default() }).unwrap();
+        assert_eq!((s.valid, s.invalid, s.stopped_strict, s.lines), (1, 1, true, 2));
+    }
+
+    #[test]
+    fn only_the_first_ten_are_listed() {
+        let mut input = b"1 0\n".to_vec();
+        for _ in 0..25 {
+            input.extend_from_slice(b"1 1\n");
+        }
+        let a = run(&input, StreamOptions::default()).unwrap();
+        assert_eq!((a.invalid, a.first_invalid.len(), a.first_invalid[9].line), (25, LISTED_INVALID, 11));
+    }
+
+    #[test]
+    fn empty_and_unreadable_inputs_are_errors() {
+        assert_eq!(run(b"", StreamOptions::default()).unwrap_err(), StreamError::Empty { lines: 0 });
+        assert_eq!(run(b"\n# x\n", StreamOptions::default()).unwrap_err(), StreamError::Empty { lines: 2 });
+        let e = run(b"5\n", StreamOptions::default()).unwrap_err();
+        assert!(e.to_string().contains("cannot infer the deck size"), "{e}");
+    }
+
+    #[test]
+    fn a_long_line_is_skipped_in_constant_memory() {
+        let mut input = vec![b'7'; 1_000_000];
+        input.extend_from_slice(b"\n0 1\n");
+        let a = run(&input, StreamOptions::default()).unwrap();
+        assert_eq!((a.valid, a.invalid, a.deck), (1, 1, 2));
+        assert_eq!(a.first_invalid[0].what, "line is longer than 65536 bytes (1000000 bytes); not read");
+    }
+
+    #[test]
+    fn names_with_a_byte_order_mark_and_forced_formats() {
+        let a = run("\u{feff}♠2 ♠A\nSA S2\n".as_bytes(), StreamOptions::default()).unwrap();
+        assert_eq!((a.format, a.valid), (DeckFormat::Names, 2));
+        let b = run(b"2 1\n1 2\n", StreamOptions { base: 1, deck: Some(2), ..Default::default() }).unwrap();
+        assert_eq!((b.valid, b.deck_inferred), (2, false));
+        let c = run(b"2 1\n", StreamOptions { format: FormatChoice::Names, ..Default::default() }).unwrap();
+        assert_eq!((c.valid, c.invalid), (0, 1));
+        assert_eq!(c.first_invalid[0].what, "card 1: unknown card name '2'");
+    }
+}

@@ -1,0 +1,162 @@
+//! A finished run: its configuration, what it counted, every test with its adjusted p-values, and the verdict.
+//! Domain data that renderers read; nothing here formats a file.
+
+use serde::Serialize;
+
+use crate::audit::fault::FaultReport;
+use crate::audit::runner::{RunConfig, RunOutcome};
+use crate::audit::verdict::{Assessment, Thresholds, Verdict, assess};
+use crate::game::table::seat_cards::SeatCardCounts;
+use crate::stats::{PositionCardCounts, TestId, TestResult, format_ln_p};
+
+/// Everything known about one finished run.
+#[derive(Clone, Debug, Serialize)]
+pub struct RunReport {
+    pub config: RunConfig,
+    pub thresholds: Thresholds,
+    /// Shuffles counted (fewer than configured when a fault stopped the run).
+    pub shuffles_done: u64,
+    pub assessment: Assessment,
+    pub fault: Option<FaultReport>,
+    pub verdict: Verdict,
+    /// One line in plain words: why the verdict.
+    pub reason: String,
+    /// A short phrase for tables.
+    pub headline: String,
+    #[serde(skip)]
+    pub counts: PositionCardCounts,
+    /// The seat-by-card counts of a run with a deal.
+    #[serde(skip)]
+    pub seat_counts: Option<SeatCardCounts>,
+    /// The adjacency counts, when the run kept them (for the adjacency heatmap).
+    #[serde(skip)]
+    pub adjacency: Option<crate::stats::deck::adjacency::AdjacencyCounts>,
+    /// Timings: machine-dependent, written to `run.json` by [`json::render`] unless omitted.
+    #[serde(skip)]
+    pub threads: usize,
+    #[serde(skip)]
+    pub seconds: f64,
+    #[serde(skip)]
+    pub shuffles_per_second: f64,
+    /// What an external run (`--decks`, `--exec`) read: line counts, invalid decks, the producer's status.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub input: Option<crate::audit::input::InputSummary>,
+}
+
+impl RunReport {
+    /// Evaluates a run's battery and decides its verdict.
+    pub fn new(config: RunConfig, outcome: RunOutcome, thresholds: Thresholds) -> Self {
+        let results = outcome.tally.evaluate();
+        Self::with_results(config, outcome, results, thresholds)
+    }
+
+    /// Decides the verdict of a run from test results already computed (e.g. a selection of the battery's).
+    pub fn with_results(
+        config: RunConfig,
+        outcome: RunOutcome,
+        results: Vec<TestResult>,
+        thresholds: Thresholds,
+    ) -> Self {
+        let mut assessment = assess(results, &thresholds);
+        // With a deal, lead with what the table feels (the verdict itself is unchanged).
+        if let Some(lead) = crate::audit::verdict::table_level_decisive(&assessment) {
+            assessment.decisive_test = Some(lead);
+        }
+        let (verdict, reason, headline) = match &outcome.fault {
+            Some(f) => (Verdict::Broken, format!("{}: {}", f.kind, f.description), f.headline.clone()),
+            None => {
+                let mut line = headline(&assessment);
+                if let Some(more) = crate::audit::verdict::second_table_finding(&assessment) {
+                    line = format!("{line}; {more}");
+                }
+                (assessment.verdict, reason(&assessment), line)
+            }
+        };
+        RunReport {
+            thresholds,
+            shuffles_done: outcome.tally.shuffles(),
+            verdict,
+            reason,
+            headline,
+            counts: outcome.tally.battery.position_card.clone(),
+            seat_counts: outcome.tally.game.as_ref().map(|g| g.seat_cards.clone()),
+            adjacency: outcome.tally.battery.adjacency.clone(),
+            threads: outcome.threads,
+            seconds: outcome.elapsed.as_secs_f64(),
+            shuffles_per_second: outcome.shuffles_per_second(),
+            fault: outcome.fault,
+            assessment,
+            config,
+            input: None,
+        }
+    }
+
+    /// The source with its options in command-line form: `wash --swaps 108`, `identity --cut`, `decks:FILE`.
+    pub fn algorithm_label(&self) -> String {
+        self.config.label()
+    }
+
+    /// Directory name used by `run` and `compare`: `run-<algorithm>-<rng>-<deck>` plus options.
+    pub fn dir_name(&self) -> String {
+        self.config.dir_name()
+    }
+
+    /// The generator column: its name, or `-` for decks made elsewhere.
+    pub fn rng_label(&self) -> String {
+        self.config.source.rng_label()
+    }
+
+    /// The seed column: the seed, or `-` for decks made elsewhere.
+    pub fn seed_label(&self) -> String {
+        self.config.source.seed_label()
+    }
+
+    /// True when the run did not see all its input (an external run stopped by `--strict`, a crashed
+    /// producer or a read error).
+    pub fn is_partial(&self) -> bool {
+        self.input.as_ref().is_some_and(|i| i.partial)
+    }
+
+    /// The cell whose observed/expected ratio is farthest from 1 (in log ratio).
+    pub fn worst_ratio(&self) -> f64 {
+        if self.counts.shuffles() == 0 {
+            return f64::NAN;
+        }
+        let (lo, hi) = self.counts.ratio_extremes();
+        if lo.0 <= 0.0 || hi.0.ln().abs() < lo.0.ln().abs() { lo.0 } else { hi.0 }
+    }
+
+    /// The global position-by-card test's ln p.
+    pub fn global_ln_p(&self) -> Option<f64> {
+        self.assessment.tests.iter().find(|t| t.result.test == TestId::PositionCard).map(|t| t.result.ln_p)
+    }
+}
+
+/// A short phrase for a verdict.
+fn headline(a: &Assessment) -> String {
+    let decisive = a.decisive();
+    match (a.verdict, decisive) {
+        (Verdict::Pass, _) => "no bias found".to_string(),
+        (_, Some(t)) if a.too_uniform => format!("{}: too uniform", t.result.test),
+        (_, Some(t)) => format!("{}: {}", t.result.test, t.result.headline),
+        (v, None) => v.to_string(),
+    }
+}
+
+/// Plain words for a verdict.
+fn reason(a: &Assessment) -> String {
+    let decisive = a.decisive();
+    match (a.verdict, decisive) {
+        (Verdict::Pass, _) => format!(
+            "no test finds a bias: the smallest Holm-adjusted p is {}",
+            format_ln_p(a.ln_p_family.min(a.ln_p_family_low))
+        ),
+        (_, Some(t)) if a.too_uniform => format!(
+            "{}: too uniform (p = {} in the lower tail): real randomness is not this regular",
+            t.result.test,
+            format_ln_p(t.ln_p_low_adjusted.unwrap_or(0.0))
+        ),
+        (_, Some(t)) => format!("{} (p = {})", t.result.explanation, format_ln_p(t.ln_p_adjusted)),
+        (v, None) => v.to_string(),
+    }
+}

@@ -1,0 +1,545 @@
+//! The parallel runner: N shuffles in fixed-size chunks, deterministic for a seed whatever the thread count.
+//!
+//! Chunk i (of [`CHUNK_SHUFFLES`] shuffles, the last one shorter) gets its own generator seeded with
+//! [`chunk_seed`]`(seed, i)`: the (i+1)-th output of SplitMix64 started at `seed`. The C generators take the
+//! low 32 bits as `srand(...)`; the others use `seed_from_u64`. Each chunk shuffles fresh decks (`0..n`, or the
+//! deal's starting order, e.g. 斗地主's rank order) one after another from its own stream, applies the cut or
+//! burn, and adds every deck to a [`Battery`] (which also deals it when the run has a deal); batteries are merged with integer
+//! additions, so the merged counts are the same bytes for 1 thread or 64. Memory is one battery, one deck and
+//! one scratch buffer per worker, independent of N.
+//!
+//! Each chunk is also one generator stream for the serial-correlation test: the battery pairs consecutive decks
+//! within a chunk and never across chunks. Because chunk i's stream is fixed by (seed, i), a run of 2N shuffles
+//! is a run of N shuffles plus the chunks after it ([`run_chunks`]), which progressive mode uses to double its
+//! sample without redoing work.
+//!
+//! Faults stop the run early: a chunk that meets a shuffle that does not terminate, or output that is not a
+//! permutation, reports it and no chunk with a higher index is started. Every chunk with a lower index still
+//! runs, so the reported first fault is the same whatever the thread count.
+
+use std::io::IsTerminal;
+use std::ops::Range;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use serde::Serialize;
+
+use crate::audit::fault::{FaultKind, FaultReport};
+use crate::audit::source::{Builtin, DeckSource};
+use crate::audit::tally::Tally;
+use crate::cards::{Card, MAX_DECK, MIN_DECK, NameStyle};
+use crate::error::{ConfigError, Field};
+use crate::game::deal::DealConfig;
+use crate::rng::{RngKind, SeededRng};
+use crate::shuffle::{Algorithm, Fault, Scratch, Shuffle, Stuck};
+use crate::stats::TestSelection;
+use crate::{with_rng_type, with_shuffle};
+
+/// Shuffles per chunk: large enough to amortise seeding and merging, small enough to balance two threads on a
+/// short run.
+pub const CHUNK_SHUFFLES: u64 = 1 << 14;
+
+/// The generator seed of chunk `index`: SplitMix64 (Steele, Lea & Flood 2014) output number `index + 1` of the
+/// stream started at `seed`.
+pub fn chunk_seed(seed: u64, index: u64) -> u64 {
+    let mut z = seed.wrapping_add(index.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// A validated run: what the engine needs, and nothing else.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RunConfig {
+    pub source: DeckSource,
+    pub deck: usize,
+    /// Shuffles to run (built-in sources) or valid decks read (external ones).
+    pub shuffles: u64,
+    /// Worker threads; `None` uses every core. A timing, not part of the run's definition: `run.json` shows the
+    /// threads used beside the other timings.
+    pub threads: Option<usize>,
+    /// Deal every deck (`--game`): seat and game tests, and the deck's starting order.
+    pub deal: Option<DealConfig>,
+    /// The tests to apply (`--tests`).
+    pub tests: TestSelection,
+}
+
+/// `run.json`'s `config`: the built-in source's algorithm, generator, seed and post-processing as fields of
+/// their own, or the external source as `external`; then the deck, shuffles, deal and tests.
+impl Serialize for RunConfig {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct Fields<'a> {
+            #[serde(skip_serializing_if = "Option::is_none")]
+            algorithm: Option<&'a Algorithm>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            rng: Option<RngKind>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            seed: Option<u64>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            post: Option<&'a crate::audit::source::PostProcess>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            external: Option<&'a crate::audit::source::ExternalSource>,
+            deck: usize,
+            shuffles: u64,
+            deal: &'a Option<DealConfig>,
+            tests: TestSelection,
+        }
+        let b = self.builtin();
+        Fields {
+            algorithm: b.map(|b| &b.algorithm),
+            rng: b.map(|b| b.rng),
+            seed: b.map(|b| b.seed),
+            post: b.map(|b| &b.post),
+            external: self.source.external(),
+            deck: self.deck,
+            shuffles: self.shuffles,
+            deal: &self.deal,
+            tests: self.tests,
+        }
+        .serialize(serializer)
+    }
+}
+
+impl RunConfig {
+    /// A built-in run with every option at its default: all cores, no cut or burn, no deal, the default tests.
+    pub fn new(algorithm: Algorithm, rng: RngKind, deck: usize, shuffles: u64, seed: u64) -> Self {
+        Self::of(DeckSource::Builtin(Builtin::new(algorithm, rng, seed)), deck, shuffles)
+    }
+
+    /// A run of `source` with every other option at its default.
+    pub fn of(source: DeckSource, deck: usize, shuffles: u64) -> Self {
+        RunConfig { source, deck, shuffles, threads: None, deal: None, tests: TestSelection::default() }
+    }
+
+    /// The built-in source, for the runner; `None` for decks made elsewhere.
+    pub fn builtin(&self) -> Option<&Builtin> {
+        self.source.builtin()
+    }
+
+    /// Checks what the engine relies on: the one copy of these checks, which the settings validation
+    /// ([`crate::audit::settings`]) calls too.
+    pub fn validate(&self) -> Result<(), ConfigError> {
+        check_run(self)
+    }
+
+    /// Number of chunks of a run of `shuffles` shuffles.
+    pub fn chunks(&self) -> u64 {
+        self.shuffles.div_ceil(CHUNK_SHUFFLES)
+    }
+
+    /// The deck before every shuffle: `0..n`, or the deal's starting order.
+    pub fn start_deck(&self) -> Vec<Card> {
+        match &self.deal {
+            Some(deal) => deal.start_deck(),
+            None => (0..self.deck as Card).collect(),
+        }
+    }
+
+    /// An empty tally for this run: the battery of the selected tests, with position counts that know the
+    /// starting order, and the deal's statistics.
+    pub fn new_tally(&self) -> Tally {
+        Tally::new(self.deck, self.tests, self.deal.as_ref())
+    }
+
+    /// The source with its options in command-line form (`wash --swaps 108 --game doudizhu`).
+    pub fn label(&self) -> String {
+        self.source.label(self.deck, self.deal.as_ref())
+    }
+
+    /// The output directory's name (`run-wash-chacha8-54-swaps108`, `run-decks-deals-52`).
+    pub fn dir_name(&self) -> String {
+        self.source.dir_name(self.deck, self.deal.as_ref())
+    }
+
+    /// The command that reproduces this run.
+    pub fn reproduce_command(&self) -> String {
+        let mut s = format!("shuffle-audit run {}", self.source.run_arguments(self.deck, self.shuffles));
+        if let Some(deal) = &self.deal {
+            s.push(' ');
+            s.push_str(&deal.label());
+        }
+        if !self.tests.is_default() {
+            s.push_str(&format!(" --tests {}", self.tests));
+        }
+        s
+    }
+}
+
+/// A deck size the tool supports: 2..=1024.
+pub fn check_deck(n: usize) -> Result<(), ConfigError> {
+    if !(MIN_DECK..=MAX_DECK).contains(&n) {
+        return Err(ConfigError::new(Field::Deck, format!("{n} cards is outside 2..=1024")));
+    }
+    Ok(())
+}
+
+/// What the engine relies on in a run's configuration, however it was built.
+pub(crate) fn check_run(c: &RunConfig) -> Result<(), ConfigError> {
+    check_deck(c.deck)?;
+    if c.shuffles == 0 {
+        return Err(ConfigError::new(Field::Shuffles, "must be at least 1"));
+    }
+    if c.threads == Some(0) {
+        return Err(ConfigError::new(Field::Threads, "must be at least 1"));
+    }
+    if let Some(b) = c.builtin() {
+        if b.post.burn >= c.deck {
+            return Err(ConfigError::new(
+                Field::Burn,
+                format!("cannot burn {} cards of a {}-card deck", b.post.burn, c.deck),
+            ));
+        }
+        b.rng.check_seed(b.seed)?;
+    }
+    if let Some(deal) = &c.deal {
+        deal.validate()?;
+        if deal.deck != c.deck {
+            return Err(deal_mismatch(deal, c.deck));
+        }
+    }
+    c.tests.check(c.deck, c.shuffles, c.deal.map(|d| d.test_scope())).map_err(|m| ConfigError::new(Field::Tests, m))
+}
+
+/// The error of a deal that does not fit the deck.
+pub(crate) fn deal_mismatch(deal: &DealConfig, n: usize) -> ConfigError {
+    ConfigError::new(Field::Deck, format!("the {} deal needs {} cards, not {n}", deal.game, deal.deck))
+}
+
+/// The result of a run.
+#[derive(Clone, Debug)]
+pub struct RunOutcome {
+    pub tally: Tally,
+    pub elapsed: Duration,
+    pub fault: Option<FaultReport>,
+    pub threads: usize,
+}
+
+impl RunOutcome {
+    pub fn shuffles_per_second(&self) -> f64 {
+        self.tally.shuffles() as f64 / self.elapsed.as_secs_f64().max(1e-9)
+    }
+}
+
+/// How a run shows its progress: a bar on a terminal, or nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Progress {
+    Hidden,
+    /// A progress bar on stderr when it is a terminal.
+    Bar,
+}
+
+/// Runs the configured shuffles of a built-in source and fills a tally.
+pub fn run(config: &RunConfig, progress: Progress) -> Result<RunOutcome, ConfigError> {
+    let Some(builtin) = config.builtin() else {
+        return Err(ConfigError::new(Field::Algorithm, "the runner shuffles built-in algorithms only"));
+    };
+    config.validate()?;
+    let pool = thread_pool(config.threads)?;
+    let bar = progress_bar(config, builtin, progress);
+    let outcome = pool.install(|| run_chunks(config, 0..config.chunks(), &bar));
+    bar.finish_and_clear();
+    Ok(outcome)
+}
+
+/// A pool of `threads` workers (`None`: every core).
+pub fn thread_pool(threads: Option<usize>) -> Result<rayon::ThreadPool, ConfigError> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.unwrap_or_else(rayon::current_num_threads))
+        .build()
+        .map_err(|e| ConfigError::new(Field::Threads, e.to_string()))
+}
+
+/// Runs chunks `chunks` of the run `config` (whose `shuffles` fixes the length of the last chunk) in the current
+/// rayon pool, without validating the configuration. The batteries of disjoint chunk ranges merge into the battery
+/// of their union, byte for byte. A configuration of an external source counts nothing.
+pub fn run_chunks(config: &RunConfig, chunks: Range<u64>, bar: &ProgressBar) -> RunOutcome {
+    let start = Instant::now();
+    let n = config.deck;
+    let (tally, fault) = match &config.source {
+        DeckSource::Builtin(b) => with_rng_type!(b.rng, R => with_shuffle!(b.algorithm, n, s => {
+            run_chunk_range::<_, R>(&s, config, b, chunks, bar)
+        })),
+        DeckSource::External(_) => (config.new_tally(), None),
+    };
+    RunOutcome { tally, elapsed: start.elapsed(), fault, threads: rayon::current_num_threads() }
+}
+
+fn progress_bar(config: &RunConfig, builtin: &Builtin, progress: Progress) -> ProgressBar {
+    if progress == Progress::Hidden || !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(config.shuffles);
+    let style = ProgressStyle::with_template(
+        "{spinner} {msg} [{bar:30}] {human_pos}/{human_len} shuffles, {per_sec}, ETA {eta}",
+    )
+    .unwrap_or_else(|_| ProgressStyle::default_bar())
+    .progress_chars("=> ");
+    bar.set_style(style);
+    bar.set_message(format!("{} / {}", builtin.algorithm.label(config.deck), builtin.rng));
+    bar
+}
+
+struct Worker {
+    tally: Tally,
+    scratch: Scratch,
+    /// The deck being shuffled and the previous one, waiting to be counted.
+    decks: Vec<Card>,
+    /// The deck before each shuffle.
+    start: Vec<Card>,
+    /// Lowest faulty chunk seen by this worker, with its report.
+    fault: Option<(u64, FaultReport)>,
+}
+
+fn run_chunk_range<S: Shuffle, R: SeededRng>(
+    s: &S,
+    config: &RunConfig,
+    builtin: &Builtin,
+    chunks: Range<u64>,
+    bar: &ProgressBar,
+) -> (Tally, Option<FaultReport>) {
+    let n = config.deck;
+    let first_fault_chunk = AtomicU64::new(u64::MAX);
+    let new_worker = || {
+        // Decks of up to 64 cards sit in slots of 64, so that restoring the start is a copy of fixed length.
+        let mut start = config.start_deck();
+        start.resize(slot(n), 0);
+        Worker { tally: config.new_tally(), scratch: Scratch::new(n), decks: vec![0; 2 * slot(n)], start, fault: None }
+    };
+    let merged = chunks
+        .into_par_iter()
+        .fold(new_worker, |mut w, chunk| {
+            if chunk > first_fault_chunk.load(Ordering::Relaxed) {
+                return w;
+            }
+            let count = CHUNK_SHUFFLES.min(config.shuffles - chunk * CHUNK_SHUFFLES);
+            if let Some(report) = run_chunk::<S, R>(s, config, builtin, chunk, count, &mut w) {
+                first_fault_chunk.fetch_min(chunk, Ordering::Relaxed);
+                if w.fault.as_ref().is_none_or(|(c, _)| chunk < *c) {
+                    w.fault = Some((chunk, report));
+                }
+            }
+            bar.inc(count);
+            w
+        })
+        .reduce(new_worker, |mut a, b| {
+            a.tally.merge(&b.tally);
+            if let Some((cb, rb)) = b.fault
+                && a.fault.as_ref().is_none_or(|(ca, _)| cb < *ca)
+            {
+                a.fault = Some((cb, rb));
+            }
+            a
+        });
+    (merged.tally, merged.fault.map(|(_, r)| r))
+}
+
+/// Runs one chunk into the worker's battery; returns a fault report if the chunk met a fault.
+#[inline(never)]
+fn run_chunk<S: Shuffle, R: SeededRng>(
+    s: &S,
+    config: &RunConfig,
+    builtin: &Builtin,
+    chunk: u64,
+    count: u64,
+    w: &mut Worker,
+) -> Option<FaultReport> {
+    let n = config.deck;
+    let mut rng = R::from_seed_u64(chunk_seed(builtin.seed, chunk));
+    let post = builtin.post;
+    // Two decks: deck t is counted while deck t+1 is being shuffled. Counting a deck right after shuffling it
+    // in place makes the counter's loads wait on the shuffle's last stores; with one deck of lag the loads hit
+    // settled memory (measured 1.5–2.5× faster, see the `run/*` benches).
+    let (mut deck, mut pending) = w.decks.split_at_mut(slot(n));
+    let mut have_pending = false;
+    let mut invalid = 0u64;
+    let mut first: Option<(u64, String)> = None;
+    // Each chunk is its own stream: serial correlation pairs decks within it only.
+    w.tally.begin_stream();
+    for k in 0..count {
+        restart(deck, &w.start);
+        match s.shuffle(&mut deck[..n], &mut rng, &mut w.scratch) {
+            Ok(()) => {
+                post.apply(&mut deck[..n], &mut rng);
+                if have_pending {
+                    w.tally.add_in_chunk(&pending[..n]);
+                }
+                // The shuffled deck becomes the pending one; the next shuffle reuses the other buffer.
+                std::mem::swap(&mut deck, &mut pending);
+                have_pending = true;
+            }
+            Err(Fault::NotPermutation(defect)) => {
+                invalid += 1;
+                // The next counted deck does not follow the last valid one in the stream: count that one now,
+                // then start a new stream.
+                if have_pending {
+                    w.tally.add_in_chunk(&pending[..n]);
+                    have_pending = false;
+                }
+                w.tally.begin_stream();
+                if first.is_none() {
+                    first = Some((k, defect.describe(n, NameStyle::Symbol)));
+                }
+            }
+            Err(Fault::NonTermination(stuck)) => {
+                if have_pending {
+                    w.tally.add_in_chunk(&pending[..n]);
+                }
+                w.tally.flush_chunk();
+                return Some(FaultReport {
+                    kind: FaultKind::NonTermination,
+                    first_shuffle: chunk * CHUNK_SHUFFLES + k + 1,
+                    decks_checked: k + 1,
+                    invalid_decks: 1,
+                    description: describe_stuck(&stuck, n, builtin.rng),
+                    headline: if stuck.unreachable_slots.is_empty() {
+                        format!("never terminates: card {} finds no slot", stuck.card_index)
+                    } else {
+                        format!(
+                            "never terminates: position {} can never be drawn",
+                            stuck.unreachable_slots.iter().map(|p| p.to_string()).collect::<Vec<_>>().join(", ")
+                        )
+                    },
+                });
+            }
+        }
+    }
+    if have_pending {
+        w.tally.add_in_chunk(&pending[..n]);
+    }
+    // The chunk's 16-bit tables into the battery's totals (a cell counts at most CHUNK_SHUFFLES decks).
+    w.tally.flush_chunk();
+    first.map(|(k, what)| FaultReport {
+        kind: FaultKind::NotAPermutation,
+        first_shuffle: chunk * CHUNK_SHUFFLES + k + 1,
+        decks_checked: count,
+        invalid_decks: invalid,
+        headline: format!("not a permutation: {:.1}% of decks repeat cards", 100.0 * invalid as f64 / count as f64),
+        description: format!(
+            "{invalid} of {count} decks were not permutations ({:.2}%); the first {what}",
+            100.0 * invalid as f64 / count as f64
+        ),
+    })
+}
+
+/// The room a worker keeps for one deck of n cards: 64 for the decks of up to 64 cards.
+fn slot(n: usize) -> usize {
+    n.max(64)
+}
+
+/// Restores a deck slot to the start: for slots of 64 cards a copy of fixed length (two vector moves, not a
+/// call to `memmove`).
+#[inline(always)]
+fn restart(deck: &mut [Card], start: &[Card]) {
+    match (<&mut [Card; 64]>::try_from(&mut *deck), <&[Card; 64]>::try_from(start)) {
+        (Ok(deck), Ok(start)) => *deck = *start,
+        _ => deck.copy_from_slice(start),
+    }
+}
+
+/// Plain words for a retry loop that cannot finish.
+pub fn describe_stuck(stuck: &Stuck, n: usize, rng: RngKind) -> String {
+    let slots = |v: &[usize]| v.iter().map(|p| p.to_string()).collect::<Vec<_>>().join(", ");
+    let card = crate::cards::card_name(stuck.card_index as Card, n, NameStyle::Symbol);
+    let why = if stuck.unreachable_slots.is_empty() {
+        String::new()
+    } else {
+        let reach = n - stuck.unreachable_slots.len();
+        format!(
+            "; position(s) {} can never be drawn (r() % {reach} with {rng} yields only 0..{})",
+            slots(&stuck.unreachable_slots),
+            reach - 1
+        )
+    };
+    format!(
+        "does not terminate: card {} ({card}, the {}th to place) found no free slot after {} draws; {} cards were \
+         placed with {} draws; free position(s): {}{why}",
+        stuck.card_index,
+        stuck.card_index + 1,
+        stuck.draws_on_stuck,
+        stuck.placed,
+        stuck.draws_to_place,
+        slots(&stuck.free_slots),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shuffle::AlgorithmKind;
+
+    fn config(kind: AlgorithmKind, rng: RngKind, shuffles: u64, threads: usize) -> RunConfig {
+        RunConfig { threads: Some(threads), ..RunConfig::new(Algorithm::new(kind), rng, 13, shuffles, 5) }
+    }
+
+    #[test]
+    fn counts_do_not_depend_on_the_thread_count() {
+        let n = 3 * CHUNK_SHUFFLES + 17;
+        let one = run(&config(AlgorithmKind::NaiveSwap, RngKind::Pcg32, n, 1), Progress::Hidden).unwrap();
+        let two = run(&config(AlgorithmKind::NaiveSwap, RngKind::Pcg32, n, 2), Progress::Hidden).unwrap();
+        assert_eq!(one.tally, two.tally);
+        assert_eq!(one.tally.shuffles(), n);
+    }
+
+    #[test]
+    fn deals_do_not_depend_on_the_thread_count() {
+        use crate::game::Game;
+        use crate::game::deal::{DealShape, StartOrder};
+        let shape = DealShape { order: Some(StartOrder::Rank), ..Default::default() };
+        let deal = DealConfig::new(Game::Doudizhu, None, shape).unwrap();
+        let with_deal = |threads| RunConfig {
+            deck: 54,
+            deal: Some(deal),
+            ..config(AlgorithmKind::Wash, RngKind::Pcg32, 2 * CHUNK_SHUFFLES + 5, threads)
+        };
+        let one = run(&with_deal(1), Progress::Hidden).unwrap();
+        let two = run(&with_deal(2), Progress::Hidden).unwrap();
+        assert_eq!(one.tally.game, two.tally.game);
+        assert_eq!(one.tally.game.as_ref().unwrap().seat_cards.deals(), 2 * CHUNK_SHUFFLES + 5);
+        assert_eq!(one.tally.battery.position_card, two.tally.battery.position_card);
+    }
+
+    #[test]
+    fn a_deal_must_match_the_deck() {
+        use crate::game::Game;
+        use crate::game::deal::DealShape;
+        let deal = DealConfig::new(Game::Doudizhu, None, DealShape::default()).unwrap();
+        let c = RunConfig { deal: Some(deal), ..config(AlgorithmKind::FisherYates, RngKind::Pcg32, 10, 1) };
+        assert!(c.validate().unwrap_err().to_string().starts_with("--deck:"));
+    }
+
+    #[test]
+    fn a_run_is_its_first_chunks_plus_the_rest() {
+        // Progressive mode extends a sample by running the next chunks: the union must be the longer run exactly.
+        let long = config(AlgorithmKind::FisherYates, RngKind::Msvc, 4 * CHUNK_SHUFFLES, 2);
+        let pool = thread_pool(Some(2)).unwrap();
+        let bar = ProgressBar::hidden();
+        let mut first = pool.install(|| run_chunks(&long, 0..1, &bar)).tally;
+        let rest = pool.install(|| run_chunks(&long, 1..4, &bar)).tally;
+        first.merge(&rest);
+        assert_eq!(first, run(&long, Progress::Hidden).unwrap().tally);
+        let serial = first.battery.serial.as_ref().unwrap();
+        assert_eq!(serial.pairs(), 4 * (CHUNK_SHUFFLES - 1));
+    }
+
+    #[test]
+    fn faults_are_reported_the_same_way_for_any_thread_count() {
+        for kind in [AlgorithmKind::DirectDraw, AlgorithmKind::RejectRetry] {
+            let a = run(&config(kind, RngKind::Msvc, 10 * CHUNK_SHUFFLES, 1), Progress::Hidden).unwrap().fault.unwrap();
+            let b = run(&config(kind, RngKind::Msvc, 10 * CHUNK_SHUFFLES, 2), Progress::Hidden).unwrap().fault.unwrap();
+            assert_eq!(
+                (a.first_shuffle, a.invalid_decks, &a.description),
+                (b.first_shuffle, b.invalid_decks, &b.description)
+            );
+        }
+    }
+
+    #[test]
+    fn chunk_seeds_are_splitmix64() {
+        // SplitMix64 seeded with 0: first output 0xE220A8397B1DCDAF (the reference implementation's value).
+        assert_eq!(chunk_seed(0, 0), 0xE220_A839_7B1D_CDAF);
+        assert_ne!(chunk_seed(1, 0), chunk_seed(0, 1));
+    }
+}

@@ -1,0 +1,364 @@
+//! Settings, validated once: a [`RunRequest`] holds what the user asked for (from the command line or from a
+//! gate check, each field `None` when not given) and [`RunRequest::validate`] turns it into the plain
+//! [`RunSettings`] the engine runs, or a [`ConfigError`] that names the [`Field`] at fault. The command line
+//! shows the field as its flag, the gate as its TOML key and line; no other copy of any check exists.
+//!
+//! Every option either applies to the source it is given with or is refused: decks made elsewhere have no
+//! generator, seed, swap count, draw, cut, burn, thread count or number of shuffles, and a built-in shuffle has
+//! no input format, first id or strict reading. `--tests`, `--game` (with the deal's shape checked against the
+//! deck), `--progressive` and the thresholds apply to every source.
+
+use std::path::PathBuf;
+
+use crate::audit::input::{ExternalSource, FormatChoice, StreamOptions};
+use crate::audit::runner::RunConfig;
+use crate::audit::runner::check_deck;
+use crate::audit::source::{Builtin, DeckSource, PostProcess};
+use crate::audit::verdict::Thresholds;
+use crate::error::{ConfigError, Field};
+use crate::game::Game;
+use crate::game::deal::{DealConfig, DealShape};
+use crate::rng::RngKind;
+use crate::shuffle::{Algorithm, AlgorithmKind};
+use crate::stats::TestSelection;
+
+/// Shuffles of a built-in run when the request does not say.
+pub const DEFAULT_SHUFFLES: u64 = 1_000_000;
+/// Largest sample of progressive mode when the request does not say: 2^30.
+pub const DEFAULT_MAX_SHUFFLES: u64 = 1 << 30;
+/// The generator when the request does not say.
+pub const DEFAULT_RNG: RngKind = RngKind::Chacha8;
+
+crate::names::named_enum! {
+    /// How `fisher-yates` draws its bounded random numbers (`--draw`).
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+    pub enum Draw("draw") {
+        /// `r() % (i+1)`, as the sources write it (modulo bias included).
+        #[default]
+        Modulo => "modulo",
+        /// Several exactly unbiased draws per 64-bit word (the `fisher-yates-batched` algorithm).
+        Batched => "batched",
+    }
+}
+
+/// What was asked for, before validation. `None` (or `false`) means "not given".
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct RunRequest {
+    pub algorithm: Option<AlgorithmKind>,
+    pub rng: Option<RngKind>,
+    pub seed: Option<u64>,
+    pub swaps: Option<u64>,
+    pub draw: Option<Draw>,
+    pub cut: bool,
+    pub burn: Option<usize>,
+    pub decks: Option<PathBuf>,
+    pub exec: Option<String>,
+    pub format: Option<FormatChoice>,
+    pub base: Option<u32>,
+    pub strict: bool,
+    pub deck: Option<usize>,
+    pub shuffles: Option<u64>,
+    pub threads: Option<usize>,
+    pub tests: Option<TestSelection>,
+    pub game: Option<Game>,
+    pub shape: DealShape,
+    pub progressive: bool,
+    pub max_shuffles: Option<u64>,
+    pub fail_below: Option<f64>,
+    pub suspicious_below: Option<f64>,
+}
+
+/// Decks made elsewhere, ready to be read.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ExternalPlan {
+    pub source: ExternalSource,
+    /// How to read it; `options.deck` is the deal's deck when there is a deal.
+    pub options: StreamOptions,
+    pub deal: Option<DealConfig>,
+    pub tests: TestSelection,
+}
+
+/// What a validated run reads or shuffles.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Plan {
+    /// A built-in shuffle, run by the parallel runner.
+    Builtin(RunConfig),
+    /// Decks from a file, standard input or a program, read by the stream audit.
+    External(ExternalPlan),
+}
+
+/// A validated run.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RunSettings {
+    pub plan: Plan,
+    pub thresholds: Thresholds,
+    /// Progressive mode, with its largest sample.
+    pub progressive: Option<u64>,
+}
+
+impl RunSettings {
+    /// The built-in run, if that is what this is.
+    pub fn builtin(&self) -> Option<&RunConfig> {
+        match &self.plan {
+            Plan::Builtin(c) => Some(c),
+            Plan::External(_) => None,
+        }
+    }
+}
+
+impl RunRequest {
+    /// Validates the request. `draw_seed` gives the seed of a built-in run that was not seeded.
+    pub fn validate(&self, draw_seed: impl FnOnce(RngKind) -> u64) -> Result<RunSettings, ConfigError> {
+        let thresholds = thresholds(self.fail_below, self.suspicious_below)?;
+        if self.max_shuffles.is_some() && !self.progressive {
+            return Err(ConfigError::new(Field::MaxShuffles, "only applies with --progressive"));
+        }
+        if self.progressive && self.shuffles.is_some() {
+            return Err(ConfigError::new(
+                Field::Shuffles,
+                "does not apply with --progressive (the sample doubles up to --max-shuffles)",
+            ));
+        }
+        let progressive = self.progressive.then(|| self.max_shuffles.unwrap_or(DEFAULT_MAX_SHUFFLES));
+        let deal = self.deal()?;
+        let tests = self.tests.unwrap_or_default();
+        let plan = match self.external_source()? {
+            Some(source) => {
+                self.refuse_given(
+                    &self.builtin_only(),
+                    "applies to built-in shuffles (--algorithm), not to decks made elsewhere",
+                )?;
+                let deck = match (deal, self.deck) {
+                    (Some(d), Some(n)) if d.deck != n => return Err(deal_mismatch(&d, n)),
+                    (Some(d), _) => Some(d.deck),
+                    (None, n) => n,
+                };
+                if let Some(n) = deck {
+                    check_deck(n)?;
+                    if let Some(max) = progressive {
+                        tests
+                            .check(n, max, deal.map(|d| d.test_scope()))
+                            .map_err(|m| ConfigError::new(Field::Tests, m))?;
+                    }
+                }
+                let options = StreamOptions {
+                    deck,
+                    format: self.format.unwrap_or_default(),
+                    base: self.base.unwrap_or(0),
+                    strict: self.strict,
+                };
+                Plan::External(ExternalPlan { source, options, deal, tests })
+            }
+            None => {
+                self.refuse_given(&self.external_only(), "applies to --decks and --exec input only")?;
+                let Some(kind) = self.algorithm else {
+                    return Err(ConfigError::new(
+                        Field::Algorithm,
+                        "give an algorithm, or --decks FILE, or --exec CMD",
+                    ));
+                };
+                let kind = resolve_draw(kind, self.draw.unwrap_or_default())?;
+                if self.swaps.is_some() && !matches!(kind, AlgorithmKind::Wash | AlgorithmKind::PairSwap) {
+                    return Err(ConfigError::new(
+                        Field::Swaps,
+                        format!("applies to wash and pair-swap only, not {}", kind.name()),
+                    ));
+                }
+                let swaps = match self.swaps {
+                    Some(k) => Some(usize::try_from(k).map_err(|_| ConfigError::new(Field::Swaps, "too large"))?),
+                    None => None,
+                };
+                let rng = self.rng.unwrap_or(DEFAULT_RNG);
+                let seed = match self.seed {
+                    Some(s) => s,
+                    None => draw_seed(rng),
+                };
+                let deck = match (deal, self.deck) {
+                    (Some(d), Some(n)) if d.deck != n => return Err(deal_mismatch(&d, n)),
+                    (Some(d), _) => d.deck,
+                    (None, n) => n.unwrap_or(52),
+                };
+                let builtin = Builtin {
+                    algorithm: Algorithm { kind, swaps },
+                    rng,
+                    seed,
+                    post: PostProcess { cut: self.cut, burn: self.burn.unwrap_or(0) },
+                };
+                let config = RunConfig {
+                    source: DeckSource::Builtin(builtin),
+                    deck,
+                    shuffles: progressive.unwrap_or(self.shuffles.unwrap_or(DEFAULT_SHUFFLES)),
+                    threads: self.threads,
+                    deal,
+                    tests,
+                };
+                config.validate()?;
+                Plan::Builtin(config)
+            }
+        };
+        Ok(RunSettings { plan, thresholds, progressive })
+    }
+
+    fn external_source(&self) -> Result<Option<ExternalSource>, ConfigError> {
+        Ok(match (&self.decks, &self.exec) {
+            (Some(_), Some(_)) => {
+                return Err(ConfigError::new(Field::Exec, "a run has one source: --decks and --exec are both given"));
+            }
+            (Some(p), None) => Some(ExternalSource::Decks(p.clone())),
+            (None, Some(c)) if c.trim().is_empty() => {
+                return Err(ConfigError::new(Field::Exec, "the command is empty"));
+            }
+            (None, Some(c)) => Some(ExternalSource::Exec(c.clone())),
+            (None, None) => None,
+        })
+        .and_then(|s| {
+            if s.is_some() && self.algorithm.is_some() {
+                let other = if self.decks.is_some() { "--decks" } else { "--exec" };
+                return Err(ConfigError::new(Field::Algorithm, format!("a run has one source: {other} is given too")));
+            }
+            Ok(s)
+        })
+    }
+
+    /// The options of a built-in shuffle that were given.
+    fn builtin_only(&self) -> [(Field, bool); 8] {
+        [
+            (Field::Rng, self.rng.is_some()),
+            (Field::Seed, self.seed.is_some()),
+            (Field::Swaps, self.swaps.is_some()),
+            (Field::Draw, self.draw.is_some()),
+            (Field::Cut, self.cut),
+            (Field::Burn, self.burn.is_some()),
+            (Field::Threads, self.threads.is_some()),
+            (Field::Shuffles, self.shuffles.is_some()),
+        ]
+    }
+
+    /// The options of external input that were given.
+    fn external_only(&self) -> [(Field, bool); 3] {
+        [(Field::Format, self.format.is_some()), (Field::Base, self.base.is_some()), (Field::Strict, self.strict)]
+    }
+
+    fn refuse_given(&self, given: &[(Field, bool)], why: &str) -> Result<(), ConfigError> {
+        match given.iter().find(|(_, g)| *g) {
+            Some((field, _)) => Err(ConfigError::new(*field, why)),
+            None => Ok(()),
+        }
+    }
+
+    /// The validated deal, if `--game` was given; the shape options without `--game` are an error.
+    fn deal(&self) -> Result<Option<DealConfig>, ConfigError> {
+        match self.game {
+            Some(game) => DealConfig::new(game, self.deck, self.shape).map(Some),
+            None => {
+                let s = &self.shape;
+                let given = [
+                    (Field::Players, s.players.is_some()),
+                    (Field::Hand, s.hand.is_some()),
+                    (Field::Bottom, s.bottom.is_some()),
+                    (Field::Scheme, s.scheme.is_some()),
+                    (Field::Order, s.order.is_some()),
+                ];
+                self.refuse_given(&given, "describes a deal: add --game doudizhu, douniu or custom")?;
+                Ok(None)
+            }
+        }
+    }
+}
+
+use crate::audit::runner::deal_mismatch;
+
+/// Applies `--draw` to `--algorithm`.
+pub fn resolve_draw(kind: AlgorithmKind, draw: Draw) -> Result<AlgorithmKind, ConfigError> {
+    match (kind, draw) {
+        (AlgorithmKind::FisherYates, Draw::Batched) => Ok(AlgorithmKind::FisherYatesBatched),
+        (k, Draw::Modulo) => Ok(k),
+        (AlgorithmKind::FisherYatesBatched, Draw::Batched) => Ok(AlgorithmKind::FisherYatesBatched),
+        (k, Draw::Batched) => {
+            Err(ConfigError::new(Field::Draw, format!("batched draws apply to fisher-yates only, not {}", k.name())))
+        }
+    }
+}
+
+/// The verdict thresholds: each a probability in (0, 0.5), FAIL's at most SUSPICIOUS's.
+pub fn thresholds(fail: Option<f64>, suspicious: Option<f64>) -> Result<Thresholds, ConfigError> {
+    let defaults = Thresholds::default();
+    let check = |field: Field, v: Option<f64>, default: f64| match v {
+        None => Ok(default),
+        Some(v) if v > 0.0 && v < 0.5 => Ok(v),
+        Some(v) => Err(ConfigError::new(field, format!("{v} is not a probability between 0 and 0.5"))),
+    };
+    let fail = check(Field::FailBelow, fail, defaults.fail)?;
+    let suspicious = check(Field::SuspiciousBelow, suspicious, defaults.suspicious)?;
+    if fail > suspicious {
+        return Err(ConfigError::new(Field::FailBelow, format!("{fail} is above --suspicious-below {suspicious}")));
+    }
+    Ok(Thresholds { fail, suspicious })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn request() -> RunRequest {
+        RunRequest { algorithm: Some(AlgorithmKind::FisherYates), seed: Some(1), ..Default::default() }
+    }
+
+    fn field_of(r: RunRequest) -> (Field, String) {
+        let e = r.validate(|_| 0).unwrap_err();
+        (e.field, e.message)
+    }
+
+    #[test]
+    fn options_that_do_not_apply_are_refused() {
+        let decks = || RunRequest { decks: Some("d.txt".into()), ..Default::default() };
+        for (r, field) in [
+            (RunRequest { seed: Some(1), ..decks() }, Field::Seed),
+            (RunRequest { rng: Some(RngKind::Msvc), ..decks() }, Field::Rng),
+            (RunRequest { draw: Some(Draw::Batched), ..decks() }, Field::Draw),
+            (RunRequest { swaps: Some(3), ..decks() }, Field::Swaps),
+            (RunRequest { threads: Some(2), ..decks() }, Field::Threads),
+            (RunRequest { algorithm: Some(AlgorithmKind::Wash), ..decks() }, Field::Algorithm),
+            (RunRequest { strict: true, ..request() }, Field::Strict),
+            (RunRequest { swaps: Some(3), ..request() }, Field::Swaps),
+            (RunRequest { max_shuffles: Some(8), ..request() }, Field::MaxShuffles),
+            (RunRequest { shape: DealShape { players: Some(7), ..Default::default() }, ..request() }, Field::Players),
+        ] {
+            assert_eq!(field_of(r).0, field);
+        }
+    }
+
+    #[test]
+    fn a_deal_must_fit_the_deck_and_no_test_means_no_run() {
+        let doudizhu = RunRequest { game: Some(Game::Doudizhu), ..request() };
+        let r: RunRequest =
+            RunRequest { shape: DealShape { players: Some(7), ..Default::default() }, ..doudizhu.clone() };
+        assert!(field_of(r).1.contains("7 players × 17 cards + 3 bottom = 122 cards"));
+        let r = RunRequest { deck: Some(52), ..doudizhu };
+        assert_eq!(field_of(r).0, Field::Deck);
+        let r = RunRequest {
+            deck: Some(8),
+            shuffles: Some(1000),
+            tests: Some(TestSelection::parse("full-permutation").unwrap()),
+            ..request()
+        };
+        assert!(field_of(r).1.contains("403200"));
+        let external = RunRequest {
+            decks: Some("d.txt".into()),
+            tests: Some(TestSelection::parse("bottom-joker").unwrap()),
+            game: Some(Game::Douniu),
+            progressive: true,
+            ..Default::default()
+        };
+        assert_eq!(field_of(external).0, Field::Tests);
+    }
+
+    #[test]
+    fn a_valid_request_becomes_a_run() {
+        let s = RunRequest { rng: Some(RngKind::Msvc), shuffles: Some(100), ..request() }.validate(|_| 9).unwrap();
+        let c = s.builtin().unwrap();
+        assert_eq!((c.deck, c.shuffles, c.builtin().unwrap().seed), (52, 100, 1));
+        let drawn = RunRequest { seed: None, ..request() }.validate(|_| 9).unwrap();
+        assert_eq!(drawn.builtin().unwrap().builtin().unwrap().seed, 9);
+    }
+}

@@ -1,0 +1,301 @@
+//! Where a run's decks come from: one type, one variant per kind of source.
+//!
+//! A built-in source is a shuffle of the catalogue driven by a generator from a seed, with the cut or burn the
+//! sources apply afterwards; an external source is a file, standard input or a program's output. Everything a
+//! report says about the source (its label, the `algorithm` and `variant` columns, the generator and seed
+//! columns, the output directory's name, the command that reproduces the run) comes from one match on it here,
+//! so no renderer needs to know which kind of source it shows.
+
+use serde::Serialize;
+
+use std::path::PathBuf;
+
+use crate::cards::Card;
+use crate::game::deal::DealConfig;
+use crate::rng::{RawRng, RngKind};
+use crate::shuffle::{Algorithm, AlgorithmKind};
+
+/// What is done to each shuffled deck before it is counted.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct PostProcess {
+    /// A random cyclic cut: rotate left by `r() % n`, drawn from the same generator after the shuffle.
+    pub cut: bool,
+    /// Move the first K cards to the bottom ("start dealing from the 7th card" is `burn = 6`).
+    pub burn: usize,
+}
+
+impl PostProcess {
+    pub fn is_none(&self) -> bool {
+        !self.cut && self.burn == 0
+    }
+
+    /// Applies the cut (drawing `r() % n` from `rng`) and then the burn to a shuffled deck.
+    #[inline(always)]
+    pub fn apply<R: RawRng>(&self, deck: &mut [Card], rng: &mut R) {
+        if self.cut {
+            let k = (rng.r() % deck.len() as u32) as usize;
+            deck.rotate_left(k);
+        }
+        if self.burn > 0 {
+            deck.rotate_left(self.burn % deck.len());
+        }
+    }
+
+    /// `--cut`, `--burn 6`, or empty.
+    pub fn label(&self) -> String {
+        let mut parts = Vec::new();
+        if self.cut {
+            parts.push("--cut".to_string());
+        }
+        if self.burn > 0 {
+            parts.push(format!("--burn {}", self.burn));
+        }
+        parts.join(" ")
+    }
+}
+
+/// A shuffle of the catalogue, seeded and run by the parallel runner.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Builtin {
+    pub algorithm: Algorithm,
+    pub rng: RngKind,
+    /// `srand(seed)` for the C generators (its low 32 bits), `seed_from_u64` otherwise; chunk i's generator is
+    /// seeded from (seed, i).
+    pub seed: u64,
+    pub post: PostProcess,
+}
+
+impl Builtin {
+    pub fn new(algorithm: Algorithm, rng: RngKind, seed: u64) -> Self {
+        Builtin { algorithm, rng, seed, post: PostProcess::default() }
+    }
+
+    /// The algorithm's own options in command-line form: `--swaps 108`, `--draw batched`, `--cut --burn 6`.
+    fn options(&self, deck: usize) -> Vec<String> {
+        let a = self.algorithm;
+        let mut parts = Vec::new();
+        if a.kind == AlgorithmKind::FisherYatesBatched {
+            parts.push("--draw batched".to_string());
+        }
+        if a.kind == AlgorithmKind::Wash || (a.kind == AlgorithmKind::PairSwap && a.swaps.is_some()) {
+            parts.push(format!("--swaps {}", a.wash_swaps(deck)));
+        }
+        let post = self.post.label();
+        if !post.is_empty() {
+            parts.push(post);
+        }
+        parts
+    }
+
+    /// The name `--algorithm` takes (`fisher-yates` for the batched draw, whose `--draw` is a variant).
+    fn algorithm_name(&self) -> &'static str {
+        match self.algorithm.kind {
+            AlgorithmKind::FisherYatesBatched => AlgorithmKind::FisherYates.name(),
+            k => k.name(),
+        }
+    }
+}
+
+/// Decks produced elsewhere: `run --decks FILE|-` or `run --exec "CMD ..."`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ExternalSource {
+    /// A file of decks, or `-` for standard input.
+    Decks(PathBuf),
+    /// A shell command whose standard output is decks.
+    Exec(String),
+}
+
+impl ExternalSource {
+    /// `decks:FILE` or `exec:CMD`, the algorithm column of the reports.
+    pub fn label(&self) -> String {
+        match self {
+            ExternalSource::Decks(p) => format!("decks:{}", p.display()),
+            ExternalSource::Exec(c) => format!("exec:{c}"),
+        }
+    }
+
+    /// `run-decks-<file stem>-<n>` or `run-exec-<n>`.
+    pub fn dir_name(&self, n: usize) -> String {
+        match self {
+            ExternalSource::Decks(p) if p.as_os_str() == "-" => format!("run-decks-stdin-{n}"),
+            ExternalSource::Decks(p) => {
+                let stem = p.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+                let stem: String =
+                    stem.chars().map(|c| if c.is_alphanumeric() || c == '-' || c == '_' { c } else { '_' }).collect();
+                format!("run-decks-{}-{n}", if stem.is_empty() { "input" } else { &stem })
+            }
+            ExternalSource::Exec(_) => format!("run-exec-{n}"),
+        }
+    }
+
+    /// Where the decks come from, in words.
+    pub fn describe(&self) -> String {
+        match self {
+            ExternalSource::Decks(p) if p.as_os_str() == "-" => "standard input".to_string(),
+            ExternalSource::Decks(p) => p.display().to_string(),
+            ExternalSource::Exec(c) => format!("the output of `{c}`"),
+        }
+    }
+}
+
+/// Where a run's decks come from.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "lowercase", tag = "kind")]
+pub enum DeckSource {
+    /// A shuffle of the catalogue with a generator.
+    Builtin(Builtin),
+    /// Decks made elsewhere: `--decks FILE|-` or `--exec CMD`.
+    External(ExternalSource),
+}
+
+impl DeckSource {
+    pub fn builtin(&self) -> Option<&Builtin> {
+        match self {
+            DeckSource::Builtin(b) => Some(b),
+            DeckSource::External(_) => None,
+        }
+    }
+
+    pub fn external(&self) -> Option<&ExternalSource> {
+        match self {
+            DeckSource::Builtin(_) => None,
+            DeckSource::External(e) => Some(e),
+        }
+    }
+
+    /// The `algorithm` column of `summary.csv`: the algorithm's name alone (`wash`), or `decks:FILE` /
+    /// `exec:CMD`.
+    pub fn algorithm_column(&self) -> String {
+        match self {
+            DeckSource::Builtin(b) => b.algorithm_name().to_string(),
+            DeckSource::External(e) => e.label(),
+        }
+    }
+
+    /// The `variant` column: the options that make the row (`--swaps 54 --game doudizhu --order rank`), empty
+    /// when there are none.
+    pub fn variant(&self, deck: usize, deal: Option<&DealConfig>) -> String {
+        let mut parts = match self {
+            DeckSource::Builtin(b) => b.options(deck),
+            DeckSource::External(_) => Vec::new(),
+        };
+        if let Some(deal) = deal {
+            parts.push(deal.label());
+        }
+        parts.join(" ")
+    }
+
+    /// The source with its options in command-line form: `wash --swaps 108`, `identity --cut`,
+    /// `fisher-yates --game doudizhu --order rank`, `decks:deals.txt --game doudizhu`.
+    pub fn label(&self, deck: usize, deal: Option<&DealConfig>) -> String {
+        let (name, variant) = (self.algorithm_column(), self.variant(deck, deal));
+        if variant.is_empty() { name } else { format!("{name} {variant}") }
+    }
+
+    /// The generator column: its name, or `-` for decks made elsewhere.
+    pub fn rng_label(&self) -> String {
+        match self {
+            DeckSource::Builtin(b) => b.rng.to_string(),
+            DeckSource::External(_) => "-".to_string(),
+        }
+    }
+
+    /// The seed column: the seed, or `-` for decks made elsewhere.
+    pub fn seed_label(&self) -> String {
+        match self {
+            DeckSource::Builtin(b) => b.seed.to_string(),
+            DeckSource::External(_) => "-".to_string(),
+        }
+    }
+
+    /// The output directory of `run` and `compare`: `run-<algorithm>-<rng>-<deck>` plus options, or
+    /// `run-decks-<file stem>-<deck>` / `run-exec-<deck>`; with a deal, its slug.
+    pub fn dir_name(&self, deck: usize, deal: Option<&DealConfig>) -> String {
+        let mut name = match self {
+            DeckSource::Builtin(b) => {
+                let a = b.algorithm;
+                let mut name = format!("run-{}-{}-{deck}", a.kind.name(), b.rng);
+                if matches!(a.kind, AlgorithmKind::Wash | AlgorithmKind::PairSwap) && a.swaps.is_some() {
+                    name.push_str(&format!("-swaps{}", a.wash_swaps(deck)));
+                }
+                if b.post.cut {
+                    name.push_str("-cut");
+                }
+                if b.post.burn > 0 {
+                    name.push_str(&format!("-burn{}", b.post.burn));
+                }
+                name
+            }
+            DeckSource::External(e) => e.dir_name(deck),
+        };
+        if let Some(deal) = deal {
+            name.push('-');
+            name.push_str(&deal.slug());
+        }
+        name
+    }
+
+    /// The `shuffle-audit run` arguments that choose this source: `--algorithm wash --rng msvc --seed 1
+    /// --swaps 108`, `--decks deals.txt`, `--exec 'python3 shuffle.py'`.
+    pub fn run_arguments(&self, deck: usize, shuffles: u64) -> String {
+        match self {
+            DeckSource::Builtin(b) => {
+                let mut s = format!(
+                    "--algorithm {} --rng {} --deck {deck} --shuffles {shuffles} --seed {}",
+                    b.algorithm_name(),
+                    b.rng,
+                    b.seed
+                );
+                if b.algorithm.kind == AlgorithmKind::FisherYatesBatched {
+                    s.push_str(" --draw batched");
+                }
+                if let Some(k) = b.algorithm.swaps {
+                    s.push_str(&format!(" --swaps {k}"));
+                }
+                let post = b.post.label();
+                if !post.is_empty() {
+                    s.push(' ');
+                    s.push_str(&post);
+                }
+                s
+            }
+            DeckSource::External(ExternalSource::Decks(p)) => {
+                format!("--decks {} --deck {deck}", shell_word(&p.display().to_string()))
+            }
+            DeckSource::External(ExternalSource::Exec(c)) => format!("--exec {} --deck {deck}", shell_word(c)),
+        }
+    }
+}
+
+/// A word for a POSIX shell: as it is when it is plain, single-quoted otherwise.
+pub fn shell_word(s: &str) -> String {
+    let plain = !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || "-_./:=,+@%".contains(c));
+    if plain { s.to_string() } else { format!("'{}'", s.replace('\'', "'\\''")) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn labels_come_from_the_source() {
+        let wash = DeckSource::Builtin(Builtin::new(
+            Algorithm { kind: AlgorithmKind::Wash, swaps: Some(54) },
+            RngKind::Chacha8,
+            0,
+        ));
+        assert_eq!(wash.algorithm_column(), "wash");
+        assert_eq!(wash.variant(54, None), "--swaps 54");
+        assert_eq!(wash.label(54, None), "wash --swaps 54");
+        let batched =
+            DeckSource::Builtin(Builtin::new(Algorithm::new(AlgorithmKind::FisherYatesBatched), RngKind::Chacha8, 0));
+        assert_eq!(batched.algorithm_column(), "fisher-yates");
+        assert_eq!(batched.label(52, None), "fisher-yates --draw batched");
+        let decks = DeckSource::External(ExternalSource::Decks("deals.txt".into()));
+        assert_eq!((decks.algorithm_column(), decks.variant(52, None)), ("decks:deals.txt".into(), String::new()));
+        assert_eq!((decks.rng_label(), decks.seed_label()), ("-".into(), "-".into()));
+        let exec = DeckSource::External(ExternalSource::Exec("python3 my shuffle.py".into()));
+        assert_eq!(exec.run_arguments(52, 10), "--exec 'python3 my shuffle.py' --deck 52");
+    }
+}

@@ -1,0 +1,76 @@
+//! Everything a run counts: the battery of deck statistics and, for a run with a deal, the game's table
+//! statistics. The runner and the stream audit fold decks into a tally; tallies of disjoint chunks merge into
+//! the tally of their union, byte for byte.
+
+use crate::cards::Card;
+use crate::game::deal::DealConfig;
+use crate::game::table::GameStats;
+use crate::stats::{Battery, PositionCardCounts, TestResult, TestSelection};
+
+/// The accumulators of one run.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tally {
+    pub battery: Battery,
+    /// Seat and game statistics, for runs with a deal (`--game …`).
+    pub game: Option<GameStats>,
+}
+
+impl Tally {
+    /// An empty tally with the selected tests of an n-card deck; with a deal, position counts that know the
+    /// deal's starting order, and the deal's statistics.
+    pub fn new(n: usize, tests: TestSelection, deal: Option<&DealConfig>) -> Self {
+        let mut battery = Battery::with_tests(n, tests);
+        let game = deal.map(|deal| {
+            battery.position_card = PositionCardCounts::new(n).with_start(&deal.start_deck());
+            GameStats::new(deal, tests)
+        });
+        Tally { battery, game }
+    }
+
+    pub fn shuffles(&self) -> u64 {
+        self.battery.shuffles()
+    }
+
+    /// Starts a new generator stream (see [`Battery::begin_stream`]).
+    #[inline(always)]
+    pub fn begin_stream(&mut self) {
+        self.battery.begin_stream();
+    }
+
+    /// Counts one deck.
+    #[inline(always)]
+    pub fn add(&mut self, deck: &[Card]) {
+        self.battery.add(deck);
+        if let Some(g) = &mut self.game {
+            g.add(deck);
+        }
+    }
+
+    /// Counts one deck into the battery's chunk tables (the runner's hot path, see [`Battery::add_in_chunk`]).
+    #[inline(always)]
+    pub fn add_in_chunk(&mut self, deck: &[Card]) {
+        self.battery.add_in_chunk(deck);
+        if let Some(g) = &mut self.game {
+            g.add(deck);
+        }
+    }
+
+    /// See [`Battery::flush_chunk`].
+    pub fn flush_chunk(&mut self) {
+        self.battery.flush_chunk();
+    }
+
+    pub fn merge(&mut self, other: &Self) {
+        self.battery.merge(&other.battery);
+        if let (Some(a), Some(b)) = (&mut self.game, &other.game) {
+            a.merge(b);
+        }
+    }
+
+    /// Every selected test that applies, in report order: the deck's, then the table's.
+    pub fn evaluate(&self) -> Vec<TestResult> {
+        let mut tests = self.battery.evaluate();
+        tests.extend(self.game.iter().flat_map(GameStats::evaluate));
+        tests
+    }
+}

@@ -1,0 +1,292 @@
+//! Verdicts: PASS, SUSPICIOUS, FAIL or BROKEN, with the family-wise error rate of a run controlled by Holm's
+//! step-down procedure.
+//!
+//! A run applies m tests. Each test's p-value is Holm-adjusted: with the p-values sorted ascending,
+//! `p̃(k) = max_{j ≤ k} min(1, (m − j + 1) · p(j))`. The run's family-wise p is the smallest adjusted p, i.e.
+//! `min(1, m · min p)`, so the chance that a fair shuffle is called FAIL is at most the FAIL threshold whatever
+//! the dependence between the tests. The same is done with the lower tails of two-sided tests: a statistic that
+//! is too *small* ("too uniform", e.g. a deck that cycles through rotations) is as suspicious as one too large.
+//! Thresholds are fixed before looking (REFERENCE: false alarms happen; re-test with an independent seed).
+
+use serde::Serialize;
+
+use crate::stats::TestScope;
+use crate::stats::{LnP, TestId, TestResult};
+
+/// The outcome of a test or a run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "UPPERCASE")]
+pub enum Verdict {
+    Pass,
+    Suspicious,
+    Fail,
+    Broken,
+}
+
+impl Verdict {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Verdict::Pass => "PASS",
+            Verdict::Suspicious => "SUSPICIOUS",
+            Verdict::Fail => "FAIL",
+            Verdict::Broken => "BROKEN",
+        }
+    }
+
+    /// Exit status of `run`: 0 for PASS or SUSPICIOUS, 1 for FAIL or BROKEN.
+    pub fn exit_code(self) -> u8 {
+        match self {
+            Verdict::Pass | Verdict::Suspicious => 0,
+            Verdict::Fail | Verdict::Broken => 1,
+        }
+    }
+}
+
+impl std::fmt::Display for Verdict {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl std::str::FromStr for Verdict {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s.to_ascii_uppercase().as_str() {
+            "PASS" => Ok(Verdict::Pass),
+            "SUSPICIOUS" => Ok(Verdict::Suspicious),
+            "FAIL" => Ok(Verdict::Fail),
+            "BROKEN" => Ok(Verdict::Broken),
+            _ => Err(format!("unknown verdict '{s}' (expected pass, suspicious, fail or broken)")),
+        }
+    }
+}
+
+/// Family-wise thresholds: FAIL below `fail`, SUSPICIOUS below `suspicious` (each applied to both tails).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Thresholds {
+    pub fail: f64,
+    pub suspicious: f64,
+}
+
+impl Default for Thresholds {
+    fn default() -> Self {
+        Thresholds { fail: 1e-9, suspicious: 1e-3 }
+    }
+}
+
+impl Thresholds {
+    fn verdict(&self, ln_p: LnP) -> Verdict {
+        if ln_p < self.fail.ln() {
+            Verdict::Fail
+        } else if ln_p < self.suspicious.ln() {
+            Verdict::Suspicious
+        } else {
+            Verdict::Pass
+        }
+    }
+}
+
+/// A test with its multiple-comparison-adjusted p-values and verdict.
+#[derive(Clone, Debug, Serialize)]
+pub struct AssessedTest {
+    pub result: TestResult,
+    /// Holm-adjusted ln p of the upper tail.
+    pub ln_p_adjusted: LnP,
+    /// Holm-adjusted ln p of the lower tail ("too uniform"), for two-sided tests.
+    pub ln_p_low_adjusted: Option<LnP>,
+    pub verdict: Verdict,
+    /// True when the verdict comes from the lower tail.
+    pub too_uniform: bool,
+}
+
+/// The verdict of a whole run.
+#[derive(Clone, Debug, Serialize)]
+pub struct Assessment {
+    pub tests: Vec<AssessedTest>,
+    /// Family-wise ln p of the upper tails: `min(1, m · min p)`.
+    pub ln_p_family: LnP,
+    /// Family-wise ln p of the lower tails.
+    pub ln_p_family_low: LnP,
+    pub verdict: Verdict,
+    /// The test that decided the verdict (the smallest adjusted p).
+    pub decisive_test: Option<TestId>,
+    pub too_uniform: bool,
+}
+
+impl Assessment {
+    /// The test that decided the verdict, with its adjusted p-values.
+    pub fn decisive(&self) -> Option<&AssessedTest> {
+        self.decisive_test.and_then(|id| self.get(id))
+    }
+
+    /// One test of the run, if it was applied.
+    pub fn get(&self, test: TestId) -> Option<&AssessedTest> {
+        self.tests.iter().find(|t| t.result.test == test)
+    }
+}
+
+/// Holm step-down adjustment of ln p-values (`None` entries are not part of the family).
+pub fn holm_adjust(ln_ps: &[Option<LnP>]) -> Vec<Option<LnP>> {
+    let mut order: Vec<usize> = (0..ln_ps.len()).filter(|&i| ln_ps[i].is_some()).collect();
+    let m = order.len();
+    order.sort_by(|&a, &b| ln_ps[a].unwrap().total_cmp(&ln_ps[b].unwrap()));
+    let mut out = vec![None; ln_ps.len()];
+    let mut running = f64::NEG_INFINITY;
+    for (j, &i) in order.iter().enumerate() {
+        let adjusted = (ln_ps[i].unwrap() + ((m - j) as f64).ln()).min(0.0);
+        running = running.max(adjusted);
+        out[i] = Some(running);
+    }
+    out
+}
+
+/// Adjusts every test of a run and decides the run's verdict.
+pub fn assess(results: Vec<TestResult>, thresholds: &Thresholds) -> Assessment {
+    let upper: Vec<Option<LnP>> = results.iter().map(|r| Some(r.ln_p)).collect();
+    let lower: Vec<Option<LnP>> = results.iter().map(|r| r.ln_p_low).collect();
+    let upper_adj = holm_adjust(&upper);
+    let lower_adj = holm_adjust(&lower);
+    let mut tests = Vec::with_capacity(results.len());
+    for ((result, up), low) in results.into_iter().zip(upper_adj).zip(lower_adj) {
+        let up = up.unwrap_or(0.0);
+        let v_up = thresholds.verdict(up);
+        let v_low = low.map_or(Verdict::Pass, |l| thresholds.verdict(l));
+        tests.push(AssessedTest {
+            result,
+            ln_p_adjusted: up,
+            ln_p_low_adjusted: low,
+            verdict: v_up.max(v_low),
+            too_uniform: v_low > v_up,
+        });
+    }
+    let min_of = |f: &dyn Fn(&AssessedTest) -> Option<LnP>| tests.iter().filter_map(f).fold(0.0f64, f64::min);
+    let ln_p_family = min_of(&|t| Some(t.ln_p_adjusted));
+    let ln_p_family_low = min_of(&|t| t.ln_p_low_adjusted);
+    let v_up = thresholds.verdict(ln_p_family);
+    let v_low = thresholds.verdict(ln_p_family_low);
+    let too_uniform = v_low > v_up;
+    let decisive_test = if too_uniform {
+        tests
+            .iter()
+            .filter(|t| t.ln_p_low_adjusted.is_some())
+            .min_by(|a, b| a.ln_p_low_adjusted.unwrap().total_cmp(&b.ln_p_low_adjusted.unwrap()))
+    } else {
+        tests.iter().min_by(|a, b| a.ln_p_adjusted.total_cmp(&b.ln_p_adjusted))
+    }
+    .map(|t| t.result.test);
+    Assessment { tests, ln_p_family, ln_p_family_low, verdict: v_up.max(v_low), decisive_test, too_uniform }
+}
+
+/// The test a report with a deal should lead with: the most significant table-level test whose own verdict is
+/// the run's, else the most significant such seat test; `None` when the run passed, failed as "too uniform", or
+/// no game test reaches its verdict.
+pub fn table_level_decisive(a: &Assessment) -> Option<TestId> {
+    if a.verdict == Verdict::Pass || a.too_uniform {
+        return None;
+    }
+    let table = |t: TestId| matches!(t.scope(), TestScope::Doudizhu | TestScope::Douniu);
+    let seat = |t: TestId| t.scope() == TestScope::Deal;
+    for tier in [&table as &dyn Fn(TestId) -> bool, &seat] {
+        let best = a
+            .tests
+            .iter()
+            .filter(|t| tier(t.result.test) && t.verdict == a.verdict && !t.too_uniform)
+            .min_by(|x, y| x.ln_p_adjusted.total_cmp(&y.ln_p_adjusted));
+        if let Some(t) = best {
+            return Some(t.result.test);
+        }
+    }
+    None
+}
+
+/// The second table-level finding for a run's short headline: the next most significant table-level test at
+/// the run's verdict after the decisive one, as `test: headline`; `None` unless the decisive test is itself a
+/// table-level test.
+pub fn second_table_finding(a: &Assessment) -> Option<String> {
+    let table = |t: TestId| matches!(t.scope(), TestScope::Doudizhu | TestScope::Douniu);
+    let decisive = a.decisive_test?;
+    if !table(decisive) || a.verdict == Verdict::Pass || a.too_uniform {
+        return None;
+    }
+    a.tests
+        .iter()
+        .filter(|t| t.result.test != decisive && table(t.result.test) && t.verdict == a.verdict && !t.too_uniform)
+        .min_by(|x, y| x.ln_p_adjusted.total_cmp(&y.ln_p_adjusted))
+        .map(|t| format!("{}: {}", t.result.test, t.result.headline))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn result(test: TestId, p: f64) -> TestResult {
+        TestResult {
+            test,
+            statistic: 0.0,
+            df: 1.0,
+            ln_p: p.ln(),
+            ln_p_low: None,
+            effect: 0.0,
+            detail: String::new(),
+            explanation: String::new(),
+            headline: String::new(),
+        }
+    }
+
+    #[test]
+    fn holm_matches_the_textbook_example() {
+        // p = 0.01, 0.04, 0.03, 0.005 (m = 4): adjusted 0.03, 0.06, 0.06, 0.02.
+        let ps = [0.01f64, 0.04, 0.03, 0.005];
+        let adj = holm_adjust(&ps.iter().map(|p| Some(p.ln())).collect::<Vec<_>>());
+        let got: Vec<f64> = adj.iter().map(|a| a.unwrap().exp()).collect();
+        for (g, w) in got.iter().zip([0.03, 0.06, 0.06, 0.02]) {
+            assert!((g - w).abs() < 1e-12, "{got:?}");
+        }
+    }
+
+    #[test]
+    fn verdicts_follow_the_thresholds() {
+        let t = Thresholds::default();
+        assert_eq!(assess(vec![result(TestId::Parity, 0.5), result(TestId::Cycles, 0.2)], &t).verdict, Verdict::Pass);
+        assert_eq!(
+            assess(vec![result(TestId::Parity, 1e-4), result(TestId::Cycles, 0.2)], &t).verdict,
+            Verdict::Suspicious
+        );
+        // 2 tests: 6e-10 × 2 = 1.2e-9 is not below 1e-9.
+        assert_eq!(
+            assess(vec![result(TestId::Parity, 6e-10), result(TestId::Cycles, 0.2)], &t).verdict,
+            Verdict::Suspicious
+        );
+        let a = assess(vec![result(TestId::Parity, 4e-10), result(TestId::Cycles, 0.2)], &t);
+        assert_eq!((a.verdict, a.decisive_test), (Verdict::Fail, Some(TestId::Parity)));
+    }
+
+    #[test]
+    fn a_failing_deal_leads_with_the_table() {
+        use crate::game::Game;
+        use crate::game::deal::{DealConfig, DealShape};
+        use crate::game::table::GameStats;
+        use crate::stats::TestSelection;
+        let deal = DealConfig::new(Game::Doudizhu, None, DealShape::default()).unwrap();
+        let mut g = GameStats::new(&deal, TestSelection::default());
+        for _ in 0..300 {
+            g.add(&deal.start_deck());
+        }
+        let mut a = assess(g.evaluate(), &Thresholds::default());
+        assert_eq!(a.verdict, Verdict::Fail);
+        a.decisive_test = table_level_decisive(&a);
+        let lead = a.decisive_test.unwrap();
+        assert_eq!(lead.scope(), TestScope::Doudizhu, "{lead}");
+        let second = second_table_finding(&a).unwrap();
+        assert!(!second.starts_with(lead.name()), "{second}");
+    }
+
+    #[test]
+    fn too_uniform_is_a_failure() {
+        let mut r = result(TestId::Inversions, 1.0);
+        r.ln_p_low = Some(-40.0);
+        let a = assess(vec![r], &Thresholds::default());
+        assert_eq!(a.verdict, Verdict::Fail);
+        assert!(a.too_uniform);
+    }
+}

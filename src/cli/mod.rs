@@ -1,0 +1,541 @@
+//! The command line: clap types stop here. Each subcommand's arguments are validated into the plain
+//! configuration structs the library works with.
+
+use clap::{Args, Parser, Subcommand};
+
+use shuffle_audit::audit::settings::RunRequest;
+use shuffle_audit::game::deal::{DealShape, Scheme, StartOrder};
+use shuffle_audit::game::{Game, Lang};
+use shuffle_audit::rng::RngKind;
+use shuffle_audit::shuffle::AlgorithmKind;
+
+/// Tells whether a card shuffle is fair, how unfair it is, and why.
+#[derive(Debug, Parser)]
+#[command(name = "shuffle-audit", version, about, max_term_width = 100)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// List every algorithm, generator and deck preset.
+    List,
+    /// Print shuffled decks, one per line, as 0-based card ids (or names).
+    Shuffle(ShuffleArgs),
+    /// Audit one algorithm (shuffle N times) or the decks of a file or program (--decks, --exec): test, print a
+    /// summary and write reports.
+    Run(RunArgs),
+    /// Run the catalogue of findings and show which shuffles are fair, which are not, and by how much.
+    Compare(CompareArgs),
+    /// Run the checks of a configuration file, each with its expected verdict; exit 1 if any is not met.
+    Gate(GateArgs),
+    /// Shuffle and deal: print every hand sorted the game's way, the bottom cards and each 斗牛 hand's niu.
+    Deal(DealArgs),
+    /// Print a game's exact hand odds (斗地主 rocket, bombs, bottom jokers; 斗牛 niu values) as fractions.
+    Exact(ExactArgs),
+    /// Run R independent replicates and test each statistic's p-values for uniformity (KS and AD).
+    Calibrate(CalibrateArgs),
+    /// Run wash or pair-swap for a range of swap counts and plot how the bias fades.
+    Sweep(SweepArgs),
+}
+
+pub use shuffle_audit::audit::settings::{Draw, resolve_draw};
+
+/// A seed: an unsigned integer (`srand(seed)` for the C generators, `seed_from_u64` otherwise).
+pub fn parse_seed(s: &str) -> Result<u64, String> {
+    let t = s.trim();
+    if t.starts_with('-') {
+        return Err(format!("'{s}' is negative: a seed is an unsigned integer"));
+    }
+    let parsed = match t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
+        Some(hex) => u64::from_str_radix(hex, 16),
+        None => t.parse::<u64>(),
+    };
+    parsed.map_err(|_| format!("'{s}' is not an unsigned integer (decimal or 0x hex, at most 2^64-1)"))
+}
+
+/// A deck size: 2..=1024.
+pub fn parse_deck(s: &str) -> Result<usize, String> {
+    let n: usize = s.trim().parse().map_err(|_| format!("'{s}' is not a whole number of cards"))?;
+    if !(shuffle_audit::cards::MIN_DECK..=shuffle_audit::cards::MAX_DECK).contains(&n) {
+        return Err(format!("{n} cards is outside the supported 2..=1024"));
+    }
+    Ok(n)
+}
+
+/// A strictly positive count.
+pub fn parse_positive(s: &str) -> Result<u64, String> {
+    let t = s.trim().replace('_', "");
+    let v = parse_count_expr(&t).ok_or_else(|| format!("'{s}' is not a positive whole number"))?;
+    if v == 0 {
+        return Err("must be at least 1".to_string());
+    }
+    Ok(v)
+}
+
+/// A non-negative count (`--swaps`).
+pub fn parse_count(s: &str) -> Result<u64, String> {
+    let t = s.trim().replace('_', "");
+    if t.starts_with('-') {
+        return Err(format!("'{s}' is negative: a count is a whole number >= 0"));
+    }
+    parse_count_expr(&t).ok_or_else(|| format!("'{s}' is not a whole number"))
+}
+
+/// `1000000`, `1e6`, `10^8`, `2^20`.
+fn parse_count_expr(t: &str) -> Option<u64> {
+    if let Ok(v) = t.parse::<u64>() {
+        return Some(v);
+    }
+    let (base, exp) = if let Some((m, e)) = t.split_once(['e', 'E']) {
+        (m.parse::<u64>().ok()?, 10u64.checked_pow(e.parse().ok()?)?)
+    } else if let Some((b, e)) = t.split_once('^') {
+        (1, b.parse::<u64>().ok()?.checked_pow(e.parse().ok()?)?)
+    } else {
+        return None;
+    };
+    base.checked_mul(exp)
+}
+
+/// Arguments of `shuffle`.
+#[derive(Debug, Args)]
+pub struct ShuffleArgs {
+    /// Shuffling algorithm (see `list`).
+    #[arg(long, short = 'a')]
+    pub algorithm: AlgorithmKind,
+    /// Generator (see `list`).
+    #[arg(long, default_value = "chacha8")]
+    pub rng: RngKind,
+    /// Seed; drawn from the operating system and printed to stderr when absent.
+    #[arg(long, value_parser = parse_seed, allow_hyphen_values = true)]
+    pub seed: Option<u64>,
+    /// Number of cards, 2..=1024.
+    #[arg(long, value_name = "N", default_value = "52", value_parser = parse_deck, allow_hyphen_values = true)]
+    pub deck: usize,
+    /// Number of decks to print.
+    #[arg(long, value_name = "K", default_value = "1", value_parser = parse_positive, allow_hyphen_values = true)]
+    pub count: u64,
+    /// Shuffle the previous result instead of a fresh deck each time.
+    #[arg(long)]
+    pub carry: bool,
+    /// Swaps for `wash` (default: the deck size); for `pair-swap`, exactly K swaps instead of `r() % 1023`.
+    #[arg(long, value_name = "K", value_parser = parse_count, allow_hyphen_values = true)]
+    pub swaps: Option<u64>,
+    /// Print card names (♠A, ♥10, 小王) instead of ids.
+    #[arg(long)]
+    pub names: bool,
+    /// How fisher-yates draws: `modulo` (as written) or `batched` (fast, exactly unbiased).
+    #[arg(long, value_name = "DRAW", default_value = "modulo")]
+    pub draw: Draw,
+}
+
+/// A probability threshold in (0, 0.5).
+pub fn parse_threshold(s: &str) -> Result<f64, String> {
+    let v: f64 = s.trim().parse().map_err(|_| format!("'{s}' is not a number"))?;
+    if !(v > 0.0 && v < 0.5) {
+        return Err(format!("{v} is not a probability between 0 and 0.5"));
+    }
+    Ok(v)
+}
+
+/// Verdict thresholds shared by `run`, `compare` and `sweep`.
+#[derive(Debug, Args, Clone)]
+pub struct ThresholdArgs {
+    /// FAIL when the family-wise p (either tail) is below this [default: 1e-9].
+    #[arg(long, value_name = "P", value_parser = parse_threshold, allow_hyphen_values = true)]
+    pub fail_below: Option<f64>,
+    /// SUSPICIOUS when the family-wise p (either tail) is below this [default: 1e-3].
+    #[arg(long, value_name = "P", value_parser = parse_threshold, allow_hyphen_values = true)]
+    pub suspicious_below: Option<f64>,
+}
+
+impl ThresholdArgs {
+    pub fn thresholds(&self) -> Result<shuffle_audit::audit::verdict::Thresholds, shuffle_audit::error::ConfigError> {
+        shuffle_audit::audit::settings::thresholds(self.fail_below, self.suspicious_below)
+    }
+}
+
+/// Arguments of `run`. Which options apply to which source is decided once, by the settings validation
+/// ([`shuffle_audit::audit::settings`]): an option that does not apply is refused with exit status 2.
+#[derive(Debug, Args)]
+pub struct RunArgs {
+    /// Shuffling algorithm (see `list`).
+    #[arg(long, short = 'a')]
+    pub algorithm: Option<AlgorithmKind>,
+    /// Audit decks produced elsewhere: a file with one deck per line, or `-` for standard input.
+    #[arg(long, value_name = "FILE|-")]
+    pub decks: Option<std::path::PathBuf>,
+    /// Audit the decks a program prints on stdout, one per line, as they stream (run with `sh -c`).
+    #[arg(long, value_name = "CMD", allow_hyphen_values = true)]
+    pub exec: Option<String>,
+    /// First card id of --decks/--exec input in the ids format: 0 or 1.
+    #[arg(long, value_name = "0|1", value_parser = parse_base)]
+    pub base: Option<u32>,
+    /// Input format of --decks/--exec: auto (from the first deck), ids or names.
+    #[arg(long, value_name = "FORMAT")]
+    pub format: Option<shuffle_audit::audit::input::FormatChoice>,
+    /// Stop at the first invalid deck with exit status 2 (partial reports are still written).
+    #[arg(long)]
+    pub strict: bool,
+    /// Generator (see `list`) [default: chacha8].
+    #[arg(long)]
+    pub rng: Option<RngKind>,
+    /// Seed; drawn from the operating system and printed when absent.
+    #[arg(long, value_parser = parse_seed, allow_hyphen_values = true)]
+    pub seed: Option<u64>,
+    /// Number of cards, 2..=1024 (default 52, or the game's deck: 54 for doudizhu; for --decks/--exec,
+    /// inferred from the first deck).
+    #[arg(long, value_name = "N", value_parser = parse_deck, allow_hyphen_values = true)]
+    pub deck: Option<usize>,
+    /// Number of shuffles (1000000, 1e7, 2^24 are all accepted) [default: 1000000].
+    #[arg(long, value_name = "N", value_parser = parse_positive, allow_hyphen_values = true)]
+    pub shuffles: Option<u64>,
+    /// Worker threads (default: every core). Results do not depend on it.
+    #[arg(long, value_name = "T", value_parser = parse_threads, allow_hyphen_values = true)]
+    pub threads: Option<usize>,
+    /// Swaps for `wash` (default: the deck size); for `pair-swap`, exactly K swaps instead of `r() % 1023`.
+    #[arg(long, value_name = "K", value_parser = parse_count, allow_hyphen_values = true)]
+    pub swaps: Option<u64>,
+    /// How fisher-yates draws: `modulo` (as written) or `batched` (fast, exactly unbiased) [default: modulo].
+    #[arg(long, value_name = "DRAW")]
+    pub draw: Option<Draw>,
+    /// After each shuffle, cut the deck at a random place (drawn from the same generator).
+    #[arg(long)]
+    pub cut: bool,
+    /// After each shuffle, move the first K cards to the bottom ("start dealing from the 7th card" is 6).
+    #[arg(long, value_name = "K", value_parser = parse_count_usize, allow_hyphen_values = true)]
+    pub burn: Option<usize>,
+    /// Output directory (default: reports/run-<algorithm>-<rng>-<deck>, reports/run-decks-<file stem>-<deck>
+    /// or reports/run-exec-<deck>).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<std::path::PathBuf>,
+    /// Tests to apply: comma-separated names (the deck's and, with --game, the seat and table tests),
+    /// `position`, or `default`/`all` (every test that applies) [default: default].
+    #[arg(long, value_name = "LIST")]
+    pub tests: Option<shuffle_audit::stats::TestSelection>,
+    /// Double the sample from 2^10 shuffles (or decks read), print every test's p at each size, stop at the
+    /// first FAIL.
+    #[arg(long)]
+    pub progressive: bool,
+    /// Largest sample of progressive mode (default 2^30).
+    #[arg(long, value_name = "N", value_parser = parse_positive, allow_hyphen_values = true)]
+    pub max_shuffles: Option<u64>,
+    #[command(flatten)]
+    pub thresholds: ThresholdArgs,
+    #[command(flatten)]
+    pub game: GameArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+impl RunArgs {
+    /// The request these flags make, for the one settings validation.
+    pub fn request(&self) -> RunRequest {
+        RunRequest {
+            algorithm: self.algorithm,
+            rng: self.rng,
+            seed: self.seed,
+            swaps: self.swaps,
+            draw: self.draw,
+            cut: self.cut,
+            burn: self.burn,
+            decks: self.decks.clone(),
+            exec: self.exec.clone(),
+            format: self.format,
+            base: self.base,
+            strict: self.strict,
+            deck: self.deck,
+            shuffles: self.shuffles,
+            threads: self.threads,
+            tests: self.tests,
+            game: self.game.game,
+            shape: self.game.shape.shape(),
+            progressive: self.progressive,
+            max_shuffles: self.max_shuffles,
+            fail_below: self.thresholds.fail_below,
+            suspicious_below: self.thresholds.suspicious_below,
+        }
+    }
+}
+
+/// `--base`: 0 or 1.
+pub fn parse_base(s: &str) -> Result<u32, String> {
+    match s.trim() {
+        "0" => Ok(0),
+        "1" => Ok(1),
+        _ => Err(format!("'{s}' is not 0 or 1 (the id of the first card)")),
+    }
+}
+
+/// Arguments of `gate`.
+#[derive(Debug, Args)]
+pub struct GateArgs {
+    /// The checks to run (TOML).
+    #[arg(long, value_name = "FILE", default_value = "shuffle-audit.toml")]
+    pub config: std::path::PathBuf,
+    /// Also write the results as JUnit XML, one test case per check.
+    #[arg(long, value_name = "FILE")]
+    pub junit: Option<std::path::PathBuf>,
+    /// Also write the results as JSON.
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<std::path::PathBuf>,
+    /// Also write every check's run files (summary.csv, counts.csv, summary.md, run.json) under DIR/<check>.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<std::path::PathBuf>,
+    /// Worker threads for built-in checks (default: every core). Results do not depend on it.
+    #[arg(long, value_name = "T", value_parser = parse_threads, allow_hyphen_values = true)]
+    pub threads: Option<usize>,
+}
+
+/// Arguments of `compare`.
+#[derive(Debug, Args)]
+pub struct CompareArgs {
+    /// Seed of every run (fixed by default, so the findings reproduce).
+    #[arg(long, value_parser = parse_seed, default_value = "20261130", allow_hyphen_values = true)]
+    pub seed: u64,
+    /// Worker threads (default: every core). Results do not depend on it.
+    #[arg(long, value_name = "T", value_parser = parse_threads, allow_hyphen_values = true)]
+    pub threads: Option<usize>,
+    /// Output directory.
+    #[arg(long, value_name = "DIR", default_value = "reports/compare")]
+    pub out: std::path::PathBuf,
+    /// Divide every catalogue row's shuffle count by this (for a quick look; findings may not reproduce).
+    #[arg(long, value_name = "F", default_value = "1", value_parser = parse_positive, allow_hyphen_values = true)]
+    pub scale_down: u64,
+    #[command(flatten)]
+    pub thresholds: ThresholdArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+/// Report language and reproducibility options shared by `run` and `compare`.
+#[derive(Debug, Args, Clone)]
+pub struct OutputArgs {
+    /// Language of report.html, the pictures and the verdict line: en or zh (the CSV files stay English).
+    #[arg(long, value_name = "LANG", default_value = "en", value_parser = parse_lang)]
+    pub lang: shuffle_audit::report::i18n::Lang,
+    /// Leave threads and timings out of run.json, so that the files depend only on the inputs.
+    #[arg(long)]
+    pub no_timings: bool,
+}
+
+/// A report language: `en` or `zh`.
+pub fn parse_lang(s: &str) -> Result<shuffle_audit::report::i18n::Lang, String> {
+    s.parse()
+}
+
+/// Arguments of `sweep`.
+#[derive(Debug, Args)]
+pub struct SweepArgs {
+    /// wash or pair-swap (pair-swap runs exactly K swaps per shuffle, without the source's r() % 1023).
+    #[arg(long, short = 'a', value_parser = parse_sweep_algorithm)]
+    pub algorithm: AlgorithmKind,
+    /// Swap counts FROM..TO[:STEP], both ends included (e.g. 0..300:10).
+    #[arg(long, value_name = "FROM..TO[:STEP]", value_parser = parse_swap_range, allow_hyphen_values = true)]
+    pub swaps: shuffle_audit::audit::sweep::SwapRange,
+    /// Generator (see `list`).
+    #[arg(long, default_value = "chacha8")]
+    pub rng: RngKind,
+    /// Seed of every point; drawn from the operating system and printed when absent.
+    #[arg(long, value_parser = parse_seed, allow_hyphen_values = true)]
+    pub seed: Option<u64>,
+    /// Number of cards, 2..=1024.
+    #[arg(long, value_name = "N", default_value = "52", value_parser = parse_deck, allow_hyphen_values = true)]
+    pub deck: usize,
+    /// Shuffles per swap count.
+    #[arg(long, value_name = "N", default_value = "100000", value_parser = parse_positive, allow_hyphen_values = true)]
+    pub shuffles: u64,
+    /// Worker threads (default: every core). Results do not depend on it.
+    #[arg(long, value_name = "T", value_parser = parse_threads, allow_hyphen_values = true)]
+    pub threads: Option<usize>,
+    /// Output directory (default: reports/sweep-<algorithm>-<rng>-<deck>).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<std::path::PathBuf>,
+    /// Language of report.html and sweep.svg: en or zh (sweep.csv stays English).
+    #[arg(long, value_name = "LANG", default_value = "en", value_parser = parse_lang)]
+    pub lang: shuffle_audit::report::i18n::Lang,
+    #[command(flatten)]
+    pub thresholds: ThresholdArgs,
+}
+
+/// `wash` or `pair-swap`: the two random-transposition shuffles a sweep can vary.
+pub fn parse_sweep_algorithm(s: &str) -> Result<AlgorithmKind, String> {
+    let kind: AlgorithmKind = s.parse()?;
+    match kind {
+        AlgorithmKind::Wash | AlgorithmKind::PairSwap => Ok(kind),
+        other => Err(format!("'{other}' has no swap count: sweep takes wash or pair-swap")),
+    }
+}
+
+/// `FROM..TO` or `FROM..TO:STEP`.
+pub fn parse_swap_range(s: &str) -> Result<shuffle_audit::audit::sweep::SwapRange, String> {
+    shuffle_audit::audit::sweep::SwapRange::parse(s)
+}
+
+/// The shape of a deal; every field defaults to the game's own.
+#[derive(Debug, Args, Clone, Default)]
+pub struct DealShapeArgs {
+    /// Players (seats) [default: doudizhu 3, douniu 5 (2..=10), custom 4].
+    #[arg(long, value_name = "P", value_parser = parse_count_usize, allow_hyphen_values = true)]
+    pub players: Option<usize>,
+    /// Cards per player [default: doudizhu 17, douniu 5, custom (deck - bottom) / players].
+    #[arg(long, value_name = "H", value_parser = parse_count_usize, allow_hyphen_values = true)]
+    pub hand: Option<usize>,
+    /// Bottom cards (底牌) dealt after the hands [default: doudizhu 3, otherwise 0].
+    #[arg(long, value_name = "B", value_parser = parse_count_usize, allow_hyphen_values = true)]
+    pub bottom: Option<usize>,
+    /// block: seat p gets cards p·H..(p+1)·H; round-robin: card i goes to seat i % P [default: block, custom
+    /// round-robin].
+    #[arg(long, value_name = "SCHEME")]
+    pub scheme: Option<Scheme>,
+    /// The deck before shuffling: suit (0..n: ♠A..♠K ♥ ♣ ♦) or rank (斗地主 numbering: 3s first, jokers last)
+    /// [default: suit].
+    #[arg(long, value_name = "ORDER")]
+    pub order: Option<StartOrder>,
+}
+
+impl DealShapeArgs {
+    pub fn shape(&self) -> DealShape {
+        DealShape {
+            players: self.players,
+            hand: self.hand,
+            bottom: self.bottom,
+            scheme: self.scheme,
+            order: self.order,
+        }
+    }
+}
+
+/// `--game` and the deal's shape, for `run`.
+#[derive(Debug, Args, Clone, Default)]
+pub struct GameArgs {
+    /// Deal every shuffled deck and add the seat and game tests: doudizhu, douniu or custom.
+    #[arg(long, value_name = "GAME")]
+    pub game: Option<Game>,
+    #[command(flatten)]
+    pub shape: DealShapeArgs,
+}
+
+/// Arguments of `deal`.
+#[derive(Debug, Args)]
+pub struct DealArgs {
+    /// The game: doudizhu (54 cards, 3 × 17 + 3 bottom), douniu (52 cards, 5 each) or custom.
+    #[arg(long, value_name = "GAME")]
+    pub game: Game,
+    #[command(flatten)]
+    pub shape: DealShapeArgs,
+    /// Number of cards for a custom deal, 2..=1024 [default: 52; doudizhu 54, douniu 52].
+    #[arg(long, value_name = "N", value_parser = parse_deck, allow_hyphen_values = true)]
+    pub deck: Option<usize>,
+    /// Shuffling algorithm (see `list`).
+    #[arg(long, short = 'a')]
+    pub algorithm: AlgorithmKind,
+    /// Generator (see `list`).
+    #[arg(long, default_value = "chacha8")]
+    pub rng: RngKind,
+    /// Seed; drawn from the operating system and printed to stderr when absent.
+    #[arg(long, value_parser = parse_seed, allow_hyphen_values = true)]
+    pub seed: Option<u64>,
+    /// Number of deals to print (the generator is seeded once; each deal starts from a fresh deck).
+    #[arg(long, value_name = "K", default_value = "1", value_parser = parse_positive, allow_hyphen_values = true)]
+    pub count: u64,
+    /// Swaps for `wash` (default: the deck size).
+    #[arg(long, value_name = "K", value_parser = parse_count, allow_hyphen_values = true)]
+    pub swaps: Option<u64>,
+    /// After each shuffle, cut the deck at a random place (drawn from the same generator).
+    #[arg(long)]
+    pub cut: bool,
+    /// After each shuffle, move the first K cards to the bottom ("start dealing from the 7th card" is 6).
+    #[arg(long, value_name = "K", default_value = "0", value_parser = parse_count_usize, allow_hyphen_values = true)]
+    pub burn: usize,
+    /// Language of card names and words: en (♠A, seat 1, niu 5) or zh (黑桃A, 玩家1, 牛5).
+    #[arg(long, value_name = "LANG", default_value = "en")]
+    pub lang: Lang,
+}
+
+/// Arguments of `exact`.
+#[derive(Debug, Args)]
+pub struct ExactArgs {
+    /// The game: doudizhu or douniu.
+    #[arg(long, value_name = "GAME")]
+    pub game: Game,
+    /// Cards per player [default: doudizhu 17, douniu 5].
+    #[arg(long, value_name = "H", value_parser = parse_count_usize, allow_hyphen_values = true)]
+    pub hand: Option<usize>,
+    /// Bottom cards [default: doudizhu 3].
+    #[arg(long, value_name = "B", value_parser = parse_count_usize, allow_hyphen_values = true)]
+    pub bottom: Option<usize>,
+}
+
+/// Arguments of `calibrate`.
+#[derive(Debug, Args)]
+pub struct CalibrateArgs {
+    /// Shuffling algorithm (see `list`).
+    #[arg(long, short = 'a')]
+    pub algorithm: AlgorithmKind,
+    /// Generator (see `list`).
+    #[arg(long, default_value = "chacha8")]
+    pub rng: RngKind,
+    /// Number of cards, 2..=1024.
+    #[arg(long, value_name = "N", default_value = "52", value_parser = parse_deck, allow_hyphen_values = true)]
+    pub deck: usize,
+    /// Independent replicates (each seeded from --seed).
+    #[arg(long, value_name = "R", default_value = "200", value_parser = parse_positive, allow_hyphen_values = true)]
+    pub replicates: u64,
+    /// Shuffles per replicate.
+    #[arg(long, value_name = "N", default_value = "100000", value_parser = parse_positive, allow_hyphen_values = true)]
+    pub shuffles: u64,
+    /// Master seed; drawn from the operating system and printed when absent.
+    #[arg(long, value_parser = parse_seed, allow_hyphen_values = true)]
+    pub seed: Option<u64>,
+    /// Worker threads (default: every core). Results do not depend on it.
+    #[arg(long, value_name = "T", value_parser = parse_threads, allow_hyphen_values = true)]
+    pub threads: Option<usize>,
+    /// Swaps for `wash` (default: the deck size).
+    #[arg(long, value_name = "K", value_parser = parse_count, allow_hyphen_values = true)]
+    pub swaps: Option<u64>,
+    /// How fisher-yates draws: `modulo` (as written) or `batched` (fast, exactly unbiased).
+    #[arg(long, value_name = "DRAW", default_value = "modulo")]
+    pub draw: Draw,
+    /// After each shuffle, cut the deck at a random place.
+    #[arg(long)]
+    pub cut: bool,
+    /// After each shuffle, move the first K cards to the bottom.
+    #[arg(long, value_name = "K", default_value = "0", value_parser = parse_count_usize, allow_hyphen_values = true)]
+    pub burn: usize,
+    /// Tests to apply: comma-separated names, `position`, or `default`/`all`.
+    #[arg(long, value_name = "LIST", default_value = "default")]
+    pub tests: shuffle_audit::stats::TestSelection,
+    /// Output directory (default: reports/calibrate-<algorithm>-<rng>-<deck>).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<std::path::PathBuf>,
+}
+
+/// A thread count, at least 1.
+pub fn parse_threads(s: &str) -> Result<usize, String> {
+    let v = parse_positive(s)?;
+    usize::try_from(v).map_err(|_| format!("{v} threads is too many"))
+}
+
+/// A count that fits in usize.
+pub fn parse_count_usize(s: &str) -> Result<usize, String> {
+    let v = parse_count(s)?;
+    usize::try_from(v).map_err(|_| format!("{v} is too large"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_accept_scientific_forms() {
+        assert_eq!(parse_positive("1e6"), Ok(1_000_000));
+        assert_eq!(parse_positive("2^20"), Ok(1 << 20));
+        assert_eq!(parse_positive("10_000"), Ok(10_000));
+        assert!(parse_positive("0").is_err());
+        assert!(parse_count("-3").is_err());
+        assert!(parse_seed("abc").is_err());
+        assert_eq!(parse_seed("0x10"), Ok(16));
+    }
+}

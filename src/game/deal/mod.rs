@@ -1,0 +1,250 @@
+//! Dealing a shuffled deck: which positions go to which seat, the bottom cards, and the deck's starting order.
+//!
+//! A deal is a fixed map from deck positions to groups: the seats, the bottom cards (底牌) and the cards left
+//! undealt. Two schemes come from the sources: **block** (S1's 斗牛 dealer and S5's 斗地主: seat p gets
+//! `d[p·H .. (p+1)·H)`) and **round-robin** (S2, S3: card i goes to seat `i % P`); in both the B bottom cards are
+//! the next ones, `d[P·H .. P·H + B)`, and the rest stays undealt. Burning and cutting before the deal are the
+//! runner's [`PostProcess`](crate::audit::runner::PostProcess) (`--burn`, `--cut`), applied after every shuffle.
+//!
+//! The starting order is the deck's content before the shuffle: **suit** order `d[i] = i` (ALGORITHMS.md, S1),
+//! or the 斗地主 material's **rank** order (S5: 3s lowest … 2s, small joker, big joker last). Card ids keep
+//! their meaning either way, so position-by-card counts still say where each card lands; only the place a
+//! weak shuffle leaves a card near changes.
+
+pub mod hands;
+pub mod order;
+pub mod scheme;
+
+pub use order::StartOrder;
+pub use scheme::{Group, Scheme, SeatMap};
+
+use serde::Serialize;
+
+use crate::cards::Card;
+use crate::error::{ConfigError, Field};
+use crate::game::{Game, douniu};
+
+/// Optional overrides of a game's deal, as the command line gives them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DealShape {
+    pub players: Option<usize>,
+    pub hand: Option<usize>,
+    pub bottom: Option<usize>,
+    pub scheme: Option<Scheme>,
+    pub order: Option<StartOrder>,
+}
+
+impl DealShape {
+    pub fn is_empty(&self) -> bool {
+        *self == DealShape::default()
+    }
+}
+
+/// A validated deal: the game, its deck, players × hand + bottom, the scheme and the starting order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct DealConfig {
+    pub game: Game,
+    pub deck: usize,
+    pub players: usize,
+    pub hand: usize,
+    pub bottom: usize,
+    pub scheme: Scheme,
+    pub order: StartOrder,
+}
+
+impl DealConfig {
+    /// The tests this deal makes applicable: a 斗地主 or 斗牛 deal adds its table tests to the seat tests.
+    pub fn test_scope(&self) -> crate::stats::TestScope {
+        use crate::stats::TestScope;
+        match self.game {
+            Game::Doudizhu => TestScope::Doudizhu,
+            Game::Douniu => TestScope::Douniu,
+            Game::Custom => TestScope::Deal,
+        }
+    }
+
+    /// The game's deal with the given overrides. Defaults: 斗地主 3 × 17 + 3 bottom of 54 in blocks (S5);
+    /// 斗牛 5 players × 5 of 52 in blocks (S1); custom 4 players round-robin (S3) over the whole deck (default
+    /// 52), hand = (deck − bottom) / players. The starting order is suit order unless `--order rank`.
+    pub fn new(game: Game, deck: Option<usize>, shape: DealShape) -> Result<Self, ConfigError> {
+        let deck = match (game.deck(), deck) {
+            (Some(d), Some(given)) if given != d => {
+                return Err(ConfigError::new(
+                    Field::Deck,
+                    format!("{} is played with {d} cards, not {given}", game.title()),
+                ));
+            }
+            (Some(d), _) => d,
+            (None, given) => given.unwrap_or(52),
+        };
+        let (players, bottom, scheme) = match game {
+            Game::Doudizhu => (3, 3, Scheme::Block),
+            Game::Douniu => (5, 0, Scheme::Block),
+            Game::Custom => (4, 0, Scheme::RoundRobin),
+        };
+        let players = shape.players.unwrap_or(players);
+        let bottom = shape.bottom.unwrap_or(bottom);
+        let hand = shape.hand.unwrap_or(match game {
+            Game::Doudizhu => 17,
+            Game::Douniu => douniu::HAND,
+            Game::Custom => deck.saturating_sub(bottom) / players.max(1),
+        });
+        let config = DealConfig {
+            game,
+            deck,
+            players,
+            hand,
+            bottom,
+            scheme: shape.scheme.unwrap_or(scheme),
+            order: shape.order.unwrap_or_default(),
+        };
+        config.validate()?;
+        Ok(config)
+    }
+
+    /// Checks the deal against its deck and game; every error names the flag at fault.
+    pub fn validate(&self) -> Result<(), ConfigError> {
+        let title = self.game.title();
+        if !(crate::cards::MIN_DECK..=crate::cards::MAX_DECK).contains(&self.deck) {
+            return Err(ConfigError::new(Field::Deck, format!("{} cards is outside 2..=1024", self.deck)));
+        }
+        if self.players < 2 {
+            return Err(ConfigError::new(
+                Field::Players,
+                format!("a deal needs at least 2 players, not {}", self.players),
+            ));
+        }
+        if self.game == Game::Douniu && self.players > 10 {
+            return Err(ConfigError::new(
+                Field::Players,
+                format!("{title} deals to 2..=10 players, not {}", self.players),
+            ));
+        }
+        if self.hand == 0 {
+            return Err(ConfigError::new(Field::Hand, "each player needs at least 1 card, not 0"));
+        }
+        if self.game == Game::Douniu && self.hand != douniu::HAND {
+            return Err(ConfigError::new(Field::Hand, format!("{title} hands have 5 cards, not {}", self.hand)));
+        }
+        let dealt = self.players.checked_mul(self.hand).and_then(|x| x.checked_add(self.bottom));
+        if dealt.is_none_or(|d| d > self.deck) {
+            return Err(ConfigError::new(
+                Field::Hand,
+                format!(
+                    "{} players × {} cards + {} bottom = {} cards, more than the {}-card deck",
+                    self.players,
+                    self.hand,
+                    self.bottom,
+                    dealt.map_or("too many".to_string(), |d| d.to_string()),
+                    self.deck
+                ),
+            ));
+        }
+        if self.order == StartOrder::Rank && !(self.deck == 52 || self.deck == 54) {
+            return Err(ConfigError::new(
+                Field::Order,
+                format!("the rank order is defined for the 52- and 54-card decks, not {} cards", self.deck),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Which position goes to which seat.
+    pub fn seat_map(&self) -> SeatMap {
+        SeatMap::new(self)
+    }
+
+    /// The deck before the shuffle.
+    pub fn start_deck(&self) -> Vec<Card> {
+        order::start_deck(self.order, self.deck)
+    }
+
+    /// The deal in command-line form, defaults left out: `--game doudizhu --order rank`.
+    pub fn label(&self) -> String {
+        let defaults = DealConfig::new(self.game, Some(self.deck), DealShape::default()).ok();
+        let mut parts = vec![format!("--game {}", self.game)];
+        let differs = |f: fn(&DealConfig) -> usize| defaults.is_none_or(|d| f(&d) != f(self));
+        if differs(|d| d.players) {
+            parts.push(format!("--players {}", self.players));
+        }
+        if differs(|d| d.hand) {
+            parts.push(format!("--hand {}", self.hand));
+        }
+        if differs(|d| d.bottom) {
+            parts.push(format!("--bottom {}", self.bottom));
+        }
+        if defaults.is_none_or(|d| d.scheme != self.scheme) {
+            parts.push(format!("--scheme {}", self.scheme));
+        }
+        if self.order != StartOrder::default() {
+            parts.push(format!("--order {}", self.order));
+        }
+        parts.join(" ")
+    }
+
+    /// One line in words: `斗地主: 3 seats × 17 cards + 3 bottom, dealt in blocks, from the rank-ordered deck`.
+    pub fn describe(&self) -> String {
+        let bottom = if self.bottom > 0 { format!(" + {} bottom", self.bottom) } else { String::new() };
+        let undealt = self.deck - self.players * self.hand - self.bottom;
+        let rest = if undealt > 0 { format!(" ({undealt} undealt)") } else { String::new() };
+        format!(
+            "{}: {} seats × {} cards{bottom} of {}{rest}, dealt {}, from the {} deck",
+            self.game.title(),
+            self.players,
+            self.hand,
+            self.deck,
+            self.scheme.describe(),
+            self.order.describe()
+        )
+    }
+
+    /// A short name for report folders: `doudizhu-block-rank`.
+    pub fn slug(&self) -> String {
+        let mut s = format!("{}-{}", self.game, self.scheme);
+        if self.game == Game::Douniu || self.game == Game::Custom {
+            s.push_str(&format!("-p{}", self.players));
+        }
+        if self.game == Game::Custom {
+            s.push_str(&format!("-h{}-b{}", self.hand, self.bottom));
+        }
+        s.push_str(&format!("-{}", self.order));
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn err(game: Game, deck: Option<usize>, shape: DealShape) -> String {
+        DealConfig::new(game, deck, shape).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn games_have_their_defaults() {
+        let d = DealConfig::new(Game::Doudizhu, None, DealShape::default()).unwrap();
+        assert_eq!((d.deck, d.players, d.hand, d.bottom, d.scheme), (54, 3, 17, 3, Scheme::Block));
+        let n = DealConfig::new(Game::Douniu, None, DealShape::default()).unwrap();
+        assert_eq!((n.deck, n.players, n.hand, n.bottom, n.scheme), (52, 5, 5, 0, Scheme::Block));
+        let c = DealConfig::new(Game::Custom, None, DealShape::default()).unwrap();
+        assert_eq!((c.deck, c.players, c.hand, c.bottom, c.scheme), (52, 4, 13, 0, Scheme::RoundRobin));
+        assert_eq!(d.label(), "--game doudizhu");
+        let r = DealShape { order: Some(StartOrder::Rank), players: Some(7), ..Default::default() };
+        assert_eq!(DealConfig::new(Game::Douniu, None, r).unwrap().label(), "--game douniu --players 7 --order rank");
+    }
+
+    #[test]
+    fn impossible_deals_name_the_flag() {
+        let shape = |players, hand, bottom| DealShape { players, hand, bottom, ..Default::default() };
+        assert!(err(Game::Doudizhu, None, shape(Some(1), None, None)).starts_with("--players:"));
+        assert!(err(Game::Custom, None, shape(None, Some(0), None)).starts_with("--hand:"));
+        assert!(err(Game::Douniu, None, shape(Some(11), None, None)).contains("2..=10"));
+        assert!(err(Game::Douniu, None, shape(None, Some(4), None)).starts_with("--hand:"));
+        let over = err(Game::Doudizhu, None, shape(None, Some(18), None));
+        assert_eq!(over, "--hand: 3 players × 18 cards + 3 bottom = 57 cards, more than the 54-card deck");
+        assert!(err(Game::Doudizhu, Some(52), DealShape::default()).starts_with("--deck:"));
+        let rank = DealShape { order: Some(StartOrder::Rank), ..Default::default() };
+        assert!(err(Game::Custom, Some(40), rank).starts_with("--order:"));
+        assert!(err(Game::Custom, Some(20), shape(Some(usize::MAX), Some(3), None)).contains("too many"));
+    }
+}

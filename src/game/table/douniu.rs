@@ -1,0 +1,149 @@
+//! 斗牛 at the table: the distribution of niu values each seat is dealt, against the exact distribution over
+//! all C(52, 5) hands ([`crate::game::douniu::exact_pmf`]).
+//!
+//! Under a uniform shuffle each seat's five cards are a uniform 5-subset, so a seat's histogram of niu values
+//! over N independent deals is exactly Multinomial(N, pmf): Pearson's goodness of fit
+//! ([`gof::chi2_against_pmf`], cells pooled to an expected count of at least 5, at most 10 df). Seats of the same
+//! deal share a deck and are not independent, so the worst seat is reported with a Bonferroni correction over
+//! the seats.
+
+use crate::cards::Card;
+use crate::game::Lang;
+use crate::game::deal::{Group, SeatMap};
+use crate::game::douniu::{VALUES, exact_pmf, niu_name, niu_of_hand};
+use crate::game::table::doudizhu::{argmin, bonferroni, percent};
+use crate::stats::dist::gof::chi2_against_pmf;
+use crate::stats::{TestId, TestResult};
+
+/// Per-seat histograms of niu values.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DouniuSeatStats {
+    seats: Vec<[usize; 5]>,
+    deals: u64,
+    counts: Vec<[u64; VALUES]>,
+}
+
+impl DouniuSeatStats {
+    /// For a deal of five cards per seat.
+    pub fn new(map: &SeatMap) -> Self {
+        let seats: Vec<[usize; 5]> = map
+            .groups
+            .iter()
+            .zip(&map.positions)
+            .filter(|(g, _)| matches!(g, Group::Seat(_)))
+            .map(|(_, p)| p.as_slice().try_into().expect("斗牛 hands have five cards"))
+            .collect();
+        let p = seats.len();
+        DouniuSeatStats { seats, deals: 0, counts: vec![[0; VALUES]; p] }
+    }
+
+    #[inline]
+    pub fn add(&mut self, deck: &[Card]) {
+        for (seat, counts) in self.seats.iter().zip(self.counts.iter_mut()) {
+            counts[niu_of_hand(seat.map(|p| deck[p]))] += 1;
+        }
+        self.deals += 1;
+    }
+
+    pub fn merge(&mut self, other: &Self) {
+        debug_assert_eq!(self.seats, other.seats);
+        for (a, b) in self.counts.iter_mut().zip(&other.counts) {
+            a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
+        }
+        self.deals += other.deals;
+    }
+
+    /// The niu histogram of one seat (0 = no niu, 1..=9, 10 = niu-niu).
+    pub fn seat_counts(&self, seat: usize) -> &[u64; VALUES] {
+        &self.counts[seat]
+    }
+
+    /// `niu-seat`: the seat whose niu values fit the exact law worst, Bonferroni over the seats.
+    pub fn evaluate(&self) -> Vec<TestResult> {
+        if self.deals == 0 {
+            return Vec::new();
+        }
+        let pmf = exact_pmf();
+        let seats = self.seats.len();
+        let fits: Vec<_> = self.counts.iter().map(|c| chi2_against_pmf(c, &pmf)).collect();
+        let worst = argmin(&fits.iter().map(|f| f.ln_sf).collect::<Vec<_>>());
+        let fit = fits[worst];
+        let n = self.deals as f64;
+        // The value that strays most, in standard deviations of its own count.
+        let counts = &self.counts[worst];
+        let value = (0..VALUES)
+            .max_by(|&a, &b| {
+                let z = |v: usize| (counts[v] as f64 - n * pmf[v]).abs() / (n * pmf[v]).sqrt();
+                z(a).total_cmp(&z(b))
+            })
+            .unwrap_or(0);
+        let (rate, fair) = (counts[value] as f64 / n, pmf[value]);
+        let name = niu_name(value, Lang::En);
+        let per_value: Vec<String> =
+            (0..VALUES).map(|v| format!("{} {}", niu_name(v, Lang::En), percent(counts[v] as f64 / n))).collect();
+        vec![TestResult {
+            test: TestId::NiuSeat,
+            statistic: fit.statistic,
+            df: fit.df,
+            ln_p: bonferroni(fit.ln_sf, seats),
+            ln_p_low: None,
+            effect: rate / fair - 1.0,
+            detail: format!(
+                "worst seat {}: X2 = {:.1} on {} df against the exact law over C(52,5) hands; its values {}; p \
+                 Bonferroni-adjusted over {seats} seats",
+                worst + 1,
+                fit.statistic,
+                fit.df,
+                per_value.join(", ")
+            ),
+            headline: format!("seat {} gets {name} {} vs {} fair", worst + 1, percent(rate), percent(fair)),
+            explanation: format!(
+                "Seat {}'s hands do not follow the odds of a fair deal: {name} comes up in {} of its hands instead \
+                 of {}.",
+                worst + 1,
+                percent(rate),
+                percent(fair)
+            ),
+        }]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+    use crate::game::deal::{DealConfig, DealShape};
+    use crate::rng::{Pcg32, RawRng, SeededRng};
+
+    #[test]
+    fn fair_deals_fit_and_a_fixed_deal_does_not() {
+        let config = DealConfig::new(Game::Douniu, None, DealShape::default()).unwrap();
+        let map = config.seat_map();
+        let mut s = DouniuSeatStats::new(&map);
+        // Fisher–Yates with PCG32 (seed 5), 20000 deals: the Bonferroni-adjusted p falls below 1e-4 for a fair
+        // shuffle with probability at most 1e-4.
+        let mut rng = Pcg32::from_seed_u64(5);
+        let mut deck: Vec<Card> = (0..52).collect();
+        for _ in 0..20_000 {
+            for i in (1..52).rev() {
+                deck.swap(i, (rng.r() % (i as u32 + 1)) as usize);
+            }
+            s.add(&deck);
+        }
+        let t = &s.evaluate()[0];
+        assert!(t.ln_p > 1e-4f64.ln(), "{}", t.detail);
+        assert_eq!(s.seat_counts(2).iter().sum::<u64>(), 20_000);
+        // Positive control: the unshuffled deck gives seat 1 ♠A..♠5, niu 5, every time.
+        let mut fixed = DouniuSeatStats::new(&map);
+        let sorted: Vec<Card> = (0..52).collect();
+        for _ in 0..500 {
+            fixed.add(&sorted);
+        }
+        let mut merged = DouniuSeatStats::new(&map);
+        merged.merge(&fixed);
+        let t = &merged.evaluate()[0];
+        assert!(t.ln_p < -100.0, "{}", t.detail);
+        assert_eq!(merged.seat_counts(0)[5], 500);
+        assert!(t.headline.contains("100.0% vs"), "{}", t.headline);
+    }
+}

@@ -1,0 +1,87 @@
+//! Enums whose values have fixed names on the command line, in configuration files and in reports.
+//!
+//! [`named_enum!`] writes, once for every such enum, what each used to write by hand: the list of every value in
+//! report order (`ALL`), the value's name (`name`), parsing a name case-insensitively with an error that lists
+//! the names (`FromStr`), and printing it (`Display`). Aliases (a second name that parses to a value) go in the
+//! type's own `FromStr` wrapper where a type has them.
+
+/// Defines an enum with one fixed name per variant:
+///
+/// ```ignore
+/// named_enum! {
+///     /// A colour.
+///     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+///     pub enum Colour("colour") {
+///         /// Doc of the variant.
+///         Red => "red",
+///         DarkBlue => "dark-blue",
+///     }
+/// }
+/// ```
+macro_rules! named_enum {
+    (
+        $(#[$meta:meta])*
+        $vis:vis enum $name:ident($what:literal) {
+            $( $(#[$vmeta:meta])* $variant:ident => $text:literal ),+ $(,)?
+        }
+    ) => {
+        $(#[$meta])*
+        $vis enum $name {
+            $( $(#[$vmeta])* $variant ),+
+        }
+
+        impl $name {
+            /// Every value, in declaration (report) order.
+            pub const ALL: [$name; [$($text),+].len()] = [$($name::$variant),+];
+
+            /// The value's fixed name.
+            pub fn name(self) -> &'static str {
+                match self {
+                    $($name::$variant => $text),+
+                }
+            }
+
+            /// The value named `s` (ignoring ASCII case).
+            pub fn from_name(s: &str) -> Option<$name> {
+                $name::ALL.into_iter().find(|v| v.name().eq_ignore_ascii_case(s.trim()))
+            }
+        }
+
+        impl std::str::FromStr for $name {
+            type Err = String;
+            fn from_str(s: &str) -> Result<Self, String> {
+                $name::from_name(s).ok_or_else(|| {
+                    let names: Vec<&str> = $name::ALL.iter().map(|v| v.name()).collect();
+                    format!("unknown {} '{s}' (expected one of: {})", $what, names.join(", "))
+                })
+            }
+        }
+
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+    };
+}
+
+pub(crate) use named_enum;
+
+#[cfg(test)]
+mod tests {
+    named_enum! {
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        enum Colour("colour") {
+            Red => "red",
+            DarkBlue => "dark-blue",
+        }
+    }
+
+    #[test]
+    fn names_parse_and_print() {
+        assert_eq!(Colour::ALL, [Colour::Red, Colour::DarkBlue]);
+        assert_eq!("DARK-blue".parse::<Colour>(), Ok(Colour::DarkBlue));
+        assert_eq!(Colour::Red.to_string(), "red");
+        assert_eq!("green".parse::<Colour>().unwrap_err(), "unknown colour 'green' (expected one of: red, dark-blue)");
+    }
+}

@@ -1,0 +1,86 @@
+//! The summary of a run printed on the console: the source line, what external input held, the test table and the
+//! verdict line (in the report's language).
+
+use super::RunReport;
+use super::i18n;
+use crate::cards::Lang;
+use crate::stats::format_ln_p;
+
+/// The readable summary printed on stdout; the verdict line follows `lang`.
+pub fn render_console(r: &RunReport, lang: Lang) -> String {
+    let c = &r.config;
+    let mut s = if let Some(i) = &r.input {
+        format!(
+            "{}, {} cards, {} decks ({}{}; {:.2} s, {} decks/s)\n{}\n",
+            r.algorithm_label(),
+            c.deck,
+            r.shuffles_done,
+            i.format,
+            if i.deck_inferred { ", deck size from the first deck" } else { "" },
+            r.seconds,
+            if r.shuffles_per_second >= 1e6 {
+                format!("{:.2} M", r.shuffles_per_second / 1e6)
+            } else {
+                format!("{:.0}", r.shuffles_per_second)
+            },
+            c.deal.as_ref().map_or(String::new(), |d| format!("deal: {}\n", d.describe()))
+        )
+    } else {
+        format!(
+            "{} / {}, {} cards, {} shuffles, seed {} ({} threads, {:.2} s, {:.1} M shuffles/s)\n{}\n",
+            r.algorithm_label(),
+            r.rng_label(),
+            c.deck,
+            r.shuffles_done,
+            r.seed_label(),
+            r.threads,
+            r.seconds,
+            r.shuffles_per_second / 1e6,
+            c.deal.as_ref().map_or(String::new(), |d| format!("deal: {}\n", d.describe()))
+        )
+    };
+    if let Some(i) = &r.input {
+        s.push_str(&format!(
+            "  input: {} lines, {} decks: {} valid, {} invalid\n",
+            i.lines, i.decks, i.valid_decks, i.invalid_decks
+        ));
+        for d in &i.first_invalid {
+            s.push_str(&format!("  invalid {d}\n"));
+        }
+        if i.invalid_decks > i.first_invalid.len() as u64 {
+            s.push_str(&format!("  … and {} more invalid decks\n", i.invalid_decks - i.first_invalid.len() as u64));
+        }
+        if let Some(p) = &i.producer {
+            s.push_str(&format!("  producer: `{}` {}", p.command, p.ending()));
+            s.push_str(if p.stopped_by_audit { " (stopped by the audit)\n" } else { "\n" });
+            for line in &p.stderr_tail {
+                s.push_str(&format!("  producer stderr: {line}\n"));
+            }
+        }
+        if let Some(why) = &i.partial_reason {
+            s.push_str(&format!("  PARTIAL: {why}; reports hold the decks read until then\n"));
+        }
+        s.push('\n');
+    }
+    if r.fault.is_none() {
+        s.push_str(&format!(
+            "  {:<18} {:>12} {:>8} {:>12} {:>12}  {}\n",
+            "test", "statistic", "df", "p", "adjusted p", "verdict"
+        ));
+        for t in &r.assessment.tests {
+            s.push_str(&format!(
+                "  {:<18} {:>12.1} {:>8} {:>12} {:>12}  {}{}\n",
+                t.result.test,
+                t.result.statistic,
+                t.result.df,
+                format_ln_p(t.result.ln_p),
+                format_ln_p(t.ln_p_adjusted),
+                t.verdict,
+                if t.too_uniform { " (too uniform)" } else { "" }
+            ));
+        }
+        s.push('\n');
+    }
+    s.push_str(&format!("{}: {}\n", i18n::verdict_word(lang, r.verdict), i18n::reason(lang, r)));
+    s
+}

@@ -1,0 +1,371 @@
+//! The battery's one pass over a deck of at most 64 cards: every streaming statistic that reads the deck in
+//! order is updated in the same loop, with no allocation.
+//!
+//! For position p holding card c the loop does:
+//! - position-by-card: `position[p·n + c] += 1`;
+//! - adjacency: `adjacency[deck[p−1]·n + c] += 1`;
+//! - fixed points: `c == p`;
+//! - inversions and rising sequences from one 64-bit mask `seen` of the cards already passed: with
+//!   `above = seen >> (c + 1)`, the larger cards seen before c are `popcount(above)` (c's inversions), and card
+//!   c + 1 lies before card c iff `above & 1` (a descent of the inverse permutation; rising sequences are
+//!   `1 + descents`, Bayer & Diaconis 1992);
+//! - the inverse permutation `inverse[c] = p`, and from the previous deck's (a separate buffer)
+//!   `from = previous_inverse[c]`, where c was in the previous deck: serial correlation counts
+//!   `serial[from·n + p] += 1`.
+//!
+//! Which of these run is fixed per battery by the const parameters of [`pass`], chosen once when the battery is
+//! built ([`kernel`]), so an unselected statistic costs nothing per card. On x86-64 the kernel is compiled a
+//! second time with the `popcnt` instruction and that copy is chosen at run time where the processor has it
+//! (the default target must run on any x86-64, whose software popcount is about ten instructions).
+//!
+//! Cycles need a walk, not a pass: see [`crate::stats::deck::cycles::count_cycles_with_inverse`], which uses the inverse
+//! written here.
+//!
+//! Where the processor has AVX-512 with byte permutes (VBMI), [`kernel`] hands out the [`avx512`] pass instead,
+//! which computes fixed points, inversions, descents and the cycle count in registers and leaves only the
+//! counter increments to a scalar loop. Both passes give the same counts (tested on every deck size).
+
+#[cfg(target_arch = "x86_64")]
+mod avx512;
+
+use crate::cards::Card;
+
+/// A counter of the tables a pass updates: the battery's 64-bit totals, or the runner's 16-bit tables for one
+/// chunk (three 52 × 52 tables of 64-bit counters, 65 KB, overflow a 48 KB L1 cache; three 16-bit ones in rows
+/// of 64, 24 KB, leave room for the shuffle).
+pub(in crate::stats) trait Counter: Copy + std::ops::AddAssign + 'static {
+    const ONE: Self;
+    /// The row length of the tables of these counters, when fixed: cell (row, column) of an n × n table is at
+    /// `row · stride + column`, with `stride = n` when this is `None`.
+    const STRIDE: Option<usize>;
+}
+
+impl Counter for u64 {
+    const ONE: u64 = 1;
+    const STRIDE: Option<usize> = None;
+}
+
+/// The chunk tables have rows of 64 counters whatever the deck (4096 counters, 8 KB a table): a row's offset is
+/// then a shift, not a multiply, and the pass's dozens of multiplies per deck no longer queue on the one port
+/// that multiplies.
+impl Counter for u16 {
+    const ONE: u16 = 1;
+    const STRIDE: Option<usize> = Some(64);
+}
+
+/// The row length of an n-card table of `T` counters (n ≤ 64).
+#[inline(always)]
+pub(in crate::stats) const fn stride<T: Counter>(n: usize) -> usize {
+    match T::STRIDE {
+        Some(s) => s,
+        None => n,
+    }
+}
+
+/// Where one deck is counted. Slices of the statistics that are off are empty and never touched.
+pub(in crate::stats) struct Sinks<'a, T: Counter> {
+    pub position: &'a mut [T],
+    pub adjacency: &'a mut [T],
+    pub serial: &'a mut [T],
+    /// The previous deck's inverse (read when `pair`).
+    pub previous_inverse: &'a [Card],
+    /// Where this deck's inverse is written.
+    pub inverse: &'a mut [Card],
+    /// Count serial transitions from the previous deck (`previous_inverse` holds its inverse).
+    pub pair: bool,
+}
+
+/// The per-deck totals of the pass.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(in crate::stats) struct PassTotals {
+    pub fixed_points: usize,
+    pub inversions: u64,
+    /// `#{c : card c + 1 lies before card c}`; rising sequences are one more.
+    pub descents: usize,
+    /// The number of cycles, when the pass counted them (otherwise the caller walks them).
+    pub cycles: Option<usize>,
+}
+
+/// A compiled pass, chosen once per battery.
+pub(in crate::stats) type Kernel<T> = fn(&[Card], &mut Sinks<'_, T>) -> PassTotals;
+
+/// The pass over one deck (a permutation of `0..n`, n ≤ 64). `ADJ`: adjacency; `ORDER`: inversions and descents;
+/// `INV`: write the inverse (and count serial transitions when `sinks.pair`). Position-by-card counts and fixed
+/// points are always done.
+#[inline(always)]
+fn pass<T: Counter, const ADJ: bool, const ORDER: bool, const INV: bool>(
+    deck: &[Card],
+    sinks: &mut Sinks<'_, T>,
+) -> PassTotals {
+    let n = deck.len();
+    let stride = stride::<T>(n);
+    debug_assert!(n <= 64 && sinks.position.len() == stride * stride);
+    let mut totals = PassTotals::default();
+    let mut seen = 0u64;
+    let mut previous_card = 0usize;
+    let pair = INV && sinks.pair;
+    for (p, (row, &card)) in sinks.position.chunks_exact_mut(stride).zip(deck).enumerate() {
+        let c = usize::from(card);
+        row[c] += T::ONE;
+        totals.fixed_points += usize::from(c == p);
+        if ADJ && p > 0 {
+            sinks.adjacency[previous_card * stride + c] += T::ONE;
+        }
+        previous_card = c;
+        if ORDER {
+            // Two shifts, because c + 1 may be 64.
+            let above = seen >> c >> 1;
+            totals.inversions += u64::from(above.count_ones());
+            totals.descents += (above & 1) as usize;
+            seen |= 1u64 << c;
+        }
+        if INV {
+            if pair {
+                sinks.serial[usize::from(sinks.previous_inverse[c]) * stride + p] += T::ONE;
+            }
+            sinks.inverse[c] = p as Card;
+        }
+    }
+    totals
+}
+
+/// The pass compiled with the `popcnt` instruction; only called where the processor has it.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt")]
+fn pass_popcnt<T: Counter, const ADJ: bool, const ORDER: bool, const INV: bool>(
+    deck: &[Card],
+    sinks: &mut Sinks<'_, T>,
+) -> PassTotals {
+    pass::<T, ADJ, ORDER, INV>(deck, sinks)
+}
+
+#[cfg(target_arch = "x86_64")]
+fn pass_with_popcnt<T: Counter, const ADJ: bool, const ORDER: bool, const INV: bool>(
+    deck: &[Card],
+    sinks: &mut Sinks<'_, T>,
+) -> PassTotals {
+    // SAFETY: `kernel` selects this function only when the processor reports `popcnt`.
+    unsafe { pass_popcnt::<T, ADJ, ORDER, INV>(deck, sinks) }
+}
+
+/// The instructions a pass may use, best first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(in crate::stats) enum Isa {
+    /// AVX-512 F, BW, VBMI and VPOPCNTDQ: the [`avx512`] pass.
+    Avx512,
+    /// The scalar pass with the `popcnt` instruction.
+    Popcnt,
+    /// The scalar pass for any processor.
+    Portable,
+}
+
+impl Isa {
+    /// The best this processor runs (detected once; the standard library caches the answer).
+    pub(in crate::stats) fn best() -> Isa {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if avx512::available() {
+                return Isa::Avx512;
+            }
+            if std::arch::is_x86_feature_detected!("popcnt") {
+                return Isa::Popcnt;
+            }
+        }
+        Isa::Portable
+    }
+
+    /// Every instruction set this processor runs, for tests that compare them.
+    #[cfg(test)]
+    pub(in crate::stats) fn all_available() -> Vec<Isa> {
+        let best = Isa::best();
+        [Isa::Avx512, Isa::Popcnt, Isa::Portable]
+            .into_iter()
+            .filter(|&i| match best {
+                Isa::Avx512 => true,
+                Isa::Popcnt => i != Isa::Avx512,
+                Isa::Portable => i == Isa::Portable,
+            })
+            .collect()
+    }
+}
+
+/// The compiled pass for a selection: adjacency, order statistics (inversions, rising sequences), serial
+/// transitions (with the inverse) and cycles, with the instructions of `isa` (which must be available). The
+/// scalar passes write the inverse when cycles are asked for and leave `cycles` empty for the caller's walk.
+pub(in crate::stats) fn kernel<T: Counter>(
+    adjacency: bool,
+    order: bool,
+    serial: bool,
+    cycles: bool,
+    isa: Isa,
+) -> Kernel<T> {
+    #[cfg(target_arch = "x86_64")]
+    if isa == Isa::Avx512 {
+        return avx512::kernel::<T>(adjacency, order, serial, cycles);
+    }
+    let inverse = serial || cycles;
+    let popcnt = isa == Isa::Popcnt;
+    macro_rules! pick {
+        ($f:ident) => {
+            match (adjacency, order, inverse) {
+                (false, false, false) => $f::<T, false, false, false>,
+                (false, false, true) => $f::<T, false, false, true>,
+                (false, true, false) => $f::<T, false, true, false>,
+                (false, true, true) => $f::<T, false, true, true>,
+                (true, false, false) => $f::<T, true, false, false>,
+                (true, false, true) => $f::<T, true, false, true>,
+                (true, true, false) => $f::<T, true, true, false>,
+                (true, true, true) => $f::<T, true, true, true>,
+            }
+        };
+    }
+    #[cfg(target_arch = "x86_64")]
+    if popcnt && order {
+        return pick!(pass_with_popcnt);
+    }
+    let _ = popcnt;
+    pick!(pass)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::stats::deck::inversions::InversionCounter;
+    use crate::stats::deck::rising_sequences::{invert, rising_sequences};
+
+    fn random_deck(n: usize, g: &mut rand_pcg::Pcg64) -> Vec<Card> {
+        use rand::RngExt;
+        let mut deck: Vec<Card> = (0..n as Card).collect();
+        for i in (1..n).rev() {
+            deck.swap(i, g.random_range(0..=i));
+        }
+        deck
+    }
+
+    #[test]
+    fn the_pass_counts_what_each_statistic_counts_alone() {
+        // Random decks of every size up to 64, through every compiled pass of every instruction set this
+        // processor has, into 64-bit and 16-bit tables, against the straightforward definitions.
+        every_pass_counts::<u64>();
+        every_pass_counts::<u16>();
+    }
+
+    fn every_pass_counts<T: Counter + Default + Into<u64> + PartialEq + std::fmt::Debug>() {
+        use crate::stats::deck::cycles::{count_cycles, count_cycles_with_inverse};
+        use rand::SeedableRng;
+        // The n × n table in a table of rows of `stride` counters, whose other cells must stay 0.
+        let wide = |t: &[T], n: usize| {
+            let stride = stride::<T>(n);
+            let outside = t.iter().enumerate().filter(|&(i, _)| i / stride >= n || i % stride >= n);
+            assert!(outside.into_iter().all(|(_, &x)| x.into() == 0), "a count outside the n × n cells, n = {n}");
+            (0..n * n).map(|i| t[i / n * stride + i % n].into()).collect::<Vec<u64>>()
+        };
+        let mut g = rand_pcg::Pcg64::seed_from_u64(11);
+        for isa in Isa::all_available() {
+            for n in 1..=64 {
+                for variant in 0..16u32 {
+                    let (adj, order, ser, cyc) =
+                        (variant & 1 != 0, variant & 2 != 0, variant & 4 != 0, variant & 8 != 0);
+                    let k = kernel::<T>(adj, order, ser, cyc, isa);
+                    let zero = T::default();
+                    let cells = stride::<T>(n).pow(2);
+                    let (mut position, mut adjacency, mut serial) =
+                        (vec![zero; cells], vec![zero; cells], vec![zero; cells]);
+                    let mut inverse: Vec<Card> = vec![0; if ser || cyc { n } else { 0 }];
+                    let mut previous: Option<Vec<Card>> = None;
+                    let (mut want_position, mut want_adjacency, mut want_serial) =
+                        (vec![0u64; n * n], vec![0u64; n * n], vec![0u64; n * n]);
+                    for _ in 0..8 {
+                        let deck = random_deck(n, &mut g);
+                        let mut sinks = Sinks {
+                            position: &mut position,
+                            adjacency: if adj { &mut adjacency } else { &mut [] },
+                            serial: if ser { &mut serial } else { &mut [] },
+                            previous_inverse: previous.as_deref().unwrap_or(&[]),
+                            inverse: &mut inverse,
+                            pair: previous.is_some(),
+                        };
+                        let got = k(&deck, &mut sinks);
+                        let mut want_inverse = vec![0; n];
+                        invert(&deck, &mut want_inverse);
+                        for (p, &c) in deck.iter().enumerate() {
+                            want_position[p * n + usize::from(c)] += 1;
+                        }
+                        for w in deck.windows(2) {
+                            want_adjacency[usize::from(w[0]) * n + usize::from(w[1])] += 1;
+                        }
+                        if let Some(prev) = &previous {
+                            for (&from, &to) in prev.iter().zip(&want_inverse) {
+                                want_serial[usize::from(from) * n + usize::from(to)] += 1;
+                            }
+                        }
+                        let fixed = deck.iter().enumerate().filter(|&(p, &c)| usize::from(c) == p).count();
+                        let what = format!("{isa:?}, n = {n}, variant {variant}");
+                        assert_eq!(got.fixed_points, fixed, "{what}");
+                        if order {
+                            assert_eq!(got.inversions, InversionCounter::new(n).count(&deck), "{what}");
+                            assert_eq!(got.descents + 1, rising_sequences(&want_inverse), "{what}");
+                        }
+                        if cyc {
+                            let want = count_cycles(&deck, &mut vec![false; n]);
+                            match got.cycles {
+                                Some(k) => assert_eq!(k, want, "{what}"),
+                                None => assert_eq!(count_cycles_with_inverse(&deck, &inverse), want, "{what}"),
+                            }
+                        } else {
+                            assert_eq!(got.cycles, None, "{what}");
+                        }
+                        if ser {
+                            assert_eq!(inverse, want_inverse, "{what}");
+                            previous = Some(want_inverse);
+                        }
+                    }
+                    let what = format!("{isa:?}, n = {n}, variant {variant}");
+                    assert_eq!(wide(&position, n), want_position, "{what}");
+                    assert_eq!(wide(&adjacency, n), if adj { want_adjacency } else { vec![0; n * n] }, "{what}");
+                    assert_eq!(wide(&serial, n), if ser { want_serial } else { vec![0; n * n] }, "{what}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_pass_counts_the_extreme_decks() {
+        // The identity (n fixed points and cycles, no inversion, one rising sequence) and the reversal (the most
+        // inversions, n rising sequences), where the register passes' padding and shifts are at their edges.
+        use crate::stats::deck::cycles::count_cycles_with_inverse;
+        for isa in Isa::all_available() {
+            for n in [1usize, 2, 7, 8, 9, 52, 63, 64] {
+                let k = kernel::<u64>(true, true, true, true, isa);
+                let identity: Vec<Card> = (0..n as Card).collect();
+                let reversed: Vec<Card> = identity.iter().rev().copied().collect();
+                for (deck, fixed, inversions, descents, cycles) in
+                    [(&identity, n, 0, 0, n), (&reversed, n % 2, (n * (n - 1) / 2) as u64, n - 1, n.div_ceil(2))]
+                {
+                    let (mut position, mut adjacency, mut serial) = (vec![0; n * n], vec![0; n * n], vec![0; n * n]);
+                    let mut inverse = vec![0; n];
+                    let mut sinks = Sinks {
+                        position: &mut position,
+                        adjacency: &mut adjacency,
+                        serial: &mut serial,
+                        previous_inverse: &[],
+                        inverse: &mut inverse,
+                        pair: false,
+                    };
+                    let got = k(deck, &mut sinks);
+                    let what = format!("{isa:?}, n = {n}, {deck:?}");
+                    assert_eq!(
+                        (got.fixed_points, got.inversions, got.descents),
+                        (fixed, inversions, descents),
+                        "{what}"
+                    );
+                    assert_eq!(
+                        got.cycles.unwrap_or_else(|| count_cycles_with_inverse(deck, &inverse)),
+                        cycles,
+                        "{what}"
+                    );
+                }
+            }
+        }
+    }
+}

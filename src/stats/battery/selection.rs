@@ -1,0 +1,169 @@
+//! Which tests a run applies: `--tests LIST`.
+//!
+//! Every test has a fixed name (the `test` column of `summary.csv`). `--tests` takes a comma-separated list of
+//! those names, `position` for the three position-by-card tests, or `default` / `all` for every test that applies
+//! to the run. Tests that cannot apply are left out of `default`; naming one explicitly is an error that says why:
+//! - `adjacency` needs at least 3 cards (with 2 cards the pair is fixed by the first card);
+//! - `full-permutation` needs n ≤ 8 and at least 10 expected shuffles per order, N ≥ 10·n! (TestU01's
+//!   permutation test asks the same of its cells);
+//! - `suit-by-position` and `rank-by-position` need a deck with suits: the 52-card deck or the 54-card deck
+//!   with its two jokers;
+//! - `serial-correlation` needs two consecutive decks of one stream, N ≥ 2.
+
+use serde::Serialize;
+
+use crate::stats::test_id::{TestId, TestScope};
+
+/// The tests a run applies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TestSelection {
+    mask: u32,
+    /// True when the user named the tests: then a named test that cannot apply is an error, not a silent skip.
+    named: bool,
+}
+
+impl Default for TestSelection {
+    /// Every test that applies.
+    fn default() -> Self {
+        TestSelection { mask: TestId::ALL.iter().fold(0, |m, t| m | t.bit()), named: false }
+    }
+}
+
+impl TestSelection {
+    /// Exactly these tests (named by the user).
+    pub fn only(tests: &[TestId]) -> Self {
+        TestSelection { mask: tests.iter().fold(0, |m, t| m | t.bit()), named: true }
+    }
+
+    pub fn contains(&self, test: TestId) -> bool {
+        self.mask & test.bit() != 0
+    }
+
+    /// True for `default` / `all`.
+    pub fn is_default(&self) -> bool {
+        !self.named
+    }
+
+    /// The selected tests, in report order.
+    pub fn tests(&self) -> impl Iterator<Item = TestId> + '_ {
+        TestId::ALL.into_iter().filter(|t| self.contains(*t))
+    }
+
+    /// The selected tests that apply to N shuffles of n cards dealt as `dealt`.
+    pub fn applicable(&self, n: usize, shuffles: u64, dealt: Option<TestScope>) -> Vec<TestId> {
+        self.tests().filter(|t| t.applies(n, shuffles, dealt).is_ok()).collect()
+    }
+
+    /// Checks that every test the user named applies (with `default` nothing can fail), and that at least one
+    /// test does: a run that applies no test has no verdict to give.
+    pub fn check(&self, n: usize, shuffles: u64, dealt: Option<TestScope>) -> Result<(), String> {
+        if self.named {
+            for t in self.tests() {
+                t.applies(n, shuffles, dealt)?;
+            }
+        }
+        if self.applicable(n, shuffles, dealt).is_empty() {
+            return Err(format!(
+                "no test applies to {shuffles} shuffles of {n} cards{}: the run would have no verdict",
+                if self.named { format!(" among '{self}'") } else { String::new() }
+            ));
+        }
+        Ok(())
+    }
+
+    /// The same tests, with the ones that do not (yet) apply skipped silently: for progressive looks, where the
+    /// sample grows into a test's requirement.
+    pub fn relaxed(self) -> Self {
+        TestSelection { named: false, ..self }
+    }
+
+    /// Parses `--tests LIST`.
+    pub fn parse(list: &str) -> Result<Self, String> {
+        let mut tests = Vec::new();
+        let mut default = false;
+        for item in list.split(',').map(str::trim) {
+            match item.to_ascii_lowercase().as_str() {
+                "" => return Err(format!("empty test name in '{list}'")),
+                "all" | "default" => default = true,
+                "position" => tests.extend([TestId::PositionCard, TestId::PositionWorst, TestId::CardWorst]),
+                name => tests.push(TestId::from_name(name).ok_or_else(|| {
+                    format!(
+                        "unknown test '{item}' (expected default, all, position or a list of: {})",
+                        TestId::ALL.map(TestId::name).join(", ")
+                    )
+                })?),
+            }
+        }
+        Ok(if default { TestSelection::default() } else { TestSelection::only(&tests) })
+    }
+}
+
+impl std::fmt::Display for TestSelection {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.is_default() {
+            f.write_str("default")
+        } else {
+            f.write_str(&self.tests().map(TestId::name).collect::<Vec<_>>().join(","))
+        }
+    }
+}
+
+impl std::str::FromStr for TestSelection {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        TestSelection::parse(s)
+    }
+}
+
+impl Serialize for TestSelection {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lists_parse_and_print() {
+        let s = TestSelection::parse("parity, adjacency").unwrap();
+        assert!(s.contains(TestId::Parity) && s.contains(TestId::Adjacency) && !s.contains(TestId::PositionCard));
+        assert_eq!(s.to_string(), "adjacency,parity");
+        assert!(TestSelection::parse("all").unwrap().is_default());
+        assert_eq!(TestSelection::parse("default,parity").unwrap(), TestSelection::default());
+        assert_eq!(TestSelection::parse("position").unwrap().tests().count(), 3);
+        let err = TestSelection::parse("parity,nope").unwrap_err();
+        assert!(err.contains("'nope'") && err.contains("full-permutation"), "{err}");
+        assert!(TestSelection::parse("parity,").is_err());
+    }
+
+    #[test]
+    fn tests_that_cannot_apply_are_skipped_by_default_and_refused_when_named() {
+        let d = TestSelection::default();
+        assert!(!d.applicable(52, 1_000_000, None).contains(&TestId::FullPermutation));
+        assert!(d.applicable(8, 403_200, None).contains(&TestId::FullPermutation));
+        assert!(!d.applicable(8, 403_199, None).contains(&TestId::FullPermutation));
+        assert!(!d.applicable(20, 1000, None).contains(&TestId::SuitByPosition));
+        assert!(d.check(52, 1, None).is_ok());
+        let named = TestSelection::only(&[TestId::FullPermutation]);
+        assert!(named.check(52, 1 << 30, None).unwrap_err().contains("at most 8 cards"));
+        assert!(named.check(8, 1000, None).unwrap_err().contains("403200"));
+        // Relaxed (progressive looks), a test that does not apply yet is skipped, but a run with none is refused.
+        assert!(named.relaxed().check(8, 1000, None).unwrap_err().contains("no test applies"));
+        assert!(named.relaxed().check(8, 403_200, None).is_ok());
+    }
+
+    #[test]
+    fn game_tests_need_their_game() {
+        let d = TestSelection::default();
+        assert!(!d.applicable(54, 1000, None).contains(&TestId::BottomJoker));
+        let dealt = d.applicable(54, 1000, Some(TestScope::Doudizhu));
+        assert!(dealt.contains(&TestId::BottomJoker) && dealt.contains(&TestId::SeatCard));
+        assert!(!dealt.contains(&TestId::NiuSeat));
+        let niu = TestSelection::parse("niu-seat").unwrap();
+        assert!(niu.check(52, 1000, Some(TestScope::Douniu)).is_ok());
+        assert!(niu.check(52, 1000, None).unwrap_err().contains("needs --game douniu"));
+        assert!(TestSelection::parse("seat-card").unwrap().check(52, 9, None).unwrap_err().contains("needs a deal"));
+    }
+}

@@ -1,0 +1,293 @@
+//! Adjacency: how often card b lies immediately after card a, over the n(n−1) ordered pairs a ≠ b.
+//!
+//! A random cut makes every position uniform but leaves the order of the cards intact ("start dealing from the 7th
+//! card"); so do many poor shuffles that move blocks of cards. Position counts cannot see it; adjacency counts do.
+//!
+//! Null. Each deck adds a matrix `M[a][b] = [b follows a]` with n − 1 ones (a successor structure with one break,
+//! after the last card). For a uniform permutation `P(M[a][b] = 1) = 1/n`, so `E = N/n` per cell. The cells are
+//! correlated, and not all alike: `E[M_ab M_cd] = 1/(n(n−1))` when the two pairs can coexist (three or four
+//! distinct cards in two blocks or a chain), and 0 when they share a first card, a second card, or are each other's
+//! reverse. The covariance commutes with relabelling the cards, so it is diagonal in the decomposition of functions
+//! on ordered pairs into S_n-irreducible parts (James & Kerber, *The Representation Theory of the Symmetric Group*).
+//! With `D = O − N/n`, `X² = (n/N)·‖D‖²` and, per deck, `n·Cov(M)` has eigenvalues
+//! - 1 on symmetric D with zero row and column sums (dimension n(n−3)/2),
+//! - (n+1)/(n−1) on antisymmetric D with zero row and column sums (dimension (n−1)(n−2)/2),
+//! - 1/(n−1) on D of the form u(a) + v(b) (dimension 2(n−1): which cards come first and last, which the
+//!   position-by-card test already covers), and 0 on constants (every deck has exactly n − 1 pairs).
+//!
+//! So Pearson's X² over all cells has mean `(n−1)²` but is not a scaled chi-square. The test removes the
+//! u(a) + v(b) part (solving for the row and column sums), splits the rest into its symmetric part S and
+//! antisymmetric part A, and uses
+//! `Q = (n/N)·(‖S‖² + ((n−1)/(n+1))·‖A‖²)`, which has mean `n² − 3n + 1` exactly for every N and is asymptotically
+//! χ²(n² − 3n + 1). Tested two-sided. `tests` below check the mean by enumerating every deck of 4 and 5 cards.
+
+use crate::cards::{Card, NameStyle, card_name};
+use crate::stats::dist::special::{chi2_ln_cdf, chi2_ln_sf};
+use crate::stats::{TestId, TestResult, times};
+
+/// `counts[a * n + b]`: how often card b was immediately after card a.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AdjacencyCounts {
+    n: usize,
+    shuffles: u64,
+    counts: Vec<u64>,
+}
+
+/// The parts of the adjacency statistic.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct AdjacencyParts {
+    /// `(n/N)·‖S‖²`: symmetric part (a and b adjacent in either order), mean n(n−3)/2.
+    pub symmetric: f64,
+    /// `(n/N)·‖A‖²`: antisymmetric part (b after a versus a after b), mean (n−1)(n−2)/2·(n+1)/(n−1).
+    pub antisymmetric: f64,
+    /// `(n/N)·‖g‖²` of the removed row/column part (first and last cards), mean 2.
+    pub ends: f64,
+    /// Pearson's X² over every off-diagonal cell, the sum of the three, mean (n−1)².
+    pub pearson: f64,
+    /// The test statistic `symmetric + (n−1)/(n+1)·antisymmetric`, mean n² − 3n + 1.
+    pub q: f64,
+}
+
+impl AdjacencyCounts {
+    pub fn new(n: usize) -> Self {
+        AdjacencyCounts { n, shuffles: 0, counts: vec![0; n * n] }
+    }
+
+    pub fn shuffles(&self) -> u64 {
+        self.shuffles
+    }
+
+    pub fn get(&self, a: usize, b: usize) -> u64 {
+        self.counts[a * self.n + b]
+    }
+
+    #[inline(always)]
+    pub fn add(&mut self, deck: &[Card]) {
+        let n = self.n;
+        for w in deck.windows(2) {
+            self.counts[usize::from(w[0]) * n + usize::from(w[1])] += 1;
+        }
+        self.shuffles += 1;
+    }
+
+    /// The matrix for the battery's one-pass update ([`crate::stats::battery::fused`]), which counts a deck into it and then
+    /// calls [`Self::record_deck`].
+    #[inline(always)]
+    pub(in crate::stats) fn counts_mut(&mut self) -> &mut [u64] {
+        &mut self.counts
+    }
+
+    /// One more deck, its pairs already counted through [`Self::counts_mut`].
+    #[inline(always)]
+    pub(in crate::stats) fn record_deck(&mut self) {
+        self.shuffles += 1;
+    }
+
+    pub fn merge(&mut self, other: &Self) {
+        for (a, b) in self.counts.iter_mut().zip(&other.counts) {
+            *a += b;
+        }
+        self.shuffles += other.shuffles;
+    }
+
+    /// Degrees of freedom of the test, n² − 3n + 1.
+    pub fn df(&self) -> f64 {
+        let n = self.n as f64;
+        n * n - 3.0 * n + 1.0
+    }
+
+    /// Splits X² into its parts (n ≥ 3).
+    pub fn parts(&self) -> AdjacencyParts {
+        let n = self.n;
+        let nf = n as f64;
+        let big_n = self.shuffles as f64;
+        let e = big_n / nf;
+        let d = |a: usize, b: usize| if a == b { 0.0 } else { self.get(a, b) as f64 - e };
+        // Row and column sums of D; the part u(a) + v(b) that reproduces them over the off-diagonal cells solves
+        // (n−1)u(a) − v(a) = r(a), −u(a) + (n−1)v(a) = c(a) (the constant part is 0: D sums to 0).
+        let row: Vec<f64> = (0..n).map(|a| (0..n).map(|b| d(a, b)).sum()).collect();
+        let col: Vec<f64> = (0..n).map(|b| (0..n).map(|a| d(a, b)).sum()).collect();
+        let det = nf * (nf - 2.0);
+        let u: Vec<f64> = (0..n).map(|a| ((nf - 1.0) * row[a] + col[a]) / det).collect();
+        let v: Vec<f64> = (0..n).map(|a| (row[a] + (nf - 1.0) * col[a]) / det).collect();
+        let (mut sym, mut anti, mut ends, mut pearson) = (0.0, 0.0, 0.0, 0.0);
+        for a in 0..n {
+            for b in 0..n {
+                if a == b {
+                    continue;
+                }
+                let g = u[a] + v[b];
+                let (x, y) = (d(a, b) - g, d(b, a) - (u[b] + v[a]));
+                sym += ((x + y) / 2.0).powi(2);
+                anti += ((x - y) / 2.0).powi(2);
+                ends += g * g;
+                pearson += d(a, b).powi(2);
+            }
+        }
+        let scale = nf / big_n;
+        let (symmetric, antisymmetric) = (scale * sym, scale * anti);
+        AdjacencyParts {
+            symmetric,
+            antisymmetric,
+            ends: scale * ends,
+            pearson: scale * pearson,
+            q: symmetric + (nf - 1.0) / (nf + 1.0) * antisymmetric,
+        }
+    }
+
+    /// The ordered pairs with the largest and smallest observed/expected ratio.
+    fn extremes(&self) -> ((usize, usize, f64), (usize, usize, f64)) {
+        let e = self.shuffles as f64 / self.n as f64;
+        let mut hi = (0, 1, f64::NEG_INFINITY);
+        let mut lo = (0, 1, f64::INFINITY);
+        for a in 0..self.n {
+            for b in 0..self.n {
+                if a != b {
+                    let r = self.get(a, b) as f64 / e;
+                    if r > hi.2 {
+                        hi = (a, b, r);
+                    }
+                    if r < lo.2 {
+                        lo = (a, b, r);
+                    }
+                }
+            }
+        }
+        (hi, lo)
+    }
+
+    /// `Q` against χ²(n² − 3n + 1), two-sided.
+    pub fn evaluate(&self) -> Vec<TestResult> {
+        let parts = self.parts();
+        let df = self.df();
+        let (ln_p, ln_p_low) = (chi2_ln_sf(parts.q, df), chi2_ln_cdf(parts.q, df));
+        let name = |c: usize| card_name(c as Card, self.n, NameStyle::Symbol);
+        let ((a, b, hi), (la, lb, lo)) = self.extremes();
+        let explanation = if ln_p > -10.0 && ln_p_low > -10.0 {
+            format!(
+                "Which card follows which is as random as it should be: the most frequent pair ({} then {}) comes up \
+                 {:+.2}% more often than fair, within noise.",
+                name(a),
+                name(b),
+                (hi - 1.0) * 100.0
+            )
+        } else {
+            format!(
+                "The order of the cards survives the shuffle: {} lies right after {} {} as often as it should. \
+                 Position counts can look perfectly fair while this happens (a cut does exactly that).",
+                name(b),
+                name(a),
+                times(hi)
+            )
+        };
+        vec![TestResult {
+            test: TestId::Adjacency,
+            statistic: parts.q,
+            df,
+            ln_p,
+            ln_p_low: Some(ln_p_low),
+            effect: (parts.q - df) / df,
+            detail: format!(
+                "Q = {:.1} vs {df} expected (symmetric part {:.1}, antisymmetric {:.1}; Pearson X2 over the n(n-1) \
+                 pairs {:.1}, first/last part {:.1} left to the position tests); {} then {} at {hi:.4}x, {} then {} \
+                 at {lo:.4}x",
+                parts.q,
+                parts.symmetric,
+                parts.antisymmetric,
+                parts.pearson,
+                parts.ends,
+                name(a),
+                name(b),
+                name(la),
+                name(lb)
+            ),
+            headline: format!("{} right after {}: {}", name(b), name(a), times(hi)),
+            explanation,
+        }]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::audit::source::PostProcess;
+    use crate::rng::RngKind;
+    use crate::shuffle::{Algorithm, AlgorithmKind};
+    use crate::stats::dist::special::binomial_band;
+    use crate::stats::dist::uniformity::ks_uniform;
+    use crate::stats::testing::{all_permutations, moments, run_one, run_plain};
+
+    /// Every statistic over every deck (N = 1) or every ordered pair of decks (N = 2).
+    fn enumerate(n: usize, pairs: bool) -> Vec<AdjacencyParts> {
+        let perms = all_permutations(n);
+        let mut out = Vec::new();
+        for a in &perms {
+            if pairs {
+                for b in &perms {
+                    let mut c = AdjacencyCounts::new(n);
+                    c.add(a);
+                    c.add(b);
+                    out.push(c.parts());
+                }
+            } else {
+                let mut c = AdjacencyCounts::new(n);
+                c.add(a);
+                out.push(c.parts());
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn every_part_has_its_exact_mean_on_four_and_five_cards() {
+        // The means follow from the eigenvalues in the module docs and hold exactly for every N: check N = 1 and
+        // N = 2 on n = 4 (24 and 576 outcomes) and N = 1 on n = 5 (120 outcomes).
+        for (n, pairs) in [(4usize, false), (4, true), (5, false)] {
+            let nf = n as f64;
+            let parts = enumerate(n, pairs);
+            let mean = |f: fn(&AdjacencyParts) -> f64| moments(&parts.iter().map(f).collect::<Vec<_>>()).0;
+            let close = |got: f64, want: f64, what: &str| {
+                assert!((got - want).abs() < 1e-9, "n = {n}, N = {}: {what} mean {got} vs {want}", 1 + pairs as u8)
+            };
+            close(mean(|p| p.q), nf * nf - 3.0 * nf + 1.0, "Q");
+            close(mean(|p| p.pearson), (nf - 1.0) * (nf - 1.0), "Pearson X2");
+            close(mean(|p| p.symmetric), nf * (nf - 3.0) / 2.0, "symmetric part");
+            close(mean(|p| p.antisymmetric), (nf - 2.0) * (nf + 1.0) / 2.0, "antisymmetric part");
+            close(mean(|p| p.ends), 2.0, "first/last part");
+            for p in &parts {
+                assert!((p.symmetric + p.antisymmetric + p.ends - p.pearson).abs() < 1e-9);
+            }
+        }
+    }
+
+    #[test]
+    fn fair_shuffles_give_uniform_p_values() {
+        // 200 independent seeds of Fisher-Yates/chacha8 on 8 cards (df = 41), 2000 shuffles each. A calibrated
+        // test rejects at α = 0.05 a Binomial(200, 0.05) number of times; the 99.9% band and a KS p above 0.001
+        // each fail by chance with probability at most 0.001 (seeds are fixed, so the outcome is deterministic).
+        let mut p_values = Vec::new();
+        for seed in 0..200 {
+            let t = run_plain(AlgorithmKind::FisherYates, RngKind::Chacha8, 8, 2000, seed, TestId::Adjacency);
+            p_values.push(t.ln_p.exp());
+        }
+        let rejected = p_values.iter().filter(|&&p| p < 0.05).count() as u64;
+        let (lo, hi) = binomial_band(200, 0.05, 0.999);
+        assert!((lo..=hi).contains(&rejected), "{rejected} rejections of 200 at 5% (band {lo}..={hi})");
+        let (_, ks_p) = ks_uniform(&p_values);
+        assert!(ks_p > 1e-3, "KS p = {ks_p}");
+    }
+
+    #[test]
+    fn a_cut_deck_is_caught_while_its_positions_look_fair() {
+        // Positive control: identity + a random cut. Every position is uniform, yet the pairs are intact. A fair
+        // shuffle gives p < 1e-9 with probability 1e-9.
+        let cut = PostProcess { cut: true, burn: 0 };
+        let id = Algorithm::new(AlgorithmKind::Identity);
+        let t = run_one(id, RngKind::Chacha8, 52, 2000, 4, cut, TestId::Adjacency);
+        assert!(t.ln_p < -10_000.0, "{}", t.ln_p);
+        assert!(t.headline.contains("right after"), "{}", t.headline);
+        // The position-by-card test at the same seed: p above 1e-4 in both tails (probability 2e-4 of failing).
+        let pos = run_one(id, RngKind::Chacha8, 52, 2000, 4, cut, TestId::PositionCard);
+        assert!(pos.ln_p > 1e-4f64.ln() && pos.ln_p_low.unwrap() > 1e-4f64.ln(), "{pos:?}");
+    }
+}

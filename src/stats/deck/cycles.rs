@@ -1,0 +1,257 @@
+//! Cycles: the number of cycles of the permutation a shuffle produced.
+//!
+//! Seen as a map from positions to cards (`p ↦ deck[p]`), a shuffled deck decomposes into disjoint cycles. For a
+//! uniform permutation of n cards the number of cycles k has the exact law `P(k) = |s(n,k)|/n!` (unsigned
+//! Stirling numbers of the first kind; Stanley, *Enumerative Combinatorics* I, §1.3), mean `H(n)`. The cycle
+//! count also fixes the parity (`sign = (−1)^(n−k)`), so a shuffle that can only reach even permutations
+//! (`wash` with an even number of swaps) never produces half of the possible counts. The whole histogram is
+//! tested against the exact law, two-sided.
+
+use crate::cards::Card;
+use crate::stats::deck::fixed_points::impossible_note;
+use crate::stats::deck::histogram::fit;
+use crate::stats::exact::laws::cycles_pmf;
+use crate::stats::{TestId, TestResult};
+
+/// Counts the cycles of `deck` as a permutation, using `seen` (length n, any contents) as scratch.
+///
+/// Decks of up to 64 cards keep the unvisited positions in one word: the outer loop then runs once per cycle
+/// instead of testing every position, which saves a hard-to-predict branch per card.
+#[inline(always)]
+pub fn count_cycles(deck: &[Card], seen: &mut [bool]) -> usize {
+    let n = deck.len();
+    if n <= 64 {
+        let mut remaining: u64 = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+        let mut cycles = 0;
+        while remaining != 0 {
+            let start = remaining.trailing_zeros() as usize;
+            cycles += 1;
+            let mut j = start;
+            loop {
+                remaining &= !(1u64 << j);
+                j = usize::from(deck[j]);
+                // For a permutation the first position seen twice is `start`; testing "seen" rather than
+                // "is start" also ends the walk on a deck that is not a permutation.
+                if remaining & (1u64 << j) == 0 {
+                    break;
+                }
+            }
+        }
+        return cycles;
+    }
+    seen.fill(false);
+    let mut cycles = 0;
+    for start in 0..deck.len() {
+        if seen[start] {
+            continue;
+        }
+        cycles += 1;
+        let mut j = start;
+        while !seen[j] {
+            seen[j] = true;
+            j = usize::from(deck[j]);
+        }
+    }
+    cycles
+}
+
+/// Counts the cycles of a deck of at most 64 cards given its inverse permutation (`inverse[card] = position`).
+///
+/// Same count as [`count_cycles`] for a permutation, but each cycle is walked from its start in both directions
+/// at once (`p ↦ deck[p]` and `p ↦ inverse[p]`) until the two walks meet. The walk is a chain of dependent
+/// loads, so its latency, not the work, sets the cost; two independent chains of half the length halve it.
+/// Terminates on any input (every step clears a bit or stops).
+#[inline(always)]
+pub fn count_cycles_with_inverse(deck: &[Card], inverse: &[Card]) -> usize {
+    let n = deck.len();
+    debug_assert!(n <= 64 && inverse.len() == n);
+    let mut remaining: u64 = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+    let mut cycles = 0;
+    while remaining != 0 {
+        let start = remaining.trailing_zeros() as usize;
+        cycles += 1;
+        remaining &= !(1u64 << start);
+        let (mut forward, mut backward) = (usize::from(deck[start]), usize::from(inverse[start]));
+        loop {
+            // The cycle is closed when either walk reaches a position already visited (the start, or the
+            // other walk's last step).
+            if remaining & (1u64 << forward) == 0 {
+                break;
+            }
+            remaining &= !(1u64 << forward);
+            if remaining & (1u64 << backward) == 0 {
+                break;
+            }
+            remaining &= !(1u64 << backward);
+            forward = usize::from(deck[forward]);
+            backward = usize::from(inverse[backward]);
+        }
+    }
+    cycles
+}
+
+/// `counts[k]`: decks whose permutation has exactly k cycles.
+#[derive(Clone, Debug)]
+pub struct CycleCounts {
+    n: usize,
+    counts: Vec<u64>,
+    seen: Vec<bool>,
+}
+
+impl PartialEq for CycleCounts {
+    fn eq(&self, other: &Self) -> bool {
+        self.counts == other.counts
+    }
+}
+
+impl CycleCounts {
+    pub fn new(n: usize) -> Self {
+        CycleCounts { n, counts: vec![0; n + 1], seen: vec![false; n] }
+    }
+
+    pub fn counts(&self) -> &[u64] {
+        &self.counts
+    }
+
+    #[inline(always)]
+    pub fn add(&mut self, deck: &[Card]) {
+        let k = count_cycles(deck, &mut self.seen);
+        self.record(k);
+    }
+
+    /// Counts a deck whose cycles were already counted (the battery shares one count with parity).
+    #[inline(always)]
+    pub fn record(&mut self, cycles: usize) {
+        self.counts[cycles] += 1;
+    }
+
+    pub fn merge(&mut self, other: &Self) {
+        for (a, b) in self.counts.iter_mut().zip(&other.counts) {
+            *a += b;
+        }
+    }
+
+    /// The histogram against `|s(n,k)|/n!`, Pearson with pooled tails, two-sided.
+    pub fn evaluate(&self) -> Vec<TestResult> {
+        let f = fit(&self.counts, &cycles_pmf(self.n));
+        let h: f64 = (1..=self.n).map(|i| 1.0 / i as f64).sum();
+        let (v, ratio, _) = f.worst;
+        let headline = match f.never {
+            Some((k, e)) => format!("never {k} cycles (expected {e:.0} times); mean {:.2} (fair {h:.2})", f.mean),
+            None => format!("{:.2} cycles on average (fair {h:.2}); {v} cycles {}", f.mean, crate::stats::times(ratio)),
+        };
+        let explanation = if f.ln_p > -10.0 && f.ln_p_low > -10.0 {
+            format!(
+                "The shuffled decks break into cycles as a random order does ({:.3} on average, fair {h:.3}).",
+                f.mean
+            )
+        } else if let Some((k, e)) = f.never {
+            format!(
+                "No deck ever had {k} cycles, though a fair shuffle would give about {e:.0}: whole classes of orders \
+                 are out of reach (the cycle count fixes the permutation's parity)."
+            )
+        } else {
+            format!(
+                "The decks break into {:.3} cycles on average instead of {h:.3}; {v} cycles happen {} as often as \
+                 they should.",
+                f.mean,
+                crate::stats::times(ratio)
+            )
+        };
+        vec![TestResult {
+            test: TestId::Cycles,
+            statistic: f.gof.statistic,
+            df: f.gof.df,
+            ln_p: f.ln_p,
+            ln_p_low: Some(f.ln_p_low),
+            effect: f.mean - h,
+            detail: format!(
+                "mean {:.4} cycles (exact law |s(n,k)|/n!, mean H(n) = {h:.4}); X2 = {:.1} over {} pooled values{}",
+                f.mean,
+                f.gof.statistic,
+                f.gof.bins,
+                impossible_note(f.impossible)
+            ),
+            explanation,
+            headline,
+        }]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::audit::source::PostProcess;
+    use crate::rng::RngKind;
+    use crate::shuffle::Algorithm;
+    use crate::stats::testing::{all_permutations, run_one};
+
+    #[test]
+    fn both_ways_of_counting_cycles_agree() {
+        use rand::{RngExt, SeedableRng};
+        let mut g = rand_pcg::Pcg64::seed_from_u64(3);
+        for n in [2usize, 5, 63, 64, 65, 300] {
+            for _ in 0..20 {
+                let mut deck: Vec<Card> = (0..n as Card).collect();
+                for i in (1..n).rev() {
+                    deck.swap(i, g.random_range(0..=i));
+                }
+                // The seen-array path on its own, by hand.
+                let mut seen = vec![false; n];
+                let mut slow = 0;
+                for s in 0..n {
+                    if !seen[s] {
+                        slow += 1;
+                        let mut j = s;
+                        while !seen[j] {
+                            seen[j] = true;
+                            j = usize::from(deck[j]);
+                        }
+                    }
+                }
+                assert_eq!(count_cycles(&deck, &mut seen), slow, "n = {n}");
+                if n <= 64 {
+                    let mut inverse = vec![0; n];
+                    crate::stats::deck::rising_sequences::invert(&deck, &mut inverse);
+                    assert_eq!(count_cycles_with_inverse(&deck, &inverse), slow, "n = {n}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn walking_both_ways_counts_every_permutation_of_small_decks() {
+        for n in 1..=7 {
+            for deck in all_permutations(n) {
+                let mut inverse = vec![0; n];
+                crate::stats::deck::rising_sequences::invert(&deck, &mut inverse);
+                assert_eq!(count_cycles_with_inverse(&deck, &inverse), count_cycles(&deck, &mut vec![false; n]));
+            }
+        }
+    }
+
+    #[test]
+    fn every_permutation_of_three_and_four_cards_gives_the_stirling_numbers() {
+        // |s(3,k)| = 0, 2, 3, 1 and |s(4,k)| = 0, 6, 11, 6, 1.
+        for (n, want) in [(3, vec![0u64, 2, 3, 1]), (4, vec![0, 6, 11, 6, 1])] {
+            let mut c = CycleCounts::new(n);
+            for p in all_permutations(n) {
+                c.add(&p);
+            }
+            assert_eq!(c.counts(), &want[..]);
+            for (k, &p) in cycles_pmf(n).iter().enumerate() {
+                assert!((want[k] as f64 / c.counts().iter().sum::<u64>() as f64 - p).abs() < 1e-15);
+            }
+        }
+    }
+
+    #[test]
+    fn an_even_only_shuffle_never_has_an_odd_cycle_count() {
+        // Positive control: wash with 54 swaps on 54 cards reaches only even permutations, so the cycle count is
+        // always even; a fair shuffle gives p < 1e-9 with probability 1e-9.
+        let wash = Algorithm { kind: crate::shuffle::AlgorithmKind::Wash, swaps: Some(54) };
+        let t = run_one(wash, RngKind::Chacha8, 54, 20_000, 1, PostProcess::default(), TestId::Cycles);
+        assert!(t.ln_p < -1000.0, "{}", t.ln_p);
+        assert!(t.headline.starts_with("never"), "{}", t.headline);
+    }
+}

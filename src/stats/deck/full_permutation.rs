@@ -1,0 +1,178 @@
+//! The full-permutation test for small decks: how often each of the n! orders came up.
+//!
+//! After TestU01's permutation test (L'Ecuyer & Simard 2007, `sknuth_Permutation`; Knuth, TAOCP vol. 2,
+//! §3.3.2): for n ≤ 8 every order is a cell, identified by its Lehmer-code rank in `0..n!`, and the counts of N
+//! uniform shuffles are Multinomial(N, 1/n!). Pearson's X² has n! − 1 degrees of freedom and is asymptotically
+//! χ²(n! − 1); the test requires at least 10 expected shuffles per order (N ≥ 10·n!), as TestU01 does, so the
+//! approximation holds. Two-sided: a deck that cycles through the orders too evenly is flagged "too uniform".
+//! This sees everything every other statistic sees, on decks small enough to enumerate: naive-swap's n^n
+//! equally likely paths cannot cover the n! orders evenly, and it shows here directly.
+
+use crate::cards::Card;
+use crate::stats::dist::gof::pearson_uniform;
+use crate::stats::dist::special::{chi2_ln_cdf, chi2_ln_sf};
+use crate::stats::test_id::{FULL_PERMUTATION_MAX_N, TestId, factorial};
+use crate::stats::{TestResult, times};
+
+/// Lehmer-code rank of a permutation of `0..n` (n ≤ 8): 0 for `0 1 … n−1`, n! − 1 for the reversed deck.
+#[inline(always)]
+pub fn rank(deck: &[Card]) -> usize {
+    let mut unused: u32 = (1u32 << deck.len()) - 1;
+    let mut r = 0usize;
+    for (i, &c) in deck.iter().enumerate() {
+        let smaller = (unused & ((1u32 << c) - 1)).count_ones() as usize;
+        r = r * (deck.len() - i) + smaller;
+        unused &= !(1u32 << c);
+    }
+    r
+}
+
+/// The permutation of `0..n` with Lehmer-code rank `r`.
+pub fn unrank(n: usize, mut r: usize) -> Vec<Card> {
+    let mut digits = vec![0usize; n];
+    for i in (0..n).rev() {
+        let base = n - i;
+        digits[i] = r % base;
+        r /= base;
+    }
+    let mut pool: Vec<Card> = (0..n as Card).collect();
+    digits.into_iter().map(|d| pool.remove(d)).collect()
+}
+
+/// `counts[rank]`: how often each order came up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PermutationCounts {
+    n: usize,
+    counts: Vec<u64>,
+}
+
+impl PermutationCounts {
+    /// Counts for an n-card deck, n ≤ [`FULL_PERMUTATION_MAX_N`].
+    pub fn new(n: usize) -> Self {
+        assert!(n <= FULL_PERMUTATION_MAX_N, "the full-permutation test is for decks of at most 8 cards");
+        PermutationCounts { n, counts: vec![0; factorial(n) as usize] }
+    }
+
+    pub fn counts(&self) -> &[u64] {
+        &self.counts
+    }
+
+    #[inline(always)]
+    pub fn add(&mut self, deck: &[Card]) {
+        self.counts[rank(deck)] += 1;
+    }
+
+    pub fn merge(&mut self, other: &Self) {
+        for (a, b) in self.counts.iter_mut().zip(&other.counts) {
+            *a += b;
+        }
+    }
+
+    /// Pearson X² over the n! orders against χ²(n! − 1), two-sided.
+    pub fn evaluate(&self) -> Vec<TestResult> {
+        let (x2, df) = pearson_uniform(&self.counts);
+        let total: u64 = self.counts.iter().sum();
+        let e = total as f64 / self.counts.len() as f64;
+        let (lo, hi) = self.counts.iter().enumerate().fold(((0, u64::MAX), (0, 0)), |(lo, hi), (r, &c)| {
+            (if c < lo.1 { (r, c) } else { lo }, if c > hi.1 { (r, c) } else { hi })
+        });
+        let never = self.counts.iter().filter(|&&c| c == 0).count();
+        let show = |r: usize| unrank(self.n, r).iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ");
+        let (ln_p, ln_p_low) = (chi2_ln_sf(x2, df), chi2_ln_cdf(x2, df));
+        let headline = if never > 0 && e >= 10.0 {
+            format!("{never} of {} orders never occur", self.counts.len())
+        } else {
+            format!("order {} comes up {} as often as fair", show(hi.0), times(hi.1 as f64 / e))
+        };
+        let explanation = if ln_p > -10.0 && ln_p_low > -10.0 {
+            format!(
+                "All {} orders of the {} cards come up about equally often ({:.1} each on average).",
+                self.counts.len(),
+                self.n,
+                e
+            )
+        } else if never > 0 && e >= 10.0 {
+            format!(
+                "{never} of the {} possible orders never came up, though each should have about {e:.0} times.",
+                self.counts.len()
+            )
+        } else {
+            format!(
+                "Some orders are favoured: {} comes up {} as often as it should and {} only {}.",
+                show(hi.0),
+                times(hi.1 as f64 / e),
+                show(lo.0),
+                times(lo.1 as f64 / e)
+            )
+        };
+        vec![TestResult {
+            test: TestId::FullPermutation,
+            statistic: x2,
+            df,
+            ln_p,
+            ln_p_low: Some(ln_p_low),
+            effect: (x2 - df) / df.max(1.0),
+            detail: format!(
+                "X2 = {x2:.1} over {} orders ({e:.1} expected each); most frequent {} at {:.4}x, least frequent {} at \
+                 {:.4}x; {never} never seen",
+                self.counts.len(),
+                show(hi.0),
+                hi.1 as f64 / e,
+                show(lo.0),
+                lo.1 as f64 / e
+            ),
+            explanation,
+            headline,
+        }]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::RngKind;
+    use crate::shuffle::AlgorithmKind;
+    use crate::stats::testing::{all_permutations, run_plain};
+
+    #[test]
+    fn ranks_are_a_bijection_onto_0_to_n_factorial() {
+        for n in 1..=6 {
+            let mut seen = vec![false; factorial(n) as usize];
+            for p in all_permutations(n) {
+                let r = rank(&p);
+                assert!(!seen[r], "rank {r} twice");
+                seen[r] = true;
+                assert_eq!(unrank(n, r), p);
+            }
+            assert!(seen.iter().all(|&s| s));
+        }
+        assert_eq!(rank(&[0, 1, 2, 3, 4, 5, 6, 7]), 0);
+        assert_eq!(rank(&[7, 6, 5, 4, 3, 2, 1, 0]), 40319);
+    }
+
+    #[test]
+    fn every_order_once_is_perfectly_flat() {
+        // All 4! orders exactly once each (and then ten times each): X2 = 0, flagged by the lower tail only.
+        let mut c = PermutationCounts::new(4);
+        for _ in 0..10 {
+            for p in all_permutations(4) {
+                c.add(&p);
+            }
+        }
+        let t = c.evaluate().remove(0);
+        assert_eq!(t.statistic, 0.0);
+        assert_eq!(t.ln_p, 0.0);
+        assert!(t.ln_p_low.unwrap() < -20.0);
+    }
+
+    #[test]
+    fn naive_swap_favours_some_orders_and_fisher_yates_does_not() {
+        // Positive control on 4 cards (4^4 = 256 paths over 24 orders cannot be even) with 24000 shuffles, 1000
+        // expected per order; a fair shuffle gives p < 1e-9 with probability 1e-9.
+        let t = run_plain(AlgorithmKind::NaiveSwap, RngKind::Chacha8, 4, 24_000, 9, TestId::FullPermutation);
+        assert!(t.ln_p < 1e-9f64.ln(), "{t:?}");
+        // Fisher-Yates at a fixed seed: p below 1e-4 in either tail with probability 2e-4.
+        let fair = run_plain(AlgorithmKind::FisherYates, RngKind::Chacha8, 4, 2400, 9, TestId::FullPermutation);
+        assert!(fair.ln_p > 1e-4f64.ln() && fair.ln_p_low.unwrap() > 1e-4f64.ln(), "{fair:?}");
+    }
+}

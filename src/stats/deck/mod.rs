@@ -1,0 +1,14 @@
+//! Statistics of one shuffled deck, one file each: every one an accumulator with `add`, `merge` and an
+//! evaluation against its exact or correctly scaled null.
+
+pub mod adjacency;
+pub mod cycles;
+pub mod fixed_points;
+pub mod full_permutation;
+pub mod histogram;
+pub mod inversions;
+pub mod parity;
+pub mod position_card;
+pub mod rising_sequences;
+pub mod serial_correlation;
+pub mod suit_rank;

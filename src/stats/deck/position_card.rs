@@ -1,0 +1,319 @@
+//! Position-by-card counts: how often card c landed at position p, and the tests on them.
+//!
+//! For N uniform shuffles of n cards, each row (a position) and each column (a card) is exactly
+//! Multinomial(N, 1/n), so its Pearson statistic has n − 1 degrees of freedom. The n² cells together are *not*
+//! independent: every shuffle adds a whole permutation matrix, so Pearson's X² over all cells has mean n(n−1)
+//! and variance 2n²(N−1)/N, and `X² · (n−1)/n` is asymptotically χ²((n−1)²). Using X² against χ²((n−1)²)
+//! directly would give about 5× the stated false-positive rate at α = 0.01 for n = 52 (the lesson of
+//! dieharder's overlapping-permutations test: correlated cells need the right null).
+
+use crate::cards::{Card, NameStyle, card_name};
+use crate::stats::dist::special::{chi2_ln_cdf, chi2_ln_sf};
+use crate::stats::{TestId, TestResult};
+
+/// An observed/expected ratio with its (position, card).
+pub type CellRatio = (f64, (usize, usize));
+
+/// `counts[p * n + c]`: how often card c was at position p.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionCardCounts {
+    n: usize,
+    shuffles: u64,
+    counts: Vec<u64>,
+    /// `home[c]`: where card c starts (c itself for the suit-ordered deck; see [`Self::with_start`]).
+    home: Vec<usize>,
+}
+
+impl PositionCardCounts {
+    pub fn new(n: usize) -> Self {
+        PositionCardCounts { n, shuffles: 0, counts: vec![0; n * n], home: (0..n).collect() }
+    }
+
+    /// Counts for decks that start in the order `start` instead of `0..n` (e.g. 斗地主's rank order): cells are
+    /// still indexed by card id, and the reports say "stays at its starting position" of the right position.
+    pub fn with_start(mut self, start: &[Card]) -> Self {
+        assert_eq!(start.len(), self.n);
+        self.home = crate::cards::home_positions(start);
+        self
+    }
+
+    /// Rebuilds counts from a matrix (rows = positions), e.g. one read back from `counts.csv`.
+    pub fn from_matrix(n: usize, counts: Vec<u64>) -> Self {
+        assert_eq!(counts.len(), n * n);
+        let shuffles = counts[..n].iter().sum();
+        PositionCardCounts { n, shuffles, counts, home: (0..n).collect() }
+    }
+
+    pub fn n(&self) -> usize {
+        self.n
+    }
+
+    pub fn shuffles(&self) -> u64 {
+        self.shuffles
+    }
+
+    /// The matrix, row-major by position.
+    pub fn matrix(&self) -> &[u64] {
+        &self.counts
+    }
+
+    pub fn get(&self, position: usize, card: usize) -> u64 {
+        self.counts[position * self.n + card]
+    }
+
+    /// Counts one deck.
+    #[inline(always)]
+    pub fn add(&mut self, deck: &[Card]) {
+        let n = self.n;
+        debug_assert_eq!(deck.len(), n);
+        for (row, &c) in self.counts.chunks_exact_mut(n).zip(deck) {
+            row[usize::from(c)] += 1;
+        }
+        self.shuffles += 1;
+    }
+
+    /// The matrix for the battery's one-pass update ([`crate::stats::battery::fused`]), which counts a deck into it and then
+    /// calls [`Self::record_deck`].
+    #[inline(always)]
+    pub(in crate::stats) fn counts_mut(&mut self) -> &mut [u64] {
+        &mut self.counts
+    }
+
+    /// One more deck, its cells already counted through [`Self::counts_mut`].
+    #[inline(always)]
+    pub(in crate::stats) fn record_deck(&mut self) {
+        self.shuffles += 1;
+    }
+
+    pub fn merge(&mut self, other: &Self) {
+        debug_assert_eq!(self.n, other.n);
+        for (a, b) in self.counts.iter_mut().zip(&other.counts) {
+            *a += b;
+        }
+        self.shuffles += other.shuffles;
+    }
+
+    fn expected(&self) -> f64 {
+        self.shuffles as f64 / self.n as f64
+    }
+
+    /// Pearson X² of one position's row (n − 1 df).
+    pub fn row_chi2(&self, position: usize) -> f64 {
+        let e = self.expected();
+        self.counts[position * self.n..(position + 1) * self.n].iter().map(|&o| sq(o as f64 - e) / e).sum()
+    }
+
+    /// Pearson X² of one card's column (n − 1 df).
+    pub fn column_chi2(&self, card: usize) -> f64 {
+        let e = self.expected();
+        (0..self.n).map(|p| sq(self.get(p, card) as f64 - e) / e).sum()
+    }
+
+    /// Pearson X² over all n² cells, unscaled (mean n(n−1) under the null).
+    pub fn global_chi2(&self) -> f64 {
+        let e = self.expected();
+        self.counts.iter().map(|&o| sq(o as f64 - e) / e).sum()
+    }
+
+    /// The global test: `X² · (n−1)/n` against χ²((n−1)²), two-sided.
+    pub fn global_test(&self) -> TestResult {
+        let n = self.n as f64;
+        let scaled = self.global_chi2() * (n - 1.0) / n;
+        let df = (n - 1.0) * (n - 1.0);
+        let (lo, hi) = self.ratio_extremes();
+        let (p_hi, c_hi) = hi.1;
+        let (p_lo, c_lo) = lo.1;
+        let name = |c: usize| card_name(c as Card, self.n, NameStyle::Symbol);
+        let excess = scaled - df;
+        TestResult {
+            test: TestId::PositionCard,
+            statistic: scaled,
+            df,
+            ln_p: chi2_ln_sf(scaled, df),
+            ln_p_low: Some(chi2_ln_cdf(scaled, df)),
+            effect: excess / df,
+            detail: format!(
+                "X2*(n-1)/n = {scaled:.1} vs {df} expected; observed/expected from {:.4} ({} at position {p_lo}) \
+                 to {:.4} ({} at position {p_hi})",
+                lo.0,
+                name(c_lo),
+                hi.0,
+                name(c_hi)
+            ),
+            headline: format!(
+                "{} {} position {p_hi}: {}; {} at {p_lo}: {}",
+                name(c_hi),
+                if self.home[c_hi] == p_hi { "stays at its starting" } else { "at" },
+                times(hi.0),
+                name(c_lo),
+                times(lo.0)
+            ),
+            explanation: if excess <= 2.0 * (2.0 * df).sqrt() {
+                format!(
+                    "Cards land at every position about as often as chance allows: the most over-represented card \
+                     and position ({} at {p_hi}) comes up {:.2}% more often than fair, within noise.",
+                    name(c_hi),
+                    (hi.0 - 1.0) * 100.0
+                )
+            } else {
+                format!(
+                    "Some cards favour some positions: {} lands at position {p_hi} {} as often as it should, \
+                     and {} at position {p_lo} only {}.",
+                    name(c_hi),
+                    times(hi.0),
+                    name(c_lo),
+                    times(lo.0)
+                )
+            },
+        }
+    }
+
+    /// The worst position (row) with its Bonferroni-adjusted p over the n rows.
+    pub fn worst_position_test(&self) -> TestResult {
+        self.worst_line_test(true)
+    }
+
+    /// The worst card (column) with its Bonferroni-adjusted p over the n columns.
+    pub fn worst_card_test(&self) -> TestResult {
+        self.worst_line_test(false)
+    }
+
+    fn worst_line_test(&self, rows: bool) -> TestResult {
+        let n = self.n;
+        let df = (n - 1) as f64;
+        let (worst, x2) = (0..n)
+            .map(|i| (i, if rows { self.row_chi2(i) } else { self.column_chi2(i) }))
+            .fold((0, f64::NEG_INFINITY), |acc, x| if x.1 > acc.1 { x } else { acc });
+        // Bonferroni over the n lines: p = min(1, n · p_min), in log space.
+        let ln_p = (chi2_ln_sf(x2, df) + (n as f64).ln()).min(0.0);
+        let e = self.expected();
+        let (cell, ratio) = (0..n)
+            .map(|j| {
+                let o = if rows { self.get(worst, j) } else { self.get(j, worst) };
+                (j, o as f64 / e)
+            })
+            .fold((0, 1.0f64), |acc, x| if (x.1 - 1.0).abs() > (acc.1 - 1.0).abs() { x } else { acc });
+        let name = |c: usize| card_name(c as Card, n, NameStyle::Symbol);
+        let (label, test, detail) = if rows {
+            (
+                format!("position {worst}"),
+                TestId::PositionWorst,
+                format!("worst position {worst}: X2 = {x2:.1} on {df} df; card {} at {ratio:.4}× expected", name(cell)),
+            )
+        } else {
+            (
+                format!("card {}", name(worst)),
+                TestId::CardWorst,
+                format!("worst card {}: X2 = {x2:.1} on {df} df; at position {cell} {ratio:.4}× expected", name(worst)),
+            )
+        };
+        TestResult {
+            test,
+            statistic: x2,
+            df,
+            ln_p,
+            ln_p_low: None,
+            effect: ratio - 1.0,
+            detail: format!("{detail}; p Bonferroni-adjusted over {n} {}", if rows { "positions" } else { "cards" }),
+            headline: format!("{label} is the least uniform: {} at worst", times(ratio)),
+            explanation: format!(
+                "The least uniform {} is {label}: its largest deviation is {:+.2}% from fair.",
+                if rows { "position" } else { "card" },
+                (ratio - 1.0) * 100.0
+            ),
+        }
+    }
+
+    /// Mean number of fixed points per shuffle, exactly: card c at position c is cell (c, c), so
+    /// `Σ_c O[c][c] / N` (1 for a uniform shuffle).
+    pub fn mean_fixed_points(&self) -> f64 {
+        let diagonal: u64 = (0..self.n).map(|c| self.get(c, c)).sum();
+        diagonal as f64 / self.shuffles.max(1) as f64
+    }
+
+    /// Smallest and largest observed/expected over the cells, with their (position, card).
+    pub fn ratio_extremes(&self) -> (CellRatio, CellRatio) {
+        let e = self.expected();
+        let mut lo = (f64::INFINITY, (0, 0));
+        let mut hi = (f64::NEG_INFINITY, (0, 0));
+        for (i, &o) in self.counts.iter().enumerate() {
+            let r = o as f64 / e;
+            let at = (i / self.n, i % self.n);
+            if r < lo.0 {
+                lo = (r, at);
+            }
+            if r > hi.0 {
+                hi = (r, at);
+            }
+        }
+        (lo, hi)
+    }
+}
+
+/// `1.3640×`, or `1.0031× (+0.31%)` for the small deviations that matter for subtle biases.
+pub fn times(ratio: f64) -> String {
+    if (ratio - 1.0).abs() < 0.1 {
+        format!("{ratio:.4}× ({:+.2}%)", (ratio - 1.0) * 100.0)
+    } else {
+        format!("{ratio:.2}×")
+    }
+}
+
+fn sq(x: f64) -> f64 {
+    x * x
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::stats::testing::all_permutations;
+
+    #[test]
+    fn counts_add_and_merge() {
+        let mut a = PositionCardCounts::new(3);
+        a.add(&[2, 0, 1]);
+        let mut b = PositionCardCounts::new(3);
+        b.add(&[0, 1, 2]);
+        b.add(&[2, 0, 1]);
+        a.merge(&b);
+        assert_eq!(a.shuffles(), 3);
+        assert_eq!(a.matrix(), &[1, 0, 2, 2, 1, 0, 0, 2, 1]);
+        // Fixed points: [2,0,1] has none, [0,1,2] has three, [2,0,1] none: 3 over 3 shuffles.
+        assert_eq!(a.mean_fixed_points(), 1.0);
+    }
+
+    #[test]
+    fn a_latin_square_is_perfectly_flat() {
+        // The n cyclic rotations give every cell exactly N/n: X2 = 0, flagged by the lower tail.
+        let mut c = PositionCardCounts::new(4);
+        for r in 0..4u16 {
+            let deck: Vec<Card> = (0..4).map(|i| (i + r) % 4).collect();
+            c.add(&deck);
+        }
+        let t = c.global_test();
+        assert_eq!(t.statistic, 0.0);
+        assert_eq!(t.ln_p, 0.0);
+        assert!(t.ln_p_low.unwrap() < -10.0);
+    }
+
+    #[test]
+    fn the_global_statistic_has_the_reference_mean_and_variance_exactly() {
+        // REFERENCE: X2 over all cells has mean n(n-1) and variance 2n^2(N-1)/N. Enumerate every pair of
+        // permutations of 4 cards (N = 2, 576 equally likely outcomes) and check both moments exactly.
+        let n = 4usize;
+        let perms = all_permutations(n);
+        let mut values = Vec::new();
+        for p in &perms {
+            for q in &perms {
+                let mut c = PositionCardCounts::new(n);
+                c.add(p);
+                c.add(q);
+                values.push(c.global_chi2());
+            }
+        }
+        let mean = values.iter().sum::<f64>() / values.len() as f64;
+        let var = values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / values.len() as f64;
+        assert!((mean - 12.0).abs() < 1e-9, "mean {mean}");
+        assert!((var - 2.0 * 16.0 * 1.0 / 2.0).abs() < 1e-9, "variance {var}");
+    }
+}

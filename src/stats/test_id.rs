@@ -1,0 +1,167 @@
+//! The identity of every test: one value per test of the deck, of a deal's seats and of a game's table, with
+//! the fixed name `--tests`, the gate and every report use, and the conditions under which it applies.
+
+use serde::Serialize;
+
+crate::names::named_enum! {
+    /// One test: of the deck (the battery), of the seats of a deal, or of a game's table. Every result, verdict
+    /// and report carries it; `--tests` and the gate's `tests = [...]` name it.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum TestId("test") {
+        PositionCard => "position-card",
+        PositionWorst => "position-worst",
+        CardWorst => "card-worst",
+        Adjacency => "adjacency",
+        Parity => "parity",
+        FixedPoints => "fixed-points",
+        Cycles => "cycles",
+        Inversions => "inversions",
+        RisingSequences => "rising-sequences",
+        FullPermutation => "full-permutation",
+        SuitByPosition => "suit-by-position",
+        RankByPosition => "rank-by-position",
+        SerialCorrelation => "serial-correlation",
+        /// 斗地主: how often the bottom cards hold a joker.
+        BottomJoker => "bottom-joker",
+        /// 斗地主: big cards (A, 2, jokers) per seat.
+        BigCardsSeat => "big-cards-seat",
+        /// 斗地主: which seat holds the rocket.
+        RocketSeat => "rocket-seat",
+        /// 斗地主: bombs per seat.
+        BombSeat => "bomb-seat",
+        /// 斗地主: bombs per hand against their exact law.
+        BombsPerHand => "bombs-per-hand",
+        /// 斗牛: niu values per seat.
+        NiuSeat => "niu-seat",
+        /// Any deal: seat-by-card counts.
+        SeatCard => "seat-card",
+        SeatWorst => "seat-worst",
+        CardSeatWorst => "card-seat-worst",
+    }
+}
+
+/// What a test needs beyond a deck of cards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TestScope {
+    /// Any run.
+    Deck,
+    /// A run with a deal (`--game`).
+    Deal,
+    /// A run dealt as 斗地主.
+    Doudizhu,
+    /// A run dealt as 斗牛.
+    Douniu,
+}
+
+/// Largest deck for the full-permutation test (8! = 40320 orders).
+pub const FULL_PERMUTATION_MAX_N: usize = 8;
+/// Expected count per order the full-permutation test requires.
+pub const FULL_PERMUTATION_MIN_EXPECTED: u64 = 10;
+
+impl TestId {
+    /// A short column header for compact tables (progressive mode).
+    pub fn short(self) -> &'static str {
+        match self {
+            TestId::PositionCard => "pos-card",
+            TestId::PositionWorst => "pos-worst",
+            TestId::CardWorst => "card-worst",
+            TestId::Adjacency => "adjacency",
+            TestId::Parity => "parity",
+            TestId::FixedPoints => "fixed-pts",
+            TestId::Cycles => "cycles",
+            TestId::Inversions => "inversion",
+            TestId::RisingSequences => "rising",
+            TestId::FullPermutation => "full-perm",
+            TestId::SuitByPosition => "suit-pos",
+            TestId::RankByPosition => "rank-pos",
+            TestId::SerialCorrelation => "serial",
+            TestId::BottomJoker => "bottom-jkr",
+            TestId::BigCardsSeat => "big-cards",
+            TestId::RocketSeat => "rocket",
+            TestId::BombSeat => "bomb-seat",
+            TestId::BombsPerHand => "bombs/hand",
+            TestId::NiuSeat => "niu-seat",
+            TestId::SeatCard => "seat-card",
+            TestId::SeatWorst => "seat-worst",
+            TestId::CardSeatWorst => "card-seat",
+        }
+    }
+
+    /// The test's scope: a deck test, a seat test of any deal, or a table test of one game.
+    pub fn scope(self) -> TestScope {
+        match self {
+            TestId::BottomJoker
+            | TestId::BigCardsSeat
+            | TestId::RocketSeat
+            | TestId::BombSeat
+            | TestId::BombsPerHand => TestScope::Doudizhu,
+            TestId::NiuSeat => TestScope::Douniu,
+            TestId::SeatCard | TestId::SeatWorst | TestId::CardSeatWorst => TestScope::Deal,
+            _ => TestScope::Deck,
+        }
+    }
+
+    /// True for the tests of a deal (seat and table tests).
+    pub fn is_game(self) -> bool {
+        self.scope() != TestScope::Deck
+    }
+
+    pub(crate) fn bit(self) -> u32 {
+        1 << (self as u32)
+    }
+
+    /// Whether the test's accumulator is worth keeping for an `n`-card deck (whatever the number of shuffles).
+    pub fn applies_to_deck(self, n: usize) -> Result<(), String> {
+        match self {
+            TestId::Adjacency if n < 3 => Err(format!("adjacency needs at least 3 cards (this deck has {n})")),
+            TestId::FullPermutation if n > FULL_PERMUTATION_MAX_N => Err(format!(
+                "full-permutation needs a deck of at most {FULL_PERMUTATION_MAX_N} cards (this one has {n})"
+            )),
+            TestId::SuitByPosition | TestId::RankByPosition if n != 52 && n != 54 => {
+                Err(format!("{} needs the 52- or 54-card deck (this one has {n} cards)", self.name()))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Whether the test applies to a run dealt as `dealt` (the deal's scope: [`TestScope::Doudizhu`],
+    /// [`TestScope::Douniu`] or [`TestScope::Deal`] for a custom deal; `None` without a deal).
+    pub fn applies_to_deal(self, dealt: Option<TestScope>) -> Result<(), String> {
+        match (self.scope(), dealt) {
+            (TestScope::Deck, _) => Ok(()),
+            (TestScope::Deal, Some(_)) => Ok(()),
+            (TestScope::Deal, None) => Err(format!("{self} is a seat test: it needs a deal (--game)")),
+            (scope, Some(d)) if scope == d => Ok(()),
+            (TestScope::Doudizhu, _) => Err(format!("{self} is a 斗地主 test: it needs --game doudizhu")),
+            (_, _) => Err(format!("{self} is a 斗牛 test: it needs --game douniu")),
+        }
+    }
+
+    /// Whether the test applies to N shuffles of an `n`-card deck dealt as `dealt`.
+    pub fn applies(self, n: usize, shuffles: u64, dealt: Option<TestScope>) -> Result<(), String> {
+        self.applies_to_deal(dealt)?;
+        self.applies_to_deck(n)?;
+        match self {
+            TestId::FullPermutation => {
+                let needed = FULL_PERMUTATION_MIN_EXPECTED * factorial(n);
+                if shuffles < needed {
+                    return Err(format!(
+                        "full-permutation needs at least {FULL_PERMUTATION_MIN_EXPECTED}·{n}! = {needed} shuffles \
+                         (10 expected per order); this run has {shuffles}"
+                    ));
+                }
+                Ok(())
+            }
+            TestId::SerialCorrelation if shuffles < 2 => {
+                Err("serial-correlation needs at least 2 shuffles (consecutive decks)".to_string())
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
+/// n! for the small decks of the full-permutation test (saturating, so large n never overflows).
+pub fn factorial(n: usize) -> u64 {
+    (1..=n as u64).fold(1u64, |a, b| a.saturating_mul(b))
+}
