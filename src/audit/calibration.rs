@@ -8,7 +8,7 @@
 //! separate from the chunk seeds (low 32 bits for the C generators, whose `srand` takes 32). Replicates run in
 //! parallel and each one's chunks too; results do not depend on the thread count.
 //!
-//! The p-value tested is [`Battery::uniform_p_values`]: the test's own p, except Šidák's transform for the two
+//! The p-value tested is [`crate::stats::Battery::uniform_p_values`]: the test's own p, except Šidák's transform for the two
 //! max-over-lines tests (their Bonferroni bound has an atom at 1) and the mid-p value for parity (a discrete
 //! statistic). The other statistics are chi-square approximations to discrete laws; with 10^5 shuffles their
 //! discreteness is far below what 200 replicates can see.

@@ -31,7 +31,7 @@ pub struct RunReport {
     /// The adjacency counts, when the run kept them (for the adjacency heatmap).
     #[serde(skip)]
     pub adjacency: Option<crate::stats::deck::adjacency::AdjacencyCounts>,
-    /// Timings: machine-dependent, written to `run.json` by [`json::render`] unless omitted.
+    /// Timings: machine-dependent, written to `run.json` by `report::json::render` unless omitted.
     #[serde(skip)]
     pub threads: usize,
     #[serde(skip)]

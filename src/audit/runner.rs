@@ -4,7 +4,7 @@
 //! [`chunk_seed`]`(seed, i)`: the (i+1)-th output of SplitMix64 started at `seed`. The C generators take the
 //! low 32 bits as `srand(...)`; the others use `seed_from_u64`. Each chunk shuffles fresh decks (`0..n`, or the
 //! deal's starting order, e.g. 斗地主's rank order) one after another from its own stream, applies the cut or
-//! burn, and adds every deck to a [`Battery`] (which also deals it when the run has a deal); batteries are merged with integer
+//! burn, and adds every deck to a [`Tally`] (a [`crate::stats::Battery`] that also deals it when the run has a deal); batteries are merged with integer
 //! additions, so the merged counts are the same bytes for 1 thread or 64. Memory is one battery, one deck and
 //! one scratch buffer per worker, independent of N.
 //!

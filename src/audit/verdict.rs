@@ -6,7 +6,7 @@
 //! `min(1, m · min p)`, so the chance that a fair shuffle is called FAIL is at most the FAIL threshold whatever
 //! the dependence between the tests. The same is done with the lower tails of two-sided tests: a statistic that
 //! is too *small* ("too uniform", e.g. a deck that cycles through rotations) is as suspicious as one too large.
-//! Thresholds are fixed before looking (REFERENCE: false alarms happen; re-test with an independent seed).
+//! Thresholds are fixed before looking (docs/reference.md#false-alarms-and-growth-with-n: false alarms happen; re-test with an independent seed).
 
 use serde::Serialize;
 

@@ -16,7 +16,7 @@
 //! - P(bottom holds a joker) = 1 − C(52, B) / C(54, B) (= 52/477 for B = 3);
 //! - bombs by inclusion–exclusion over the 13 ranks: the j-th binomial moment of the number of bombs is
 //!   S_j = E[C(bombs, j)] = C(13, j)·C(54 − 4j, H − 4j) / C(54, H), so P(at least one bomb) = Σ_{j≥1} (−1)^{j+1} S_j,
-//!   P(exactly k) = Σ_{j≥k} (−1)^{j−k} C(j, k) S_j, E[bombs] = S_1 and Var[bombs] = 2·S_2 + S_1 − S_1²
+//!   P(exactly k) = Σ_{j≥k} (−1)^{j−k} C(j, k) S_j, E\[bombs\] = S_1 and Var\[bombs\] = 2·S_2 + S_1 − S_1²
 //!   (Feller, *An Introduction to Probability Theory* I, §IV.3, for the inclusion–exclusion identities);
 //! - big cards in a hand: Hypergeometric(54, 10, H), mean 10H/54 and variance H·(10/54)·(44/54)·(54 − H)/53.
 

@@ -1,5 +1,5 @@
 //! Decks produced elsewhere: a file, standard input, or a program's output (`run --decks`, `run --exec`, and
-//! the `decks`/`exec` checks of `gate`), audited as they stream by the same [`Battery`] as the built-in
+//! the `decks`/`exec` checks of `gate`), audited as they stream by the same [`crate::stats::Battery`] as the built-in
 //! shuffles, so every statistic the battery has applies to them.
 //!
 //! [`deck_parser`] turns a line into a deck, [`source`] streams lines from files and programs, and [`stream`]

@@ -1,4 +1,4 @@
-//! The stream audit: lines in, a [`Battery`] out, in memory that does not depend on the number of decks.
+//! The stream audit: lines in, a [`Tally`] out, in memory that does not depend on the number of decks.
 //!
 //! Blank lines and comments (`#` not followed by a digit: `#60` is a card name) are skipped. The format and,
 //! unless `--deck` says it, the deck size come from the first line that can be read as cards. Every other
@@ -77,7 +77,6 @@ pub struct Fold<'a> {
     /// stops at its first FAIL).
     pub watch: Option<&'a mut dyn FnMut(&Tally) -> bool>,
 }
-
 
 /// What a stream held.
 #[derive(Clone, Debug)]

@@ -9,7 +9,7 @@ use crate::game::doudizhu;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum StartOrder {
-    /// `d[i] = i`: ♠A..♠K, ♥A..♥K, ♣A..♣K, ♦A..♦K (then 小王, 大王), as S1 and ALGORITHMS.md number the cards.
+    /// `d[i] = i`: ♠A..♠K, ♥A..♥K, ♣A..♣K, ♦A..♦K (then 小王, 大王), as S1 and docs/algorithms.md#card-ids-and-names number the cards.
     #[default]
     Suit,
     /// The 斗地主 material's numbering (S5): the four 3s first, … the four 2s, then 小王 and 大王 last.

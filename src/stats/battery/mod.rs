@@ -4,7 +4,7 @@
 //! not selected is an empty `Option`. For decks of up to 64 cards, every statistic that reads the deck in order
 //! (position-by-card, adjacency, fixed points, inversions, rising sequences, the inverse permutation and serial
 //! correlation) is updated in one pass by a kernel compiled for the selection and chosen once when the battery is
-//! built ([`crate::stats::battery::fused`]); cycles (and parity, from the cycle count) are then one walk of the permutation in
+//! built (the private `fused` module); cycles (and parity, from the cycle count) are then one walk of the permutation in
 //! both directions. Above 64 cards each statistic does its own pass, sharing the cycle count and the inverse.
 //! Suit-by-position and rank-by-position are sums of position-by-card counts and are derived from them at
 //! evaluation, at no cost per deck. Everything is O(n) per deck for decks of up to 64 cards (O(n²/64) for the
@@ -414,7 +414,7 @@ impl Battery {
     /// the null, with what was done to it. Mostly the test's own p. Two exceptions:
     /// - `position-worst` and `card-worst` report a Bonferroni bound `min(1, n·p_min)`, which has an atom at 1
     ///   (probability about (1 − 1/n)^n ≈ 0.36); here it is replaced by Šidák's `1 − (1 − p_min)^n`, uniform for
-    ///   independent lines (the rows are nearly independent: correlation 1/(n−1)², REFERENCE).
+    ///   independent lines (the rows are nearly independent: correlation 1/(n−1)², docs/reference.md#one-position).
     /// - `parity` is discrete: its exact p-value is conservative with atoms, so the mid-p value is used.
     pub fn uniform_p_values(&self) -> Vec<(TestId, &'static str, LnP)> {
         self.applicable_tests()
