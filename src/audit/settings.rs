@@ -122,17 +122,19 @@ impl RunRequest {
         let progressive = self.progressive.then(|| self.max_shuffles.unwrap_or(DEFAULT_MAX_SHUFFLES));
         let deal = self.deal()?;
         let tests = self.tests.unwrap_or_default();
+        // The deck: the deal's (a --deck that disagrees is an error), else the one given; external input infers
+        // it from the first deck when neither says.
+        let deck = match (deal, self.deck) {
+            (Some(d), Some(n)) if d.deck != n => return Err(deal_mismatch(&d, n)),
+            (Some(d), _) => Some(d.deck),
+            (None, n) => n,
+        };
         let plan = match self.external_source()? {
             Some(source) => {
                 self.refuse_given(
                     &self.builtin_only(),
-                    "applies to built-in shuffles (--algorithm), not to decks made elsewhere",
+                    "applies to algorithm sources (built-in shuffles), not to exec or decks sources (decks made elsewhere)",
                 )?;
-                let deck = match (deal, self.deck) {
-                    (Some(d), Some(n)) if d.deck != n => return Err(deal_mismatch(&d, n)),
-                    (Some(d), _) => Some(d.deck),
-                    (None, n) => n,
-                };
                 if let Some(n) = deck {
                     check_deck(n)?;
                     if let Some(max) = progressive {
@@ -150,7 +152,10 @@ impl RunRequest {
                 Plan::External(ExternalPlan { source, options, deal, tests })
             }
             None => {
-                self.refuse_given(&self.external_only(), "applies to --decks and --exec input only")?;
+                self.refuse_given(
+                    &self.external_only(),
+                    "applies to exec and decks sources only (decks made elsewhere), not to algorithm sources",
+                )?;
                 let Some(kind) = self.algorithm else {
                     return Err(ConfigError::new(
                         Field::Algorithm,
@@ -173,11 +178,7 @@ impl RunRequest {
                     Some(s) => s,
                     None => draw_seed(rng),
                 };
-                let deck = match (deal, self.deck) {
-                    (Some(d), Some(n)) if d.deck != n => return Err(deal_mismatch(&d, n)),
-                    (Some(d), _) => d.deck,
-                    (None, n) => n.unwrap_or(52),
-                };
+                let deck = deck.unwrap_or(52);
                 let builtin = Builtin {
                     algorithm: Algorithm { kind, swaps },
                     rng,
@@ -291,7 +292,10 @@ pub fn thresholds(fail: Option<f64>, suspicious: Option<f64>) -> Result<Threshol
     let fail = check(Field::FailBelow, fail, defaults.fail)?;
     let suspicious = check(Field::SuspiciousBelow, suspicious, defaults.suspicious)?;
     if fail > suspicious {
-        return Err(ConfigError::new(Field::FailBelow, format!("{fail} is above --suspicious-below {suspicious}")));
+        return Err(ConfigError::new(
+            Field::FailBelow,
+            format!("{fail} is above the SUSPICIOUS threshold {suspicious}"),
+        ));
     }
     Ok(Thresholds { fail, suspicious })
 }

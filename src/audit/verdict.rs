@@ -13,24 +13,21 @@ use serde::Serialize;
 use crate::stats::TestScope;
 use crate::stats::{LnP, TestId, TestResult};
 
-/// The outcome of a test or a run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
-#[serde(rename_all = "UPPERCASE")]
-pub enum Verdict {
-    Pass,
-    Suspicious,
-    Fail,
-    Broken,
+crate::names::named_enum! {
+    /// The outcome of a test or a run, from best to worst.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+    #[serde(rename_all = "UPPERCASE")]
+    pub enum Verdict("verdict") {
+        Pass => "PASS",
+        Suspicious => "SUSPICIOUS",
+        Fail => "FAIL",
+        Broken => "BROKEN",
+    }
 }
 
 impl Verdict {
     pub fn as_str(self) -> &'static str {
-        match self {
-            Verdict::Pass => "PASS",
-            Verdict::Suspicious => "SUSPICIOUS",
-            Verdict::Fail => "FAIL",
-            Verdict::Broken => "BROKEN",
-        }
+        self.name()
     }
 
     /// Exit status of `run`: 0 for PASS or SUSPICIOUS, 1 for FAIL or BROKEN.
@@ -38,25 +35,6 @@ impl Verdict {
         match self {
             Verdict::Pass | Verdict::Suspicious => 0,
             Verdict::Fail | Verdict::Broken => 1,
-        }
-    }
-}
-
-impl std::fmt::Display for Verdict {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl std::str::FromStr for Verdict {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        match s.to_ascii_uppercase().as_str() {
-            "PASS" => Ok(Verdict::Pass),
-            "SUSPICIOUS" => Ok(Verdict::Suspicious),
-            "FAIL" => Ok(Verdict::Fail),
-            "BROKEN" => Ok(Verdict::Broken),
-            _ => Err(format!("unknown verdict '{s}' (expected pass, suspicious, fail or broken)")),
         }
     }
 }

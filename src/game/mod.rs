@@ -19,30 +19,21 @@ use serde::Serialize;
 
 use crate::cards::{Card, suit_rank};
 
-/// The games `--game` selects.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Game {
-    /// 斗地主: 54 cards, 3 × 17 + 3 bottom.
-    Doudizhu,
-    /// 斗牛: 52 cards, 5 per player, 2..=10 players.
-    Douniu,
-    /// Any players × hand size, seat tests only.
-    Custom,
+crate::names::named_enum! {
+    /// The games `--game` selects.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum Game("game") {
+        /// 斗地主: 54 cards, 3 × 17 + 3 bottom.
+        Doudizhu => "doudizhu",
+        /// 斗牛: 52 cards, 5 per player, 2..=10 players.
+        Douniu => "douniu",
+        /// Any players × hand size, seat tests only.
+        Custom => "custom",
+    }
 }
 
 impl Game {
-    pub const ALL: [Game; 3] = [Game::Doudizhu, Game::Douniu, Game::Custom];
-
-    /// The `--game` name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Game::Doudizhu => "doudizhu",
-            Game::Douniu => "douniu",
-            Game::Custom => "custom",
-        }
-    }
-
     /// The game's own name.
     pub fn title(self) -> &'static str {
         match self {
@@ -59,22 +50,6 @@ impl Game {
             Game::Douniu => Some(52),
             Game::Custom => None,
         }
-    }
-}
-
-impl std::str::FromStr for Game {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        Game::ALL
-            .into_iter()
-            .find(|g| g.name().eq_ignore_ascii_case(s))
-            .ok_or_else(|| format!("unknown game '{s}' (expected one of: doudizhu, douniu, custom)"))
-    }
-}
-
-impl std::fmt::Display for Game {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
     }
 }
 

@@ -52,43 +52,22 @@ pub trait SeededRng: RawRng + Send + Sized {
     fn from_seed_u64(seed: u64) -> Self;
 }
 
-/// The generators selectable with `--rng`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum RngKind {
-    Msvc,
-    Glibc,
-    Chacha8,
-    Chacha12,
-    Chacha20,
-    Pcg32,
-    Pcg64,
+crate::names::named_enum! {
+    /// The generators selectable with `--rng`.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum RngKind("generator") {
+        Msvc => "msvc",
+        Glibc => "glibc",
+        Chacha8 => "chacha8",
+        Chacha12 => "chacha12",
+        Chacha20 => "chacha20",
+        Pcg32 => "pcg32",
+        Pcg64 => "pcg64",
+    }
 }
 
 impl RngKind {
-    pub const ALL: [RngKind; 7] = [
-        RngKind::Msvc,
-        RngKind::Glibc,
-        RngKind::Chacha8,
-        RngKind::Chacha12,
-        RngKind::Chacha20,
-        RngKind::Pcg32,
-        RngKind::Pcg64,
-    ];
-
-    /// The `--rng` name.
-    pub fn name(self) -> &'static str {
-        match self {
-            RngKind::Msvc => "msvc",
-            RngKind::Glibc => "glibc",
-            RngKind::Chacha8 => "chacha8",
-            RngKind::Chacha12 => "chacha12",
-            RngKind::Chacha20 => "chacha20",
-            RngKind::Pcg32 => "pcg32",
-            RngKind::Pcg64 => "pcg64",
-        }
-    }
-
     /// Output width in bits.
     pub fn bits(self) -> u32 {
         match self {
@@ -132,22 +111,6 @@ impl RngKind {
             ));
         }
         Ok(())
-    }
-}
-
-impl std::str::FromStr for RngKind {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        RngKind::ALL.into_iter().find(|k| k.name().eq_ignore_ascii_case(s)).ok_or_else(|| {
-            let names: Vec<_> = RngKind::ALL.iter().map(|k| k.name()).collect();
-            format!("unknown generator '{s}' (expected one of: {})", names.join(", "))
-        })
-    }
-}
-
-impl std::fmt::Display for RngKind {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
     }
 }
 

@@ -93,23 +93,25 @@ pub trait Shuffle: Sync + Send {
     fn shuffle<R: RawRng>(&self, deck: &mut [Card], rng: &mut R, scratch: &mut Scratch) -> Result<(), Fault>;
 }
 
-/// The algorithms selectable with `--algorithm`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum AlgorithmKind {
-    Identity,
-    FisherYates,
-    FisherYatesBatched,
-    FisherYatesForward,
-    PairSwap,
-    Wash,
-    VecErase,
-    RejectRetry,
-    RejectRetryFixed,
-    MarkArray,
-    DirectDraw,
-    NaiveSwap,
-    NaiveSwapOffByOne,
+crate::names::named_enum! {
+    /// The algorithms selectable with `--algorithm`, in the order `list` shows them.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum AlgorithmKind("algorithm") {
+        FisherYates => "fisher-yates",
+        FisherYatesBatched => "fisher-yates-batched",
+        FisherYatesForward => "fisher-yates-forward",
+        PairSwap => "pair-swap",
+        Wash => "wash",
+        VecErase => "vec-erase",
+        RejectRetry => "reject-retry",
+        RejectRetryFixed => "reject-retry-fixed",
+        MarkArray => "mark-array",
+        DirectDraw => "direct-draw",
+        NaiveSwap => "naive-swap",
+        NaiveSwapOffByOne => "naive-swap-off-by-one",
+        Identity => "identity",
+    }
 }
 
 /// Facts about an algorithm, for `list` and the reports.
@@ -123,129 +125,76 @@ pub struct AlgorithmInfo {
 }
 
 impl AlgorithmKind {
-    pub const ALL: [AlgorithmKind; 13] = [
-        AlgorithmKind::FisherYates,
-        AlgorithmKind::FisherYatesBatched,
-        AlgorithmKind::FisherYatesForward,
-        AlgorithmKind::PairSwap,
-        AlgorithmKind::Wash,
-        AlgorithmKind::VecErase,
-        AlgorithmKind::RejectRetry,
-        AlgorithmKind::RejectRetryFixed,
-        AlgorithmKind::MarkArray,
-        AlgorithmKind::DirectDraw,
-        AlgorithmKind::NaiveSwap,
-        AlgorithmKind::NaiveSwapOffByOne,
-        AlgorithmKind::Identity,
-    ];
-
     pub fn info(self) -> AlgorithmInfo {
-        let (name, source, summary, pseudocode) = match self {
-            AlgorithmKind::Identity => (
-                "identity",
-                "control",
-                "no shuffle at all: the deck stays 0..n-1 (a control that must FAIL)",
-                "(nothing)",
-            ),
+        let (source, summary, pseudocode) = match self {
+            AlgorithmKind::Identity => {
+                ("control", "no shuffle at all: the deck stays 0..n-1 (a control that must FAIL)", "(nothing)")
+            }
             AlgorithmKind::FisherYates => (
-                "fisher-yates",
                 "S1 v3, S2",
                 "Durstenfeld's backward Fisher-Yates; fair with a full-width generator, 15-bit modulo bias with MSVC",
                 fisher_yates::PSEUDOCODE,
             ),
             AlgorithmKind::FisherYatesBatched => (
-                "fisher-yates-batched",
                 "fast fair reference (Brackett-Rozinsky & Lemire)",
                 "fisher-yates --draw batched: several exactly unbiased draws per 64-bit word, no division",
                 fisher_yates_batched::PSEUDOCODE,
             ),
             AlgorithmKind::FisherYatesForward => (
-                "fisher-yates-forward",
                 "S5",
                 "forward Fisher-Yates j = i + r() % (n-i); fair apart from modulo bias",
                 fisher_yates_forward::PSEUDOCODE,
             ),
             AlgorithmKind::PairSwap => (
-                "pair-swap",
                 "S3 method 2",
                 "r() % 1023 random pair swaps; often barely touches the deck (biased)",
                 pair_swap::PSEUDOCODE,
             ),
             AlgorithmKind::Wash => (
-                "wash",
                 "S4",
                 "k forced-distinct pair swaps (default k = n); parity fixed to k mod 2 (biased)",
                 wash::PSEUDOCODE,
             ),
             AlgorithmKind::VecErase => (
-                "vec-erase",
                 "S3 method 3",
                 "draw r() % len and erase from a vector; fair apart from modulo bias, O(n^2)",
                 vec_erase::PSEUDOCODE,
             ),
             AlgorithmKind::RejectRetry => (
-                "reject-retry",
                 "S3 method 1 (as written)",
                 "random position r() % (n-1) with retry; never terminates: the last slot is unreachable",
                 reject_retry::PSEUDOCODE,
             ),
             AlgorithmKind::RejectRetryFixed => (
-                "reject-retry-fixed",
                 "S3 corrected, S5",
                 "random position r() % n with retry; fair apart from modulo bias, ~n*H(n) draws",
                 reject_retry_fixed::PSEUDOCODE,
             ),
             AlgorithmKind::MarkArray => (
-                "mark-array",
                 "S1 v2",
                 "draw cards r() % n, retry if already used; fair apart from modulo bias, slow",
                 mark_array::PSEUDOCODE,
             ),
-            AlgorithmKind::DirectDraw => (
-                "direct-draw",
-                "S1 v1",
-                "d[i] = r() % n with no de-duplication: not a permutation (broken)",
-                direct_draw::PSEUDOCODE,
-            ),
+            AlgorithmKind::DirectDraw => {
+                ("S1 v1", "d[i] = r() % n with no de-duplication: not a permutation (broken)", direct_draw::PSEUDOCODE)
+            }
             AlgorithmKind::NaiveSwap => (
-                "naive-swap",
                 "K (Bostock, Atwood)",
                 "swap each card with r() % n: n^n paths over n! orders (biased)",
                 naive_swap::PSEUDOCODE,
             ),
             AlgorithmKind::NaiveSwapOffByOne => (
-                "naive-swap-off-by-one",
                 "K (1999 online-poker exploit)",
                 "swap each card with r() % (n-1): the last card can never stay last (biased)",
                 naive_swap_off_by_one::PSEUDOCODE,
             ),
         };
-        AlgorithmInfo { kind: self, name, source, summary, pseudocode }
-    }
-
-    pub fn name(self) -> &'static str {
-        self.info().name
+        AlgorithmInfo { kind: self, name: self.name(), source, summary, pseudocode }
     }
 
     /// True for algorithms whose every output is a permutation by construction (all but `direct-draw`).
     pub fn always_permutes(self) -> bool {
         self != AlgorithmKind::DirectDraw
-    }
-}
-
-impl std::str::FromStr for AlgorithmKind {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        AlgorithmKind::ALL.into_iter().find(|k| k.name().eq_ignore_ascii_case(s)).ok_or_else(|| {
-            let names: Vec<_> = AlgorithmKind::ALL.iter().map(|k| k.name()).collect();
-            format!("unknown algorithm '{s}' (expected one of: {})", names.join(", "))
-        })
-    }
-}
-
-impl std::fmt::Display for AlgorithmKind {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
     }
 }
 

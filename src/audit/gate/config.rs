@@ -41,17 +41,19 @@ pub struct ConfigError {
     pub message: String,
 }
 
-/// The verdicts a check accepts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Expectation {
-    /// PASS only.
-    Pass,
-    /// PASS or SUSPICIOUS.
-    PassOrSuspicious,
-    Suspicious,
-    Fail,
-    Broken,
+crate::names::named_enum! {
+    /// The verdicts a check accepts.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum Expectation("expectation") {
+        /// PASS only.
+        Pass => "pass",
+        /// PASS or SUSPICIOUS.
+        PassOrSuspicious => "pass-or-suspicious",
+        Suspicious => "suspicious",
+        Fail => "fail",
+        Broken => "broken",
+    }
 }
 
 impl Expectation {
@@ -66,37 +68,7 @@ impl Expectation {
     }
 
     pub fn as_str(self) -> &'static str {
-        match self {
-            Expectation::Pass => "pass",
-            Expectation::PassOrSuspicious => "pass-or-suspicious",
-            Expectation::Suspicious => "suspicious",
-            Expectation::Fail => "fail",
-            Expectation::Broken => "broken",
-        }
-    }
-}
-
-impl std::str::FromStr for Expectation {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        Ok(match s.to_ascii_lowercase().as_str() {
-            "pass" => Expectation::Pass,
-            "pass-or-suspicious" => Expectation::PassOrSuspicious,
-            "suspicious" => Expectation::Suspicious,
-            "fail" => Expectation::Fail,
-            "broken" => Expectation::Broken,
-            _ => {
-                return Err(format!(
-                    "unknown expectation '{s}' (expected pass, pass-or-suspicious, suspicious, fail or broken)"
-                ));
-            }
-        })
-    }
-}
-
-impl std::fmt::Display for Expectation {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.as_str())
+        self.name()
     }
 }
 
@@ -117,21 +89,10 @@ pub struct Check {
 }
 
 impl Check {
-    /// `fisher-yates / chacha8`, `exec: python3 …`, `decks: deals.txt`.
+    /// `fisher-yates / chacha8`, `wash --swaps 54 / msvc`, `exec:python3 …`, `decks:deals.txt`.
     pub fn source_label(&self) -> String {
         match &self.settings.plan {
-            Plan::Builtin(c) => {
-                let b = c.builtin().expect("a built-in plan");
-                let mut s = b.algorithm.kind.name().to_string();
-                if let Some(k) = b.algorithm.swaps {
-                    s.push_str(&format!(" --swaps {k}"));
-                }
-                if !b.post.is_none() {
-                    s.push(' ');
-                    s.push_str(&b.post.label());
-                }
-                format!("{s} / {}", b.rng)
-            }
+            Plan::Builtin(c) => format!("{} / {}", c.label(), c.source.rng_label()),
             Plan::External(e) => e.source.label(),
         }
     }
@@ -356,19 +317,10 @@ fn validate(raw: &RawCheck, at: usize, err: &ErrFn, dir: &Path) -> Result<Check,
             _ => at,
         }
     };
-    let settings = request.validate(|_| DEFAULT_SEED).map_err(|e| {
-        let source = if raw.algorithm.is_some() { "algorithm" } else { "exec and decks" };
-        let message = e
-            .message
-            .replace("--suspicious-below", "suspicious_below")
-            .replace(
-                "applies to built-in shuffles (--algorithm), not to decks made elsewhere",
-                "applies to algorithm sources, not to exec or decks",
-            )
-            .replace("applies to --decks and --exec input only", "applies to exec and decks sources, not to algorithm");
-        let _ = source;
-        ctx(key_offset(e.field), format!("{} {message}", e.field.key()))
-    })?;
+    // The settings' messages name no flag: the gate puts the TOML key before them, on the key's line.
+    let settings = request
+        .validate(|_| DEFAULT_SEED)
+        .map_err(|e| ctx(key_offset(e.field), format!("{} {}", e.field.key(), e.message)))?;
     let expect = match &raw.expect {
         Some(e) => e.get_ref().parse().map_err(|m: String| ctx(pos(&e.span()), m))?,
         None => Expectation::Pass,

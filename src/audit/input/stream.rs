@@ -20,25 +20,15 @@ use crate::stats::TestSelection;
 /// Invalid decks listed in reports (all of them are counted).
 pub const LISTED_INVALID: usize = 10;
 
-/// `--format`: detect from the first deck, or force ids or names.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum FormatChoice {
-    #[default]
-    Auto,
-    Ids,
-    Names,
-}
-
-impl std::str::FromStr for FormatChoice {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        match s {
-            "auto" => Ok(FormatChoice::Auto),
-            "ids" => Ok(FormatChoice::Ids),
-            "names" => Ok(FormatChoice::Names),
-            _ => Err(format!("unknown format '{s}' (expected auto, ids or names)")),
-        }
+crate::names::named_enum! {
+    /// `--format`: detect from the first deck, or force ids or names.
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+    #[serde(rename_all = "lowercase")]
+    pub enum FormatChoice("format") {
+        #[default]
+        Auto => "auto",
+        Ids => "ids",
+        Names => "names",
     }
 }
 

@@ -5,47 +5,26 @@ use serde::Serialize;
 use crate::cards::Card;
 use crate::game::doudizhu;
 
-/// The deck before shuffling.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum StartOrder {
-    /// `d[i] = i`: ♠A..♠K, ♥A..♥K, ♣A..♣K, ♦A..♦K (then 小王, 大王), as S1 and docs/algorithms.md#card-ids-and-names number the cards.
-    #[default]
-    Suit,
-    /// The 斗地主 material's numbering (S5): the four 3s first, … the four 2s, then 小王 and 大王 last.
-    Rank,
+crate::names::named_enum! {
+    /// The deck before shuffling.
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum StartOrder("order") {
+        /// `d[i] = i`: ♠A..♠K, ♥A..♥K, ♣A..♣K, ♦A..♦K (then 小王, 大王), as S1 and
+        /// docs/algorithms.md#card-ids-and-names number the cards.
+        #[default]
+        Suit => "suit",
+        /// The 斗地主 material's numbering (S5): the four 3s first, … the four 2s, then 小王 and 大王 last.
+        Rank => "rank",
+    }
 }
 
 impl StartOrder {
-    pub fn name(self) -> &'static str {
-        match self {
-            StartOrder::Suit => "suit",
-            StartOrder::Rank => "rank",
-        }
-    }
-
     pub fn describe(self) -> &'static str {
         match self {
             StartOrder::Suit => "suit-ordered (0..n)",
             StartOrder::Rank => "rank-ordered (3s first, jokers last)",
         }
-    }
-}
-
-impl std::str::FromStr for StartOrder {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        match s.to_ascii_lowercase().as_str() {
-            "suit" => Ok(StartOrder::Suit),
-            "rank" => Ok(StartOrder::Rank),
-            _ => Err(format!("unknown order '{s}' (expected suit or rank)")),
-        }
-    }
-}
-
-impl std::fmt::Display for StartOrder {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
     }
 }
 

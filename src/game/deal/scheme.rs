@@ -5,46 +5,24 @@ use serde::Serialize;
 use super::DealConfig;
 use crate::game::Lang;
 
-/// How the dealt cards are handed out.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Scheme {
-    /// Seat p gets `d[p·H .. (p+1)·H)` (S1, S5).
-    Block,
-    /// Card i (i < P·H) goes to seat `i % P` (S2, S3).
-    RoundRobin,
+crate::names::named_enum! {
+    /// How the dealt cards are handed out.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum Scheme("scheme") {
+        /// Seat p gets `d[p·H .. (p+1)·H)` (S1, S5).
+        Block => "block",
+        /// Card i (i < P·H) goes to seat `i % P` (S2, S3).
+        RoundRobin => "round-robin",
+    }
 }
 
 impl Scheme {
-    pub fn name(self) -> &'static str {
-        match self {
-            Scheme::Block => "block",
-            Scheme::RoundRobin => "round-robin",
-        }
-    }
-
     pub fn describe(self) -> &'static str {
         match self {
             Scheme::Block => "in blocks",
             Scheme::RoundRobin => "round-robin",
         }
-    }
-}
-
-impl std::str::FromStr for Scheme {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        match s.to_ascii_lowercase().as_str() {
-            "block" => Ok(Scheme::Block),
-            "round-robin" => Ok(Scheme::RoundRobin),
-            _ => Err(format!("unknown scheme '{s}' (expected block or round-robin)")),
-        }
-    }
-}
-
-impl std::fmt::Display for Scheme {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
     }
 }
 
