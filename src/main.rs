@@ -26,15 +26,8 @@ fn main() -> ExitCode {
                 let _ = e.print();
                 return ExitCode::from(2);
             }
-            // One line that names the flag; clap's usage hint follows on its own lines.
-            let text = e.to_string();
-            let mut lines = text.lines().filter(|l| !l.trim().is_empty());
-            let first = lines.next().unwrap_or("invalid arguments");
-            // "the following required arguments were not provided:" names the flags on the next line.
-            match lines.next().filter(|_| first.ends_with(':')) {
-                Some(next) => eprintln!("{first} {}", next.trim()),
-                None => eprintln!("{first}"),
-            }
+            // One line that names the flag, built from the error's kind and context (not its text).
+            eprintln!("Error: {}", cli::usage_error(&e));
             return ExitCode::from(2);
         }
     };

@@ -57,9 +57,10 @@ macro_rules! named_enum {
             }
         }
 
+        /// The name, padded and aligned as the format asks (`{:<18}` in tables).
         impl std::fmt::Display for $name {
             fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str(self.name())
+                f.pad(self.name())
             }
         }
     };
@@ -82,6 +83,7 @@ mod tests {
         assert_eq!(Colour::ALL, [Colour::Red, Colour::DarkBlue]);
         assert_eq!("DARK-blue".parse::<Colour>(), Ok(Colour::DarkBlue));
         assert_eq!(Colour::Red.to_string(), "red");
+        assert_eq!(format!("[{:<5}]", Colour::Red), "[red  ]", "tables pad names like strings");
         assert_eq!("green".parse::<Colour>().unwrap_err(), "unknown colour 'green' (expected one of: red, dark-blue)");
     }
 }

@@ -1,24 +1,7 @@
 //! The test battery through the binary: `--tests`, progressive mode and `calibrate`, on small inputs.
 
-use std::path::Path;
-use std::process::Output;
-
-use assert_cmd::Command;
-
-fn shuffle_audit(args: &[&str]) -> Output {
-    Command::cargo_bin("shuffle-audit").unwrap().args(args).output().unwrap()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8(bytes.to_vec()).unwrap()
-}
-
-fn csv_rows(path: &Path) -> (Vec<String>, Vec<Vec<String>>) {
-    let mut r = csv::Reader::from_path(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let header = r.headers().unwrap().iter().map(str::to_string).collect();
-    let rows = r.records().map(|rec| rec.unwrap().iter().map(str::to_string).collect()).collect();
-    (header, rows)
-}
+mod common;
+use common::{csv_rows, run, text};
 
 #[test]
 fn bad_test_selections_exit_2_with_one_line_naming_the_flag() {
@@ -35,7 +18,7 @@ fn bad_test_selections_exit_2_with_one_line_naming_the_flag() {
         (vec!["calibrate", "-a", "fisher-yates", "--replicates", "0"], "--replicates"),
         (vec!["calibrate", "-a", "fisher-yates", "--tests", "x"], "--tests"),
     ] {
-        let o = shuffle_audit(&args);
+        let o = run(&args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");
         let err = text(&o.stderr);
         assert!(err.contains(needle), "{args:?}: {err}");
@@ -48,7 +31,7 @@ fn a_selected_test_is_the_only_one_reported_and_wash_never_goes_odd() {
     // wash with an even number of swaps only reaches even permutations: parity fails at any seed (p = 2^(1−N)).
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("r");
-    let o = shuffle_audit(&[
+    let o = run(&[
         "run",
         "-a",
         "wash",
@@ -84,7 +67,7 @@ fn progressive_mode_catches_naive_swap_by_2_to_the_12() {
     // of looks, so a fair shuffle would reach FAIL anywhere in this run with probability below 1e-9.
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("p");
-    let o = shuffle_audit(&[
+    let o = run(&[
         "run",
         "-a",
         "naive-swap",
@@ -113,7 +96,7 @@ fn progressive_mode_on_a_fair_shuffle_runs_every_look_and_passes() {
     // the 10 looks, so a fair shuffle reaches FAIL anywhere in the run with probability at most 1e-9 and
     // SUSPICIOUS at most 1e-3; the seed is fixed, so the outcome is deterministic.
     let dir = tempfile::tempdir().unwrap();
-    let o = shuffle_audit(&[
+    let o = run(&[
         "run",
         "-a",
         "fisher-yates",
@@ -141,7 +124,7 @@ fn calibrate_writes_its_table_and_p_values() {
     // 30 replicates of 2000 shuffles of 8 cards: a calibrated harness flags a statistic (KS or AD p < 0.001)
     // with probability about 2% here; the seed is fixed, so the outcome is deterministic.
     let dir = tempfile::tempdir().unwrap();
-    let o = shuffle_audit(&[
+    let o = run(&[
         "calibrate",
         "-a",
         "fisher-yates",

@@ -1,25 +1,14 @@
 //! The binary as a user meets it: `list`, `shuffle` with its faults and card names, and one-line errors for
 //! bad arguments.
 
-use std::process::Output;
 use std::time::{Duration, Instant};
 
-use assert_cmd::Command;
 use shuffle_audit::cards::{Card, parse_card};
 use shuffle_audit::rng::RngKind;
 use shuffle_audit::shuffle::AlgorithmKind;
 
-fn run(args: &[&str]) -> Output {
-    Command::cargo_bin("shuffle-audit").unwrap().args(args).output().unwrap()
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8(out.stdout.clone()).expect("stdout is UTF-8")
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8(out.stderr.clone()).expect("stderr is UTF-8")
-}
+mod common;
+use common::{assert_usage_error, run, stderr, stdout};
 
 /// The section of `list` output that follows the header line starting with `title`.
 fn section<'a>(text: &'a str, title: &str) -> Vec<&'a str> {
@@ -145,14 +134,7 @@ fn rejects(extra: &[&str], flag: &str) {
         args.extend(["--algorithm", "fisher-yates"]);
     }
     args.extend(extra);
-    let out = run(&args);
-    let err = stderr(&out);
-    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
-    let lines: Vec<&str> = err.lines().collect();
-    assert_eq!(lines.len(), 1, "{args:?}: stderr is not one line:\n{err}");
-    assert!(!lines[0].trim().is_empty(), "{args:?}: empty error line");
-    assert!(lines[0].contains(flag), "{args:?}: '{}' does not name {flag}", lines[0]);
-    assert!(stdout(&out).is_empty(), "{args:?}: printed a deck anyway");
+    assert_usage_error(&run(&args), flag, &format!("{args:?}"));
 }
 
 #[test]

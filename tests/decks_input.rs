@@ -7,6 +7,9 @@ use std::process::Output;
 
 use assert_cmd::Command;
 
+mod common;
+use common::{bin, run_json, text};
+
 const N: usize = 52;
 
 /// A valid deck: the rotation of `0..52` by k (a permutation; these tests are about validity, not bias).
@@ -19,22 +22,11 @@ fn valid_decks(count: usize) -> Vec<u8> {
 }
 
 fn run_decks(input: &[u8], extra: &[&str], out: &Path) -> Output {
-    Command::cargo_bin("shuffle-audit")
-        .unwrap()
-        .args(["run", "--decks", "-", "--out"])
-        .arg(out)
-        .args(extra)
-        .write_stdin(input.to_vec())
-        .output()
-        .unwrap()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
+    bin().args(["run", "--decks", "-", "--out"]).arg(out).args(extra).write_stdin(input.to_vec()).output().unwrap()
 }
 
 fn json(dir: &Path) -> serde_json::Value {
-    serde_json::from_str(&std::fs::read_to_string(dir.join("run.json")).unwrap()).unwrap()
+    run_json(dir)
 }
 
 /// Total of the first row of counts.csv: the number of decks counted.

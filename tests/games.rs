@@ -2,23 +2,12 @@
 //! and game tests in the reports, and one-line errors for impossible deals.
 
 use std::path::Path;
-use std::process::Output;
 
-use assert_cmd::Command;
 use shuffle_audit::cards::{Card, parse_card};
 use shuffle_audit::game::{doudizhu, douniu};
 
-fn run(args: &[&str]) -> Output {
-    Command::cargo_bin("shuffle-audit").unwrap().args(args).output().unwrap()
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8(out.stdout.clone()).expect("stdout is UTF-8")
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8(out.stderr.clone()).expect("stderr is UTF-8")
-}
+mod common;
+use common::{assert_usage_error, run, stderr, stdout};
 
 /// One printed deal: its groups as (label, cards, trailing words such as a niu value).
 struct Printed {
@@ -161,12 +150,7 @@ fn douniu_hands_show_their_niu() {
 
 /// Runs `args` and checks a usage error: exit 2, one line on stderr naming `flag`, nothing on stdout.
 fn rejects(args: &[&str], flag: &str) {
-    let out = run(args);
-    let err = stderr(&out);
-    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
-    assert_eq!(err.trim().lines().count(), 1, "{args:?}: not one line:\n{err}");
-    assert!(err.contains(flag), "{args:?}: '{err}' does not name {flag}");
-    assert!(stdout(&out).is_empty(), "{args:?}");
+    assert_usage_error(&run(args), flag, &format!("{args:?}"));
 }
 
 #[test]

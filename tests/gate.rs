@@ -5,28 +5,24 @@
 //! These tests need `python3` and `node` (CI has both). When one is missing they fail with a message saying
 //! so, rather than being skipped silently.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Output;
 
 use assert_cmd::Command;
 
-fn repo() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
+mod common;
+use common::{repo, text};
 
 fn require(program: &str) {
     let ok = std::process::Command::new(program).arg("--version").output().is_ok_and(|o| o.status.success());
     assert!(ok, "{program} is required by this test (CI has it): install it, it is not optional");
 }
 
+/// The binary, run from the repository's root.
 fn bin() -> Command {
-    let mut c = Command::cargo_bin("shuffle-audit").unwrap();
+    let mut c = common::bin();
     c.current_dir(repo());
     c
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
 }
 
 fn run_exec(cmd: &str, out: &Path) -> (Output, serde_json::Value) {

@@ -1,16 +1,7 @@
 //! Report pages, pictures and the swap sweep, driven through the binary on small inputs.
 
-use std::path::Path;
-
-use assert_cmd::Command;
-
-fn bin() -> Command {
-    Command::cargo_bin("shuffle-audit").unwrap()
-}
-
-fn read(path: &Path) -> String {
-    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
+mod common;
+use common::{bin, read};
 
 #[test]
 fn run_writes_a_self_contained_page_and_a_heatmap() {

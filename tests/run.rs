@@ -2,15 +2,13 @@
 
 use std::path::Path;
 
-use assert_cmd::Command;
 use statrs::distribution::{ChiSquared, ContinuousCDF};
 
-fn run(args: &[&str], out: &Path) -> std::process::Output {
-    Command::cargo_bin("shuffle-audit").unwrap().arg("run").args(args).arg("--out").arg(out).output().unwrap()
-}
+mod common;
+use common::{bin, read};
 
-fn read(path: &Path) -> String {
-    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+fn run(args: &[&str], out: &Path) -> std::process::Output {
+    bin().arg("run").args(args).arg("--out").arg(out).output().unwrap()
 }
 
 /// Rows of summary.csv as maps from column to value.
@@ -137,7 +135,7 @@ fn usage_errors_exit_2_naming_the_flag() {
         (vec!["-a", "fisher-yates", "--fail-below", "2"], "--fail-below"),
         (vec!["-a", "fisher-yates", "--burn", "52"], "--burn"),
     ] {
-        let o = Command::cargo_bin("shuffle-audit").unwrap().arg("run").args(&args).output().unwrap();
+        let o = bin().arg("run").args(&args).output().unwrap();
         assert_eq!(o.status.code(), Some(2), "{args:?}");
         let err = String::from_utf8(o.stderr).unwrap();
         assert!(err.contains(flag), "{args:?}: {err}");

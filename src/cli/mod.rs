@@ -42,6 +42,62 @@ pub enum Command {
 
 pub use shuffle_audit::audit::settings::{Draw, resolve_draw};
 
+/// One line for a command-line error, naming the flag: `--fail-below: invalid value '-1': -1 is not a
+/// probability between 0 and 0.5`. Built from clap's error kind and context, never from its message text.
+pub fn usage_error(e: &clap::Error) -> String {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    let context = |kind: ContextKind| -> Option<String> {
+        e.get(kind).map(|v| match v {
+            ContextValue::String(s) => s.clone(),
+            ContextValue::Strings(v) => v.join(", "),
+            ContextValue::StyledStr(s) => s.to_string(),
+            ContextValue::StyledStrs(v) => v.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(", "),
+            ContextValue::Number(n) => n.to_string(),
+            other => other.to_string(),
+        })
+    };
+    // `--fail-below <P>` is named `--fail-below`.
+    let flag = |s: String| s.split_whitespace().next().map_or(s.clone(), str::to_string);
+    let arg = context(ContextKind::InvalidArg).map(flag).unwrap_or_else(|| "arguments".to_string());
+    let value = context(ContextKind::InvalidValue).unwrap_or_default();
+    let suggestion = context(ContextKind::SuggestedArg)
+        .or_else(|| context(ContextKind::SuggestedValue))
+        .or_else(|| context(ContextKind::SuggestedSubcommand))
+        .map_or(String::new(), |s| format!(" (did you mean '{s}'?)"));
+    match e.kind() {
+        ErrorKind::ValueValidation => {
+            let why = std::error::Error::source(e).map_or(String::new(), |s| format!(": {s}"));
+            format!("{arg}: invalid value '{value}'{why}")
+        }
+        ErrorKind::InvalidValue => {
+            let valid = context(ContextKind::ValidValue)
+                .filter(|v| !v.is_empty())
+                .map_or(String::new(), |v| format!(" (expected one of: {v})"));
+            if value.is_empty() {
+                format!("{arg}: a value is required{valid}")
+            } else {
+                format!("{arg}: invalid value '{value}'{valid}{suggestion}")
+            }
+        }
+        ErrorKind::UnknownArgument => format!("unexpected argument '{arg}'{suggestion}"),
+        ErrorKind::InvalidSubcommand => {
+            format!("unknown subcommand '{}'{suggestion}", context(ContextKind::InvalidSubcommand).unwrap_or_default())
+        }
+        ErrorKind::MissingRequiredArgument => format!("missing required argument: {arg}"),
+        ErrorKind::MissingSubcommand => "a subcommand is required (see --help)".to_string(),
+        ErrorKind::ArgumentConflict => match context(ContextKind::PriorArg).map(flag) {
+            Some(prior) if prior != arg => format!("{arg} cannot be used with {prior}"),
+            _ => format!("{arg} is given more than once"),
+        },
+        ErrorKind::NoEquals => format!("{arg}: give its value as {arg}=VALUE"),
+        ErrorKind::TooManyValues | ErrorKind::TooFewValues | ErrorKind::WrongNumberOfValues => {
+            format!("{arg}: wrong number of values")
+        }
+        ErrorKind::InvalidUtf8 => format!("{arg}: the value is not valid UTF-8"),
+        kind => format!("{arg}: {kind}"),
+    }
+}
+
 /// A seed: an unsigned integer (`srand(seed)` for the C generators, `seed_from_u64` otherwise).
 pub fn parse_seed(s: &str) -> Result<u64, String> {
     let t = s.trim();
