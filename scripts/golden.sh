@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Regenerates every tests/golden/*.txt from the C programs in tests/golden-c/: the source loops compiled with
+# Regenerates every tests/golden/*.txt from the C programs in tests/golden/c/: the source loops compiled with
 # the system C compiler, once against glibc's own rand() and once against the MSVC rand() emulation.
 #
 # Usage: scripts/golden.sh            rewrite tests/golden/*.txt
@@ -20,7 +20,7 @@ case "${1-}" in
         ;;
 esac
 
-src=tests/golden-c
+src=tests/golden/c
 golden=tests/golden
 cc=${CC:-cc}
 if ! command -v "$cc" > /dev/null 2>&1; then
