@@ -40,7 +40,7 @@ pub enum Command {
     Sweep(SweepArgs),
 }
 
-pub use shuffle_audit::audit::settings::{Draw, resolve_draw};
+pub use shuffle_audit::audit::settings::Draw;
 
 /// One line for a command-line error, naming the flag: `--fail-below: invalid value '-1': -1 is not a
 /// probability between 0 and 0.5`. Built from clap's error kind and context, never from its message text.

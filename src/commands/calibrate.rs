@@ -11,25 +11,26 @@ use indicatif::{ProgressBar, ProgressStyle};
 use crate::cli::CalibrateArgs;
 use shuffle_audit::audit::calibration::{CalibrationOutcome, NOT_UNIFORM_BELOW, calibrate};
 use shuffle_audit::audit::runner::RunConfig;
-use shuffle_audit::audit::source::{Builtin, DeckSource, PostProcess};
+use shuffle_audit::audit::settings::RunRequest;
 use shuffle_audit::report::{calibration_csv, writer};
-use shuffle_audit::shuffle::Algorithm;
 
 pub fn run(args: CalibrateArgs) -> anyhow::Result<ExitCode> {
-    let seed = args.seed.unwrap_or_else(|| super::os_seed(args.rng));
-    let algorithm =
-        Algorithm { kind: crate::cli::resolve_draw(args.algorithm, args.draw)?, swaps: args.swaps.map(|k| k as usize) };
-    let builtin =
-        Builtin { post: PostProcess { cut: args.cut, burn: args.burn }, ..Builtin::new(algorithm, args.rng, seed) };
-    let config = RunConfig {
+    let request = RunRequest {
+        algorithm: Some(args.algorithm),
+        rng: Some(args.rng),
+        seed: args.seed,
+        deck: Some(args.deck),
+        shuffles: Some(args.shuffles),
         threads: args.threads,
-        tests: args.tests,
-        ..RunConfig::of(DeckSource::Builtin(builtin), args.deck, args.shuffles)
+        swaps: args.swaps,
+        draw: Some(args.draw),
+        cut: args.cut,
+        burn: Some(args.burn),
+        tests: Some(args.tests),
+        ..Default::default()
     };
-    config.validate()?;
-    if args.seed.is_none() {
-        eprintln!("seed: {seed} (drawn from the operating system; pass --seed {seed} to repeat this calibration)");
-    }
+    let config = super::builtin_config(&request, "this calibration")?;
+    let builtin = *config.builtin().expect("built-in");
     let bar = progress_bar(args.replicates);
     let outcome = calibrate(&config, args.replicates, &bar)?;
     bar.finish_and_clear();

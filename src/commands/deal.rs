@@ -9,33 +9,33 @@ use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 
 use crate::cli::DealArgs;
+use shuffle_audit::audit::settings::RunRequest;
 use shuffle_audit::audit::source::PostProcess;
 use shuffle_audit::cards::{Card, NameStyle};
-use shuffle_audit::error::{ConfigError, Field};
 use shuffle_audit::game::Lang;
 use shuffle_audit::game::deal::DealConfig;
 use shuffle_audit::game::deal::hands::render_deal;
 use shuffle_audit::rng::{RngKind, SeededRng};
-use shuffle_audit::shuffle::{Algorithm, Fault, Scratch, Shuffle};
+use shuffle_audit::shuffle::{Fault, Scratch, Shuffle};
 use shuffle_audit::{with_rng_type, with_shuffle};
 
 pub fn run(args: DealArgs) -> anyhow::Result<ExitCode> {
-    let deal = DealConfig::new(args.game, args.deck, args.shape.shape())?;
-    let n = deal.deck;
-    let post = PostProcess { cut: args.cut, burn: args.burn };
-    if post.burn >= n {
-        return Err(ConfigError::new(Field::Burn, format!("cannot burn {} cards of a {n}-card deck", post.burn)).into());
-    }
-    let seed = match args.seed {
-        Some(s) => s,
-        None => {
-            let s = super::os_seed(args.rng);
-            eprintln!("seed: {s} (drawn from the operating system; pass --seed {s} to repeat)");
-            s
-        }
+    let request = RunRequest {
+        algorithm: Some(args.algorithm),
+        rng: Some(args.rng),
+        seed: args.seed,
+        deck: args.deck,
+        shuffles: Some(args.count),
+        swaps: args.swaps,
+        cut: args.cut,
+        burn: Some(args.burn),
+        game: Some(args.game),
+        shape: args.shape.shape(),
+        ..Default::default()
     };
-    args.rng.check_seed(seed)?;
-    let algorithm = Algorithm { kind: args.algorithm, swaps: args.swaps.map(|k| k as usize) };
+    let config = super::builtin_config(&request, "these deals")?;
+    let (deal, b) = (config.deal.expect("a deal was asked for"), *config.builtin().expect("built-in"));
+    let (n, post, seed, algorithm) = (deal.deck, b.post, b.seed, b.algorithm);
     let stdout = std::io::stdout().lock();
     let mut out = BufWriter::new(stdout);
     let plan = Plan { deal, post, seed, count: args.count, lang: args.lang, rng: args.rng };

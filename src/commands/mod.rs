@@ -37,3 +37,31 @@ pub fn os_seed(rng: shuffle_audit::rng::RngKind) -> u64 {
     let seed = rand::rng().next_u64();
     if rng.is_c_library() { seed & 0xffff_ffff } else { seed }
 }
+
+/// Validates a request for a built-in shuffle (the one settings validation of every subcommand), drawing the
+/// seed from the operating system when none was given and saying so on stderr, after the request is known to be
+/// valid.
+pub fn builtin_config(
+    request: &shuffle_audit::audit::settings::RunRequest,
+    what: &str,
+) -> anyhow::Result<shuffle_audit::audit::runner::RunConfig> {
+    let settings = validate(request, what)?;
+    Ok(settings.builtin().cloned().expect("a request with an algorithm is a built-in run"))
+}
+
+/// [`builtin_config`] for any source: the validated settings.
+pub fn validate(
+    request: &shuffle_audit::audit::settings::RunRequest,
+    what: &str,
+) -> anyhow::Result<shuffle_audit::audit::settings::RunSettings> {
+    let mut drawn = None;
+    let settings = request.validate(|rng| {
+        let seed = os_seed(rng);
+        drawn = Some(seed);
+        seed
+    })?;
+    if let Some(seed) = drawn {
+        eprintln!("seed: {seed} (drawn from the operating system; pass --seed {seed} to repeat {what})");
+    }
+    Ok(settings)
+}

@@ -18,16 +18,8 @@ use shuffle_audit::report::files::{Output, write_run_files};
 
 pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     let request: RunRequest = args.request();
-    let mut drawn = None;
-    let settings = request.validate(|rng| {
-        let seed = super::os_seed(rng);
-        drawn = Some(seed);
-        seed
-    })?;
+    let settings = super::validate(&request, "this run")?;
     let output = Output::new(args.output.lang, args.output.no_timings);
-    if let Some(seed) = drawn {
-        eprintln!("seed: {seed} (drawn from the operating system; pass --seed {seed} to repeat this run)");
-    }
     let thresholds = settings.thresholds;
     match (settings.plan, settings.progressive) {
         (Plan::Builtin(config), Some(max)) => {

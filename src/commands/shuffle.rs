@@ -8,23 +8,26 @@ use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 
 use crate::cli::ShuffleArgs;
+use shuffle_audit::audit::settings::RunRequest;
 use shuffle_audit::cards::{Card, CardName, NameStyle, reset};
 use shuffle_audit::rng::{RngKind, SeededRng};
-use shuffle_audit::shuffle::{Algorithm, Fault, Scratch, Shuffle, Stuck};
+use shuffle_audit::shuffle::{Fault, Scratch, Shuffle, Stuck};
 use shuffle_audit::{with_rng_type, with_shuffle};
 
 pub fn run(args: ShuffleArgs) -> anyhow::Result<ExitCode> {
-    let kind = crate::cli::resolve_draw(args.algorithm, args.draw)?;
-    let seed = match args.seed {
-        Some(s) => s,
-        None => {
-            let s = super::os_seed(args.rng);
-            eprintln!("seed: {s} (drawn from the operating system; pass --seed {s} to repeat)");
-            s
-        }
+    let request = RunRequest {
+        algorithm: Some(args.algorithm),
+        rng: Some(args.rng),
+        seed: args.seed,
+        deck: Some(args.deck),
+        shuffles: Some(args.count),
+        swaps: args.swaps,
+        draw: Some(args.draw),
+        ..Default::default()
     };
-    args.rng.check_seed(seed)?;
-    let algorithm = Algorithm { kind, swaps: args.swaps.map(|k| k as usize) };
+    let config = super::builtin_config(&request, "these decks")?;
+    let b = *config.builtin().expect("built-in");
+    let (seed, algorithm) = (b.seed, b.algorithm);
     let n = args.deck;
     let style = if args.names { Some(NameStyle::Symbol) } else { None };
     let stdout = std::io::stdout().lock();
