@@ -154,18 +154,57 @@ fn parse_count_expr(t: &str) -> Option<u64> {
     base.checked_mul(exp)
 }
 
+/// The generator of a built-in shuffle and the algorithm's own options, shared by `run`, `shuffle`, `deal` and
+/// `calibrate`: each becomes part of the one settings request, validated once.
+#[derive(Debug, Args, Clone, Default)]
+pub struct GeneratorArgs {
+    /// Generator (see `list`) [default: chacha8].
+    #[arg(long)]
+    pub rng: Option<RngKind>,
+    /// Seed; drawn from the operating system and printed to stderr when absent.
+    #[arg(long, value_parser = parse_seed, allow_hyphen_values = true)]
+    pub seed: Option<u64>,
+    /// Swaps for `wash` (default: the deck size); for `pair-swap`, exactly K swaps instead of `r() % 1023`.
+    #[arg(long, value_name = "K", value_parser = parse_count, allow_hyphen_values = true)]
+    pub swaps: Option<u64>,
+    /// How fisher-yates draws: `modulo` (as written) or `batched` (fast, exactly unbiased) [default: modulo].
+    #[arg(long, value_name = "DRAW")]
+    pub draw: Option<Draw>,
+}
+
+/// What is done to each shuffled deck before it is counted or dealt (`run`, `deal`, `calibrate`).
+#[derive(Debug, Args, Clone, Default)]
+pub struct PostArgs {
+    /// After each shuffle, cut the deck at a random place (drawn from the same generator).
+    #[arg(long)]
+    pub cut: bool,
+    /// After each shuffle, move the first K cards to the bottom ("start dealing from the 7th card" is 6).
+    #[arg(long, value_name = "K", value_parser = parse_count_usize, allow_hyphen_values = true)]
+    pub burn: Option<usize>,
+}
+
+impl GeneratorArgs {
+    /// A request for `algorithm` with these options and the post-processing `post`.
+    pub fn request(&self, algorithm: Option<AlgorithmKind>, post: &PostArgs) -> RunRequest {
+        RunRequest {
+            algorithm,
+            rng: self.rng,
+            seed: self.seed,
+            swaps: self.swaps,
+            draw: self.draw,
+            cut: post.cut,
+            burn: post.burn,
+            ..Default::default()
+        }
+    }
+}
+
 /// Arguments of `shuffle`.
 #[derive(Debug, Args)]
 pub struct ShuffleArgs {
     /// Shuffling algorithm (see `list`).
     #[arg(long, short = 'a')]
     pub algorithm: AlgorithmKind,
-    /// Generator (see `list`).
-    #[arg(long, default_value = "chacha8")]
-    pub rng: RngKind,
-    /// Seed; drawn from the operating system and printed to stderr when absent.
-    #[arg(long, value_parser = parse_seed, allow_hyphen_values = true)]
-    pub seed: Option<u64>,
     /// Number of cards, 2..=1024.
     #[arg(long, value_name = "N", default_value = "52", value_parser = parse_deck, allow_hyphen_values = true)]
     pub deck: usize,
@@ -175,15 +214,11 @@ pub struct ShuffleArgs {
     /// Shuffle the previous result instead of a fresh deck each time.
     #[arg(long)]
     pub carry: bool,
-    /// Swaps for `wash` (default: the deck size); for `pair-swap`, exactly K swaps instead of `r() % 1023`.
-    #[arg(long, value_name = "K", value_parser = parse_count, allow_hyphen_values = true)]
-    pub swaps: Option<u64>,
     /// Print card names (♠A, ♥10, 小王) instead of ids.
     #[arg(long)]
     pub names: bool,
-    /// How fisher-yates draws: `modulo` (as written) or `batched` (fast, exactly unbiased).
-    #[arg(long, value_name = "DRAW", default_value = "modulo")]
-    pub draw: Draw,
+    #[command(flatten)]
+    pub generator: GeneratorArgs,
 }
 
 /// A probability threshold in (0, 0.5).
@@ -234,12 +269,6 @@ pub struct RunArgs {
     /// Stop at the first invalid deck with exit status 2 (partial reports are still written).
     #[arg(long)]
     pub strict: bool,
-    /// Generator (see `list`) [default: chacha8].
-    #[arg(long)]
-    pub rng: Option<RngKind>,
-    /// Seed; drawn from the operating system and printed when absent.
-    #[arg(long, value_parser = parse_seed, allow_hyphen_values = true)]
-    pub seed: Option<u64>,
     /// Number of cards, 2..=1024 (default 52, or the game's deck: 54 for doudizhu; for --decks/--exec,
     /// inferred from the first deck).
     #[arg(long, value_name = "N", value_parser = parse_deck, allow_hyphen_values = true)]
@@ -250,18 +279,6 @@ pub struct RunArgs {
     /// Worker threads (default: every core). Results do not depend on it.
     #[arg(long, value_name = "T", value_parser = parse_threads, allow_hyphen_values = true)]
     pub threads: Option<usize>,
-    /// Swaps for `wash` (default: the deck size); for `pair-swap`, exactly K swaps instead of `r() % 1023`.
-    #[arg(long, value_name = "K", value_parser = parse_count, allow_hyphen_values = true)]
-    pub swaps: Option<u64>,
-    /// How fisher-yates draws: `modulo` (as written) or `batched` (fast, exactly unbiased) [default: modulo].
-    #[arg(long, value_name = "DRAW")]
-    pub draw: Option<Draw>,
-    /// After each shuffle, cut the deck at a random place (drawn from the same generator).
-    #[arg(long)]
-    pub cut: bool,
-    /// After each shuffle, move the first K cards to the bottom ("start dealing from the 7th card" is 6).
-    #[arg(long, value_name = "K", value_parser = parse_count_usize, allow_hyphen_values = true)]
-    pub burn: Option<usize>,
     /// Output directory (default: reports/run-<algorithm>-<rng>-<deck>, reports/run-decks-<file stem>-<deck>
     /// or reports/run-exec-<deck>).
     #[arg(long, value_name = "DIR")]
@@ -283,19 +300,16 @@ pub struct RunArgs {
     pub game: GameArgs,
     #[command(flatten)]
     pub output: OutputArgs,
+    #[command(flatten)]
+    pub generator: GeneratorArgs,
+    #[command(flatten)]
+    pub post: PostArgs,
 }
 
 impl RunArgs {
     /// The request these flags make, for the one settings validation.
     pub fn request(&self) -> RunRequest {
         RunRequest {
-            algorithm: self.algorithm,
-            rng: self.rng,
-            seed: self.seed,
-            swaps: self.swaps,
-            draw: self.draw,
-            cut: self.cut,
-            burn: self.burn,
             decks: self.decks.clone(),
             exec: self.exec.clone(),
             format: self.format,
@@ -311,6 +325,7 @@ impl RunArgs {
             max_shuffles: self.max_shuffles,
             fail_below: self.thresholds.fail_below,
             suspicious_below: self.thresholds.suspicious_below,
+            ..self.generator.request(self.algorithm, &self.post)
         }
     }
 }
@@ -488,27 +503,16 @@ pub struct DealArgs {
     /// Shuffling algorithm (see `list`).
     #[arg(long, short = 'a')]
     pub algorithm: AlgorithmKind,
-    /// Generator (see `list`).
-    #[arg(long, default_value = "chacha8")]
-    pub rng: RngKind,
-    /// Seed; drawn from the operating system and printed to stderr when absent.
-    #[arg(long, value_parser = parse_seed, allow_hyphen_values = true)]
-    pub seed: Option<u64>,
     /// Number of deals to print (the generator is seeded once; each deal starts from a fresh deck).
     #[arg(long, value_name = "K", default_value = "1", value_parser = parse_positive, allow_hyphen_values = true)]
     pub count: u64,
-    /// Swaps for `wash` (default: the deck size).
-    #[arg(long, value_name = "K", value_parser = parse_count, allow_hyphen_values = true)]
-    pub swaps: Option<u64>,
-    /// After each shuffle, cut the deck at a random place (drawn from the same generator).
-    #[arg(long)]
-    pub cut: bool,
-    /// After each shuffle, move the first K cards to the bottom ("start dealing from the 7th card" is 6).
-    #[arg(long, value_name = "K", default_value = "0", value_parser = parse_count_usize, allow_hyphen_values = true)]
-    pub burn: usize,
     /// Language of card names and words: en (♠A, seat 1, niu 5) or zh (黑桃A, 玩家1, 牛5).
     #[arg(long, value_name = "LANG", default_value = "en")]
     pub lang: Lang,
+    #[command(flatten)]
+    pub generator: GeneratorArgs,
+    #[command(flatten)]
+    pub post: PostArgs,
 }
 
 /// Arguments of `exact`.
@@ -531,9 +535,6 @@ pub struct CalibrateArgs {
     /// Shuffling algorithm (see `list`).
     #[arg(long, short = 'a')]
     pub algorithm: AlgorithmKind,
-    /// Generator (see `list`).
-    #[arg(long, default_value = "chacha8")]
-    pub rng: RngKind,
     /// Number of cards, 2..=1024.
     #[arg(long, value_name = "N", default_value = "52", value_parser = parse_deck, allow_hyphen_values = true)]
     pub deck: usize,
@@ -543,30 +544,19 @@ pub struct CalibrateArgs {
     /// Shuffles per replicate.
     #[arg(long, value_name = "N", default_value = "100000", value_parser = parse_positive, allow_hyphen_values = true)]
     pub shuffles: u64,
-    /// Master seed; drawn from the operating system and printed when absent.
-    #[arg(long, value_parser = parse_seed, allow_hyphen_values = true)]
-    pub seed: Option<u64>,
     /// Worker threads (default: every core). Results do not depend on it.
     #[arg(long, value_name = "T", value_parser = parse_threads, allow_hyphen_values = true)]
     pub threads: Option<usize>,
-    /// Swaps for `wash` (default: the deck size).
-    #[arg(long, value_name = "K", value_parser = parse_count, allow_hyphen_values = true)]
-    pub swaps: Option<u64>,
-    /// How fisher-yates draws: `modulo` (as written) or `batched` (fast, exactly unbiased).
-    #[arg(long, value_name = "DRAW", default_value = "modulo")]
-    pub draw: Draw,
-    /// After each shuffle, cut the deck at a random place.
-    #[arg(long)]
-    pub cut: bool,
-    /// After each shuffle, move the first K cards to the bottom.
-    #[arg(long, value_name = "K", default_value = "0", value_parser = parse_count_usize, allow_hyphen_values = true)]
-    pub burn: usize,
     /// Tests to apply: comma-separated names, `position`, or `default`/`all`.
     #[arg(long, value_name = "LIST", default_value = "default")]
     pub tests: shuffle_audit::stats::TestSelection,
     /// Output directory (default: reports/calibrate-<algorithm>-<rng>-<deck>).
     #[arg(long, value_name = "DIR")]
     pub out: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    pub generator: GeneratorArgs,
+    #[command(flatten)]
+    pub post: PostArgs,
 }
 
 /// A thread count, at least 1.

@@ -16,18 +16,11 @@ use shuffle_audit::report::{calibration_csv, writer};
 
 pub fn run(args: CalibrateArgs) -> anyhow::Result<ExitCode> {
     let request = RunRequest {
-        algorithm: Some(args.algorithm),
-        rng: Some(args.rng),
-        seed: args.seed,
         deck: Some(args.deck),
         shuffles: Some(args.shuffles),
         threads: args.threads,
-        swaps: args.swaps,
-        draw: Some(args.draw),
-        cut: args.cut,
-        burn: Some(args.burn),
         tests: Some(args.tests),
-        ..Default::default()
+        ..args.generator.request(Some(args.algorithm), &args.post)
     };
     let config = super::builtin_config(&request, "this calibration")?;
     let builtin = *config.builtin().expect("built-in");

@@ -21,25 +21,19 @@ use shuffle_audit::{with_rng_type, with_shuffle};
 
 pub fn run(args: DealArgs) -> anyhow::Result<ExitCode> {
     let request = RunRequest {
-        algorithm: Some(args.algorithm),
-        rng: Some(args.rng),
-        seed: args.seed,
         deck: args.deck,
         shuffles: Some(args.count),
-        swaps: args.swaps,
-        cut: args.cut,
-        burn: Some(args.burn),
         game: Some(args.game),
         shape: args.shape.shape(),
-        ..Default::default()
+        ..args.generator.request(Some(args.algorithm), &args.post)
     };
     let config = super::builtin_config(&request, "these deals")?;
     let (deal, b) = (config.deal.expect("a deal was asked for"), *config.builtin().expect("built-in"));
     let (n, post, seed, algorithm) = (deal.deck, b.post, b.seed, b.algorithm);
     let stdout = std::io::stdout().lock();
     let mut out = BufWriter::new(stdout);
-    let plan = Plan { deal, post, seed, count: args.count, lang: args.lang, rng: args.rng };
-    let status = with_rng_type!(args.rng, R => with_shuffle!(algorithm, n, s => {
+    let plan = Plan { deal, post, seed, count: args.count, lang: args.lang, rng: b.rng };
+    let status = with_rng_type!(b.rng, R => with_shuffle!(algorithm, n, s => {
         print_deals::<_, R>(&s, &mut out, &plan)
     }))?;
     out.flush()?;

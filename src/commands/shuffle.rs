@@ -16,14 +16,9 @@ use shuffle_audit::{with_rng_type, with_shuffle};
 
 pub fn run(args: ShuffleArgs) -> anyhow::Result<ExitCode> {
     let request = RunRequest {
-        algorithm: Some(args.algorithm),
-        rng: Some(args.rng),
-        seed: args.seed,
         deck: Some(args.deck),
         shuffles: Some(args.count),
-        swaps: args.swaps,
-        draw: Some(args.draw),
-        ..Default::default()
+        ..args.generator.request(Some(args.algorithm), &Default::default())
     };
     let config = super::builtin_config(&request, "these decks")?;
     let b = *config.builtin().expect("built-in");
@@ -32,8 +27,8 @@ pub fn run(args: ShuffleArgs) -> anyhow::Result<ExitCode> {
     let style = if args.names { Some(NameStyle::Symbol) } else { None };
     let stdout = std::io::stdout().lock();
     let mut out = BufWriter::new(stdout);
-    let status = with_rng_type!(args.rng, R => with_shuffle!(algorithm, n, s => {
-        print_decks::<_, R>(&s, &mut out, seed, n, args.count, args.carry, style, args.rng)
+    let status = with_rng_type!(b.rng, R => with_shuffle!(algorithm, n, s => {
+        print_decks::<_, R>(&s, &mut out, seed, n, args.count, args.carry, style, b.rng)
     }))?;
     out.flush()?;
     Ok(status)
