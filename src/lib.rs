@@ -10,6 +10,26 @@
 //!
 //! [`report`] renders a finished audit (CSV, JSON, Markdown, JUnit, HTML, SVG) without doing any I/O but
 //! through its one writer. The command line is a thin layer in the binary.
+//!
+//! The crate root re-exports what a caller needs to describe, run and judge an audit; the modules stay public
+//! for the benchmarks, the integration tests and readers of the code.
+//!
+//! ```
+//! use shuffle_audit::{AlgorithmKind, RunRequest, Verdict, execute, Progress};
+//!
+//! // Naive swap over 8 cards, 20000 shuffles: its bias is gross (the n^n paths cannot cover 8! orders evenly).
+//! let request = RunRequest {
+//!     algorithm: Some(AlgorithmKind::NaiveSwap),
+//!     deck: Some(8),
+//!     shuffles: Some(20_000),
+//!     seed: Some(1),
+//!     ..Default::default()
+//! };
+//! let settings = request.validate(|_| 0).unwrap();
+//! let config = settings.builtin().unwrap().clone();
+//! let report = execute(config, settings.thresholds, Progress::Hidden).unwrap();
+//! assert_eq!(report.verdict, Verdict::Fail);
+//! ```
 
 pub mod audit;
 pub mod cards;
@@ -20,3 +40,14 @@ pub mod report;
 pub mod rng;
 pub mod shuffle;
 pub mod stats;
+
+pub use audit::runner::{Progress, RunConfig};
+pub use audit::settings::{Plan, RunRequest, RunSettings};
+pub use audit::source::{Builtin, DeckSource, ExternalSource, PostProcess};
+pub use audit::verdict::{Thresholds, Verdict};
+pub use audit::{RunReport, execute};
+pub use cards::{Card, Lang};
+pub use error::{ConfigError, Field};
+pub use rng::RngKind;
+pub use shuffle::{Algorithm, AlgorithmKind};
+pub use stats::{TestId, TestSelection};
