@@ -165,6 +165,29 @@ pub fn chi2_ln_cdf(x: f64, df: f64) -> f64 {
     if y < a + 1.0 { ln_p_series(a, y) } else { (-ln_q_cf(a, y).exp()).ln_1p() }
 }
 
+/// The χ²(df) upper quantile: the x with `ln P(χ²_df > x) = ln_p`, by bisection on [`chi2_ln_sf`] (decreasing in
+/// x) to the last bit, so that a tail as small as `ln_p = -10^5` still has its quantile. The one χ² quantile of
+/// the crate: critical values, power statements and detection sizes all come from it.
+pub fn chi2_upper_quantile(ln_p: f64, df: f64) -> f64 {
+    let (mut lo, mut hi) = (0.0f64, df.max(1.0));
+    while chi2_ln_sf(hi, df) > ln_p {
+        lo = hi;
+        hi *= 2.0;
+    }
+    for _ in 0..200 {
+        let mid = 0.5 * (lo + hi);
+        if mid <= lo || mid >= hi {
+            break;
+        }
+        if chi2_ln_sf(mid, df) > ln_p {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    0.5 * (lo + hi)
+}
+
 /// Switch point between the incomplete-gamma route and the continued
 /// fraction in [`normal_ln_sf`].
 const NORMAL_CF_SWITCH: f64 = 8.0;

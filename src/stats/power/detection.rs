@@ -15,7 +15,7 @@
 //! `λ_up = max(λ_observed, 0) + 3·√(2d)` would need `N₀ · λ_needed / λ_up` shuffles, so a smaller one needs
 //! more: that is the lower bound reported.
 
-use crate::stats::dist::special::chi2_ln_sf;
+use crate::stats::dist::special::chi2_upper_quantile;
 
 /// What a run says about the number of shuffles needed to see its bias.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -29,27 +29,9 @@ pub enum Detection {
 /// Noise band, in null standard deviations, below which an excess is not extrapolated.
 pub const NOISE_SIGMAS: f64 = 3.0;
 
-/// The critical value c of χ²(df) whose upper tail is `alpha`: `P(X > c) = alpha`, found by bisection on the
-/// log-space survival function so that tiny alphas stay exact.
+/// The critical value c of χ²(df) whose upper tail is `alpha`: `P(X > c) = alpha`.
 pub fn chi2_critical_value(alpha: f64, df: f64) -> f64 {
-    let target = alpha.ln();
-    let (mut lo, mut hi) = (0.0f64, df.max(1.0));
-    while chi2_ln_sf(hi, df) > target {
-        lo = hi;
-        hi *= 2.0;
-    }
-    for _ in 0..200 {
-        let mid = 0.5 * (lo + hi);
-        if chi2_ln_sf(mid, df) > target {
-            lo = mid;
-        } else {
-            hi = mid;
-        }
-        if hi - lo <= 1e-10 * hi {
-            break;
-        }
-    }
-    0.5 * (lo + hi)
+    chi2_upper_quantile(alpha.ln(), df)
 }
 
 /// Shuffles needed to reach FAIL, from one run's chi-square `statistic` on `df` degrees of freedom after

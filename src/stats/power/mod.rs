@@ -34,6 +34,7 @@ pub mod detection;
 use serde::Serialize;
 use statrs::function::gamma::ln_gamma;
 
+pub use crate::stats::dist::special::chi2_upper_quantile;
 use crate::stats::dist::special::{chi2_ln_cdf, chi2_ln_sf};
 
 /// ln(e^a + e^b) without overflow.
@@ -107,20 +108,6 @@ pub fn ncx2_ln_sf(x: f64, k: f64, lambda: f64) -> f64 {
 /// ln P(χ'²(k, λ) ≤ x), the noncentral chi-square distribution function (λ ≥ 0).
 pub fn ncx2_ln_cdf(x: f64, k: f64, lambda: f64) -> f64 {
     ncx2_ln_mixture(x, k, lambda, false)
-}
-
-/// The x with `P(χ²(k) > x) = e^{ln_p}`, by bisection on [`chi2_ln_sf`] (decreasing in x) to 1e-12 relative.
-pub fn chi2_upper_quantile(ln_p: f64, k: f64) -> f64 {
-    let (mut lo, mut hi) = (0.0, k.max(1.0));
-    while chi2_ln_sf(hi, k) > ln_p {
-        lo = hi;
-        hi *= 2.0;
-    }
-    while hi - lo > 1e-12 * hi {
-        let mid = 0.5 * (lo + hi);
-        if chi2_ln_sf(mid, k) > ln_p { lo = mid } else { hi = mid }
-    }
-    0.5 * (lo + hi)
 }
 
 /// The noncentrality λ at which `P(χ'²(k, λ) > c) = power`, by bisection (the tail grows with λ).
