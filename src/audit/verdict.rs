@@ -208,6 +208,7 @@ mod tests {
             detail: String::new(),
             explanation: String::new(),
             headline: String::new(),
+            finding: crate::stats::Finding::Parity { odd: 0, decks: 0, share: 0.5, fair: true },
         }
     }
 

@@ -13,11 +13,13 @@ use crate::audit::verdict::{AssessedTest, Verdict};
 use crate::cards::{Card, NameStyle, card_name};
 use crate::report::RunReport;
 use crate::shuffle::AlgorithmKind;
-use crate::stats::deck::position_card::times;
+use crate::stats::finding::HistogramFinding;
 use crate::stats::power::detection::Detection;
-use crate::stats::{PositionCardCounts, format_ln_p};
+use crate::stats::{PositionCardCounts, TestResult, format_ln_p};
 
 pub use crate::cards::Lang;
+
+mod en;
 
 /// The fixed words of the reports in a language: `lang.words()`.
 pub trait LangWords {
@@ -557,6 +559,61 @@ pub fn explain_test(lang: Lang, t: &AssessedTest, counts: &PositionCardCounts) -
     }
 }
 
+/// `1.3640×`, or `1.0031× (+0.31%)` for the small deviations that matter for subtle biases.
+pub fn times(ratio: f64) -> String {
+    if (ratio - 1.0).abs() < 0.1 {
+        format!("{ratio:.4}× ({:+.2}%)", (ratio - 1.0) * 100.0)
+    } else {
+        format!("{ratio:.2}×")
+    }
+}
+
+/// `31.2%`, or `0.95%` below 1%.
+pub fn percent(x: f64) -> String {
+    if x < 0.01 { format!("{:.2}%", 100.0 * x) } else { format!("{:.1}%", 100.0 * x) }
+}
+
+/// Whether the fixed-points or rising-sequences headline leads with the mean (it is far from fair) rather than
+/// with the value that strays most.
+fn mean_is_off(test: TestId, h: &HistogramFinding) -> bool {
+    match test {
+        TestId::FixedPoints => h.mean > 1.1 || h.mean < 0.9,
+        _ => (h.mean - h.fair_mean).abs() > 0.5,
+    }
+}
+
+/// Whether the full-permutation finding is that some orders never came up (with at least 10 expected each).
+fn orders_never_seen(never: usize, expected: f64) -> bool {
+    never > 0 && expected >= 10.0
+}
+
+/// Whether a biased inversion count says which way the order leans (its mean is off by more than 0.05 sd),
+/// rather than that its law is wrong with the right mean.
+fn inversions_shifted(shift: f64) -> bool {
+    shift.abs() > 0.05
+}
+
+/// The facts behind a test's number, for `summary.csv` and `run.json` (English only: files are contracts).
+pub fn detail(t: &TestResult) -> String {
+    en::detail(t)
+}
+
+/// A test's finding as a short phrase for tables.
+pub fn test_headline(lang: Lang, t: &TestResult) -> String {
+    match lang {
+        Lang::En => en::headline(t),
+        Lang::Zh => en::headline(t),
+    }
+}
+
+/// A test's finding in one sentence.
+pub fn explanation(lang: Lang, t: &TestResult) -> String {
+    match lang {
+        Lang::En => en::explanation(t),
+        Lang::Zh => en::explanation(t),
+    }
+}
+
 /// An algorithm's one-line summary in the report language.
 pub fn algorithm_summary(lang: Lang, kind: AlgorithmKind) -> &'static str {
     if lang == Lang::En {
@@ -629,6 +686,99 @@ pub fn sources(lang: Lang) -> [(&'static str, &'static str); 6] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every result's finding, rendered, must read exactly as the text the statistic wrote itself.
+    fn same_words(results: &[TestResult], what: &str) -> usize {
+        for t in results {
+            assert_eq!(detail(t), t.detail, "{what}: {} detail", t.test);
+            assert_eq!(test_headline(Lang::En, t), t.headline, "{what}: {} headline", t.test);
+            assert_eq!(explanation(Lang::En, t), t.explanation, "{what}: {} explanation", t.test);
+        }
+        results.len()
+    }
+
+    #[test]
+    fn rendered_findings_read_as_the_statistics_wrote_them() {
+        use crate::audit::runner::{Progress, RunConfig, run};
+        use crate::audit::source::{Builtin, DeckSource, PostProcess};
+        use crate::game::Game;
+        use crate::game::deal::{DealConfig, DealShape, StartOrder};
+        use crate::rng::RngKind;
+        use crate::shuffle::Algorithm;
+        use crate::stats::{Battery, TestSelection};
+        let mut checked = 0;
+        let deals = |deck: usize| {
+            let mut v: Vec<Option<DealConfig>> = vec![None];
+            if deck == 54 {
+                v.push(Some(DealConfig::new(Game::Doudizhu, None, DealShape::default()).unwrap()));
+                let rank = DealShape { order: Some(StartOrder::Rank), ..Default::default() };
+                v.push(Some(DealConfig::new(Game::Doudizhu, None, rank).unwrap()));
+            }
+            if deck == 52 {
+                v.push(Some(DealConfig::new(Game::Douniu, None, DealShape::default()).unwrap()));
+            }
+            let shape = DealShape { players: Some(3), hand: Some(2), bottom: Some(1), ..Default::default() };
+            if deck >= 8 {
+                v.push(Some(DealConfig::new(Game::Custom, Some(deck), shape).unwrap()));
+            }
+            v
+        };
+        for kind in AlgorithmKind::ALL {
+            for (deck, shuffles) in [
+                (4usize, 2_400u64),
+                (5, 1_300),
+                (8, 420_000),
+                (13, 3_000),
+                (52, 20_000),
+                (54, 20_000),
+                (65, 2_000),
+                (300, 400),
+            ] {
+                if deck > 54 && shuffles * deck as u64 > 200_000 {
+                    continue;
+                }
+                for post in [PostProcess::default(), PostProcess { cut: true, burn: 0 }] {
+                    for deal in deals(deck) {
+                        for rng in [RngKind::Chacha8, RngKind::Msvc] {
+                            let source =
+                                DeckSource::Builtin(Builtin { post, ..Builtin::new(Algorithm::new(kind), rng, 3) });
+                            let config = RunConfig {
+                                threads: Some(2),
+                                deal,
+                                tests: TestSelection::default(),
+                                ..RunConfig::of(source, deck, shuffles)
+                            };
+                            if config.validate().is_err() {
+                                continue;
+                            }
+                            let Ok(outcome) = run(&config, Progress::Hidden) else { continue };
+                            if outcome.fault.is_some() {
+                                continue;
+                            }
+                            checked += same_words(&outcome.tally.evaluate(), &format!("{kind} {deck} {rng}"));
+                        }
+                    }
+                }
+            }
+        }
+        // Hand-made extremes: one deck over and over, and every order once.
+        for n in [3usize, 4, 6, 52, 54] {
+            let mut b = Battery::new(n);
+            let deck: Vec<crate::cards::Card> = (0..n as u16).rev().collect();
+            for _ in 0..(20 * n) {
+                b.add(&deck);
+            }
+            checked += same_words(&b.evaluate(), "fixed deck");
+            let mut all = Battery::new(n.min(5));
+            for _ in 0..10 {
+                for p in crate::stats::testing::all_permutations(n.min(5)) {
+                    all.add(&p);
+                }
+            }
+            checked += same_words(&all.evaluate(), "every order");
+        }
+        assert!(checked > 1000, "{checked}");
+    }
 
     #[test]
     fn languages_parse_and_name_cards() {

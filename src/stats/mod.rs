@@ -8,6 +8,7 @@ pub mod battery;
 pub mod deck;
 pub mod dist;
 pub mod exact;
+pub mod finding;
 pub mod power;
 pub mod test_id;
 #[cfg(test)]
@@ -16,6 +17,7 @@ pub(crate) mod testing;
 pub use battery::Battery;
 pub use battery::selection::TestSelection;
 pub use deck::position_card::{PositionCardCounts, times};
+pub use finding::Finding;
 pub use test_id::{TestId, TestScope};
 
 use serde::Serialize;
@@ -46,6 +48,9 @@ pub struct TestResult {
     pub explanation: String,
     /// A short phrase (about 60 characters) for tables: what is wrong, or that nothing is.
     pub headline: String,
+    /// What the test found, as numbers: the reports put it into words.
+    #[serde(skip)]
+    pub finding: Finding,
 }
 
 impl TestResult {

@@ -19,6 +19,7 @@ use crate::game::doudizhu::{Odds, hand_facts, odds};
 use crate::game::fraction::Fraction;
 use crate::stats::dist::saddlepoint::{sum_ln_cdf, sum_ln_sf};
 use crate::stats::dist::special;
+use crate::stats::finding::Finding;
 use crate::stats::{TestId, TestResult};
 
 /// Per-seat counts of rocket and bomb hands, and the bottom's joker count.
@@ -146,6 +147,7 @@ impl DoudizhuSeatStats {
                 percent(pf),
                 if gains { "the landlord gains" } else { "the landlord loses" }
             ),
+            finding: Finding::BottomJoker { hits: k, deals: n, rate, exact: (*p).into(), fair_rate: pf },
         }
     }
 
@@ -183,6 +185,13 @@ impl DoudizhuSeatStats {
                 percent(pf),
                 if rate > pf { ": it is favoured" } else { ": it is short-changed" }
             ),
+            finding: Finding::SeatRate {
+                seat: worst,
+                counts: counts.to_vec(),
+                deals: n,
+                exact: (*p).into(),
+                fair_rate: pf,
+            },
         }
     }
 
@@ -228,6 +237,14 @@ impl DoudizhuSeatStats {
                 (mean / m - 1.0) * 100.0,
                 if mean > m { ": it is favoured" } else { ": it is short-changed" }
             ),
+            finding: Finding::SeatMean {
+                seat: worst,
+                means: totals.iter().map(|&b| b as f64 / n).collect(),
+                fair_mean: m,
+                exact_mean: (*mu).into(),
+                exact_variance: (*var).into(),
+                z: z[worst],
+            },
         }
     }
 }

@@ -13,6 +13,7 @@ use crate::game::deal::{Group, SeatMap};
 use crate::game::douniu::{VALUES, exact_pmf, niu_name, niu_of_hand};
 use crate::game::table::doudizhu::{argmin, bonferroni, percent};
 use crate::stats::dist::gof::chi2_against_pmf;
+use crate::stats::finding::Finding;
 use crate::stats::{TestId, TestResult};
 
 /// Per-seat histograms of niu values.
@@ -104,6 +105,14 @@ impl DouniuSeatStats {
                 percent(rate),
                 percent(fair)
             ),
+            finding: Finding::NiuSeat {
+                seat: worst,
+                seats,
+                counts: counts.to_vec(),
+                deals: self.deals,
+                value,
+                fair_rate: fair,
+            },
         }]
     }
 }

@@ -22,6 +22,7 @@ use crate::game::Lang;
 use crate::game::deal::SeatMap;
 use crate::stats::deck::position_card::times;
 use crate::stats::dist::special::{chi2_ln_cdf, chi2_ln_sf};
+use crate::stats::finding::{DealGroup, Finding, excess_within_noise};
 use crate::stats::{TestId, TestResult};
 
 /// An observed/expected ratio with its (group, card).
@@ -102,6 +103,10 @@ impl SeatCardCounts {
     /// Pearson X² of one card's column (G − 1 df, exact multinomial).
     pub fn column_chi2(&self, card: usize) -> f64 {
         (0..self.groups()).map(|g| self.cell(g, card)).sum()
+    }
+
+    fn group(&self, g: usize) -> DealGroup {
+        self.map.groups[g].into()
     }
 
     fn group_name(&self, g: usize) -> String {
@@ -190,6 +195,13 @@ impl SeatCardCounts {
                     times(lo.0)
                 )
             },
+            finding: Finding::SeatCard {
+                n: self.map.n,
+                groups: self.groups(),
+                most: (hi.0, (self.group(g_hi), c_hi)),
+                least: (lo.0, (self.group(g_lo), c_lo)),
+                within_noise: excess_within_noise(scaled, df),
+            },
         }
     }
 
@@ -224,6 +236,14 @@ impl SeatCardCounts {
                 "The least uniform seat is {who}: it gets {what} {:+.2}% from fair.",
                 (ratio - 1.0) * 100.0
             ),
+            finding: Finding::SeatWorst {
+                n,
+                groups,
+                group: self.group(worst),
+                group_cards: self.map.positions[worst].len(),
+                card,
+                ratio,
+            },
         }
     }
 
@@ -255,6 +275,7 @@ impl SeatCardCounts {
                 "The card whose seat is least random is {what}: it goes to {whom} {:+.2}% from fair.",
                 (ratio - 1.0) * 100.0
             ),
+            finding: Finding::CardSeatWorst { n, card: worst, group: self.group(group), ratio },
         }
     }
 

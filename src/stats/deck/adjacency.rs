@@ -23,6 +23,7 @@
 
 use crate::cards::{Card, NameStyle, card_name};
 use crate::stats::dist::special::{chi2_ln_cdf, chi2_ln_sf};
+use crate::stats::finding::{Finding, within_chance};
 use crate::stats::{TestId, TestResult, times};
 
 /// `counts[a * n + b]`: how often card b was immediately after card a.
@@ -203,6 +204,16 @@ impl AdjacencyCounts {
             ),
             headline: format!("{} right after {}: {}", name(b), name(a), times(hi)),
             explanation,
+            finding: Finding::Adjacency {
+                n: self.n,
+                most: (a, b, hi),
+                least: (la, lb, lo),
+                symmetric: parts.symmetric,
+                antisymmetric: parts.antisymmetric,
+                pearson: parts.pearson,
+                ends: parts.ends,
+                fair: within_chance(ln_p, Some(ln_p_low)),
+            },
         }]
     }
 }

@@ -11,6 +11,7 @@ use crate::cards::Card;
 use crate::stats::deck::fixed_points::impossible_note;
 use crate::stats::deck::histogram::fit;
 use crate::stats::exact::laws::cycles_pmf;
+use crate::stats::finding::Finding;
 use crate::stats::{TestId, TestResult};
 
 /// Counts the cycles of `deck` as a permutation, using `seen` (length n, any contents) as scratch.
@@ -174,6 +175,7 @@ impl CycleCounts {
             ),
             explanation,
             headline,
+            finding: Finding::Cycles(f.finding(h)),
         }]
     }
 }

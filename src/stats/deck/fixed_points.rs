@@ -9,6 +9,7 @@
 use crate::cards::Card;
 use crate::stats::deck::histogram::fit;
 use crate::stats::exact::laws::fixed_points_pmf;
+use crate::stats::finding::Finding;
 use crate::stats::{TestId, TestResult};
 
 /// `counts[k]`: decks with exactly k fixed points.
@@ -93,6 +94,7 @@ impl FixedPointCounts {
             ),
             explanation,
             headline,
+            finding: Finding::FixedPoints(f.finding(1.0)),
         }]
     }
 }

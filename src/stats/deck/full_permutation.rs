@@ -11,6 +11,7 @@
 use crate::cards::Card;
 use crate::stats::dist::gof::pearson_uniform;
 use crate::stats::dist::special::{chi2_ln_cdf, chi2_ln_sf};
+use crate::stats::finding::{Finding, within_chance};
 use crate::stats::test_id::{FULL_PERMUTATION_MAX_N, TestId, factorial};
 use crate::stats::{TestResult, times};
 
@@ -123,6 +124,15 @@ impl PermutationCounts {
             ),
             explanation,
             headline,
+            finding: Finding::FullPermutation {
+                n: self.n,
+                orders: self.counts.len(),
+                expected: e,
+                most: (unrank(self.n, hi.0), hi.1 as f64 / e),
+                least: (unrank(self.n, lo.0), lo.1 as f64 / e),
+                never,
+                fair: within_chance(ln_p, Some(ln_p_low)),
+            },
         }]
     }
 }

@@ -11,6 +11,7 @@
 
 use crate::stats::LnP;
 use crate::stats::dist::gof::{GofResult, chi2_against_pmf};
+use crate::stats::finding::{HistogramFinding, within_chance};
 
 /// The goodness-of-fit outcome of a histogram, with impossible outcomes folded into the p-value.
 #[derive(Clone, Debug)]
@@ -29,6 +30,22 @@ pub struct HistogramFit {
     pub worst: (usize, f64, f64),
     /// The most likely value the shuffle never produced, with its expected count, if any.
     pub never: Option<(usize, f64)>,
+}
+
+impl HistogramFit {
+    /// What the fit found, for a statistic whose mean under a uniform shuffle is `fair_mean`.
+    pub fn finding(&self, fair_mean: f64) -> HistogramFinding {
+        let (value, ratio, _) = self.worst;
+        HistogramFinding {
+            mean: self.mean,
+            fair_mean,
+            worst: (value, ratio),
+            never: self.never,
+            bins: self.gof.bins,
+            impossible: self.impossible,
+            fair: within_chance(self.ln_p, Some(self.ln_p_low)),
+        }
+    }
 }
 
 /// Tests `observed[v]` (decks whose statistic was v) against `pmf[v]`.

@@ -18,6 +18,7 @@ use crate::stats::deck::fixed_points::impossible_note;
 use crate::stats::deck::histogram::fit;
 use crate::stats::dist::special::normal_ln_sf;
 use crate::stats::exact::laws::{INVERSIONS_EXACT_MAX_N, inversions_mean_var, inversions_pmf};
+use crate::stats::finding::{Finding, within_chance};
 use crate::stats::{TestId, TestResult};
 
 /// Reusable scratch for counting inversions.
@@ -118,7 +119,7 @@ impl InversionCounts {
         let mean = if self.shuffles == 0 { mu } else { self.sum as f64 / nf };
         // Standardised shift of the mean, in units of one deck's standard deviation.
         let shift = (mean - mu) / var.sqrt();
-        let (statistic, df, ln_p, ln_p_low, detail) = match inversions_pmf(self.n) {
+        let (statistic, df, ln_p, ln_p_low, detail, histogram) = match inversions_pmf(self.n) {
             Some(pmf) => {
                 let f = fit(&self.counts, &pmf);
                 (
@@ -134,6 +135,7 @@ impl InversionCounts {
                         f.gof.bins,
                         impossible_note(f.impossible)
                     ),
+                    Some((f.gof.bins, f.impossible)),
                 )
             }
             None => {
@@ -149,6 +151,7 @@ impl InversionCounts {
                          {INVERSIONS_EXACT_MAX_N} cards)",
                         var.sqrt()
                     ),
+                    None,
                 )
             }
         };
@@ -182,6 +185,15 @@ impl InversionCounts {
             detail,
             explanation,
             headline,
+            finding: Finding::Inversions {
+                mean,
+                fair_mean: mu,
+                sd: var.sqrt(),
+                shift,
+                percent_inverted: 100.0 * mean / pairs,
+                histogram,
+                fair: within_chance(ln_p, ln_p_low),
+            },
         }]
     }
 }

@@ -13,6 +13,7 @@
 use crate::cards::Card;
 use crate::stats::deck::cycles::count_cycles;
 use crate::stats::dist::special::{binomial_ln_cdf, binomial_ln_sf};
+use crate::stats::finding::{Finding, within_chance};
 use crate::stats::{LnP, TestId, TestResult};
 
 /// Odd permutations among the shuffles.
@@ -117,6 +118,7 @@ impl ParityCounts {
             ),
             explanation,
             headline,
+            finding: Finding::Parity { odd: k, decks: n, share, fair: within_chance(ln_p, None) },
         }]
     }
 }

@@ -9,10 +9,9 @@
 
 use crate::cards::{Card, NameStyle, card_name};
 use crate::stats::dist::special::{chi2_ln_cdf, chi2_ln_sf};
+pub use crate::stats::finding::CellRatio;
+use crate::stats::finding::{Finding, excess_within_noise};
 use crate::stats::{TestId, TestResult};
-
-/// An observed/expected ratio with its (position, card).
-pub type CellRatio = (f64, (usize, usize));
 
 /// `counts[p * n + c]`: how often card c was at position p.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -165,6 +164,13 @@ impl PositionCardCounts {
                     times(lo.0)
                 )
             },
+            finding: Finding::PositionCard {
+                n: self.n,
+                most: hi,
+                least: lo,
+                stays_home: self.home[c_hi] == p_hi,
+                within_noise: excess_within_noise(scaled, df),
+            },
         }
     }
 
@@ -221,6 +227,11 @@ impl PositionCardCounts {
                 if rows { "position" } else { "card" },
                 (ratio - 1.0) * 100.0
             ),
+            finding: if rows {
+                Finding::PositionWorst { n, position: worst, card: cell, ratio }
+            } else {
+                Finding::CardWorst { n, card: worst, position: cell, ratio }
+            },
         }
     }
 

@@ -12,6 +12,7 @@ use crate::cards::Card;
 use crate::stats::deck::fixed_points::impossible_note;
 use crate::stats::deck::histogram::fit;
 use crate::stats::exact::laws::rising_sequences_pmf;
+use crate::stats::finding::Finding;
 use crate::stats::{TestId, TestResult};
 
 /// Writes the inverse permutation: `inverse[card] = position`.
@@ -118,6 +119,7 @@ impl RisingSequenceCounts {
             ),
             explanation,
             headline,
+            finding: Finding::RisingSequences(f.finding(fair)),
         }]
     }
 }

@@ -21,6 +21,7 @@
 
 use crate::cards::Card;
 use crate::stats::dist::special::{chi2_ln_cdf, chi2_ln_sf};
+use crate::stats::finding::{Finding, within_chance};
 use crate::stats::{TestId, TestResult, times};
 
 /// Position-to-position transitions between consecutive decks.
@@ -208,6 +209,14 @@ impl SerialTransitions {
             ),
             headline: format!("position {i} -> {j} in the next deck: {}; r = {r:+.3}", times(ratio)),
             explanation,
+            finding: Finding::SerialCorrelation {
+                pairs: self.pairs,
+                from: i,
+                to: j,
+                ratio,
+                correlation: r,
+                fair: within_chance(ln_p, Some(ln_p_low)),
+            },
         }]
     }
 }
