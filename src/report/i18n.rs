@@ -9,17 +9,19 @@
 use crate::audit::fault::FaultKind;
 use crate::stats::TestId;
 
-use crate::audit::verdict::{AssessedTest, Verdict};
-use crate::cards::{Card, NameStyle, card_name};
+use crate::audit::gate::CheckOutcome;
+use crate::audit::result::Reason;
+use crate::audit::verdict::Verdict;
 use crate::report::RunReport;
 use crate::shuffle::AlgorithmKind;
 use crate::stats::finding::HistogramFinding;
 use crate::stats::power::detection::Detection;
-use crate::stats::{PositionCardCounts, TestResult, format_ln_p};
+use crate::stats::{TestResult, format_ln_p};
 
 pub use crate::cards::Lang;
 
 mod en;
+mod zh;
 
 /// The fixed words of the reports in a language: `lang.words()`.
 pub trait LangWords {
@@ -438,13 +440,49 @@ pub fn detection_broken(lang: Lang, first_shuffle: u64) -> String {
     }
 }
 
-/// Why the run got its verdict, in one sentence (the English one is the run's own `reason`).
+/// Why the run got its verdict, in one sentence; an external run that did not see all its input says so first
+/// (in English, as `PARTIAL (why): …`).
 pub fn reason(lang: Lang, r: &RunReport) -> String {
-    if lang == Lang::En {
-        return r.reason.clone();
+    let why = match lang {
+        Lang::En => reason_en(r),
+        Lang::Zh => reason_zh(r),
+    };
+    match r.input.as_ref().and_then(|i| i.partial_reason.as_ref()) {
+        Some(partial) if lang == Lang::En => format!("PARTIAL ({partial}): {why}"),
+        _ => why,
     }
-    if let Some(f) = &r.fault {
-        return match f.kind {
+}
+
+/// The decisive test's Holm-adjusted ln p of the lower tail.
+fn lower_tail(r: &RunReport, test: TestId) -> f64 {
+    r.assessment.get(test).and_then(|t| t.ln_p_low_adjusted).unwrap_or(0.0)
+}
+
+fn reason_en(r: &RunReport) -> String {
+    let a = &r.assessment;
+    match (r.reason, &r.fault) {
+        (Reason::Broken, Some(f)) => format!("{}: {}", f.kind, f.description),
+        (Reason::Broken, None) => Verdict::Broken.to_string(),
+        (Reason::NoBias, _) => format!(
+            "no test finds a bias: the smallest Holm-adjusted p is {}",
+            format_ln_p(a.ln_p_family.min(a.ln_p_family_low))
+        ),
+        (Reason::TooUniform(test), _) => format!(
+            "{test}: too uniform (p = {} in the lower tail): real randomness is not this regular",
+            format_ln_p(lower_tail(r, test))
+        ),
+        (Reason::Bias { test, .. }, _) => match a.get(test) {
+            Some(t) => format!("{} (p = {})", explanation(Lang::En, &t.result), format_ln_p(t.ln_p_adjusted)),
+            None => test.to_string(),
+        },
+        (Reason::Verdict(v), _) => v.to_string(),
+    }
+}
+
+fn reason_zh(r: &RunReport) -> String {
+    let a = &r.assessment;
+    match (r.reason, &r.fault) {
+        (Reason::Broken, Some(f)) => match f.kind {
             FaultKind::NotAPermutation => format!(
                 "结果不是排列：检查的 {} 副牌中有 {} 副出现重复的牌、同时缺了别的牌（第一次出现在第 {} 次洗牌）。",
                 f.decks_checked, f.invalid_decks, f.first_shuffle
@@ -454,108 +492,71 @@ pub fn reason(lang: Lang, r: &RunReport) -> String {
                 f.first_shuffle, f.description
             ),
             _ => format!("{}：{}", f.kind, f.description),
-        };
-    }
-    let a = &r.assessment;
-    let decisive = a.decisive();
-    match (a.verdict, decisive) {
-        (Verdict::Pass, _) => format!(
+        },
+        (Reason::Broken, None) => verdict_word(Lang::Zh, Verdict::Broken),
+        (Reason::NoBias, _) => format!(
             "没有任何检验发现偏差：最小的 Holm 校正 p 值为 {}。",
             format_ln_p(a.ln_p_family.min(a.ln_p_family_low))
         ),
-        (_, Some(t)) if a.too_uniform => format!(
-            "{}：过于均匀（下尾 p = {}）：真正的随机不会这么整齐。",
-            t.result.test,
-            format_ln_p(t.ln_p_low_adjusted.unwrap_or(0.0))
-        ),
-        (_, Some(t)) => format!("{}（p = {}）", explain_test(lang, t, &r.counts), format_ln_p(t.ln_p_adjusted)),
-        (v, None) => verdict_word(lang, v),
+        (Reason::TooUniform(test), _) => {
+            format!("{test}：过于均匀（下尾 p = {}）：真正的随机不会这么整齐。", format_ln_p(lower_tail(r, test)))
+        }
+        (Reason::Bias { test, .. }, _) => match a.get(test) {
+            Some(t) => format!("{}（p = {}）", explanation(Lang::Zh, &t.result), format_ln_p(t.ln_p_adjusted)),
+            None => test.to_string(),
+        },
+        (Reason::Verdict(v), _) => verdict_word(Lang::Zh, v),
     }
 }
 
-/// A short phrase for tables: the run's own `headline` in English, built from the counts in Chinese.
+/// The run's finding as a short phrase for tables: the decisive test's headline, and with a deal the next
+/// table-level test's.
 pub fn headline(lang: Lang, r: &RunReport) -> String {
-    if lang == Lang::En {
-        return r.headline.clone();
-    }
-    if let Some(f) = &r.fault {
-        return match f.kind {
+    let test_line = |test: TestId| match r.assessment.get(test) {
+        Some(t) => match lang {
+            Lang::En => format!("{test}: {}", test_headline(lang, &t.result)),
+            Lang::Zh => format!("{test}：{}", test_headline(lang, &t.result)),
+        },
+        None => test.to_string(),
+    };
+    match (lang, r.reason, &r.fault) {
+        (Lang::En, Reason::Broken, Some(f)) => f.headline.clone(),
+        (Lang::Zh, Reason::Broken, Some(f)) => match f.kind {
             FaultKind::NonTermination => "永远不会结束".to_string(),
             FaultKind::NotAPermutation => {
                 format!("不是排列：{:.1}% 的牌有重复", 100.0 * f.invalid_decks as f64 / f.decks_checked.max(1) as f64)
             }
             other => other.to_string(),
-        };
-    }
-    let a = &r.assessment;
-    let decisive = a.decisive();
-    match (a.verdict, decisive) {
-        (Verdict::Pass, _) => "未发现偏差".to_string(),
-        (_, Some(t)) if a.too_uniform => format!("{}：过于均匀", t.result.test),
-        (_, Some(t)) if t.result.test == TestId::PositionCard && r.counts.shuffles() > 0 => {
-            let n = r.counts.n();
-            let name = |c: usize| card_name(c as Card, n, NameStyle::Chinese);
-            let ((lo, (p_lo, c_lo)), (hi, (p_hi, c_hi))) = r.counts.ratio_extremes();
-            format!(
-                "position-card：{} 在位置 {p_hi}：{}；{} 在位置 {p_lo}：{}",
-                name(c_hi),
-                times(hi),
-                name(c_lo),
-                times(lo)
-            )
-        }
-        (_, Some(t)) => format!("{}：{}", t.result.test, explain_test(lang, t, &r.counts)),
-        (v, None) => verdict_word(lang, v),
+        },
+        (_, Reason::Broken, None) => verdict_word(lang, Verdict::Broken),
+        (Lang::En, Reason::NoBias, _) => "no bias found".to_string(),
+        (Lang::Zh, Reason::NoBias, _) => "未发现偏差".to_string(),
+        (Lang::En, Reason::TooUniform(test), _) => format!("{test}: too uniform"),
+        (Lang::Zh, Reason::TooUniform(test), _) => format!("{test}：过于均匀"),
+        (Lang::En, Reason::Bias { test, also }, _) => match also {
+            Some(more) => format!("{}; {}", test_line(test), test_line(more)),
+            None => test_line(test),
+        },
+        (Lang::Zh, Reason::Bias { test, .. }, _) => test_line(test),
+        (_, Reason::Verdict(v), _) => verdict_word(lang, v),
     }
 }
 
-/// One test's plain-words explanation. English is the test's own; Chinese is built from the counts for the
-/// position-by-card tests, and falls back to the English text for tests this module does not know.
-pub fn explain_test(lang: Lang, t: &AssessedTest, counts: &PositionCardCounts) -> String {
-    if lang == Lang::En || counts.shuffles() == 0 {
-        return t.result.explanation.clone();
+/// A gate check's reason: its run's, or why it could not run.
+pub fn check_reason(c: &CheckOutcome) -> String {
+    match (&c.report, &c.error) {
+        (Some(r), _) => reason(Lang::En, r),
+        (None, Some(e)) => e.clone(),
+        (None, None) => String::new(),
     }
-    let n = counts.n();
-    let name = |c: usize| card_name(c as Card, n, NameStyle::Chinese);
-    let e = counts.shuffles() as f64 / n as f64;
-    match t.result.test.name() {
-        "position-card" => {
-            let ((lo, (p_lo, c_lo)), (hi, (p_hi, c_hi))) = counts.ratio_extremes();
-            let excess = t.result.statistic - t.result.df;
-            if excess <= 2.0 * (2.0 * t.result.df).sqrt() {
-                format!(
-                    "每张牌落在每个位置的频率都在随机波动范围内：偏离最大的是 {} 在位置 {p_hi}，比公平情况多 {:.2}%，属于噪声。",
-                    name(c_hi),
-                    (hi - 1.0) * 100.0
-                )
-            } else {
-                format!(
-                    "有些牌偏爱某些位置：{} 落在位置 {p_hi} 的次数是应有的 {}，而 {} 落在位置 {p_lo} 只有 {}。",
-                    name(c_hi),
-                    times(hi),
-                    name(c_lo),
-                    times(lo)
-                )
-            }
-        }
-        test @ ("position-worst" | "card-worst") => {
-            let rows = test == "position-worst";
-            let line = |i: usize| if rows { counts.row_chi2(i) } else { counts.column_chi2(i) };
-            let worst = (0..n).fold(0, |w, i| if line(i) > line(w) { i } else { w });
-            let ratio = (0..n)
-                .map(|j| (if rows { counts.get(worst, j) } else { counts.get(j, worst) }) as f64 / e)
-                .fold(1.0f64, |acc, r| if (r - 1.0).abs() > (acc - 1.0).abs() { r } else { acc });
-            if rows {
-                format!("最不均匀的位置是位置 {worst}：其中偏离最大的一格比公平情况 {:+.2}%。", (ratio - 1.0) * 100.0)
-            } else {
-                format!(
-                    "最不均匀的牌是 {}：它偏离最大的一个位置比公平情况 {:+.2}%。",
-                    name(worst),
-                    (ratio - 1.0) * 100.0
-                )
-            }
-        }
-        _ => t.result.explanation.clone(),
+}
+
+/// A gate check's headline: its run's, or that it had no decks.
+pub fn check_headline(c: &CheckOutcome) -> String {
+    match (&c.report, &c.error) {
+        (Some(r), _) => headline(Lang::En, r),
+        (None, Some(_)) => "no decks to audit".to_string(),
+        (None, None) => String::new(),
     }
 }
 
@@ -602,7 +603,7 @@ pub fn detail(t: &TestResult) -> String {
 pub fn test_headline(lang: Lang, t: &TestResult) -> String {
     match lang {
         Lang::En => en::headline(t),
-        Lang::Zh => en::headline(t),
+        Lang::Zh => zh::headline(t),
     }
 }
 
@@ -610,7 +611,7 @@ pub fn test_headline(lang: Lang, t: &TestResult) -> String {
 pub fn explanation(lang: Lang, t: &TestResult) -> String {
     match lang {
         Lang::En => en::explanation(t),
-        Lang::Zh => en::explanation(t),
+        Lang::Zh => zh::explanation(t),
     }
 }
 
@@ -686,6 +687,7 @@ pub fn sources(lang: Lang) -> [(&'static str, &'static str); 6] {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cards::card_name;
 
     /// Every result's finding, rendered, must read exactly as the text the statistic wrote itself.
     fn same_words(results: &[TestResult], what: &str) -> usize {
