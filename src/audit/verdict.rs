@@ -204,9 +204,6 @@ mod tests {
             ln_p: p.ln(),
             ln_p_low: None,
             effect: 0.0,
-            detail: String::new(),
-            explanation: String::new(),
-            headline: String::new(),
             finding: crate::stats::Finding::Parity { odd: 0, decks: 0, share: 0.5, fair: true },
         }
     }

@@ -46,7 +46,7 @@ pub fn render_run(r: &RunReport) -> Vec<u8> {
             format_ln_p(t.ln_p_adjusted),
             t.verdict,
             if t.too_uniform { " (too uniform)" } else { "" },
-            escape(&t.result.explanation)
+            escape(&i18n::explanation(Lang::En, &t.result))
         );
     }
     let _ = writeln!(

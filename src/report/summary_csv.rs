@@ -72,7 +72,8 @@ fn rows(r: &RunReport) -> Vec<[String; 13]> {
         ));
     } else {
         for t in &r.assessment.tests {
-            let mut detail = format!("{}; Holm-adjusted p = {}", t.result.detail, format_p_exact(t.ln_p_adjusted));
+            let mut detail =
+                format!("{}; Holm-adjusted p = {}", i18n::detail(&t.result), format_p_exact(t.ln_p_adjusted));
             if t.too_uniform {
                 detail.push_str(&format!(
                     "; too uniform: lower-tail adjusted p = {}",

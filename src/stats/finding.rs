@@ -14,7 +14,7 @@ use crate::stats::LnP;
 pub type CellRatio = (f64, (usize, usize));
 
 /// An observed/expected ratio with the (group, card) of a seat-by-card cell.
-pub type SeatRatio = (f64, (DealGroup, usize));
+pub type GroupRatio = (f64, (DealGroup, usize));
 
 /// The explanations speak of chance while both tails stay above `ln p = −10` (p ≈ 4.5e-5), and of a bias below.
 pub const CHANCE_LN_P: LnP = -10.0;
@@ -161,7 +161,7 @@ pub enum Finding {
     /// most, with its exact probability.
     NiuSeat { seat: usize, seats: usize, counts: Vec<u64>, deals: u64, value: usize, fair_rate: f64 },
     /// `seat-card`: the cells with the largest and smallest observed/expected ratio.
-    SeatCard { n: usize, groups: usize, most: SeatRatio, least: SeatRatio, within_noise: bool },
+    SeatCard { n: usize, groups: usize, most: GroupRatio, least: GroupRatio, within_noise: bool },
     /// `seat-worst`: the least uniform group (with its cards per deal) and its card that strays most.
     SeatWorst { n: usize, groups: usize, group: DealGroup, group_cards: usize, card: usize, ratio: f64 },
     /// `card-seat-worst`: the card whose groups are least uniform, and its group that strays most.

@@ -8,7 +8,6 @@
 //! tested against the exact law, two-sided.
 
 use crate::cards::Card;
-use crate::stats::deck::fixed_points::impossible_note;
 use crate::stats::deck::histogram::fit;
 use crate::stats::exact::laws::cycles_pmf;
 use crate::stats::finding::Finding;
@@ -136,29 +135,6 @@ impl CycleCounts {
     pub fn evaluate(&self) -> Vec<TestResult> {
         let f = fit(&self.counts, &cycles_pmf(self.n));
         let h: f64 = (1..=self.n).map(|i| 1.0 / i as f64).sum();
-        let (v, ratio, _) = f.worst;
-        let headline = match f.never {
-            Some((k, e)) => format!("never {k} cycles (expected {e:.0} times); mean {:.2} (fair {h:.2})", f.mean),
-            None => format!("{:.2} cycles on average (fair {h:.2}); {v} cycles {}", f.mean, crate::stats::times(ratio)),
-        };
-        let explanation = if f.ln_p > -10.0 && f.ln_p_low > -10.0 {
-            format!(
-                "The shuffled decks break into cycles as a random order does ({:.3} on average, fair {h:.3}).",
-                f.mean
-            )
-        } else if let Some((k, e)) = f.never {
-            format!(
-                "No deck ever had {k} cycles, though a fair shuffle would give about {e:.0}: whole classes of orders \
-                 are out of reach (the cycle count fixes the permutation's parity)."
-            )
-        } else {
-            format!(
-                "The decks break into {:.3} cycles on average instead of {h:.3}; {v} cycles happen {} as often as \
-                 they should.",
-                f.mean,
-                crate::stats::times(ratio)
-            )
-        };
         vec![TestResult {
             test: TestId::Cycles,
             statistic: f.gof.statistic,
@@ -166,15 +142,6 @@ impl CycleCounts {
             ln_p: f.ln_p,
             ln_p_low: Some(f.ln_p_low),
             effect: f.mean - h,
-            detail: format!(
-                "mean {:.4} cycles (exact law |s(n,k)|/n!, mean H(n) = {h:.4}); X2 = {:.1} over {} pooled values{}",
-                f.mean,
-                f.gof.statistic,
-                f.gof.bins,
-                impossible_note(f.impossible)
-            ),
-            explanation,
-            headline,
             finding: Finding::Cycles(f.finding(h)),
         }]
     }
@@ -254,6 +221,7 @@ mod tests {
         let wash = Algorithm { kind: crate::shuffle::AlgorithmKind::Wash, swaps: Some(54) };
         let t = run_one(wash, RngKind::Chacha8, 54, 20_000, 1, PostProcess::default(), TestId::Cycles);
         assert!(t.ln_p < -1000.0, "{}", t.ln_p);
-        assert!(t.headline.starts_with("never"), "{}", t.headline);
+        let headline = crate::report::i18n::test_headline(crate::cards::Lang::En, &t);
+        assert!(headline.starts_with("never"), "{headline}");
     }
 }

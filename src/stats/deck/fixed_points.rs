@@ -54,27 +54,6 @@ impl FixedPointCounts {
     /// The histogram against the exact law `P(k) = D(n−k)/(k!(n−k)!)`, Pearson with pooled tails, two-sided.
     pub fn evaluate(&self) -> Vec<TestResult> {
         let f = fit(&self.counts, &fixed_points_pmf(self.n));
-        let (v, ratio, _) = f.worst;
-        let headline = if f.mean > 1.1 || f.mean < 0.9 {
-            format!("{:.2} fixed points per deck on average (fair: 1)", f.mean)
-        } else {
-            format!("{v} fixed point{}: {} as often as fair", if v == 1 { "" } else { "s" }, crate::stats::times(ratio))
-        };
-        let explanation = if f.ln_p > -10.0 && f.ln_p_low > -10.0 {
-            format!(
-                "Cards stay at their starting position as often as chance allows ({:.4} per deck on average, fair \
-                 is 1).",
-                f.mean
-            )
-        } else {
-            format!(
-                "Cards stay where they started {:.2} times per deck on average instead of once, and {v} fixed \
-                 point{} happen {} as often as they should: the shuffle does not move every card enough.",
-                f.mean,
-                if v == 1 { "" } else { "s" },
-                crate::stats::times(ratio)
-            )
-        };
         vec![TestResult {
             test: TestId::FixedPoints,
             statistic: f.gof.statistic,
@@ -82,29 +61,8 @@ impl FixedPointCounts {
             ln_p: f.ln_p,
             ln_p_low: Some(f.ln_p_low),
             effect: f.mean - 1.0,
-            detail: format!(
-                "mean {:.4} fixed points (exact law: mean 1, variance 1); X2 = {:.1} over {} pooled values; {} fixed \
-                 point(s) at {:.4}x expected{}",
-                f.mean,
-                f.gof.statistic,
-                f.gof.bins,
-                v,
-                ratio,
-                impossible_note(f.impossible)
-            ),
-            explanation,
-            headline,
             finding: Finding::FixedPoints(f.finding(1.0)),
         }]
-    }
-}
-
-/// Detail text for outcomes the exact law rules out.
-pub(crate) fn impossible_note(impossible: u64) -> String {
-    if impossible == 0 {
-        String::new()
-    } else {
-        format!("; {impossible} deck(s) with a value of probability below 2.2e-308 (p bounded by N times that)")
     }
 }
 

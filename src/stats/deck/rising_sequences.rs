@@ -9,7 +9,6 @@
 //! pass. The whole histogram is tested against the exact law, two-sided.
 
 use crate::cards::Card;
-use crate::stats::deck::fixed_points::impossible_note;
 use crate::stats::deck::histogram::fit;
 use crate::stats::exact::laws::rising_sequences_pmf;
 use crate::stats::finding::Finding;
@@ -82,26 +81,6 @@ impl RisingSequenceCounts {
     pub fn evaluate(&self) -> Vec<TestResult> {
         let f = fit(&self.counts, &rising_sequences_pmf(self.n));
         let fair = (self.n as f64 + 1.0) / 2.0;
-        let (v, ratio, _) = f.worst;
-        let headline = if (f.mean - fair).abs() > 0.5 {
-            format!("{:.2} rising sequences on average (fair {fair:.1})", f.mean)
-        } else {
-            format!("{v} rising sequences {} as often as fair", crate::stats::times(ratio))
-        };
-        let explanation = if f.ln_p > -10.0 && f.ln_p_low > -10.0 {
-            format!(
-                "Runs of consecutive cards in their original order are as many as in a random order ({:.2} on \
-                 average, fair {fair:.1}).",
-                f.mean
-            )
-        } else {
-            format!(
-                "The decks hold {:.2} rising sequences (runs of consecutive cards still in their original order) on \
-                 average instead of {fair:.1}: the original order survives the shuffle, as it does after too few \
-                 riffles or a cut.",
-                f.mean
-            )
-        };
         vec![TestResult {
             test: TestId::RisingSequences,
             statistic: f.gof.statistic,
@@ -109,16 +88,6 @@ impl RisingSequenceCounts {
             ln_p: f.ln_p,
             ln_p_low: Some(f.ln_p_low),
             effect: f.mean - fair,
-            detail: format!(
-                "mean {:.3} rising sequences (exact Eulerian law A(n,r)/n!, mean {fair:.1}); X2 = {:.1} over {} \
-                 pooled values{}",
-                f.mean,
-                f.gof.statistic,
-                f.gof.bins,
-                impossible_note(f.impossible)
-            ),
-            explanation,
-            headline,
             finding: Finding::RisingSequences(f.finding(fair)),
         }]
     }

@@ -20,19 +20,7 @@
 use crate::cards::Card;
 use crate::stats::dist::special::{chi2_ln_cdf, chi2_ln_sf};
 use crate::stats::finding::{CardClass, Finding, within_chance};
-use crate::stats::{PositionCardCounts, TestId, TestResult, times};
-
-const SUITS: [&str; 4] = ["♠", "♥", "♣", "♦"];
-const RANKS: [&str; 13] = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
-
-fn legacy_label(c: CardClass) -> String {
-    match c {
-        CardClass::Suit(k) => SUITS[k].to_string(),
-        CardClass::Rank(k) => RANKS[k].to_string(),
-        CardClass::Jokers => "jokers".to_string(),
-        CardClass::Other(k) => k.to_string(),
-    }
-}
+use crate::stats::{PositionCardCounts, TestId, TestResult};
 
 /// Class-by-position counts for a partition of the cards.
 #[derive(Clone, Debug)]
@@ -154,21 +142,7 @@ impl ClassPositionCounts {
             }
         }
         let (k, p, ratio) = worst;
-        let what = if self.test == TestId::SuitByPosition { "suit" } else { "rank" };
-        let label = &legacy_label(self.labels[k]);
         let (ln_p, ln_p_low) = (chi2_ln_sf(scaled, df), chi2_ln_cdf(scaled, df));
-        let explanation = if ln_p > -10.0 && ln_p_low > -10.0 {
-            format!(
-                "Every {what} turns up at every position as often as chance allows (the largest deviation, {label} at \
-                 position {p}, is {:+.2}%).",
-                (ratio - 1.0) * 100.0
-            )
-        } else {
-            format!(
-                "Some {what}s favour some positions: {label} turns up at position {p} {} as often as fair.",
-                times(ratio)
-            )
-        };
         vec![TestResult {
             test: self.test,
             statistic: scaled,
@@ -176,14 +150,6 @@ impl ClassPositionCounts {
             ln_p,
             ln_p_low: Some(ln_p_low),
             effect: (scaled - df) / df,
-            detail: format!(
-                "X2*(n-1)/n = {scaled:.1} vs {df} expected over {} {what} classes x {} positions; {label} at position \
-                 {p} {ratio:.4}x expected",
-                self.classes(),
-                self.n
-            ),
-            headline: format!("{label} at position {p}: {}", times(ratio)),
-            explanation,
             finding: Finding::ClassByPosition {
                 class: self.labels[k],
                 position: p,
