@@ -1,10 +1,12 @@
 //! The words of the reports in English and Chinese (`--lang en|zh`), kept in one place.
 //!
 //! Most of the material these shuffles come from is Chinese course and blog writing, and its students are a
-//! key audience, so headings, verdict explanations and card names (黑桃A, 小王) follow `--lang`. The CSV files
-//! stay English: they are contracts read by programs. Sentences about a run are built here from its numbers
-//! (not translated from the English text), so both languages say the same thing; a test this module does not
-//! know yet keeps its English explanation.
+//! key audience, so headings, verdict explanations and card names (黑桃A, 小王) follow `--lang`. The CSV and
+//! JSON files stay English: they are contracts read by programs. Sentences about a run are built here from its
+//! numbers, never inside the statistics: every test returns its [`crate::stats::Finding`], and its detail (for
+//! the files), headline (for tables) and explanation are rendered from it, in English by the `en` module and in
+//! Chinese by the `zh` module, for every test. So both languages say the same thing. The run's own reason and
+//! headline come from its [`Reason`] and the decisive test's finding.
 
 use crate::audit::fault::FaultKind;
 use crate::stats::TestId;
@@ -441,15 +443,16 @@ pub fn detection_broken(lang: Lang, first_shuffle: u64) -> String {
 }
 
 /// Why the run got its verdict, in one sentence; an external run that did not see all its input says so first
-/// (in English, as `PARTIAL (why): …`).
+/// (`PARTIAL (why): …`).
 pub fn reason(lang: Lang, r: &RunReport) -> String {
     let why = match lang {
         Lang::En => reason_en(r),
         Lang::Zh => reason_zh(r),
     };
-    match r.input.as_ref().and_then(|i| i.partial_reason.as_ref()) {
-        Some(partial) if lang == Lang::En => format!("PARTIAL ({partial}): {why}"),
-        _ => why,
+    match (r.input.as_ref().and_then(|i| i.partial_reason.as_ref()), lang) {
+        (Some(partial), Lang::En) => format!("PARTIAL ({partial}): {why}"),
+        (Some(partial), Lang::Zh) => format!("PARTIAL（不完整：{partial}）：{why}"),
+        (None, _) => why,
     }
 }
 
@@ -533,11 +536,9 @@ pub fn headline(lang: Lang, r: &RunReport) -> String {
         (Lang::Zh, Reason::NoBias, _) => "未发现偏差".to_string(),
         (Lang::En, Reason::TooUniform(test), _) => format!("{test}: too uniform"),
         (Lang::Zh, Reason::TooUniform(test), _) => format!("{test}：过于均匀"),
-        (Lang::En, Reason::Bias { test, also }, _) => match also {
-            Some(more) => format!("{}; {}", test_line(test), test_line(more)),
-            None => test_line(test),
-        },
-        (Lang::Zh, Reason::Bias { test, .. }, _) => test_line(test),
+        (Lang::En, Reason::Bias { test, also: Some(more) }, _) => format!("{}; {}", test_line(test), test_line(more)),
+        (Lang::Zh, Reason::Bias { test, also: Some(more) }, _) => format!("{}；{}", test_line(test), test_line(more)),
+        (_, Reason::Bias { test, also: None }, _) => test_line(test),
         (_, Reason::Verdict(v), _) => verdict_word(lang, v),
     }
 }
@@ -709,6 +710,77 @@ mod tests {
         assert_eq!(approx_count(Lang::Zh, 2.2e6), "220 万");
         assert_eq!(approx_count(Lang::Zh, 3.0e8), "3 亿");
         assert_eq!(verdict_word(Lang::Zh, Verdict::Fail), "FAIL（失败）");
+    }
+
+    /// Results of every test: the deck tests of a small and a full deck, and the seat and table tests of
+    /// 斗地主, 斗牛 and a custom deal, from a fair shuffle and from decks that barely move.
+    fn every_test_result() -> Vec<TestResult> {
+        use crate::game::Game;
+        use crate::game::deal::{DealConfig, DealShape};
+        use crate::game::table::GameStats;
+        use crate::stats::{Battery, TestSelection};
+        use rand::SeedableRng;
+        use rand::seq::SliceRandom;
+        let mut g = rand_pcg::Pcg64::seed_from_u64(1);
+        let mut out = Vec::new();
+        let custom = DealShape { players: Some(3), hand: Some(4), bottom: Some(2), ..Default::default() };
+        let deals = [
+            DealConfig::new(Game::Doudizhu, None, DealShape::default()).unwrap(),
+            DealConfig::new(Game::Douniu, None, DealShape::default()).unwrap(),
+            DealConfig::new(Game::Custom, Some(20), custom).unwrap(),
+        ];
+        for fair in [true, false] {
+            for n in [6usize, 52, 54] {
+                let mut b = Battery::new(n);
+                let mut deck: Vec<crate::cards::Card> = (0..n as u16).collect();
+                for k in 0..8_000 {
+                    if fair {
+                        deck.shuffle(&mut g);
+                    } else {
+                        deck.swap(k % n, (k * 7 + 1) % n);
+                    }
+                    b.add(&deck);
+                }
+                out.extend(b.evaluate());
+            }
+            for deal in &deals {
+                let mut stats = GameStats::new(deal, TestSelection::default());
+                let mut deck = deal.start_deck();
+                for k in 0..4_000 {
+                    if fair {
+                        deck.shuffle(&mut g);
+                    } else {
+                        deck.swap(k % deal.deck, (k * 5 + 3) % deal.deck);
+                    }
+                    stats.add(&deck);
+                }
+                out.extend(stats.evaluate());
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn every_test_explains_itself_in_chinese() {
+        let results = every_test_result();
+        let seen: std::collections::BTreeSet<TestId> = results.iter().map(|t| t.test).collect();
+        assert_eq!(seen.len(), TestId::ALL.len(), "{seen:?}");
+        let han = |s: &str| s.chars().filter(|c| ('\u{4e00}'..='\u{9fff}').contains(c)).count();
+        // No English word of four letters or more (test names, `niu` and card ids aside, there are none).
+        let english = |s: &str| {
+            s.split(|c: char| !c.is_ascii_alphabetic()).filter(|w| w.len() >= 4).map(str::to_string).collect::<Vec<_>>()
+        };
+        for t in &results {
+            for (what, zh, en) in [
+                ("explanation", explanation(Lang::Zh, t), explanation(Lang::En, t)),
+                ("headline", test_headline(Lang::Zh, t), test_headline(Lang::En, t)),
+            ] {
+                assert!(han(&zh) >= 4, "{} {what}: {zh}", t.test);
+                assert!(english(&zh).is_empty(), "{} {what}: {zh}", t.test);
+                assert_ne!(zh, en, "{} {what}", t.test);
+            }
+            assert!(!detail(t).is_empty(), "{}", t.test);
+        }
     }
 
     #[test]
