@@ -8,10 +8,8 @@
 //! tested against the exact law, two-sided.
 
 use crate::cards::Card;
-use crate::stats::deck::histogram::fit;
-use crate::stats::exact::laws::cycles_pmf;
-use crate::stats::finding::Finding;
-use crate::stats::{TestId, TestResult};
+use crate::stats::TestResult;
+use crate::stats::deck::histogram::{ExactLaw, HistogramCounts};
 
 /// Counts the cycles of `deck` as a permutation, using `seen` (length n, any contents) as scratch.
 ///
@@ -93,24 +91,23 @@ pub fn count_cycles_with_inverse(deck: &[Card], inverse: &[Card]) -> usize {
 /// `counts[k]`: decks whose permutation has exactly k cycles.
 #[derive(Clone, Debug)]
 pub struct CycleCounts {
-    n: usize,
-    counts: Vec<u64>,
+    histogram: HistogramCounts,
     seen: Vec<bool>,
 }
 
 impl PartialEq for CycleCounts {
     fn eq(&self, other: &Self) -> bool {
-        self.counts == other.counts
+        self.histogram == other.histogram
     }
 }
 
 impl CycleCounts {
     pub fn new(n: usize) -> Self {
-        CycleCounts { n, counts: vec![0; n + 1], seen: vec![false; n] }
+        CycleCounts { histogram: HistogramCounts::new(ExactLaw::Cycles, n), seen: vec![false; n] }
     }
 
     pub fn counts(&self) -> &[u64] {
-        &self.counts
+        self.histogram.counts()
     }
 
     #[inline(always)]
@@ -122,28 +119,16 @@ impl CycleCounts {
     /// Counts a deck whose cycles were already counted (the battery shares one count with parity).
     #[inline(always)]
     pub fn record(&mut self, cycles: usize) {
-        self.counts[cycles] += 1;
+        self.histogram.record(cycles);
     }
 
     pub fn merge(&mut self, other: &Self) {
-        for (a, b) in self.counts.iter_mut().zip(&other.counts) {
-            *a += b;
-        }
+        self.histogram.merge(&other.histogram);
     }
 
     /// The histogram against `|s(n,k)|/n!`, Pearson with pooled tails, two-sided.
     pub fn evaluate(&self) -> Vec<TestResult> {
-        let f = fit(&self.counts, &cycles_pmf(self.n));
-        let h: f64 = (1..=self.n).map(|i| 1.0 / i as f64).sum();
-        vec![TestResult {
-            test: TestId::Cycles,
-            statistic: f.gof.statistic,
-            df: f.gof.df,
-            ln_p: f.ln_p,
-            ln_p_low: Some(f.ln_p_low),
-            effect: f.mean - h,
-            finding: Finding::Cycles(f.finding(h)),
-        }]
+        vec![self.histogram.evaluate()]
     }
 }
 
@@ -153,6 +138,8 @@ mod tests {
     use crate::audit::source::PostProcess;
     use crate::rng::RngKind;
     use crate::shuffle::Algorithm;
+    use crate::stats::TestId;
+    use crate::stats::exact::laws::cycles_pmf;
     use crate::stats::testing::{all_permutations, run_one};
 
     #[test]

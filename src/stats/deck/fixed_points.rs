@@ -7,62 +7,48 @@
 //! (Diaconis & Shahshahani 1981). The whole histogram is tested against the exact law, two-sided.
 
 use crate::cards::Card;
-use crate::stats::deck::histogram::fit;
-use crate::stats::exact::laws::fixed_points_pmf;
-use crate::stats::finding::Finding;
-use crate::stats::{TestId, TestResult};
+use crate::stats::TestResult;
+use crate::stats::deck::histogram::{ExactLaw, HistogramCounts};
 
 /// `counts[k]`: decks with exactly k fixed points.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FixedPointCounts {
-    n: usize,
-    counts: Vec<u64>,
+    histogram: HistogramCounts,
 }
 
 impl FixedPointCounts {
     pub fn new(n: usize) -> Self {
-        FixedPointCounts { n, counts: vec![0; n + 1] }
+        FixedPointCounts { histogram: HistogramCounts::new(ExactLaw::FixedPoints, n) }
     }
 
     pub fn counts(&self) -> &[u64] {
-        &self.counts
+        self.histogram.counts()
     }
 
     pub fn shuffles(&self) -> u64 {
-        self.counts.iter().sum()
+        self.histogram.shuffles()
     }
 
     #[inline(always)]
     pub fn add(&mut self, deck: &[Card]) {
         // Branch-free: whether a card is at home is unpredictable.
         let k: usize = deck.iter().enumerate().map(|(p, &c)| usize::from(usize::from(c) == p)).sum();
-        self.counts[k] += 1;
+        self.histogram.record(k);
     }
 
     /// Counts a deck whose fixed points were already counted (the battery's one pass over the deck).
     #[inline(always)]
     pub fn record(&mut self, fixed_points: usize) {
-        self.counts[fixed_points] += 1;
+        self.histogram.record(fixed_points);
     }
 
     pub fn merge(&mut self, other: &Self) {
-        for (a, b) in self.counts.iter_mut().zip(&other.counts) {
-            *a += b;
-        }
+        self.histogram.merge(&other.histogram);
     }
 
     /// The histogram against the exact law `P(k) = D(n−k)/(k!(n−k)!)`, Pearson with pooled tails, two-sided.
     pub fn evaluate(&self) -> Vec<TestResult> {
-        let f = fit(&self.counts, &fixed_points_pmf(self.n));
-        vec![TestResult {
-            test: TestId::FixedPoints,
-            statistic: f.gof.statistic,
-            df: f.gof.df,
-            ln_p: f.ln_p,
-            ln_p_low: Some(f.ln_p_low),
-            effect: f.mean - 1.0,
-            finding: Finding::FixedPoints(f.finding(1.0)),
-        }]
+        vec![self.histogram.evaluate()]
     }
 }
 
@@ -71,6 +57,8 @@ mod tests {
     use super::*;
     use crate::rng::RngKind;
     use crate::shuffle::AlgorithmKind;
+    use crate::stats::TestId;
+    use crate::stats::exact::laws::fixed_points_pmf;
     use crate::stats::testing::{all_permutations, run_plain};
 
     #[test]
