@@ -1,9 +1,9 @@
 //! Statistics over shuffled decks: mergeable accumulators with exact or correctly scaled nulls.
 //!
-//! Every statistic is a struct with `add(&deck)` and `merge(&other)`, so the runner, sharding and resuming are
-//! the same fold; evaluating it yields [`TestResult`]s with a p-value from a survival function (kept as a
-//! natural log so that p far below 1e-300 stays finite and exact), an effect size and a [`Finding`]: the
-//! numbers the reports' words are made of.
+//! Every statistic is a struct with `add(&deck)`, `merge(&other)` and `evaluate()` (the [`Statistic`] trait),
+//! so the runner, sharding and resuming are the same fold; evaluating it yields [`TestResult`]s with a p-value
+//! from a survival function (kept as a natural log so that p far below 1e-300 stays finite and exact), an
+//! effect size and a [`Finding`]: the numbers the reports' words are made of.
 
 pub mod battery;
 pub mod deck;
@@ -11,6 +11,7 @@ pub mod dist;
 pub mod exact;
 pub mod finding;
 pub mod power;
+pub mod statistic;
 pub mod test_id;
 #[cfg(test)]
 pub(crate) mod testing;
@@ -19,6 +20,7 @@ pub use battery::Battery;
 pub use battery::selection::TestSelection;
 pub use deck::position_card::PositionCardCounts;
 pub use finding::Finding;
+pub use statistic::Statistic;
 pub use test_id::{TestId, TestScope};
 
 use serde::Serialize;

@@ -216,6 +216,8 @@ pub fn argmin(v: &[f64]) -> usize {
     v.iter().enumerate().fold(0, |best, (i, &x)| if x < v[best] { i } else { best })
 }
 
+crate::stats::statistic::impl_statistic!(DoudizhuSeatStats);
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -97,6 +97,8 @@ impl DouniuSeatStats {
     }
 }
 
+crate::stats::statistic::impl_statistic!(DouniuSeatStats);
+
 #[cfg(test)]
 mod tests {
     use super::*;

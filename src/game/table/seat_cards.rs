@@ -216,6 +216,8 @@ fn sq(x: f64) -> f64 {
     x * x
 }
 
+crate::stats::statistic::impl_statistic!(SeatCardCounts);
+
 #[cfg(test)]
 mod tests {
     use super::*;

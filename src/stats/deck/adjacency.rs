@@ -184,6 +184,8 @@ impl AdjacencyCounts {
     }
 }
 
+crate::stats::statistic::impl_statistic!(AdjacencyCounts);
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -132,6 +132,8 @@ impl CycleCounts {
     }
 }
 
+crate::stats::statistic::impl_statistic!(CycleCounts);
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -52,6 +52,8 @@ impl FixedPointCounts {
     }
 }
 
+crate::stats::statistic::impl_statistic!(FixedPointCounts);
+
 #[cfg(test)]
 mod tests {
     use super::*;

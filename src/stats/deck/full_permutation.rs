@@ -99,6 +99,8 @@ impl PermutationCounts {
     }
 }
 
+crate::stats::statistic::impl_statistic!(PermutationCounts);
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -150,6 +150,8 @@ impl InversionCounts {
     }
 }
 
+crate::stats::statistic::impl_statistic!(InversionCounts);
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -101,6 +101,8 @@ impl ParityCounts {
     }
 }
 
+crate::stats::statistic::impl_statistic!(ParityCounts);
+
 #[cfg(test)]
 mod tests {
     use super::*;

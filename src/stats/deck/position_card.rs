@@ -139,6 +139,11 @@ impl PositionCardCounts {
         }
     }
 
+    /// The three position tests: the global one, the worst position and the worst card.
+    pub fn evaluate(&self) -> Vec<TestResult> {
+        vec![self.global_test(), self.worst_position_test(), self.worst_card_test()]
+    }
+
     /// The worst position (row) with its Bonferroni-adjusted p over the n rows.
     pub fn worst_position_test(&self) -> TestResult {
         self.worst_line_test(true)
@@ -208,6 +213,8 @@ impl PositionCardCounts {
 fn sq(x: f64) -> f64 {
     x * x
 }
+
+crate::stats::statistic::impl_statistic!(PositionCardCounts);
 
 #[cfg(test)]
 mod tests {

@@ -78,6 +78,8 @@ impl RisingSequenceCounts {
     }
 }
 
+crate::stats::statistic::impl_statistic!(RisingSequenceCounts);
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -201,6 +201,8 @@ impl SerialTransitions {
     }
 }
 
+crate::stats::statistic::impl_statistic!(SerialTransitions, streams);
+
 #[cfg(test)]
 mod tests {
     use super::*;

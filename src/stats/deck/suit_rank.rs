@@ -171,6 +171,8 @@ fn labels(classes: usize, class: fn(usize) -> CardClass, n: usize) -> Vec<CardCl
     v
 }
 
+crate::stats::statistic::impl_statistic!(ClassPositionCounts);
+
 #[cfg(test)]
 mod tests {
     use super::*;
