@@ -42,6 +42,20 @@ pub fn suit_rank(card: Card) -> Option<(usize, usize)> {
     (card < 52).then(|| (usize::from(card) / 13, usize::from(card) % 13))
 }
 
+/// The name of suit `suit` (0..4: ♠ ♥ ♣ ♦) in a style: `♠`, `S`, `黑桃`.
+pub fn suit_name(suit: usize, style: NameStyle) -> &'static str {
+    match style {
+        NameStyle::Symbol => SUIT_SYMBOLS[suit],
+        NameStyle::Ascii => SUIT_ASCII[suit],
+        NameStyle::Chinese => SUIT_CHINESE[suit],
+    }
+}
+
+/// The name of rank `rank` (0..13): `A`, `2`, …, `10`, `J`, `Q`, `K`.
+pub fn rank_name(rank: usize) -> &'static str {
+    RANKS[rank]
+}
+
 /// True when `card` is a joker of an `n`-card deck (only the 54-card preset has jokers).
 pub fn is_joker(card: Card, n: usize) -> bool {
     n == 54 && (card == 52 || card == 53)
@@ -74,12 +88,7 @@ impl fmt::Display for CardName {
         }
         match suit_rank(self.card) {
             Some((suit, rank)) => {
-                let suits = match self.style {
-                    NameStyle::Symbol => &SUIT_SYMBOLS,
-                    NameStyle::Ascii => &SUIT_ASCII,
-                    NameStyle::Chinese => &SUIT_CHINESE,
-                };
-                write!(f, "{}{}", suits[suit], RANKS[rank])
+                write!(f, "{}{}", suit_name(suit, self.style), rank_name(rank))
             }
             None => write!(f, "#{}", self.card),
         }

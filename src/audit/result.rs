@@ -7,7 +7,36 @@ use crate::audit::fault::FaultReport;
 use crate::audit::runner::{RunConfig, RunOutcome};
 use crate::audit::verdict::{Assessment, Thresholds, Verdict, assess};
 use crate::game::table::seat_cards::SeatCardCounts;
-use crate::stats::{PositionCardCounts, TestId, TestResult, format_ln_p};
+use crate::stats::{PositionCardCounts, TestId, TestResult};
+
+/// Why a run got its verdict, as data: the reports put it into words (`report::i18n::reason` for the sentence,
+/// `report::i18n::headline` for the short phrase of tables), in English for the files and in the page's
+/// language for the pages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// The loop is broken: the run's [`FaultReport`] says how.
+    Broken,
+    /// No test finds a bias (the family-wise p says how far from it the run is).
+    NoBias,
+    /// The decisive test's statistic is too small: the decks are too regular to be random.
+    TooUniform(TestId),
+    /// The decisive test finds a bias; with a deal, `also` is the next table-level test at the run's verdict.
+    Bias { test: TestId, also: Option<TestId> },
+    /// A verdict that no single test decided.
+    Verdict(Verdict),
+}
+
+impl Reason {
+    /// The reason of an assessed run without a fault.
+    pub fn of(a: &Assessment) -> Self {
+        match (a.verdict, a.decisive()) {
+            (Verdict::Pass, _) => Reason::NoBias,
+            (_, Some(t)) if a.too_uniform => Reason::TooUniform(t.result.test),
+            (_, Some(t)) => Reason::Bias { test: t.result.test, also: crate::audit::verdict::second_table_finding(a) },
+            (v, None) => Reason::Verdict(v),
+        }
+    }
+}
 
 /// Everything known about one finished run.
 #[derive(Clone, Debug, Serialize)]
@@ -19,10 +48,9 @@ pub struct RunReport {
     pub assessment: Assessment,
     pub fault: Option<FaultReport>,
     pub verdict: Verdict,
-    /// One line in plain words: why the verdict.
-    pub reason: String,
-    /// A short phrase for tables.
-    pub headline: String,
+    /// Why the verdict (`run.json` holds it in words, as `reason` and `headline`).
+    #[serde(skip)]
+    pub reason: Reason,
     #[serde(skip)]
     pub counts: PositionCardCounts,
     /// The seat-by-card counts of a run with a deal.
@@ -62,22 +90,15 @@ impl RunReport {
         if let Some(lead) = crate::audit::verdict::table_level_decisive(&assessment) {
             assessment.decisive_test = Some(lead);
         }
-        let (verdict, reason, headline) = match &outcome.fault {
-            Some(f) => (Verdict::Broken, format!("{}: {}", f.kind, f.description), f.headline.clone()),
-            None => {
-                let mut line = headline(&assessment);
-                if let Some(more) = crate::audit::verdict::second_table_finding(&assessment) {
-                    line = format!("{line}; {more}");
-                }
-                (assessment.verdict, reason(&assessment), line)
-            }
+        let (verdict, reason) = match &outcome.fault {
+            Some(_) => (Verdict::Broken, Reason::Broken),
+            None => (assessment.verdict, Reason::of(&assessment)),
         };
         RunReport {
             thresholds,
             shuffles_done: outcome.tally.shuffles(),
             verdict,
             reason,
-            headline,
             counts: outcome.tally.battery.position_card.clone(),
             seat_counts: outcome.tally.game.as_ref().map(|g| g.seat_cards.clone()),
             adjacency: outcome.tally.battery.adjacency.clone(),
@@ -129,34 +150,5 @@ impl RunReport {
     /// The global position-by-card test's ln p.
     pub fn global_ln_p(&self) -> Option<f64> {
         self.assessment.tests.iter().find(|t| t.result.test == TestId::PositionCard).map(|t| t.result.ln_p)
-    }
-}
-
-/// A short phrase for a verdict.
-fn headline(a: &Assessment) -> String {
-    let decisive = a.decisive();
-    match (a.verdict, decisive) {
-        (Verdict::Pass, _) => "no bias found".to_string(),
-        (_, Some(t)) if a.too_uniform => format!("{}: too uniform", t.result.test),
-        (_, Some(t)) => format!("{}: {}", t.result.test, t.result.headline),
-        (v, None) => v.to_string(),
-    }
-}
-
-/// Plain words for a verdict.
-fn reason(a: &Assessment) -> String {
-    let decisive = a.decisive();
-    match (a.verdict, decisive) {
-        (Verdict::Pass, _) => format!(
-            "no test finds a bias: the smallest Holm-adjusted p is {}",
-            format_ln_p(a.ln_p_family.min(a.ln_p_family_low))
-        ),
-        (_, Some(t)) if a.too_uniform => format!(
-            "{}: too uniform (p = {} in the lower tail): real randomness is not this regular",
-            t.result.test,
-            format_ln_p(t.ln_p_low_adjusted.unwrap_or(0.0))
-        ),
-        (_, Some(t)) => format!("{} (p = {})", t.result.explanation, format_ln_p(t.ln_p_adjusted)),
-        (v, None) => v.to_string(),
     }
 }

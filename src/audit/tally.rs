@@ -74,3 +74,21 @@ impl Tally {
         tests
     }
 }
+
+crate::stats::statistic::impl_statistic!(Tally, streams);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+    use crate::game::deal::DealShape;
+    use crate::stats::testing::{merging_halves_is_adding_all, random_decks};
+
+    #[test]
+    fn a_tally_merges_its_halves_into_the_whole() {
+        let deal = DealConfig::new(Game::Doudizhu, None, DealShape::default()).unwrap();
+        let decks = random_decks(54, 301, 11);
+        merging_halves_is_adding_all(&Tally::new(54, TestSelection::default(), Some(&deal)), &decks);
+        merging_halves_is_adding_all(&Tally::new(52, TestSelection::default(), None), &random_decks(52, 301, 12));
+    }
+}

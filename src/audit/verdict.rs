@@ -178,9 +178,8 @@ pub fn table_level_decisive(a: &Assessment) -> Option<TestId> {
 }
 
 /// The second table-level finding for a run's short headline: the next most significant table-level test at
-/// the run's verdict after the decisive one, as `test: headline`; `None` unless the decisive test is itself a
-/// table-level test.
-pub fn second_table_finding(a: &Assessment) -> Option<String> {
+/// the run's verdict after the decisive one; `None` unless the decisive test is itself a table-level test.
+pub fn second_table_finding(a: &Assessment) -> Option<TestId> {
     let table = |t: TestId| matches!(t.scope(), TestScope::Doudizhu | TestScope::Douniu);
     let decisive = a.decisive_test?;
     if !table(decisive) || a.verdict == Verdict::Pass || a.too_uniform {
@@ -190,7 +189,7 @@ pub fn second_table_finding(a: &Assessment) -> Option<String> {
         .iter()
         .filter(|t| t.result.test != decisive && table(t.result.test) && t.verdict == a.verdict && !t.too_uniform)
         .min_by(|x, y| x.ln_p_adjusted.total_cmp(&y.ln_p_adjusted))
-        .map(|t| format!("{}: {}", t.result.test, t.result.headline))
+        .map(|t| t.result.test)
 }
 
 #[cfg(test)]
@@ -205,9 +204,7 @@ mod tests {
             ln_p: p.ln(),
             ln_p_low: None,
             effect: 0.0,
-            detail: String::new(),
-            explanation: String::new(),
-            headline: String::new(),
+            finding: crate::stats::Finding::Parity { odd: 0, decks: 0, share: 0.5, fair: true },
         }
     }
 
@@ -256,6 +253,8 @@ mod tests {
         let lead = a.decisive_test.unwrap();
         assert_eq!(lead.scope(), TestScope::Doudizhu, "{lead}");
         let second = second_table_finding(&a).unwrap();
+        let headline = crate::report::i18n::test_headline(crate::cards::Lang::En, &a.get(second).unwrap().result);
+        let second = format!("{second}: {headline}");
         assert!(!second.starts_with(lead.name()), "{second}");
     }
 

@@ -8,6 +8,7 @@ use shuffle_audit::audit::catalogue::{Finding, findings};
 use shuffle_audit::audit::runner::RunConfig;
 use shuffle_audit::audit::source::{Builtin, DeckSource};
 use shuffle_audit::audit::verdict::Verdict;
+use shuffle_audit::report::i18n::{self, Lang};
 use shuffle_audit::report::{RunReport, html, markdown, summary_csv, writer};
 use shuffle_audit::stats::format_ln_p;
 
@@ -124,6 +125,6 @@ fn table_row(r: &RunReport, f: &Finding, failed_checks: &[String], width: usize)
         r.verdict.as_str(),
         r.global_ln_p().filter(|_| r.fault.is_none()).map_or("-".into(), format_ln_p),
         markdown::fmt_ratio(if r.fault.is_none() { r.worst_ratio() } else { f64::NAN }),
-        r.headline
+        i18n::headline(Lang::En, r)
     )
 }

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use crate::cli::GateArgs;
 use shuffle_audit::audit::gate::{self, CheckOutcome, GateOutcome};
-use shuffle_audit::report::{gate_json, junit, writer};
+use shuffle_audit::report::{gate_json, i18n, junit, writer};
 
 pub fn run(args: GateArgs) -> anyhow::Result<ExitCode> {
     let config = gate::config::load(&args.config)?;
@@ -76,7 +76,7 @@ fn footer(g: &GateOutcome) -> String {
             c.line,
             c.verdict_label(),
             c.expected,
-            c.reason
+            i18n::check_reason(c)
         ));
     }
     if let Some(p) = g.checks.iter().find_map(|c| c.power.as_ref()) {

@@ -2,7 +2,7 @@
 //! size, and the run stops at the first FAIL ("detected at 2^k shuffles"). The last look's report files are
 //! written as `run` writes them, with `progressive.csv` beside them.
 
-use shuffle_audit::report::i18n::LangWords;
+use shuffle_audit::report::i18n::{self, Lang, LangWords};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -169,7 +169,7 @@ fn conclusion(outcome: &ProgressiveOutcome, max: u64) -> String {
                     if a.too_uniform {
                         format!("{}: too uniform", t.result.test)
                     } else {
-                        format!("{}: {}", t.result.test, t.result.explanation)
+                        format!("{}: {}", t.result.test, i18n::explanation(Lang::En, &t.result))
                     }
                 })
                 .unwrap_or_default();

@@ -7,6 +7,8 @@
 
 use std::fmt;
 
+use crate::stats::finding::Exact;
+
 /// `num / den` in lowest terms, `den > 0`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Fraction {
@@ -72,6 +74,18 @@ impl Fraction {
         let num = (self.num / g1).checked_mul(other.num / g2).expect("fraction overflow");
         let den = (self.den / g2).checked_mul(other.den / g1).expect("fraction overflow");
         Fraction::new(num, den)
+    }
+}
+
+impl From<Fraction> for Exact {
+    fn from(f: Fraction) -> Self {
+        Exact { numer: f.num, denom: f.den }
+    }
+}
+
+impl From<Exact> for Fraction {
+    fn from(e: Exact) -> Self {
+        Fraction::new(e.numer, e.denom)
     }
 }
 

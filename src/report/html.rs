@@ -285,7 +285,7 @@ fn run_card(lang: Lang, run: &RunSection, s: &mut String) {
         }
         None => {
             let paragraph: Vec<String> =
-                r.assessment.tests.iter().map(|t| i18n::explain_test(lang, t, &r.counts)).collect();
+                r.assessment.tests.iter().map(|t| i18n::explanation(lang, &t.result)).collect();
             let _ = writeln!(s, "<p>{}</p>", escape(&paragraph.join(" ")));
             tests_table(lang, r, s);
         }

@@ -1,23 +1,29 @@
 //! The words of the reports in English and Chinese (`--lang en|zh`), kept in one place.
 //!
 //! Most of the material these shuffles come from is Chinese course and blog writing, and its students are a
-//! key audience, so headings, verdict explanations and card names (黑桃A, 小王) follow `--lang`. The CSV files
-//! stay English: they are contracts read by programs. Sentences about a run are built here from its numbers
-//! (not translated from the English text), so both languages say the same thing; a test this module does not
-//! know yet keeps its English explanation.
+//! key audience, so headings, verdict explanations and card names (黑桃A, 小王) follow `--lang`. The CSV and
+//! JSON files stay English: they are contracts read by programs. Sentences about a run are built here from its
+//! numbers, never inside the statistics: every test returns its [`crate::stats::Finding`], and its detail (for
+//! the files), headline (for tables) and explanation are rendered from it, in English by the `en` module and in
+//! Chinese by the `zh` module, for every test. So both languages say the same thing. The run's own reason and
+//! headline come from its [`Reason`] and the decisive test's finding.
 
 use crate::audit::fault::FaultKind;
 use crate::stats::TestId;
 
-use crate::audit::verdict::{AssessedTest, Verdict};
-use crate::cards::{Card, NameStyle, card_name};
+use crate::audit::gate::CheckOutcome;
+use crate::audit::result::Reason;
+use crate::audit::verdict::Verdict;
 use crate::report::RunReport;
 use crate::shuffle::AlgorithmKind;
-use crate::stats::deck::position_card::times;
+use crate::stats::finding::HistogramFinding;
 use crate::stats::power::detection::Detection;
-use crate::stats::{PositionCardCounts, format_ln_p};
+use crate::stats::{TestResult, format_ln_p};
 
 pub use crate::cards::Lang;
+
+mod en;
+mod zh;
 
 /// The fixed words of the reports in a language: `lang.words()`.
 pub trait LangWords {
@@ -436,13 +442,50 @@ pub fn detection_broken(lang: Lang, first_shuffle: u64) -> String {
     }
 }
 
-/// Why the run got its verdict, in one sentence (the English one is the run's own `reason`).
+/// Why the run got its verdict, in one sentence; an external run that did not see all its input says so first
+/// (`PARTIAL (why): …`).
 pub fn reason(lang: Lang, r: &RunReport) -> String {
-    if lang == Lang::En {
-        return r.reason.clone();
+    let why = match lang {
+        Lang::En => reason_en(r),
+        Lang::Zh => reason_zh(r),
+    };
+    match (r.input.as_ref().and_then(|i| i.partial_reason.as_ref()), lang) {
+        (Some(partial), Lang::En) => format!("PARTIAL ({partial}): {why}"),
+        (Some(partial), Lang::Zh) => format!("PARTIAL（不完整：{partial}）：{why}"),
+        (None, _) => why,
     }
-    if let Some(f) = &r.fault {
-        return match f.kind {
+}
+
+/// The decisive test's Holm-adjusted ln p of the lower tail.
+fn lower_tail(r: &RunReport, test: TestId) -> f64 {
+    r.assessment.get(test).and_then(|t| t.ln_p_low_adjusted).unwrap_or(0.0)
+}
+
+fn reason_en(r: &RunReport) -> String {
+    let a = &r.assessment;
+    match (r.reason, &r.fault) {
+        (Reason::Broken, Some(f)) => format!("{}: {}", f.kind, f.description),
+        (Reason::Broken, None) => Verdict::Broken.to_string(),
+        (Reason::NoBias, _) => format!(
+            "no test finds a bias: the smallest Holm-adjusted p is {}",
+            format_ln_p(a.ln_p_family.min(a.ln_p_family_low))
+        ),
+        (Reason::TooUniform(test), _) => format!(
+            "{test}: too uniform (p = {} in the lower tail): real randomness is not this regular",
+            format_ln_p(lower_tail(r, test))
+        ),
+        (Reason::Bias { test, .. }, _) => match a.get(test) {
+            Some(t) => format!("{} (p = {})", explanation(Lang::En, &t.result), format_ln_p(t.ln_p_adjusted)),
+            None => test.to_string(),
+        },
+        (Reason::Verdict(v), _) => v.to_string(),
+    }
+}
+
+fn reason_zh(r: &RunReport) -> String {
+    let a = &r.assessment;
+    match (r.reason, &r.fault) {
+        (Reason::Broken, Some(f)) => match f.kind {
             FaultKind::NotAPermutation => format!(
                 "结果不是排列：检查的 {} 副牌中有 {} 副出现重复的牌、同时缺了别的牌（第一次出现在第 {} 次洗牌）。",
                 f.decks_checked, f.invalid_decks, f.first_shuffle
@@ -452,108 +495,124 @@ pub fn reason(lang: Lang, r: &RunReport) -> String {
                 f.first_shuffle, f.description
             ),
             _ => format!("{}：{}", f.kind, f.description),
-        };
-    }
-    let a = &r.assessment;
-    let decisive = a.decisive();
-    match (a.verdict, decisive) {
-        (Verdict::Pass, _) => format!(
+        },
+        (Reason::Broken, None) => verdict_word(Lang::Zh, Verdict::Broken),
+        (Reason::NoBias, _) => format!(
             "没有任何检验发现偏差：最小的 Holm 校正 p 值为 {}。",
             format_ln_p(a.ln_p_family.min(a.ln_p_family_low))
         ),
-        (_, Some(t)) if a.too_uniform => format!(
-            "{}：过于均匀（下尾 p = {}）：真正的随机不会这么整齐。",
-            t.result.test,
-            format_ln_p(t.ln_p_low_adjusted.unwrap_or(0.0))
-        ),
-        (_, Some(t)) => format!("{}（p = {}）", explain_test(lang, t, &r.counts), format_ln_p(t.ln_p_adjusted)),
-        (v, None) => verdict_word(lang, v),
+        (Reason::TooUniform(test), _) => {
+            format!("{test}：过于均匀（下尾 p = {}）：真正的随机不会这么整齐。", format_ln_p(lower_tail(r, test)))
+        }
+        (Reason::Bias { test, .. }, _) => match a.get(test) {
+            Some(t) => format!("{}（p = {}）", explanation(Lang::Zh, &t.result), format_ln_p(t.ln_p_adjusted)),
+            None => test.to_string(),
+        },
+        (Reason::Verdict(v), _) => verdict_word(Lang::Zh, v),
     }
 }
 
-/// A short phrase for tables: the run's own `headline` in English, built from the counts in Chinese.
+/// The run's finding as a short phrase for tables: the decisive test's headline, and with a deal the next
+/// table-level test's.
 pub fn headline(lang: Lang, r: &RunReport) -> String {
-    if lang == Lang::En {
-        return r.headline.clone();
-    }
-    if let Some(f) = &r.fault {
-        return match f.kind {
+    let test_line = |test: TestId| match r.assessment.get(test) {
+        Some(t) => match lang {
+            Lang::En => format!("{test}: {}", test_headline(lang, &t.result)),
+            Lang::Zh => format!("{test}：{}", test_headline(lang, &t.result)),
+        },
+        None => test.to_string(),
+    };
+    match (lang, r.reason, &r.fault) {
+        (Lang::En, Reason::Broken, Some(f)) => f.headline.clone(),
+        (Lang::Zh, Reason::Broken, Some(f)) => match f.kind {
             FaultKind::NonTermination => "永远不会结束".to_string(),
             FaultKind::NotAPermutation => {
                 format!("不是排列：{:.1}% 的牌有重复", 100.0 * f.invalid_decks as f64 / f.decks_checked.max(1) as f64)
             }
             other => other.to_string(),
-        };
-    }
-    let a = &r.assessment;
-    let decisive = a.decisive();
-    match (a.verdict, decisive) {
-        (Verdict::Pass, _) => "未发现偏差".to_string(),
-        (_, Some(t)) if a.too_uniform => format!("{}：过于均匀", t.result.test),
-        (_, Some(t)) if t.result.test == TestId::PositionCard && r.counts.shuffles() > 0 => {
-            let n = r.counts.n();
-            let name = |c: usize| card_name(c as Card, n, NameStyle::Chinese);
-            let ((lo, (p_lo, c_lo)), (hi, (p_hi, c_hi))) = r.counts.ratio_extremes();
-            format!(
-                "position-card：{} 在位置 {p_hi}：{}；{} 在位置 {p_lo}：{}",
-                name(c_hi),
-                times(hi),
-                name(c_lo),
-                times(lo)
-            )
-        }
-        (_, Some(t)) => format!("{}：{}", t.result.test, explain_test(lang, t, &r.counts)),
-        (v, None) => verdict_word(lang, v),
+        },
+        (_, Reason::Broken, None) => verdict_word(lang, Verdict::Broken),
+        (Lang::En, Reason::NoBias, _) => "no bias found".to_string(),
+        (Lang::Zh, Reason::NoBias, _) => "未发现偏差".to_string(),
+        (Lang::En, Reason::TooUniform(test), _) => format!("{test}: too uniform"),
+        (Lang::Zh, Reason::TooUniform(test), _) => format!("{test}：过于均匀"),
+        (Lang::En, Reason::Bias { test, also: Some(more) }, _) => format!("{}; {}", test_line(test), test_line(more)),
+        (Lang::Zh, Reason::Bias { test, also: Some(more) }, _) => format!("{}；{}", test_line(test), test_line(more)),
+        (_, Reason::Bias { test, also: None }, _) => test_line(test),
+        (_, Reason::Verdict(v), _) => verdict_word(lang, v),
     }
 }
 
-/// One test's plain-words explanation. English is the test's own; Chinese is built from the counts for the
-/// position-by-card tests, and falls back to the English text for tests this module does not know.
-pub fn explain_test(lang: Lang, t: &AssessedTest, counts: &PositionCardCounts) -> String {
-    if lang == Lang::En || counts.shuffles() == 0 {
-        return t.result.explanation.clone();
+/// A gate check's reason: its run's, or why it could not run.
+pub fn check_reason(c: &CheckOutcome) -> String {
+    match (&c.report, &c.error) {
+        (Some(r), _) => reason(Lang::En, r),
+        (None, Some(e)) => e.clone(),
+        (None, None) => String::new(),
     }
-    let n = counts.n();
-    let name = |c: usize| card_name(c as Card, n, NameStyle::Chinese);
-    let e = counts.shuffles() as f64 / n as f64;
-    match t.result.test.name() {
-        "position-card" => {
-            let ((lo, (p_lo, c_lo)), (hi, (p_hi, c_hi))) = counts.ratio_extremes();
-            let excess = t.result.statistic - t.result.df;
-            if excess <= 2.0 * (2.0 * t.result.df).sqrt() {
-                format!(
-                    "每张牌落在每个位置的频率都在随机波动范围内：偏离最大的是 {} 在位置 {p_hi}，比公平情况多 {:.2}%，属于噪声。",
-                    name(c_hi),
-                    (hi - 1.0) * 100.0
-                )
-            } else {
-                format!(
-                    "有些牌偏爱某些位置：{} 落在位置 {p_hi} 的次数是应有的 {}，而 {} 落在位置 {p_lo} 只有 {}。",
-                    name(c_hi),
-                    times(hi),
-                    name(c_lo),
-                    times(lo)
-                )
-            }
-        }
-        test @ ("position-worst" | "card-worst") => {
-            let rows = test == "position-worst";
-            let line = |i: usize| if rows { counts.row_chi2(i) } else { counts.column_chi2(i) };
-            let worst = (0..n).fold(0, |w, i| if line(i) > line(w) { i } else { w });
-            let ratio = (0..n)
-                .map(|j| (if rows { counts.get(worst, j) } else { counts.get(j, worst) }) as f64 / e)
-                .fold(1.0f64, |acc, r| if (r - 1.0).abs() > (acc - 1.0).abs() { r } else { acc });
-            if rows {
-                format!("最不均匀的位置是位置 {worst}：其中偏离最大的一格比公平情况 {:+.2}%。", (ratio - 1.0) * 100.0)
-            } else {
-                format!(
-                    "最不均匀的牌是 {}：它偏离最大的一个位置比公平情况 {:+.2}%。",
-                    name(worst),
-                    (ratio - 1.0) * 100.0
-                )
-            }
-        }
-        _ => t.result.explanation.clone(),
+}
+
+/// A gate check's headline: its run's, or that it had no decks.
+pub fn check_headline(c: &CheckOutcome) -> String {
+    match (&c.report, &c.error) {
+        (Some(r), _) => headline(Lang::En, r),
+        (None, Some(_)) => "no decks to audit".to_string(),
+        (None, None) => String::new(),
+    }
+}
+
+/// `1.3640×`, or `1.0031× (+0.31%)` for the small deviations that matter for subtle biases.
+pub fn times(ratio: f64) -> String {
+    if (ratio - 1.0).abs() < 0.1 {
+        format!("{ratio:.4}× ({:+.2}%)", (ratio - 1.0) * 100.0)
+    } else {
+        format!("{ratio:.2}×")
+    }
+}
+
+/// `31.2%`, or `0.95%` below 1%.
+pub fn percent(x: f64) -> String {
+    if x < 0.01 { format!("{:.2}%", 100.0 * x) } else { format!("{:.1}%", 100.0 * x) }
+}
+
+/// Whether the fixed-points or rising-sequences headline leads with the mean (it is far from fair) rather than
+/// with the value that strays most.
+fn mean_is_off(test: TestId, h: &HistogramFinding) -> bool {
+    match test {
+        TestId::FixedPoints => h.mean > 1.1 || h.mean < 0.9,
+        _ => (h.mean - h.fair_mean).abs() > 0.5,
+    }
+}
+
+/// Whether the full-permutation finding is that some orders never came up (with at least 10 expected each).
+fn orders_never_seen(never: usize, expected: f64) -> bool {
+    never > 0 && expected >= 10.0
+}
+
+/// Whether a biased inversion count says which way the order leans (its mean is off by more than 0.05 sd),
+/// rather than that its law is wrong with the right mean.
+fn inversions_shifted(shift: f64) -> bool {
+    shift.abs() > 0.05
+}
+
+/// The facts behind a test's number, for `summary.csv` and `run.json` (English only: files are contracts).
+pub fn detail(t: &TestResult) -> String {
+    en::detail(t)
+}
+
+/// A test's finding as a short phrase for tables.
+pub fn test_headline(lang: Lang, t: &TestResult) -> String {
+    match lang {
+        Lang::En => en::headline(t),
+        Lang::Zh => zh::headline(t),
+    }
+}
+
+/// A test's finding in one sentence.
+pub fn explanation(lang: Lang, t: &TestResult) -> String {
+    match lang {
+        Lang::En => en::explanation(t),
+        Lang::Zh => zh::explanation(t),
     }
 }
 
@@ -629,6 +688,7 @@ pub fn sources(lang: Lang) -> [(&'static str, &'static str); 6] {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cards::card_name;
 
     #[test]
     fn languages_parse_and_name_cards() {
@@ -650,6 +710,77 @@ mod tests {
         assert_eq!(approx_count(Lang::Zh, 2.2e6), "220 万");
         assert_eq!(approx_count(Lang::Zh, 3.0e8), "3 亿");
         assert_eq!(verdict_word(Lang::Zh, Verdict::Fail), "FAIL（失败）");
+    }
+
+    /// Results of every test: the deck tests of a small and a full deck, and the seat and table tests of
+    /// 斗地主, 斗牛 and a custom deal, from a fair shuffle and from decks that barely move.
+    fn every_test_result() -> Vec<TestResult> {
+        use crate::game::Game;
+        use crate::game::deal::{DealConfig, DealShape};
+        use crate::game::table::GameStats;
+        use crate::stats::{Battery, TestSelection};
+        use rand::SeedableRng;
+        use rand::seq::SliceRandom;
+        let mut g = rand_pcg::Pcg64::seed_from_u64(1);
+        let mut out = Vec::new();
+        let custom = DealShape { players: Some(3), hand: Some(4), bottom: Some(2), ..Default::default() };
+        let deals = [
+            DealConfig::new(Game::Doudizhu, None, DealShape::default()).unwrap(),
+            DealConfig::new(Game::Douniu, None, DealShape::default()).unwrap(),
+            DealConfig::new(Game::Custom, Some(20), custom).unwrap(),
+        ];
+        for fair in [true, false] {
+            for n in [6usize, 52, 54] {
+                let mut b = Battery::new(n);
+                let mut deck: Vec<crate::cards::Card> = (0..n as u16).collect();
+                for k in 0..8_000 {
+                    if fair {
+                        deck.shuffle(&mut g);
+                    } else {
+                        deck.swap(k % n, (k * 7 + 1) % n);
+                    }
+                    b.add(&deck);
+                }
+                out.extend(b.evaluate());
+            }
+            for deal in &deals {
+                let mut stats = GameStats::new(deal, TestSelection::default());
+                let mut deck = deal.start_deck();
+                for k in 0..4_000 {
+                    if fair {
+                        deck.shuffle(&mut g);
+                    } else {
+                        deck.swap(k % deal.deck, (k * 5 + 3) % deal.deck);
+                    }
+                    stats.add(&deck);
+                }
+                out.extend(stats.evaluate());
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn every_test_explains_itself_in_chinese() {
+        let results = every_test_result();
+        let seen: std::collections::BTreeSet<TestId> = results.iter().map(|t| t.test).collect();
+        assert_eq!(seen.len(), TestId::ALL.len(), "{seen:?}");
+        let han = |s: &str| s.chars().filter(|c| ('\u{4e00}'..='\u{9fff}').contains(c)).count();
+        // No English word of four letters or more (test names, `niu` and card ids aside, there are none).
+        let english = |s: &str| {
+            s.split(|c: char| !c.is_ascii_alphabetic()).filter(|w| w.len() >= 4).map(str::to_string).collect::<Vec<_>>()
+        };
+        for t in &results {
+            for (what, zh, en) in [
+                ("explanation", explanation(Lang::Zh, t), explanation(Lang::En, t)),
+                ("headline", test_headline(Lang::Zh, t), test_headline(Lang::En, t)),
+            ] {
+                assert!(han(&zh) >= 4, "{} {what}: {zh}", t.test);
+                assert!(english(&zh).is_empty(), "{} {what}: {zh}", t.test);
+                assert_ne!(zh, en, "{} {what}", t.test);
+            }
+            assert!(!detail(t).is_empty(), "{}", t.test);
+        }
     }
 
     #[test]

@@ -2,10 +2,14 @@
 //!
 //! Timings (`threads`, `seconds`, `shuffles_per_second`) depend on the machine, not on the inputs; with
 //! [`Timings::Omit`] they are left out, so that committed reference reports are the same bytes on every run.
+//! The words are the reports' own, in English: the run's `reason` and `headline`, and each result's `detail`,
+//! `explanation` and `headline`, rendered by [`super::i18n`] from the run's reason and the tests' findings.
 
 use serde::Serialize;
+use serde_json::Value;
 
 use super::RunReport;
+use super::i18n::{self, Lang};
 
 /// Whether `run.json` carries the machine-dependent fields.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -43,7 +47,16 @@ pub fn render(report: &RunReport, timings: Timings) -> Vec<u8> {
         seconds: include.then_some(report.seconds),
         shuffles_per_second: include.then_some(report.shuffles_per_second),
     };
-    let value = serde_json::to_value(&doc).expect("serialising plain data");
+    let mut value = serde_json::to_value(&doc).expect("serialising plain data");
+    value["reason"] = Value::String(i18n::reason(Lang::En, report));
+    value["headline"] = Value::String(i18n::headline(Lang::En, report));
+    let results = value["assessment"]["tests"].as_array_mut().expect("the assessment's tests are a list");
+    for (json, t) in results.iter_mut().zip(&report.assessment.tests) {
+        let result = &mut json["result"];
+        result["detail"] = Value::String(i18n::detail(&t.result));
+        result["explanation"] = Value::String(i18n::explanation(Lang::En, &t.result));
+        result["headline"] = Value::String(i18n::test_headline(Lang::En, &t.result));
+    }
     let mut bytes = serde_json::to_vec_pretty(&value).expect("serialising plain data");
     bytes.push(b'\n');
     bytes

@@ -8,9 +8,16 @@
 use std::fmt::Write;
 
 use crate::audit::gate::{CheckOutcome, GateOutcome};
+use crate::report::i18n;
 
 /// Renders the gate's outcome.
 pub fn render(gate: &GateOutcome) -> Vec<u8> {
+    let reasons: Vec<String> = gate.checks.iter().map(i18n::check_reason).collect();
+    layout(gate, &reasons)
+}
+
+/// The document, given each check's reason.
+fn layout(gate: &GateOutcome, reasons: &[String]) -> Vec<u8> {
     let tests = gate.checks.len();
     let errors = gate.checks.iter().filter(|c| c.verdict.is_none()).count();
     let failures = gate.checks.iter().filter(|c| !c.met && c.verdict.is_some()).count();
@@ -18,21 +25,21 @@ pub fn render(gate: &GateOutcome) -> Vec<u8> {
     let counts = format!("tests=\"{tests}\" failures=\"{failures}\" errors=\"{errors}\" time=\"{:.3}\"", gate.seconds);
     let _ = writeln!(s, "<testsuites name=\"shuffle-audit gate\" {counts}>");
     let _ = writeln!(s, "  <testsuite name=\"{}\" {counts}>", escape(&gate.config));
-    for c in &gate.checks {
-        testcase(&mut s, c);
+    for (c, reason) in gate.checks.iter().zip(reasons) {
+        testcase(&mut s, c, reason);
     }
     s.push_str("  </testsuite>\n</testsuites>\n");
     s.into_bytes()
 }
 
-fn testcase(s: &mut String, c: &CheckOutcome) {
+fn testcase(s: &mut String, c: &CheckOutcome, reason: &str) {
     let _ = writeln!(
         s,
         "    <testcase name=\"{}\" classname=\"shuffle-audit.gate\" time=\"{:.3}\">",
         escape(&c.name),
         c.seconds
     );
-    let summary = format!("{} (expected {}): {}", c.verdict_label(), c.expected, c.reason);
+    let summary = format!("{} (expected {}): {}", c.verdict_label(), c.expected, reason);
     let mut body = format!("source: {}\ndecks: {}\n", c.source, c.shuffles);
     for t in &c.tests {
         let _ = writeln!(
@@ -92,8 +99,6 @@ mod tests {
             expected: Expectation::Pass,
             verdict,
             met,
-            reason: "why <here>".into(),
-            headline: String::new(),
             error: None,
             partial: false,
             tests: Vec::new(),
@@ -115,7 +120,7 @@ mod tests {
             met: 1,
             seconds: 1.25,
         };
-        let xml = String::from_utf8(render(&gate)).unwrap();
+        let xml = String::from_utf8(layout(&gate, &vec!["why <here>".to_string(); 3])).unwrap();
         let expected = r#"<?xml version="1.0" encoding="UTF-8"?>
 <testsuites name="shuffle-audit gate" tests="3" failures="1" errors="1" time="1.250">
   <testsuite name="g.toml" tests="3" failures="1" errors="1" time="1.250">

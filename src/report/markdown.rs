@@ -3,6 +3,7 @@
 use std::fmt::Write;
 
 use super::RunReport;
+use super::i18n::{self, Lang};
 use crate::audit::verdict::Verdict;
 use crate::stats::format_ln_p;
 
@@ -12,7 +13,7 @@ pub fn render_run(r: &RunReport) -> Vec<u8> {
     let mut s = String::new();
     let partial = if r.is_partial() { " (partial)" } else { "" };
     let _ = writeln!(s, "# {} / {}, {} cards: {}{partial}\n", r.algorithm_label(), r.rng_label(), c.deck, r.verdict);
-    let _ = writeln!(s, "{}\n", r.reason);
+    let _ = writeln!(s, "{}\n", i18n::reason(Lang::En, r));
     if let Some(input) = &r.input {
         render_input(&mut s, input);
     } else if let Some(b) = c.builtin() {
@@ -45,7 +46,7 @@ pub fn render_run(r: &RunReport) -> Vec<u8> {
             format_ln_p(t.ln_p_adjusted),
             t.verdict,
             if t.too_uniform { " (too uniform)" } else { "" },
-            escape(&t.result.explanation)
+            escape(&i18n::explanation(Lang::En, &t.result))
         );
     }
     let _ = writeln!(
@@ -111,7 +112,7 @@ pub fn render_compare(rows: &[(&RunReport, Verdict)]) -> Vec<u8> {
             if r.verdict == *expected { "" } else { " (NOT REPRODUCED)" },
             r.global_ln_p().filter(|_| r.fault.is_none()).map_or("-".into(), format_ln_p),
             fmt_ratio(if r.fault.is_none() { r.worst_ratio() } else { f64::NAN }),
-            escape(&r.reason)
+            escape(&i18n::reason(Lang::En, r))
         );
     }
     if rows.iter().any(|(r, _)| r.fault.is_none() && r.counts.shuffles() > 0) {

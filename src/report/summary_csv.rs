@@ -9,6 +9,7 @@
 //! The per-test `verdict` uses the Holm-adjusted p, given in `detail`.
 
 use super::RunReport;
+use super::i18n::{self, Lang};
 use crate::stats::dist::special::ln_to_log10;
 
 pub const HEADER: [&str; 13] = [
@@ -71,7 +72,8 @@ fn rows(r: &RunReport) -> Vec<[String; 13]> {
         ));
     } else {
         for t in &r.assessment.tests {
-            let mut detail = format!("{}; Holm-adjusted p = {}", t.result.detail, format_p_exact(t.ln_p_adjusted));
+            let mut detail =
+                format!("{}; Holm-adjusted p = {}", i18n::detail(&t.result), format_p_exact(t.ln_p_adjusted));
             if t.too_uniform {
                 detail.push_str(&format!(
                     "; too uniform: lower-tail adjusted p = {}",
@@ -95,7 +97,7 @@ fn rows(r: &RunReport) -> Vec<[String; 13]> {
         String::new(),
         if r.fault.is_some() { None } else { Some(r.assessment.ln_p_family.min(r.assessment.ln_p_family_low)) },
         r.verdict.to_string(),
-        format!("{}; family-wise error controlled by Holm over {m} tests", r.reason),
+        format!("{}; family-wise error controlled by Holm over {m} tests", i18n::reason(Lang::En, r)),
     ));
     out
 }

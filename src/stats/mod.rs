@@ -1,21 +1,26 @@
 //! Statistics over shuffled decks: mergeable accumulators with exact or correctly scaled nulls.
 //!
-//! Every statistic is a struct with `add(&deck)` and `merge(&other)`, so the runner, sharding and resuming are
-//! the same fold; evaluating it yields [`TestResult`]s with a p-value from a survival function (kept as a
-//! natural log so that p far below 1e-300 stays finite and exact), an effect size and a plain-words line.
+//! Every statistic is a struct with `add(&deck)`, `merge(&other)` and `evaluate()` (the [`Statistic`] trait),
+//! so the runner, sharding and resuming are the same fold; evaluating it yields [`TestResult`]s with a p-value
+//! from a survival function (kept as a natural log so that p far below 1e-300 stays finite and exact), an
+//! effect size and a [`Finding`]: the numbers the reports' words are made of.
 
 pub mod battery;
 pub mod deck;
 pub mod dist;
 pub mod exact;
+pub mod finding;
 pub mod power;
+pub mod statistic;
 pub mod test_id;
 #[cfg(test)]
 pub(crate) mod testing;
 
 pub use battery::Battery;
 pub use battery::selection::TestSelection;
-pub use deck::position_card::{PositionCardCounts, times};
+pub use deck::position_card::PositionCardCounts;
+pub use finding::Finding;
+pub use statistic::Statistic;
 pub use test_id::{TestId, TestScope};
 
 use serde::Serialize;
@@ -38,14 +43,12 @@ pub struct TestResult {
     pub ln_p: LnP,
     /// ln of the lower-tail p-value, for tests where a too-small statistic means "too uniform".
     pub ln_p_low: Option<LnP>,
-    /// The test's effect size (its meaning is given in `detail`).
+    /// The test's effect size (its meaning is given in the result's detail).
     pub effect: f64,
-    /// Facts behind the number: effect sizes, worst cell, counts.
-    pub detail: String,
-    /// One sentence in plain words for the reports.
-    pub explanation: String,
-    /// A short phrase (about 60 characters) for tables: what is wrong, or that nothing is.
-    pub headline: String,
+    /// What the test found, as numbers: the reports put it into words (`report::i18n`: the detail of
+    /// `summary.csv`, a headline for tables and an explanation, in English or Chinese).
+    #[serde(skip)]
+    pub finding: Finding,
 }
 
 impl TestResult {

@@ -5,8 +5,8 @@ use crate::audit::source::{Builtin, DeckSource, PostProcess};
 use crate::cards::Card;
 use crate::rng::RngKind;
 use crate::shuffle::{Algorithm, AlgorithmKind};
-use crate::stats::TestResult;
-use crate::stats::{TestId, TestSelection};
+use crate::stats::statistic::Statistic;
+use crate::stats::{TestId, TestResult, TestSelection};
 
 /// All n! orders of `0..n`.
 pub fn all_permutations(n: usize) -> Vec<Vec<Card>> {
@@ -53,4 +53,47 @@ pub fn run_one(
 /// [`run_one`] for an algorithm without parameters and no post-processing.
 pub fn run_plain(kind: AlgorithmKind, rng: RngKind, deck: usize, shuffles: u64, seed: u64, test: TestId) -> TestResult {
     run_one(Algorithm::new(kind), rng, deck, shuffles, seed, PostProcess::default(), test)
+}
+
+/// `count` decks of n cards, shuffled by Fisher–Yates from a fixed seed.
+pub fn random_decks(n: usize, count: usize, seed: u64) -> Vec<Vec<Card>> {
+    use rand::SeedableRng;
+    use rand::seq::SliceRandom;
+    let mut g = rand_pcg::Pcg64::seed_from_u64(seed);
+    (0..count)
+        .map(|_| {
+            let mut deck: Vec<Card> = (0..n as Card).collect();
+            deck.shuffle(&mut g);
+            deck
+        })
+        .collect()
+}
+
+/// Counting `decks` in two halves and merging equals counting them all at once, for any statistic, through the
+/// [`Statistic`] trait alone: the same counts and the same results. The halves are two streams, so the whole
+/// starts a new stream where the second half starts.
+pub fn merging_halves_is_adding_all<S: Statistic + Clone + PartialEq + std::fmt::Debug>(
+    empty: &S,
+    decks: &[Vec<Card>],
+) {
+    let split = decks.len() / 2;
+    let (mut whole, mut first, mut second) = (empty.clone(), empty.clone(), empty.clone());
+    for (i, deck) in decks.iter().enumerate() {
+        if i == split {
+            whole.begin_stream();
+        }
+        whole.add(deck);
+        if i < split { first.add(deck) } else { second.add(deck) }
+    }
+    first.merge(&second);
+    assert_eq!(first, whole);
+    assert_eq!(format!("{:?}", first.evaluate()), format!("{:?}", whole.evaluate()));
+    // Merging in the other order gives the same accumulator.
+    let mut reversed = second.clone();
+    let mut head = empty.clone();
+    for deck in &decks[..split] {
+        head.add(deck);
+    }
+    reversed.merge(&head);
+    assert_eq!(reversed, whole);
 }

@@ -57,14 +57,14 @@ pub struct CheckOutcome {
     /// The verdict, or `None` when the check could not run (`error` says why).
     pub verdict: Option<Verdict>,
     pub met: bool,
-    pub reason: String,
-    pub headline: String,
+    /// Why the check could not run (then `reason` in the gate's reports says the same); `None` when it ran.
     pub error: Option<String>,
     pub partial: bool,
     pub tests: Vec<CheckTest>,
     pub power: Option<PowerStatement>,
     pub seconds: f64,
-    /// The full run, for writing its report files.
+    /// The full run, for writing its report files; its reason and headline are the check's
+    /// (`report::i18n::check_reason`, `check_headline`).
     #[serde(skip)]
     pub report: Option<RunReport>,
 }
@@ -133,8 +133,6 @@ fn outcome_of(check: &Check, report: Result<RunReport, InputError>, seconds: f64
         expected: check.expect,
         verdict: None,
         met: false,
-        reason: String::new(),
-        headline: String::new(),
         error: None,
         partial: false,
         tests: Vec::new(),
@@ -145,8 +143,6 @@ fn outcome_of(check: &Check, report: Result<RunReport, InputError>, seconds: f64
     let report = match report {
         Ok(r) => r,
         Err(e) => {
-            out.reason = e.to_string();
-            out.headline = "no decks to audit".to_string();
             out.error = Some(e.to_string());
             return out;
         }
@@ -155,8 +151,6 @@ fn outcome_of(check: &Check, report: Result<RunReport, InputError>, seconds: f64
     out.shuffles = report.shuffles_done;
     out.verdict = Some(report.verdict);
     out.met = check.expect.accepts(report.verdict);
-    out.reason = report.reason.clone();
-    out.headline = report.headline.clone();
     out.partial = report.is_partial();
     out.tests = report
         .assessment

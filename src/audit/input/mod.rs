@@ -210,9 +210,6 @@ impl ExternalAudit {
         let results = if config.shuffles > 0 { self.stream.tally.evaluate() } else { Vec::new() };
         let outcome = RunOutcome { tally: self.stream.tally, elapsed: self.stream.elapsed, fault, threads: 1 };
         let mut report = RunReport::with_results(config, outcome, results, thresholds);
-        if let Some(why) = &self.summary.partial_reason {
-            report.reason = format!("PARTIAL ({why}): {}", report.reason);
-        }
         report.input = Some(self.summary);
         Ok(report)
     }

@@ -4,6 +4,7 @@ use serde::Serialize;
 
 use super::DealConfig;
 use crate::game::Lang;
+use crate::stats::finding::DealGroup;
 
 crate::names::named_enum! {
     /// How the dealt cards are handed out.
@@ -47,6 +48,26 @@ impl Group {
             (Group::Seat(s), Lang::Zh) => format!("玩家{}", s + 1),
             (Group::Bottom, Lang::Zh) => "底牌".into(),
             (Group::Undealt, Lang::Zh) => "未发".into(),
+        }
+    }
+}
+
+impl From<Group> for DealGroup {
+    fn from(g: Group) -> Self {
+        match g {
+            Group::Seat(s) => DealGroup::Seat(s),
+            Group::Bottom => DealGroup::Bottom,
+            Group::Undealt => DealGroup::Undealt,
+        }
+    }
+}
+
+impl From<DealGroup> for Group {
+    fn from(g: DealGroup) -> Self {
+        match g {
+            DealGroup::Seat(s) => Group::Seat(s),
+            DealGroup::Bottom => Group::Bottom,
+            DealGroup::Undealt => Group::Undealt,
         }
     }
 }

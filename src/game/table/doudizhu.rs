@@ -19,6 +19,7 @@ use crate::game::doudizhu::{Odds, hand_facts, odds};
 use crate::game::fraction::Fraction;
 use crate::stats::dist::saddlepoint::{sum_ln_cdf, sum_ln_sf};
 use crate::stats::dist::special;
+use crate::stats::finding::Finding;
 use crate::stats::{TestId, TestResult};
 
 /// Per-seat counts of rocket and bomb hands, and the bottom's joker count.
@@ -106,17 +107,17 @@ impl DoudizhuSeatStats {
         }
         if o.big_variance.numer() > 0 {
             let law = (&o.big_mean, &o.big_variance, &o.big_pmf[..]);
-            out.push(self.seat_mean_test(TestId::BigCardsSeat, "big cards (A, 2, jokers)", &self.big, law));
+            out.push(self.seat_mean_test(TestId::BigCardsSeat, &self.big, law));
         }
         if usable(&o.rocket) {
-            out.push(self.seat_rate_test(TestId::RocketSeat, "holds the rocket", &self.rocket, &o.rocket));
+            out.push(self.seat_rate_test(TestId::RocketSeat, &self.rocket, &o.rocket));
         }
         if usable(&o.bomb) {
-            out.push(self.seat_rate_test(TestId::BombSeat, "holds a bomb", &self.any_bomb, &o.bomb));
+            out.push(self.seat_rate_test(TestId::BombSeat, &self.any_bomb, &o.bomb));
         }
         if o.bombs_variance.numer() > 0 {
             let law = (&o.bombs_mean, &o.bombs_variance, &o.bombs_pmf[..]);
-            out.push(self.seat_mean_test(TestId::BombsPerHand, "bombs", &self.bombs, law));
+            out.push(self.seat_mean_test(TestId::BombsPerHand, &self.bombs, law));
         }
         out
     }
@@ -125,7 +126,6 @@ impl DoudizhuSeatStats {
         let (k, n, pf) = (self.bottom_joker, self.deals, p.to_f64());
         let ln_p = binomial_two_sided(k, n, pf);
         let rate = k as f64 / n as f64;
-        let gains = rate > pf;
         TestResult {
             test: TestId::BottomJoker,
             statistic: k as f64,
@@ -133,33 +133,16 @@ impl DoudizhuSeatStats {
             ln_p,
             ln_p_low: None,
             effect: rate / pf - 1.0,
-            detail: format!(
-                "bottom holds a joker in {k} of {n} deals ({}) vs P = {p} = {} exactly; two-sided binomial",
-                percent(rate),
-                percent(pf)
-            ),
-            headline: format!("bottom holds a joker {} vs {} fair", percent(rate), percent(pf)),
-            explanation: format!(
-                "The bottom cards, which go to the landlord, hold at least one joker in {} of deals instead of {}: \
-                 {}.",
-                percent(rate),
-                percent(pf),
-                if gains { "the landlord gains" } else { "the landlord loses" }
-            ),
+            finding: Finding::BottomJoker { hits: k, deals: n, rate, exact: (*p).into(), fair_rate: pf },
         }
     }
 
-    fn seat_rate_test(&self, test: TestId, what: &str, counts: &[u64], p: &Fraction) -> TestResult {
+    fn seat_rate_test(&self, test: TestId, counts: &[u64], p: &Fraction) -> TestResult {
         let (n, pf) = (self.deals, p.to_f64());
         let seats = counts.len();
         let ln_ps: Vec<f64> = counts.iter().map(|&k| binomial_two_sided(k, n, pf)).collect();
         let worst = argmin(&ln_ps);
         let rate = counts[worst] as f64 / n as f64;
-        let rates: Vec<String> = counts
-            .iter()
-            .enumerate()
-            .map(|(s, &k)| format!("seat {} {}", s + 1, percent(k as f64 / n as f64)))
-            .collect();
         TestResult {
             test,
             statistic: counts[worst] as f64,
@@ -167,28 +150,19 @@ impl DoudizhuSeatStats {
             ln_p: bonferroni(ln_ps[worst], seats),
             ln_p_low: None,
             effect: rate / pf - 1.0,
-            detail: format!(
-                "P = {p} = {} exactly; {} over {n} deals; worst seat {}: {} deals; two-sided binomial, Bonferroni over \
-                 {seats} seats",
-                percent(pf),
-                rates.join(", "),
-                worst + 1,
-                counts[worst]
-            ),
-            headline: format!("seat {} {what} {} vs {} fair", worst + 1, percent(rate), percent(pf)),
-            explanation: format!(
-                "Seat {} {what} in {} of deals instead of {}{}.",
-                worst + 1,
-                percent(rate),
-                percent(pf),
-                if rate > pf { ": it is favoured" } else { ": it is short-changed" }
-            ),
+            finding: Finding::SeatRate {
+                seat: worst,
+                counts: counts.to_vec(),
+                deals: n,
+                exact: (*p).into(),
+                fair_rate: pf,
+            },
         }
     }
 
     /// A seat's total of a per-hand count (bombs, big cards) against the exact law of a sum of N hands, given
     /// as the per-hand (mean, variance, pmf): two-sided saddlepoint tail, worst seat with Bonferroni.
-    fn seat_mean_test(&self, test: TestId, what: &str, totals: &[u64], law: PerHand) -> TestResult {
+    fn seat_mean_test(&self, test: TestId, totals: &[u64], law: PerHand) -> TestResult {
         let (mu, var, pmf) = law;
         let n = self.deals as f64;
         let (m, v) = (mu.to_f64(), var.to_f64());
@@ -204,8 +178,6 @@ impl DoudizhuSeatStats {
             .collect();
         let worst = argmin(&ln_ps);
         let mean = totals[worst] as f64 / n;
-        let means: Vec<String> =
-            totals.iter().enumerate().map(|(s, &b)| format!("seat {} {:.4}", s + 1, b as f64 / n)).collect();
         TestResult {
             test,
             statistic: z[worst],
@@ -213,21 +185,14 @@ impl DoudizhuSeatStats {
             ln_p: bonferroni(ln_ps[worst], totals.len()),
             ln_p_low: None,
             effect: mean / m - 1.0,
-            detail: format!(
-                "E = {mu} = {m:.5}, Var = {var} exactly; mean {what} per hand {}; worst seat {} z = {:.2}; two-sided \
-                 saddlepoint tail of the exact law of the total, Bonferroni over {} seats",
-                means.join(", "),
-                worst + 1,
-                z[worst],
-                totals.len()
-            ),
-            headline: format!("seat {} averages {mean:.3} {what} vs {m:.3} fair", worst + 1),
-            explanation: format!(
-                "Seat {} gets {mean:.3} {what} per hand on average instead of {m:.3} ({:+.1}%){}.",
-                worst + 1,
-                (mean / m - 1.0) * 100.0,
-                if mean > m { ": it is favoured" } else { ": it is short-changed" }
-            ),
+            finding: Finding::SeatMean {
+                seat: worst,
+                means: totals.iter().map(|&b| b as f64 / n).collect(),
+                fair_mean: m,
+                exact_mean: (*mu).into(),
+                exact_variance: (*var).into(),
+                z: z[worst],
+            },
         }
     }
 }
@@ -251,10 +216,7 @@ pub fn argmin(v: &[f64]) -> usize {
     v.iter().enumerate().fold(0, |best, (i, &x)| if x < v[best] { i } else { best })
 }
 
-/// `31.2%`, or `0.95%` below 1%.
-pub fn percent(x: f64) -> String {
-    if x < 0.01 { format!("{:.2}%", 100.0 * x) } else { format!("{:.1}%", 100.0 * x) }
-}
+crate::stats::statistic::impl_statistic!(DoudizhuSeatStats);
 
 #[cfg(test)]
 mod tests {
@@ -307,7 +269,7 @@ mod tests {
         let names: Vec<&str> = tests.iter().map(|t| t.test.name()).collect();
         assert_eq!(names, ["bottom-joker", "big-cards-seat", "rocket-seat", "bomb-seat", "bombs-per-hand"]);
         for t in &tests {
-            assert!(t.ln_p > 1e-4f64.ln(), "{}: {}", t.test, t.detail);
+            assert!(t.ln_p > 1e-4f64.ln(), "{}: {}", t.test, crate::report::i18n::detail(t));
         }
         // Positive control: the same deck every time puts a joker in the bottom in every deal.
         let (config, mut s) = fresh();
@@ -315,8 +277,11 @@ mod tests {
             s.add(&config.start_deck());
         }
         let bottom = &s.evaluate()[0];
-        assert!(bottom.ln_p < -100.0, "{}", bottom.detail);
-        assert_eq!(bottom.headline, "bottom holds a joker 100.0% vs 10.9% fair");
+        assert!(bottom.ln_p < -100.0, "{}", crate::report::i18n::detail(bottom));
+        assert_eq!(
+            crate::report::i18n::test_headline(crate::cards::Lang::En, bottom),
+            "bottom holds a joker 100.0% vs 10.9% fair"
+        );
     }
 
     #[test]

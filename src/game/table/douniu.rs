@@ -8,11 +8,11 @@
 //! the seats.
 
 use crate::cards::Card;
-use crate::game::Lang;
 use crate::game::deal::{Group, SeatMap};
-use crate::game::douniu::{VALUES, exact_pmf, niu_name, niu_of_hand};
-use crate::game::table::doudizhu::{argmin, bonferroni, percent};
+use crate::game::douniu::{VALUES, exact_pmf, niu_of_hand};
+use crate::game::table::doudizhu::{argmin, bonferroni};
 use crate::stats::dist::gof::chi2_against_pmf;
+use crate::stats::finding::Finding;
 use crate::stats::{TestId, TestResult};
 
 /// Per-seat histograms of niu values.
@@ -78,9 +78,6 @@ impl DouniuSeatStats {
             })
             .unwrap_or(0);
         let (rate, fair) = (counts[value] as f64 / n, pmf[value]);
-        let name = niu_name(value, Lang::En);
-        let per_value: Vec<String> =
-            (0..VALUES).map(|v| format!("{} {}", niu_name(v, Lang::En), percent(counts[v] as f64 / n))).collect();
         vec![TestResult {
             test: TestId::NiuSeat,
             statistic: fit.statistic,
@@ -88,25 +85,19 @@ impl DouniuSeatStats {
             ln_p: bonferroni(fit.ln_sf, seats),
             ln_p_low: None,
             effect: rate / fair - 1.0,
-            detail: format!(
-                "worst seat {}: X2 = {:.1} on {} df against the exact law over C(52,5) hands; its values {}; p \
-                 Bonferroni-adjusted over {seats} seats",
-                worst + 1,
-                fit.statistic,
-                fit.df,
-                per_value.join(", ")
-            ),
-            headline: format!("seat {} gets {name} {} vs {} fair", worst + 1, percent(rate), percent(fair)),
-            explanation: format!(
-                "Seat {}'s hands do not follow the odds of a fair deal: {name} comes up in {} of its hands instead \
-                 of {}.",
-                worst + 1,
-                percent(rate),
-                percent(fair)
-            ),
+            finding: Finding::NiuSeat {
+                seat: worst,
+                seats,
+                counts: counts.to_vec(),
+                deals: self.deals,
+                value,
+                fair_rate: fair,
+            },
         }]
     }
 }
+
+crate::stats::statistic::impl_statistic!(DouniuSeatStats);
 
 #[cfg(test)]
 mod tests {
@@ -131,7 +122,7 @@ mod tests {
             s.add(&deck);
         }
         let t = &s.evaluate()[0];
-        assert!(t.ln_p > 1e-4f64.ln(), "{}", t.detail);
+        assert!(t.ln_p > 1e-4f64.ln(), "{}", crate::report::i18n::detail(t));
         assert_eq!(s.seat_counts(2).iter().sum::<u64>(), 20_000);
         // Positive control: the unshuffled deck gives seat 1 ♠A..♠5, niu 5, every time.
         let mut fixed = DouniuSeatStats::new(&map);
@@ -142,8 +133,9 @@ mod tests {
         let mut merged = DouniuSeatStats::new(&map);
         merged.merge(&fixed);
         let t = &merged.evaluate()[0];
-        assert!(t.ln_p < -100.0, "{}", t.detail);
+        assert!(t.ln_p < -100.0, "{}", crate::report::i18n::detail(t));
         assert_eq!(merged.seat_counts(0)[5], 500);
-        assert!(t.headline.contains("100.0% vs"), "{}", t.headline);
+        let headline = crate::report::i18n::test_headline(crate::cards::Lang::En, t);
+        assert!(headline.contains("100.0% vs"), "{headline}");
     }
 }

@@ -80,10 +80,33 @@ impl GameStats {
     }
 }
 
+crate::stats::statistic::impl_statistic!(GameStats);
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::game::deal::DealShape;
+
+    #[test]
+    fn every_table_statistic_merges_its_halves_into_the_whole() {
+        use crate::stats::testing::{merging_halves_is_adding_all, random_decks};
+        let custom = DealShape { players: Some(3), hand: Some(5), bottom: Some(2), ..Default::default() };
+        for deal in [
+            DealConfig::new(Game::Doudizhu, None, DealShape::default()).unwrap(),
+            DealConfig::new(Game::Douniu, None, DealShape::default()).unwrap(),
+            DealConfig::new(Game::Custom, Some(20), custom).unwrap(),
+        ] {
+            let decks = random_decks(deal.deck, 301, 3);
+            let map = deal.seat_map();
+            merging_halves_is_adding_all(&SeatCardCounts::new(&map), &decks);
+            merging_halves_is_adding_all(&GameStats::new(&deal, TestSelection::default()), &decks);
+            match deal.game {
+                Game::Doudizhu => merging_halves_is_adding_all(&DoudizhuSeatStats::new(&map), &decks),
+                Game::Douniu => merging_halves_is_adding_all(&DouniuSeatStats::new(&map), &decks),
+                Game::Custom => {}
+            }
+        }
+    }
 
     #[test]
     fn a_deal_reports_its_table_then_its_seats() {

@@ -17,11 +17,10 @@
 //!
 //! The exact means are checked by enumerating every deal of a small deck in the tests below.
 
-use crate::cards::{Card, NameStyle, card_name};
-use crate::game::Lang;
+use crate::cards::Card;
 use crate::game::deal::SeatMap;
-use crate::stats::deck::position_card::times;
 use crate::stats::dist::special::{chi2_ln_cdf, chi2_ln_sf};
+use crate::stats::finding::{DealGroup, Finding, excess_within_noise};
 use crate::stats::{TestId, TestResult};
 
 /// An observed/expected ratio with its (group, card).
@@ -104,12 +103,8 @@ impl SeatCardCounts {
         (0..self.groups()).map(|g| self.cell(g, card)).sum()
     }
 
-    fn group_name(&self, g: usize) -> String {
-        self.map.groups[g].name(Lang::En)
-    }
-
-    fn card_name(&self, c: usize) -> String {
-        card_name(c as Card, self.map.n, NameStyle::Symbol)
+    fn group(&self, g: usize) -> DealGroup {
+        self.map.groups[g].into()
     }
 
     /// Smallest and largest observed/expected over the cells, with their (group, card).
@@ -141,18 +136,6 @@ impl SeatCardCounts {
         let (g_hi, c_hi) = hi.1;
         let (g_lo, c_lo) = lo.1;
         let excess = scaled - df;
-        let detail = format!(
-            "X2*(n-1)/n = {scaled:.1} vs {df} expected over {} groups × {} cards; observed/expected from {:.4} ({} to \
-             {}) to {:.4} ({} to {})",
-            self.groups(),
-            self.map.n,
-            lo.0,
-            self.card_name(c_lo),
-            self.group_name(g_lo),
-            hi.0,
-            self.card_name(c_hi),
-            self.group_name(g_hi)
-        );
         TestResult {
             test: TestId::SeatCard,
             statistic: scaled,
@@ -160,35 +143,12 @@ impl SeatCardCounts {
             ln_p: chi2_ln_sf(scaled, df),
             ln_p_low: Some(chi2_ln_cdf(scaled, df)),
             effect: excess / df,
-            detail,
-            headline: format!(
-                "{} goes to {} {}; {} to {} {}",
-                self.card_name(c_hi),
-                self.group_name(g_hi),
-                times(hi.0),
-                self.card_name(c_lo),
-                self.group_name(g_lo),
-                times(lo.0)
-            ),
-            explanation: if excess <= 2.0 * (2.0 * df).sqrt() {
-                format!(
-                    "Every card goes to every seat about as often as chance allows: the most favoured pair ({} to {}) \
-                     is {:+.2}% from fair, within noise.",
-                    self.card_name(c_hi),
-                    self.group_name(g_hi),
-                    (hi.0 - 1.0) * 100.0
-                )
-            } else {
-                format!(
-                    "Some seats receive some cards more than others: {} goes to {} {} as often as it should, and {} \
-                     to {} only {}.",
-                    self.card_name(c_hi),
-                    self.group_name(g_hi),
-                    times(hi.0),
-                    self.card_name(c_lo),
-                    self.group_name(g_lo),
-                    times(lo.0)
-                )
+            finding: Finding::SeatCard {
+                n: self.map.n,
+                groups: self.groups(),
+                most: (hi.0, (self.group(g_hi), c_hi)),
+                least: (lo.0, (self.group(g_lo), c_lo)),
+                within_noise: excess_within_noise(scaled, df),
             },
         }
     }
@@ -206,7 +166,6 @@ impl SeatCardCounts {
         let (card, ratio) = (0..n)
             .map(|c| (c, self.get(worst, c) as f64 / e))
             .fold((0, 1.0f64), |a, x| if (x.1 - 1.0).abs() > (a.1 - 1.0).abs() { x } else { a });
-        let (who, what) = (self.group_name(worst), self.card_name(card));
         TestResult {
             test: TestId::SeatWorst,
             statistic: x2,
@@ -214,16 +173,14 @@ impl SeatCardCounts {
             ln_p,
             ln_p_low: None,
             effect: ratio - 1.0,
-            detail: format!(
-                "worst group {who} ({} cards a deal): X2*(n-1)/(n-h) = {x2:.1} on {df} df; {what} at {ratio:.4}× \
-                 expected; p Bonferroni-adjusted over {groups} groups",
-                self.map.positions[worst].len()
-            ),
-            headline: format!("{who} is the least uniform: {what} {} as often as fair", times(ratio)),
-            explanation: format!(
-                "The least uniform seat is {who}: it gets {what} {:+.2}% from fair.",
-                (ratio - 1.0) * 100.0
-            ),
+            finding: Finding::SeatWorst {
+                n,
+                groups,
+                group: self.group(worst),
+                group_cards: self.map.positions[worst].len(),
+                card,
+                ratio,
+            },
         }
     }
 
@@ -238,7 +195,6 @@ impl SeatCardCounts {
         let (group, ratio) = (0..groups)
             .map(|g| (g, self.get(g, worst) as f64 / self.expected(g)))
             .fold((0, 1.0f64), |a, x| if (x.1 - 1.0).abs() > (a.1 - 1.0).abs() { x } else { a });
-        let (what, whom) = (self.card_name(worst), self.group_name(group));
         TestResult {
             test: TestId::CardSeatWorst,
             statistic: x2,
@@ -246,15 +202,7 @@ impl SeatCardCounts {
             ln_p,
             ln_p_low: None,
             effect: ratio - 1.0,
-            detail: format!(
-                "worst card {what}: X2 = {x2:.1} on {df} df; to {whom} at {ratio:.4}× expected; p Bonferroni-adjusted \
-                 over {n} cards"
-            ),
-            headline: format!("{what} goes to {whom} {} as often as fair", times(ratio)),
-            explanation: format!(
-                "The card whose seat is least random is {what}: it goes to {whom} {:+.2}% from fair.",
-                (ratio - 1.0) * 100.0
-            ),
+            finding: Finding::CardSeatWorst { n, card: worst, group: self.group(group), ratio },
         }
     }
 
@@ -267,6 +215,8 @@ impl SeatCardCounts {
 fn sq(x: f64) -> f64 {
     x * x
 }
+
+crate::stats::statistic::impl_statistic!(SeatCardCounts);
 
 #[cfg(test)]
 mod tests {
@@ -347,6 +297,7 @@ mod tests {
         let tests = c.evaluate();
         assert!(tests.iter().all(|t| t.ln_p < -100.0), "{tests:?}");
         assert_eq!(tests[0].df, 3.0 * 53.0);
-        assert!(tests[2].headline.contains("as often as fair"), "{}", tests[2].headline);
+        let headline = crate::report::i18n::test_headline(crate::cards::Lang::En, &tests[2]);
+        assert!(headline.contains("as often as fair"), "{headline}");
     }
 }

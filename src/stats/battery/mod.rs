@@ -435,6 +435,8 @@ impl Battery {
     }
 }
 
+crate::stats::statistic::impl_statistic!(Battery, streams);
+
 #[cfg(test)]
 mod tests {
     use super::*;

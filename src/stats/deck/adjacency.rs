@@ -21,9 +21,10 @@
 //! `Q = (n/N)·(‖S‖² + ((n−1)/(n+1))·‖A‖²)`, which has mean `n² − 3n + 1` exactly for every N and is asymptotically
 //! χ²(n² − 3n + 1). Tested two-sided. `tests` below check the mean by enumerating every deck of 4 and 5 cards.
 
-use crate::cards::{Card, NameStyle, card_name};
+use crate::cards::Card;
 use crate::stats::dist::special::{chi2_ln_cdf, chi2_ln_sf};
-use crate::stats::{TestId, TestResult, times};
+use crate::stats::finding::{Finding, within_chance};
+use crate::stats::{TestId, TestResult};
 
 /// `counts[a * n + b]`: how often card b was immediately after card a.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -161,25 +162,7 @@ impl AdjacencyCounts {
         let parts = self.parts();
         let df = self.df();
         let (ln_p, ln_p_low) = (chi2_ln_sf(parts.q, df), chi2_ln_cdf(parts.q, df));
-        let name = |c: usize| card_name(c as Card, self.n, NameStyle::Symbol);
-        let ((a, b, hi), (la, lb, lo)) = self.extremes();
-        let explanation = if ln_p > -10.0 && ln_p_low > -10.0 {
-            format!(
-                "Which card follows which is as random as it should be: the most frequent pair ({} then {}) comes up \
-                 {:+.2}% more often than fair, within noise.",
-                name(a),
-                name(b),
-                (hi - 1.0) * 100.0
-            )
-        } else {
-            format!(
-                "The order of the cards survives the shuffle: {} lies right after {} {} as often as it should. \
-                 Position counts can look perfectly fair while this happens (a cut does exactly that).",
-                name(b),
-                name(a),
-                times(hi)
-            )
-        };
+        let (most, least) = self.extremes();
         vec![TestResult {
             test: TestId::Adjacency,
             statistic: parts.q,
@@ -187,25 +170,21 @@ impl AdjacencyCounts {
             ln_p,
             ln_p_low: Some(ln_p_low),
             effect: (parts.q - df) / df,
-            detail: format!(
-                "Q = {:.1} vs {df} expected (symmetric part {:.1}, antisymmetric {:.1}; Pearson X2 over the n(n-1) \
-                 pairs {:.1}, first/last part {:.1} left to the position tests); {} then {} at {hi:.4}x, {} then {} \
-                 at {lo:.4}x",
-                parts.q,
-                parts.symmetric,
-                parts.antisymmetric,
-                parts.pearson,
-                parts.ends,
-                name(a),
-                name(b),
-                name(la),
-                name(lb)
-            ),
-            headline: format!("{} right after {}: {}", name(b), name(a), times(hi)),
-            explanation,
+            finding: Finding::Adjacency {
+                n: self.n,
+                most,
+                least,
+                symmetric: parts.symmetric,
+                antisymmetric: parts.antisymmetric,
+                pearson: parts.pearson,
+                ends: parts.ends,
+                fair: within_chance(ln_p, Some(ln_p_low)),
+            },
         }]
     }
 }
+
+crate::stats::statistic::impl_statistic!(AdjacencyCounts);
 
 #[cfg(test)]
 mod tests {
@@ -285,7 +264,8 @@ mod tests {
         let id = Algorithm::new(AlgorithmKind::Identity);
         let t = run_one(id, RngKind::Chacha8, 52, 2000, 4, cut, TestId::Adjacency);
         assert!(t.ln_p < -10_000.0, "{}", t.ln_p);
-        assert!(t.headline.contains("right after"), "{}", t.headline);
+        let headline = crate::report::i18n::test_headline(crate::cards::Lang::En, &t);
+        assert!(headline.contains("right after"), "{headline}");
         // The position-by-card test at the same seed: p above 1e-4 in both tails (probability 2e-4 of failing).
         let pos = run_one(id, RngKind::Chacha8, 52, 2000, 4, cut, TestId::PositionCard);
         assert!(pos.ln_p > 1e-4f64.ln() && pos.ln_p_low.unwrap() > 1e-4f64.ln(), "{pos:?}");

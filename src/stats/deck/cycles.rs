@@ -8,10 +8,8 @@
 //! tested against the exact law, two-sided.
 
 use crate::cards::Card;
-use crate::stats::deck::fixed_points::impossible_note;
-use crate::stats::deck::histogram::fit;
-use crate::stats::exact::laws::cycles_pmf;
-use crate::stats::{TestId, TestResult};
+use crate::stats::TestResult;
+use crate::stats::deck::histogram::{ExactLaw, HistogramCounts};
 
 /// Counts the cycles of `deck` as a permutation, using `seen` (length n, any contents) as scratch.
 ///
@@ -93,24 +91,23 @@ pub fn count_cycles_with_inverse(deck: &[Card], inverse: &[Card]) -> usize {
 /// `counts[k]`: decks whose permutation has exactly k cycles.
 #[derive(Clone, Debug)]
 pub struct CycleCounts {
-    n: usize,
-    counts: Vec<u64>,
+    histogram: HistogramCounts,
     seen: Vec<bool>,
 }
 
 impl PartialEq for CycleCounts {
     fn eq(&self, other: &Self) -> bool {
-        self.counts == other.counts
+        self.histogram == other.histogram
     }
 }
 
 impl CycleCounts {
     pub fn new(n: usize) -> Self {
-        CycleCounts { n, counts: vec![0; n + 1], seen: vec![false; n] }
+        CycleCounts { histogram: HistogramCounts::new(ExactLaw::Cycles, n), seen: vec![false; n] }
     }
 
     pub fn counts(&self) -> &[u64] {
-        &self.counts
+        self.histogram.counts()
     }
 
     #[inline(always)]
@@ -122,61 +119,20 @@ impl CycleCounts {
     /// Counts a deck whose cycles were already counted (the battery shares one count with parity).
     #[inline(always)]
     pub fn record(&mut self, cycles: usize) {
-        self.counts[cycles] += 1;
+        self.histogram.record(cycles);
     }
 
     pub fn merge(&mut self, other: &Self) {
-        for (a, b) in self.counts.iter_mut().zip(&other.counts) {
-            *a += b;
-        }
+        self.histogram.merge(&other.histogram);
     }
 
     /// The histogram against `|s(n,k)|/n!`, Pearson with pooled tails, two-sided.
     pub fn evaluate(&self) -> Vec<TestResult> {
-        let f = fit(&self.counts, &cycles_pmf(self.n));
-        let h: f64 = (1..=self.n).map(|i| 1.0 / i as f64).sum();
-        let (v, ratio, _) = f.worst;
-        let headline = match f.never {
-            Some((k, e)) => format!("never {k} cycles (expected {e:.0} times); mean {:.2} (fair {h:.2})", f.mean),
-            None => format!("{:.2} cycles on average (fair {h:.2}); {v} cycles {}", f.mean, crate::stats::times(ratio)),
-        };
-        let explanation = if f.ln_p > -10.0 && f.ln_p_low > -10.0 {
-            format!(
-                "The shuffled decks break into cycles as a random order does ({:.3} on average, fair {h:.3}).",
-                f.mean
-            )
-        } else if let Some((k, e)) = f.never {
-            format!(
-                "No deck ever had {k} cycles, though a fair shuffle would give about {e:.0}: whole classes of orders \
-                 are out of reach (the cycle count fixes the permutation's parity)."
-            )
-        } else {
-            format!(
-                "The decks break into {:.3} cycles on average instead of {h:.3}; {v} cycles happen {} as often as \
-                 they should.",
-                f.mean,
-                crate::stats::times(ratio)
-            )
-        };
-        vec![TestResult {
-            test: TestId::Cycles,
-            statistic: f.gof.statistic,
-            df: f.gof.df,
-            ln_p: f.ln_p,
-            ln_p_low: Some(f.ln_p_low),
-            effect: f.mean - h,
-            detail: format!(
-                "mean {:.4} cycles (exact law |s(n,k)|/n!, mean H(n) = {h:.4}); X2 = {:.1} over {} pooled values{}",
-                f.mean,
-                f.gof.statistic,
-                f.gof.bins,
-                impossible_note(f.impossible)
-            ),
-            explanation,
-            headline,
-        }]
+        vec![self.histogram.evaluate()]
     }
 }
+
+crate::stats::statistic::impl_statistic!(CycleCounts);
 
 #[cfg(test)]
 mod tests {
@@ -184,6 +140,8 @@ mod tests {
     use crate::audit::source::PostProcess;
     use crate::rng::RngKind;
     use crate::shuffle::Algorithm;
+    use crate::stats::TestId;
+    use crate::stats::exact::laws::cycles_pmf;
     use crate::stats::testing::{all_permutations, run_one};
 
     #[test]
@@ -252,6 +210,7 @@ mod tests {
         let wash = Algorithm { kind: crate::shuffle::AlgorithmKind::Wash, swaps: Some(54) };
         let t = run_one(wash, RngKind::Chacha8, 54, 20_000, 1, PostProcess::default(), TestId::Cycles);
         assert!(t.ln_p < -1000.0, "{}", t.ln_p);
-        assert!(t.headline.starts_with("never"), "{}", t.headline);
+        let headline = crate::report::i18n::test_headline(crate::cards::Lang::En, &t);
+        assert!(headline.starts_with("never"), "{headline}");
     }
 }

@@ -7,110 +7,60 @@
 //! (Diaconis & Shahshahani 1981). The whole histogram is tested against the exact law, two-sided.
 
 use crate::cards::Card;
-use crate::stats::deck::histogram::fit;
-use crate::stats::exact::laws::fixed_points_pmf;
-use crate::stats::{TestId, TestResult};
+use crate::stats::TestResult;
+use crate::stats::deck::histogram::{ExactLaw, HistogramCounts};
 
 /// `counts[k]`: decks with exactly k fixed points.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FixedPointCounts {
-    n: usize,
-    counts: Vec<u64>,
+    histogram: HistogramCounts,
 }
 
 impl FixedPointCounts {
     pub fn new(n: usize) -> Self {
-        FixedPointCounts { n, counts: vec![0; n + 1] }
+        FixedPointCounts { histogram: HistogramCounts::new(ExactLaw::FixedPoints, n) }
     }
 
     pub fn counts(&self) -> &[u64] {
-        &self.counts
+        self.histogram.counts()
     }
 
     pub fn shuffles(&self) -> u64 {
-        self.counts.iter().sum()
+        self.histogram.shuffles()
     }
 
     #[inline(always)]
     pub fn add(&mut self, deck: &[Card]) {
         // Branch-free: whether a card is at home is unpredictable.
         let k: usize = deck.iter().enumerate().map(|(p, &c)| usize::from(usize::from(c) == p)).sum();
-        self.counts[k] += 1;
+        self.histogram.record(k);
     }
 
     /// Counts a deck whose fixed points were already counted (the battery's one pass over the deck).
     #[inline(always)]
     pub fn record(&mut self, fixed_points: usize) {
-        self.counts[fixed_points] += 1;
+        self.histogram.record(fixed_points);
     }
 
     pub fn merge(&mut self, other: &Self) {
-        for (a, b) in self.counts.iter_mut().zip(&other.counts) {
-            *a += b;
-        }
+        self.histogram.merge(&other.histogram);
     }
 
     /// The histogram against the exact law `P(k) = D(n−k)/(k!(n−k)!)`, Pearson with pooled tails, two-sided.
     pub fn evaluate(&self) -> Vec<TestResult> {
-        let f = fit(&self.counts, &fixed_points_pmf(self.n));
-        let (v, ratio, _) = f.worst;
-        let headline = if f.mean > 1.1 || f.mean < 0.9 {
-            format!("{:.2} fixed points per deck on average (fair: 1)", f.mean)
-        } else {
-            format!("{v} fixed point{}: {} as often as fair", if v == 1 { "" } else { "s" }, crate::stats::times(ratio))
-        };
-        let explanation = if f.ln_p > -10.0 && f.ln_p_low > -10.0 {
-            format!(
-                "Cards stay at their starting position as often as chance allows ({:.4} per deck on average, fair \
-                 is 1).",
-                f.mean
-            )
-        } else {
-            format!(
-                "Cards stay where they started {:.2} times per deck on average instead of once, and {v} fixed \
-                 point{} happen {} as often as they should: the shuffle does not move every card enough.",
-                f.mean,
-                if v == 1 { "" } else { "s" },
-                crate::stats::times(ratio)
-            )
-        };
-        vec![TestResult {
-            test: TestId::FixedPoints,
-            statistic: f.gof.statistic,
-            df: f.gof.df,
-            ln_p: f.ln_p,
-            ln_p_low: Some(f.ln_p_low),
-            effect: f.mean - 1.0,
-            detail: format!(
-                "mean {:.4} fixed points (exact law: mean 1, variance 1); X2 = {:.1} over {} pooled values; {} fixed \
-                 point(s) at {:.4}x expected{}",
-                f.mean,
-                f.gof.statistic,
-                f.gof.bins,
-                v,
-                ratio,
-                impossible_note(f.impossible)
-            ),
-            explanation,
-            headline,
-        }]
+        vec![self.histogram.evaluate()]
     }
 }
 
-/// Detail text for outcomes the exact law rules out.
-pub(crate) fn impossible_note(impossible: u64) -> String {
-    if impossible == 0 {
-        String::new()
-    } else {
-        format!("; {impossible} deck(s) with a value of probability below 2.2e-308 (p bounded by N times that)")
-    }
-}
+crate::stats::statistic::impl_statistic!(FixedPointCounts);
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::rng::RngKind;
     use crate::shuffle::AlgorithmKind;
+    use crate::stats::TestId;
+    use crate::stats::exact::laws::fixed_points_pmf;
     use crate::stats::testing::{all_permutations, run_plain};
 
     #[test]

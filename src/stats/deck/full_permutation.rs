@@ -9,10 +9,11 @@
 //! equally likely paths cannot cover the n! orders evenly, and it shows here directly.
 
 use crate::cards::Card;
+use crate::stats::TestResult;
 use crate::stats::dist::gof::pearson_uniform;
 use crate::stats::dist::special::{chi2_ln_cdf, chi2_ln_sf};
+use crate::stats::finding::{Finding, within_chance};
 use crate::stats::test_id::{FULL_PERMUTATION_MAX_N, TestId, factorial};
-use crate::stats::{TestResult, times};
 
 /// Lehmer-code rank of a permutation of `0..n` (n ≤ 8): 0 for `0 1 … n−1`, n! − 1 for the reversed deck.
 #[inline(always)]
@@ -77,34 +78,7 @@ impl PermutationCounts {
             (if c < lo.1 { (r, c) } else { lo }, if c > hi.1 { (r, c) } else { hi })
         });
         let never = self.counts.iter().filter(|&&c| c == 0).count();
-        let show = |r: usize| unrank(self.n, r).iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ");
         let (ln_p, ln_p_low) = (chi2_ln_sf(x2, df), chi2_ln_cdf(x2, df));
-        let headline = if never > 0 && e >= 10.0 {
-            format!("{never} of {} orders never occur", self.counts.len())
-        } else {
-            format!("order {} comes up {} as often as fair", show(hi.0), times(hi.1 as f64 / e))
-        };
-        let explanation = if ln_p > -10.0 && ln_p_low > -10.0 {
-            format!(
-                "All {} orders of the {} cards come up about equally often ({:.1} each on average).",
-                self.counts.len(),
-                self.n,
-                e
-            )
-        } else if never > 0 && e >= 10.0 {
-            format!(
-                "{never} of the {} possible orders never came up, though each should have about {e:.0} times.",
-                self.counts.len()
-            )
-        } else {
-            format!(
-                "Some orders are favoured: {} comes up {} as often as it should and {} only {}.",
-                show(hi.0),
-                times(hi.1 as f64 / e),
-                show(lo.0),
-                times(lo.1 as f64 / e)
-            )
-        };
         vec![TestResult {
             test: TestId::FullPermutation,
             statistic: x2,
@@ -112,20 +86,20 @@ impl PermutationCounts {
             ln_p,
             ln_p_low: Some(ln_p_low),
             effect: (x2 - df) / df.max(1.0),
-            detail: format!(
-                "X2 = {x2:.1} over {} orders ({e:.1} expected each); most frequent {} at {:.4}x, least frequent {} at \
-                 {:.4}x; {never} never seen",
-                self.counts.len(),
-                show(hi.0),
-                hi.1 as f64 / e,
-                show(lo.0),
-                lo.1 as f64 / e
-            ),
-            explanation,
-            headline,
+            finding: Finding::FullPermutation {
+                n: self.n,
+                orders: self.counts.len(),
+                expected: e,
+                most: (unrank(self.n, hi.0), hi.1 as f64 / e),
+                least: (unrank(self.n, lo.0), lo.1 as f64 / e),
+                never,
+                fair: within_chance(ln_p, Some(ln_p_low)),
+            },
         }]
     }
 }
+
+crate::stats::statistic::impl_statistic!(PermutationCounts);
 
 #[cfg(test)]
 mod tests {

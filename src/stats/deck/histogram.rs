@@ -1,5 +1,6 @@
 //! Histograms of a per-deck statistic (fixed points, cycles, inversions, rising sequences) tested against the
-//! statistic's exact law.
+//! statistic's exact law; [`HistogramCounts`] is the accumulator that fixed points, cycles and rising sequences
+//! share (a value 0..=n per deck, its exact law, its fair mean).
 //!
 //! The test is Pearson's chi-square with sparse tail cells pooled ([`crate::stats::dist::gof::chi2_against_pmf`]), two-sided
 //! (a histogram too close to its expectation is flagged by the lower tail). Outcomes the exact law gives
@@ -9,8 +10,112 @@
 //! `ln p ≤ ln N + ln c + ln(2.2e-308)`. That is a valid, finite p-value (a fair shuffle produces them with
 //! probability 0 or nearly so), and it makes an impossible outcome FAIL decisively without ever printing p = 0.
 
-use crate::stats::LnP;
 use crate::stats::dist::gof::{GofResult, chi2_against_pmf};
+use crate::stats::exact::laws::{cycles_pmf, fixed_points_pmf, rising_sequences_pmf};
+use crate::stats::finding::{Finding, HistogramFinding, within_chance};
+use crate::stats::{LnP, TestId, TestResult};
+
+/// The per-deck statistics whose values 0..=n are counted and tested against an exact law.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExactLaw {
+    /// Cards at their starting position: `P(k) = D(n−k)/(k!(n−k)!)`, mean 1.
+    FixedPoints,
+    /// Cycles of the permutation: `|s(n,k)|/n!`, mean H(n).
+    Cycles,
+    /// Rising sequences: Eulerian `A(n,r)/n!`, mean (n+1)/2.
+    RisingSequences,
+}
+
+impl ExactLaw {
+    pub fn test(self) -> TestId {
+        match self {
+            ExactLaw::FixedPoints => TestId::FixedPoints,
+            ExactLaw::Cycles => TestId::Cycles,
+            ExactLaw::RisingSequences => TestId::RisingSequences,
+        }
+    }
+
+    /// The law for an n-card deck: `pmf[v]` for v in 0..=n.
+    pub fn pmf(self, n: usize) -> Vec<f64> {
+        match self {
+            ExactLaw::FixedPoints => fixed_points_pmf(n),
+            ExactLaw::Cycles => cycles_pmf(n),
+            ExactLaw::RisingSequences => rising_sequences_pmf(n),
+        }
+    }
+
+    /// The statistic's mean under a uniform shuffle of n cards.
+    pub fn mean(self, n: usize) -> f64 {
+        match self {
+            ExactLaw::FixedPoints => 1.0,
+            ExactLaw::Cycles => (1..=n).map(|i| 1.0 / i as f64).sum(),
+            ExactLaw::RisingSequences => (n as f64 + 1.0) / 2.0,
+        }
+    }
+
+    fn finding(self, h: HistogramFinding) -> Finding {
+        match self {
+            ExactLaw::FixedPoints => Finding::FixedPoints(h),
+            ExactLaw::Cycles => Finding::Cycles(h),
+            ExactLaw::RisingSequences => Finding::RisingSequences(h),
+        }
+    }
+}
+
+/// `counts[v]`: decks of n cards whose statistic was v (0..=n), tested against the statistic's exact law.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HistogramCounts {
+    law: ExactLaw,
+    n: usize,
+    counts: Vec<u64>,
+}
+
+impl HistogramCounts {
+    pub fn new(law: ExactLaw, n: usize) -> Self {
+        HistogramCounts { law, n, counts: vec![0; n + 1] }
+    }
+
+    pub fn counts(&self) -> &[u64] {
+        &self.counts
+    }
+
+    pub fn shuffles(&self) -> u64 {
+        self.counts.iter().sum()
+    }
+
+    /// Counts one deck whose statistic was `value`.
+    #[inline(always)]
+    pub fn record(&mut self, value: usize) {
+        self.counts[value] += 1;
+    }
+
+    pub fn merge(&mut self, other: &Self) {
+        debug_assert_eq!((self.law, self.n), (other.law, other.n));
+        for (a, b) in self.counts.iter_mut().zip(&other.counts) {
+            *a += b;
+        }
+    }
+
+    /// The histogram against the exact law: Pearson with pooled tails, impossible values bounded.
+    pub fn fit(&self) -> HistogramFit {
+        fit(&self.counts, &self.law.pmf(self.n))
+    }
+
+    /// The test: the fit, two-sided, with the mean's shift from fair as the effect size.
+    pub fn evaluate(&self) -> TestResult {
+        let f = self.fit();
+        let fair_mean = self.law.mean(self.n);
+        TestResult {
+            test: self.law.test(),
+            statistic: f.gof.statistic,
+            df: f.gof.df,
+            ln_p: f.ln_p,
+            ln_p_low: Some(f.ln_p_low),
+            effect: f.mean - fair_mean,
+            finding: self.law.finding(f.finding(fair_mean)),
+        }
+    }
+}
 
 /// The goodness-of-fit outcome of a histogram, with impossible outcomes folded into the p-value.
 #[derive(Clone, Debug)]
@@ -29,6 +134,22 @@ pub struct HistogramFit {
     pub worst: (usize, f64, f64),
     /// The most likely value the shuffle never produced, with its expected count, if any.
     pub never: Option<(usize, f64)>,
+}
+
+impl HistogramFit {
+    /// What the fit found, for a statistic whose mean under a uniform shuffle is `fair_mean`.
+    pub fn finding(&self, fair_mean: f64) -> HistogramFinding {
+        let (value, ratio, _) = self.worst;
+        HistogramFinding {
+            mean: self.mean,
+            fair_mean,
+            worst: (value, ratio),
+            never: self.never,
+            bins: self.gof.bins,
+            impossible: self.impossible,
+            fair: within_chance(self.ln_p, Some(self.ln_p_low)),
+        }
+    }
 }
 
 /// Tests `observed[v]` (decks whose statistic was v) against `pmf[v]`.

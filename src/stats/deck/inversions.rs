@@ -14,10 +14,10 @@
 //! work for n ≤ 64, O(n²/64) in general; no allocation.
 
 use crate::cards::Card;
-use crate::stats::deck::fixed_points::impossible_note;
 use crate::stats::deck::histogram::fit;
 use crate::stats::dist::special::normal_ln_sf;
 use crate::stats::exact::laws::{INVERSIONS_EXACT_MAX_N, inversions_mean_var, inversions_pmf};
+use crate::stats::finding::{Finding, within_chance};
 use crate::stats::{TestId, TestResult};
 
 /// Reusable scratch for counting inversions.
@@ -118,60 +118,18 @@ impl InversionCounts {
         let mean = if self.shuffles == 0 { mu } else { self.sum as f64 / nf };
         // Standardised shift of the mean, in units of one deck's standard deviation.
         let shift = (mean - mu) / var.sqrt();
-        let (statistic, df, ln_p, ln_p_low, detail) = match inversions_pmf(self.n) {
+        let (statistic, df, ln_p, ln_p_low, histogram) = match inversions_pmf(self.n) {
             Some(pmf) => {
                 let f = fit(&self.counts, &pmf);
-                (
-                    f.gof.statistic,
-                    f.gof.df,
-                    f.ln_p,
-                    Some(f.ln_p_low),
-                    format!(
-                        "mean {mean:.2} inversions (exact Mahonian law: mean {mu:.2}, sd {:.2}); X2 = {:.1} over {} \
-                         pooled values{}",
-                        var.sqrt(),
-                        f.gof.statistic,
-                        f.gof.bins,
-                        impossible_note(f.impossible)
-                    ),
-                )
+                (f.gof.statistic, f.gof.df, f.ln_p, Some(f.ln_p_low), Some((f.gof.bins, f.impossible)))
             }
             None => {
+                // A z-test of the mean with the exact mean and variance.
                 let z = (self.sum as f64 - nf * mu) / (nf * var).sqrt();
-                (
-                    z,
-                    0.0,
-                    (std::f64::consts::LN_2 + normal_ln_sf(z.abs())).min(0.0),
-                    None,
-                    format!(
-                        "mean {mean:.2} inversions vs exact mean {mu:.2} (sd {:.2} per deck); z = {z:.3}: normal \
-                         approximation with the exact mean and variance (the Mahonian law is tabulated only up to \
-                         {INVERSIONS_EXACT_MAX_N} cards)",
-                        var.sqrt()
-                    ),
-                )
+                (z, 0.0, (std::f64::consts::LN_2 + normal_ln_sf(z.abs())).min(0.0), None, None)
             }
         };
         let pairs = (self.n * (self.n - 1) / 2) as f64;
-        let headline = format!("{:.1}% of pairs inverted (fair 50%), shift {shift:+.3} sd", 100.0 * mean / pairs);
-        let explanation = if ln_p > -10.0 && ln_p_low.is_none_or(|l| l > -10.0) {
-            format!(
-                "Pairs of cards end up in the opposite of their starting order as often as in a random order \
-                 ({:.2}% of pairs, fair 50%).",
-                100.0 * mean / pairs
-            )
-        } else if shift.abs() > 0.05 {
-            format!(
-                "The decks keep {} of their starting order than a random order does: {:.2}% of pairs are inverted \
-                 instead of 50%.",
-                if shift < 0.0 { "more" } else { "less" },
-                100.0 * mean / pairs
-            )
-        } else {
-            "The number of inverted pairs does not follow its exact law, though its mean is right: some counts are \
-             over- or under-represented."
-                .to_string()
-        };
         vec![TestResult {
             test: TestId::Inversions,
             statistic,
@@ -179,12 +137,20 @@ impl InversionCounts {
             ln_p,
             ln_p_low,
             effect: shift,
-            detail,
-            explanation,
-            headline,
+            finding: Finding::Inversions {
+                mean,
+                fair_mean: mu,
+                sd: var.sqrt(),
+                shift,
+                percent_inverted: 100.0 * mean / pairs,
+                histogram,
+                fair: within_chance(ln_p, ln_p_low),
+            },
         }]
     }
 }
+
+crate::stats::statistic::impl_statistic!(InversionCounts);
 
 #[cfg(test)]
 mod tests {
@@ -249,7 +215,7 @@ mod tests {
         assert!(t.effect < 0.0);
         // Large decks use the z-test: 300 cards of pair-swap, the same conclusion.
         let big = run_plain(AlgorithmKind::PairSwap, RngKind::Chacha8, 300, 5_000, 5, TestId::Inversions);
-        assert!(big.ln_p < -100.0 && big.detail.contains("normal approximation"), "{big:?}");
+        assert!(big.ln_p < -100.0 && crate::report::i18n::detail(&big).contains("normal approximation"), "{big:?}");
         // Fisher-Yates at a fixed seed: p below 1e-4 with probability 1e-4, for both forms of the test.
         for n in [52, 300] {
             let fair = run_plain(AlgorithmKind::FisherYates, RngKind::Chacha8, n, 20_000, 5, TestId::Inversions);

@@ -13,6 +13,7 @@
 use crate::cards::Card;
 use crate::stats::deck::cycles::count_cycles;
 use crate::stats::dist::special::{binomial_ln_cdf, binomial_ln_sf};
+use crate::stats::finding::{Finding, within_chance};
 use crate::stats::{LnP, TestId, TestResult};
 
 /// Odd permutations among the shuffles.
@@ -88,22 +89,6 @@ impl ParityCounts {
         let (k, n) = (self.odd, self.shuffles);
         let share = if n == 0 { 0.5 } else { k as f64 / n as f64 };
         let ln_p = self.ln_p();
-        let headline = match (k, n - k) {
-            (0, _) => "never odd".to_string(),
-            (_, 0) => "never even".to_string(),
-            _ => format!("{:.3}% odd permutations (fair: 50%)", 100.0 * share),
-        };
-        let explanation = if k == 0 || k == n {
-            format!(
-                "All {n} decks were {} permutations: half of all possible orders can never come out of this shuffle \
-                 (a fixed number of swaps of two different cards always gives the same parity).",
-                if k == 0 { "even" } else { "odd" }
-            )
-        } else if ln_p > -10.0 {
-            format!("Even and odd orders come up equally often, as they should ({:.3}% odd).", 100.0 * share)
-        } else {
-            format!("Odd orders make up {:.3}% of the decks instead of half.", 100.0 * share)
-        };
         vec![TestResult {
             test: TestId::Parity,
             statistic: k as f64,
@@ -111,15 +96,12 @@ impl ParityCounts {
             ln_p,
             ln_p_low: None,
             effect: share - 0.5,
-            detail: format!(
-                "{k} odd permutations in {n} decks ({:.4}%); exact two-sided binomial test, Bin(N, 1/2)",
-                100.0 * share
-            ),
-            explanation,
-            headline,
+            finding: Finding::Parity { odd: k, decks: n, share, fair: within_chance(ln_p, None) },
         }]
     }
 }
+
+crate::stats::statistic::impl_statistic!(ParityCounts);
 
 #[cfg(test)]
 mod tests {
@@ -161,7 +143,7 @@ mod tests {
         let t = run_one(wash, RngKind::Chacha8, 54, 5000, 7, PostProcess::default(), TestId::Parity);
         assert_eq!(t.statistic, 0.0);
         assert!((t.ln_p - (1.0 - 5000.0) * std::f64::consts::LN_2).abs() < 1e-6, "{}", t.ln_p);
-        assert_eq!(t.headline, "never odd");
+        assert_eq!(crate::report::i18n::test_headline(crate::cards::Lang::En, &t), "never odd");
         // Fisher-Yates at a fixed seed: p below 1e-4 with probability 1e-4.
         let fair = run_plain(AlgorithmKind::FisherYates, RngKind::Chacha8, 54, 5000, 7, TestId::Parity);
         assert!(fair.ln_p > 1e-4f64.ln(), "{fair:?}");

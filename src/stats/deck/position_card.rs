@@ -7,12 +7,11 @@
 //! directly would give about 5× the stated false-positive rate at α = 0.01 for n = 52 (the lesson of
 //! dieharder's overlapping-permutations test: correlated cells need the right null).
 
-use crate::cards::{Card, NameStyle, card_name};
+use crate::cards::Card;
 use crate::stats::dist::special::{chi2_ln_cdf, chi2_ln_sf};
+pub use crate::stats::finding::CellRatio;
+use crate::stats::finding::{Finding, excess_within_noise};
 use crate::stats::{TestId, TestResult};
-
-/// An observed/expected ratio with its (position, card).
-pub type CellRatio = (f64, (usize, usize));
 
 /// `counts[p * n + c]`: how often card c was at position p.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -122,8 +121,6 @@ impl PositionCardCounts {
         let df = (n - 1.0) * (n - 1.0);
         let (lo, hi) = self.ratio_extremes();
         let (p_hi, c_hi) = hi.1;
-        let (p_lo, c_lo) = lo.1;
-        let name = |c: usize| card_name(c as Card, self.n, NameStyle::Symbol);
         let excess = scaled - df;
         TestResult {
             test: TestId::PositionCard,
@@ -132,40 +129,19 @@ impl PositionCardCounts {
             ln_p: chi2_ln_sf(scaled, df),
             ln_p_low: Some(chi2_ln_cdf(scaled, df)),
             effect: excess / df,
-            detail: format!(
-                "X2*(n-1)/n = {scaled:.1} vs {df} expected; observed/expected from {:.4} ({} at position {p_lo}) \
-                 to {:.4} ({} at position {p_hi})",
-                lo.0,
-                name(c_lo),
-                hi.0,
-                name(c_hi)
-            ),
-            headline: format!(
-                "{} {} position {p_hi}: {}; {} at {p_lo}: {}",
-                name(c_hi),
-                if self.home[c_hi] == p_hi { "stays at its starting" } else { "at" },
-                times(hi.0),
-                name(c_lo),
-                times(lo.0)
-            ),
-            explanation: if excess <= 2.0 * (2.0 * df).sqrt() {
-                format!(
-                    "Cards land at every position about as often as chance allows: the most over-represented card \
-                     and position ({} at {p_hi}) comes up {:.2}% more often than fair, within noise.",
-                    name(c_hi),
-                    (hi.0 - 1.0) * 100.0
-                )
-            } else {
-                format!(
-                    "Some cards favour some positions: {} lands at position {p_hi} {} as often as it should, \
-                     and {} at position {p_lo} only {}.",
-                    name(c_hi),
-                    times(hi.0),
-                    name(c_lo),
-                    times(lo.0)
-                )
+            finding: Finding::PositionCard {
+                n: self.n,
+                most: hi,
+                least: lo,
+                stays_home: self.home[c_hi] == p_hi,
+                within_noise: excess_within_noise(scaled, df),
             },
         }
+    }
+
+    /// The three position tests: the global one, the worst position and the worst card.
+    pub fn evaluate(&self) -> Vec<TestResult> {
+        vec![self.global_test(), self.worst_position_test(), self.worst_card_test()]
     }
 
     /// The worst position (row) with its Bonferroni-adjusted p over the n rows.
@@ -193,34 +169,18 @@ impl PositionCardCounts {
                 (j, o as f64 / e)
             })
             .fold((0, 1.0f64), |acc, x| if (x.1 - 1.0).abs() > (acc.1 - 1.0).abs() { x } else { acc });
-        let name = |c: usize| card_name(c as Card, n, NameStyle::Symbol);
-        let (label, test, detail) = if rows {
-            (
-                format!("position {worst}"),
-                TestId::PositionWorst,
-                format!("worst position {worst}: X2 = {x2:.1} on {df} df; card {} at {ratio:.4}× expected", name(cell)),
-            )
-        } else {
-            (
-                format!("card {}", name(worst)),
-                TestId::CardWorst,
-                format!("worst card {}: X2 = {x2:.1} on {df} df; at position {cell} {ratio:.4}× expected", name(worst)),
-            )
-        };
         TestResult {
-            test,
+            test: if rows { TestId::PositionWorst } else { TestId::CardWorst },
             statistic: x2,
             df,
             ln_p,
             ln_p_low: None,
             effect: ratio - 1.0,
-            detail: format!("{detail}; p Bonferroni-adjusted over {n} {}", if rows { "positions" } else { "cards" }),
-            headline: format!("{label} is the least uniform: {} at worst", times(ratio)),
-            explanation: format!(
-                "The least uniform {} is {label}: its largest deviation is {:+.2}% from fair.",
-                if rows { "position" } else { "card" },
-                (ratio - 1.0) * 100.0
-            ),
+            finding: if rows {
+                Finding::PositionWorst { n, position: worst, card: cell, ratio }
+            } else {
+                Finding::CardWorst { n, card: worst, position: cell, ratio }
+            },
         }
     }
 
@@ -250,18 +210,11 @@ impl PositionCardCounts {
     }
 }
 
-/// `1.3640×`, or `1.0031× (+0.31%)` for the small deviations that matter for subtle biases.
-pub fn times(ratio: f64) -> String {
-    if (ratio - 1.0).abs() < 0.1 {
-        format!("{ratio:.4}× ({:+.2}%)", (ratio - 1.0) * 100.0)
-    } else {
-        format!("{ratio:.2}×")
-    }
-}
-
 fn sq(x: f64) -> f64 {
     x * x
 }
+
+crate::stats::statistic::impl_statistic!(PositionCardCounts);
 
 #[cfg(test)]
 mod tests {

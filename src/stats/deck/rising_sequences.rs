@@ -9,10 +9,8 @@
 //! pass. The whole histogram is tested against the exact law, two-sided.
 
 use crate::cards::Card;
-use crate::stats::deck::fixed_points::impossible_note;
-use crate::stats::deck::histogram::fit;
-use crate::stats::exact::laws::rising_sequences_pmf;
-use crate::stats::{TestId, TestResult};
+use crate::stats::TestResult;
+use crate::stats::deck::histogram::{ExactLaw, HistogramCounts};
 
 /// Writes the inverse permutation: `inverse[card] = position`.
 #[inline(always)]
@@ -31,24 +29,23 @@ pub fn rising_sequences(inverse: &[Card]) -> usize {
 /// `counts[r]`: decks with exactly r rising sequences.
 #[derive(Clone, Debug)]
 pub struct RisingSequenceCounts {
-    n: usize,
-    counts: Vec<u64>,
+    histogram: HistogramCounts,
     inverse: Vec<Card>,
 }
 
 impl PartialEq for RisingSequenceCounts {
     fn eq(&self, other: &Self) -> bool {
-        self.counts == other.counts
+        self.histogram == other.histogram
     }
 }
 
 impl RisingSequenceCounts {
     pub fn new(n: usize) -> Self {
-        RisingSequenceCounts { n, counts: vec![0; n + 1], inverse: vec![0; n] }
+        RisingSequenceCounts { histogram: HistogramCounts::new(ExactLaw::RisingSequences, n), inverse: vec![0; n] }
     }
 
     pub fn counts(&self) -> &[u64] {
-        &self.counts
+        self.histogram.counts()
     }
 
     #[inline(always)]
@@ -68,59 +65,20 @@ impl RisingSequenceCounts {
     /// Counts a deck whose rising sequences were already counted (the battery's one pass over the deck).
     #[inline(always)]
     pub fn record(&mut self, rising_sequences: usize) {
-        self.counts[rising_sequences] += 1;
+        self.histogram.record(rising_sequences);
     }
 
     pub fn merge(&mut self, other: &Self) {
-        for (a, b) in self.counts.iter_mut().zip(&other.counts) {
-            *a += b;
-        }
+        self.histogram.merge(&other.histogram);
     }
 
     /// The histogram against `A(n, r)/n!`, Pearson with pooled tails, two-sided.
     pub fn evaluate(&self) -> Vec<TestResult> {
-        let f = fit(&self.counts, &rising_sequences_pmf(self.n));
-        let fair = (self.n as f64 + 1.0) / 2.0;
-        let (v, ratio, _) = f.worst;
-        let headline = if (f.mean - fair).abs() > 0.5 {
-            format!("{:.2} rising sequences on average (fair {fair:.1})", f.mean)
-        } else {
-            format!("{v} rising sequences {} as often as fair", crate::stats::times(ratio))
-        };
-        let explanation = if f.ln_p > -10.0 && f.ln_p_low > -10.0 {
-            format!(
-                "Runs of consecutive cards in their original order are as many as in a random order ({:.2} on \
-                 average, fair {fair:.1}).",
-                f.mean
-            )
-        } else {
-            format!(
-                "The decks hold {:.2} rising sequences (runs of consecutive cards still in their original order) on \
-                 average instead of {fair:.1}: the original order survives the shuffle, as it does after too few \
-                 riffles or a cut.",
-                f.mean
-            )
-        };
-        vec![TestResult {
-            test: TestId::RisingSequences,
-            statistic: f.gof.statistic,
-            df: f.gof.df,
-            ln_p: f.ln_p,
-            ln_p_low: Some(f.ln_p_low),
-            effect: f.mean - fair,
-            detail: format!(
-                "mean {:.3} rising sequences (exact Eulerian law A(n,r)/n!, mean {fair:.1}); X2 = {:.1} over {} \
-                 pooled values{}",
-                f.mean,
-                f.gof.statistic,
-                f.gof.bins,
-                impossible_note(f.impossible)
-            ),
-            explanation,
-            headline,
-        }]
+        vec![self.histogram.evaluate()]
     }
 }
+
+crate::stats::statistic::impl_statistic!(RisingSequenceCounts);
 
 #[cfg(test)]
 mod tests {
@@ -128,6 +86,8 @@ mod tests {
     use crate::audit::source::PostProcess;
     use crate::rng::RngKind;
     use crate::shuffle::{Algorithm, AlgorithmKind};
+    use crate::stats::TestId;
+    use crate::stats::exact::laws::rising_sequences_pmf;
     use crate::stats::testing::{all_permutations, run_one, run_plain};
 
     #[test]

@@ -21,7 +21,8 @@
 
 use crate::cards::Card;
 use crate::stats::dist::special::{chi2_ln_cdf, chi2_ln_sf};
-use crate::stats::{TestId, TestResult, times};
+use crate::stats::finding::{Finding, within_chance};
+use crate::stats::{TestId, TestResult};
 
 /// Position-to-position transitions between consecutive decks.
 #[derive(Clone, Debug)]
@@ -181,19 +182,6 @@ impl SerialTransitions {
         let (i, j, ratio) = worst;
         let r = self.correlation();
         let (ln_p, ln_p_low) = (chi2_ln_sf(scaled, df), chi2_ln_cdf(scaled, df));
-        let explanation = if ln_p > -10.0 && ln_p_low > -10.0 {
-            format!(
-                "Consecutive decks are unrelated, as they should be: where a card lands says nothing about where it \
-                 lands next time (correlation {r:+.4})."
-            )
-        } else {
-            format!(
-                "Consecutive decks are related: a card at position {i} moves to position {j} in the next deck {} as \
-                 often as chance allows (position correlation {r:+.3}); the generator's stream repeats or is \
-                 predictable.",
-                times(ratio)
-            )
-        };
         vec![TestResult {
             test: TestId::SerialCorrelation,
             statistic: scaled,
@@ -201,16 +189,19 @@ impl SerialTransitions {
             ln_p,
             ln_p_low: Some(ln_p_low),
             effect: r,
-            detail: format!(
-                "{} consecutive pairs of decks; X2*(n-1)/n = {scaled:.1} vs {df} expected; position {i} -> {j} at \
-                 {ratio:.4}x expected; pooled position correlation r = {r:+.5}",
-                self.pairs
-            ),
-            headline: format!("position {i} -> {j} in the next deck: {}; r = {r:+.3}", times(ratio)),
-            explanation,
+            finding: Finding::SerialCorrelation {
+                pairs: self.pairs,
+                from: i,
+                to: j,
+                ratio,
+                correlation: r,
+                fair: within_chance(ln_p, Some(ln_p_low)),
+            },
         }]
     }
 }
+
+crate::stats::statistic::impl_statistic!(SerialTransitions, streams);
 
 #[cfg(test)]
 mod tests {

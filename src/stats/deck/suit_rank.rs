@@ -19,10 +19,8 @@
 
 use crate::cards::Card;
 use crate::stats::dist::special::{chi2_ln_cdf, chi2_ln_sf};
-use crate::stats::{PositionCardCounts, TestId, TestResult, times};
-
-const SUITS: [&str; 4] = ["♠", "♥", "♣", "♦"];
-const RANKS: [&str; 13] = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+use crate::stats::finding::{CardClass, Finding, within_chance};
+use crate::stats::{PositionCardCounts, TestId, TestResult};
 
 /// Class-by-position counts for a partition of the cards.
 #[derive(Clone, Debug)]
@@ -33,7 +31,7 @@ pub struct ClassPositionCounts {
     class_of: Vec<u8>,
     /// Cards in each class.
     sizes: Vec<u32>,
-    labels: Vec<String>,
+    labels: Vec<CardClass>,
     /// `counts[k * n + p]`.
     counts: Vec<u64>,
     shuffles: u64,
@@ -47,7 +45,7 @@ impl PartialEq for ClassPositionCounts {
 
 impl ClassPositionCounts {
     /// Counts for an arbitrary partition: `class_of[card]` in `0..labels.len()`, every class non-empty.
-    pub fn with_classes(test: TestId, class_of: Vec<u8>, labels: Vec<String>) -> Self {
+    pub fn with_classes(test: TestId, class_of: Vec<u8>, labels: Vec<CardClass>) -> Self {
         let n = class_of.len();
         let mut sizes = vec![0u32; labels.len()];
         for &k in &class_of {
@@ -59,7 +57,11 @@ impl ClassPositionCounts {
 
     /// Suits of the 52-card deck (4 classes of 13) or the 54-card deck (plus the jokers).
     pub fn suits(n: usize) -> Self {
-        Self::with_classes(TestId::SuitByPosition, (0..n).map(|c| (c / 13).min(4) as u8).collect(), labels(&SUITS, n))
+        Self::with_classes(
+            TestId::SuitByPosition,
+            (0..n).map(|c| (c / 13).min(4) as u8).collect(),
+            labels(4, CardClass::Suit, n),
+        )
     }
 
     /// Ranks of the 52-card deck (13 classes of 4) or the 54-card deck (plus the jokers).
@@ -67,7 +69,7 @@ impl ClassPositionCounts {
         Self::with_classes(
             TestId::RankByPosition,
             (0..n).map(|c| if c < 52 { (c % 13) as u8 } else { 13 }).collect(),
-            labels(&RANKS, n),
+            labels(13, CardClass::Rank, n),
         )
     }
 
@@ -140,21 +142,7 @@ impl ClassPositionCounts {
             }
         }
         let (k, p, ratio) = worst;
-        let what = if self.test == TestId::SuitByPosition { "suit" } else { "rank" };
-        let label = &self.labels[k];
         let (ln_p, ln_p_low) = (chi2_ln_sf(scaled, df), chi2_ln_cdf(scaled, df));
-        let explanation = if ln_p > -10.0 && ln_p_low > -10.0 {
-            format!(
-                "Every {what} turns up at every position as often as chance allows (the largest deviation, {label} at \
-                 position {p}, is {:+.2}%).",
-                (ratio - 1.0) * 100.0
-            )
-        } else {
-            format!(
-                "Some {what}s favour some positions: {label} turns up at position {p} {} as often as fair.",
-                times(ratio)
-            )
-        };
         vec![TestResult {
             test: self.test,
             statistic: scaled,
@@ -162,25 +150,28 @@ impl ClassPositionCounts {
             ln_p,
             ln_p_low: Some(ln_p_low),
             effect: (scaled - df) / df,
-            detail: format!(
-                "X2*(n-1)/n = {scaled:.1} vs {df} expected over {} {what} classes x {} positions; {label} at position \
-                 {p} {ratio:.4}x expected",
-                self.classes(),
-                self.n
-            ),
-            headline: format!("{label} at position {p}: {}", times(ratio)),
-            explanation,
+            finding: Finding::ClassByPosition {
+                class: self.labels[k],
+                position: p,
+                ratio,
+                classes: self.classes(),
+                n: self.n,
+                fair: within_chance(ln_p, Some(ln_p_low)),
+            },
         }]
     }
 }
 
-fn labels(names: &[&str], n: usize) -> Vec<String> {
-    let mut v: Vec<String> = names.iter().map(|s| s.to_string()).collect();
+/// The classes of the 52-card deck, plus the jokers in the 54-card deck.
+fn labels(classes: usize, class: fn(usize) -> CardClass, n: usize) -> Vec<CardClass> {
+    let mut v: Vec<CardClass> = (0..classes).map(class).collect();
     if n > 52 {
-        v.push("jokers".into());
+        v.push(CardClass::Jokers);
     }
     v
 }
+
+crate::stats::statistic::impl_statistic!(ClassPositionCounts);
 
 #[cfg(test)]
 mod tests {
@@ -196,7 +187,7 @@ mod tests {
         // (K−1)(n−1) exactly, while the naive (K−1)·n·… scaling would not be.
         for (class_of, k) in [(vec![0u8, 0, 1, 1, 2], 3usize), (vec![0u8, 1, 0, 1], 2)] {
             let n = class_of.len();
-            let labels: Vec<String> = (0..k).map(|i| i.to_string()).collect();
+            let labels: Vec<CardClass> = (0..k).map(CardClass::Other).collect();
             let perms = all_permutations(n);
             for pairs in [false, true] {
                 let mut values = Vec::new();
@@ -240,7 +231,7 @@ mod tests {
         let r = ClassPositionCounts::ranks(52);
         assert_eq!((r.classes(), r.sizes.iter().all(|&m| m == 4)), (13, true));
         let r54 = ClassPositionCounts::ranks(54);
-        assert_eq!(r54.labels.last().map(String::as_str), Some("jokers"));
+        assert_eq!(r54.labels.last(), Some(&CardClass::Jokers));
     }
 
     #[test]

@@ -1,0 +1,169 @@
+//! What a test found, as data: the cells, cards, positions, ratios, counts and means that its sentences need.
+//!
+//! Every statistic returns its finding with its p-value ([`crate::stats::TestResult::finding`]); the words, in
+//! English and in Chinese, are the reports' (`report::i18n`), rendered from these numbers, so both languages
+//! say the same thing and no statistic formats text. Cards are ids of an `n`-card deck (named by
+//! [`crate::cards::card_name`] when rendered), positions and seats are 0-based. The findings of the game tests
+//! are here too, as plain data (a seat is its index, a deal's group a [`DealGroup`], an exact odds an
+//! [`Exact`]), so that the game layer above builds them without this layer knowing its types.
+
+use crate::cards::Card;
+use crate::stats::LnP;
+
+/// An observed/expected ratio with its (position, card).
+pub type CellRatio = (f64, (usize, usize));
+
+/// An observed/expected ratio with the (group, card) of a seat-by-card cell.
+pub type GroupRatio = (f64, (DealGroup, usize));
+
+/// The explanations speak of chance while both tails stay above `ln p = −10` (p ≈ 4.5e-5), and of a bias below.
+pub const CHANCE_LN_P: LnP = -10.0;
+
+/// Whether a test's p-values (upper tail, and lower tail where it has one) are within chance: above
+/// [`CHANCE_LN_P`].
+pub fn within_chance(ln_p: LnP, ln_p_low: Option<LnP>) -> bool {
+    ln_p > CHANCE_LN_P && ln_p_low.is_none_or(|l| l > CHANCE_LN_P)
+}
+
+/// Whether a chi-square statistic's excess over its degrees of freedom is within two standard deviations of
+/// noise (`X² − df ≤ 2·√(2·df)`): the position-by-card and seat-by-card findings are then "within noise".
+pub fn excess_within_noise(statistic: f64, df: f64) -> bool {
+    statistic - df <= 2.0 * (2.0 * df).sqrt()
+}
+
+/// One group of a deal's positions: a seat, the bottom cards or the undealt rest (the deal's own groups, as
+/// plain data).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DealGroup {
+    /// A player's hand (0-based seat).
+    Seat(usize),
+    /// The bottom cards (底牌).
+    Bottom,
+    /// The cards left in the deck.
+    Undealt,
+}
+
+/// An exact value (a probability, a mean, a variance) as a fraction in lowest terms.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Exact {
+    pub numer: u128,
+    pub denom: u128,
+}
+
+/// A class of cards of the suit-by-position and rank-by-position tests.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CardClass {
+    /// A suit, 0..4: ♠ ♥ ♣ ♦.
+    Suit(usize),
+    /// A rank, 0..13: A, 2, …, K.
+    Rank(usize),
+    /// The two jokers of the 54-card deck.
+    Jokers,
+    /// A class of an arbitrary partition, by its index.
+    Other(usize),
+}
+
+/// The fit of a histogram of a per-deck statistic (fixed points, cycles, rising sequences) against its exact
+/// law.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HistogramFinding {
+    /// The observed mean of the statistic.
+    pub mean: f64,
+    /// Its mean under a uniform shuffle.
+    pub fair_mean: f64,
+    /// The value whose count strays most (of the values expected at least 5 times), with its observed/expected
+    /// ratio.
+    pub worst: (usize, f64),
+    /// The most likely value never seen, with its expected count (only when at least 10 were expected).
+    pub never: Option<(usize, f64)>,
+    /// Cells of the chi-square after pooling.
+    pub bins: usize,
+    /// Decks that fell on values the exact law rules out (probability below 2.2e-308).
+    pub impossible: u64,
+    /// Both tails within chance ([`within_chance`]).
+    pub fair: bool,
+}
+
+/// What one test found.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Finding {
+    /// `position-card`: the cells with the largest and smallest observed/expected ratio.
+    PositionCard {
+        n: usize,
+        most: CellRatio,
+        least: CellRatio,
+        /// The most over-represented card sits at its own starting position.
+        stays_home: bool,
+        /// The statistic's excess is within noise ([`excess_within_noise`]).
+        within_noise: bool,
+    },
+    /// `position-worst`: the least uniform position, and its card that strays most.
+    PositionWorst { n: usize, position: usize, card: usize, ratio: f64 },
+    /// `card-worst`: the least uniform card, and its position that strays most.
+    CardWorst { n: usize, card: usize, position: usize, ratio: f64 },
+    /// `adjacency`: the most and least frequent ordered pairs (a, b, ratio: b right after a) and the parts of the
+    /// statistic.
+    Adjacency {
+        n: usize,
+        most: (usize, usize, f64),
+        least: (usize, usize, f64),
+        symmetric: f64,
+        antisymmetric: f64,
+        pearson: f64,
+        ends: f64,
+        fair: bool,
+    },
+    /// `parity`: odd permutations among the decks.
+    Parity { odd: u64, decks: u64, share: f64, fair: bool },
+    /// `fixed-points`.
+    FixedPoints(HistogramFinding),
+    /// `cycles`.
+    Cycles(HistogramFinding),
+    /// `inversions`: the mean number of inverted pairs, against the exact Mahonian law (a histogram for small
+    /// decks, `histogram = Some((bins, impossible))`) or its exact mean and variance (a z-test).
+    Inversions {
+        mean: f64,
+        fair_mean: f64,
+        /// One deck's standard deviation under the null.
+        sd: f64,
+        /// The mean's shift in units of `sd`.
+        shift: f64,
+        /// Inverted pairs, in percent of all pairs (50 for a fair shuffle).
+        percent_inverted: f64,
+        histogram: Option<(usize, u64)>,
+        fair: bool,
+    },
+    /// `rising-sequences`.
+    RisingSequences(HistogramFinding),
+    /// `full-permutation`: the most and least frequent orders with their observed/expected ratio.
+    FullPermutation {
+        n: usize,
+        orders: usize,
+        /// Expected count per order.
+        expected: f64,
+        most: (Vec<Card>, f64),
+        least: (Vec<Card>, f64),
+        /// Orders never seen.
+        never: usize,
+        fair: bool,
+    },
+    /// `suit-by-position`, `rank-by-position`: the class and position that stray most.
+    ClassByPosition { class: CardClass, position: usize, ratio: f64, classes: usize, n: usize, fair: bool },
+    /// `serial-correlation`: the transition that strays most and the pooled position correlation.
+    SerialCorrelation { pairs: u64, from: usize, to: usize, ratio: f64, correlation: f64, fair: bool },
+    /// `bottom-joker`: deals whose bottom holds a joker, against the exact probability.
+    BottomJoker { hits: u64, deals: u64, rate: f64, exact: Exact, fair_rate: f64 },
+    /// `rocket-seat`, `bomb-seat`: deals in which each seat holds the rocket (or a bomb); the worst seat.
+    SeatRate { seat: usize, counts: Vec<u64>, deals: u64, exact: Exact, fair_rate: f64 },
+    /// `big-cards-seat`, `bombs-per-hand`: each seat's mean count per hand; the worst seat and its z.
+    SeatMean { seat: usize, means: Vec<f64>, fair_mean: f64, exact_mean: Exact, exact_variance: Exact, z: f64 },
+    /// `niu-seat`: the worst seat's niu values (`counts[v]`, 0 = no niu … 10 = niu-niu) and the value that strays
+    /// most, with its exact probability.
+    NiuSeat { seat: usize, seats: usize, counts: Vec<u64>, deals: u64, value: usize, fair_rate: f64 },
+    /// `seat-card`: the cells with the largest and smallest observed/expected ratio.
+    SeatCard { n: usize, groups: usize, most: GroupRatio, least: GroupRatio, within_noise: bool },
+    /// `seat-worst`: the least uniform group (with its cards per deal) and its card that strays most.
+    SeatWorst { n: usize, groups: usize, group: DealGroup, group_cards: usize, card: usize, ratio: f64 },
+    /// `card-seat-worst`: the card whose groups are least uniform, and its group that strays most.
+    CardSeatWorst { n: usize, card: usize, group: DealGroup, ratio: f64 },
+}
