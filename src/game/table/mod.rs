@@ -17,7 +17,7 @@ use crate::game::deal::DealConfig;
 use crate::game::table::doudizhu::DoudizhuSeatStats;
 use crate::game::table::douniu::DouniuSeatStats;
 use crate::game::table::seat_cards::SeatCardCounts;
-use crate::stats::{TestResult, TestSelection};
+use crate::stats::{TestResult, TestScope, TestSelection};
 
 /// Every per-deal accumulator of a run with a deal.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,14 +31,18 @@ pub struct GameStats {
 }
 
 impl GameStats {
+    /// The accumulators of a deal. The seat-by-card counts are always kept (`seat_counts.csv` comes from
+    /// them); a game's table counts only when one of its tests is selected, so an unselected test costs nothing.
     pub fn new(deal: &DealConfig, tests: TestSelection) -> Self {
         let map = deal.seat_map();
+        let wanted = |scope: TestScope| tests.tests().any(|t| t.scope() == scope);
         GameStats {
             deal: *deal,
             tests,
             seat_cards: SeatCardCounts::new(&map),
-            doudizhu: (deal.game == Game::Doudizhu).then(|| DoudizhuSeatStats::new(&map)),
-            douniu: (deal.game == Game::Douniu).then(|| DouniuSeatStats::new(&map)),
+            doudizhu: (deal.game == Game::Doudizhu && wanted(TestScope::Doudizhu))
+                .then(|| DoudizhuSeatStats::new(&map)),
+            douniu: (deal.game == Game::Douniu && wanted(TestScope::Douniu)).then(|| DouniuSeatStats::new(&map)),
         }
     }
 
@@ -86,6 +90,17 @@ crate::stats::statistic::impl_statistic!(GameStats);
 mod tests {
     use super::*;
     use crate::game::deal::DealShape;
+
+    #[test]
+    fn only_selected_table_tests_are_counted() {
+        let deal = DealConfig::new(Game::Doudizhu, None, DealShape::default()).unwrap();
+        let mut g = GameStats::new(&deal, TestSelection::parse("seat-card").unwrap());
+        assert!(g.doudizhu.is_none() && g.douniu.is_none());
+        g.add(&deal.start_deck());
+        let names: Vec<&str> = g.evaluate().iter().map(|t| t.test.name()).collect();
+        assert_eq!(names, ["seat-card"]);
+        assert!(GameStats::new(&deal, TestSelection::parse("rocket-seat").unwrap()).doudizhu.is_some());
+    }
 
     #[test]
     fn every_table_statistic_merges_its_halves_into_the_whole() {
