@@ -33,23 +33,7 @@ pub trait Statistic {
 /// Implements [`Statistic`] for a type whose own `add`, `merge` and `evaluate` (and, with `streams`,
 /// `begin_stream`) have the trait's signatures, by delegating to them.
 macro_rules! impl_statistic {
-    ($t:ty) => {
-        impl $crate::stats::statistic::Statistic for $t {
-            #[inline(always)]
-            fn add(&mut self, deck: &[$crate::cards::Card]) {
-                <$t>::add(self, deck)
-            }
-
-            fn merge(&mut self, other: &Self) {
-                <$t>::merge(self, other)
-            }
-
-            fn evaluate(&self) -> Vec<$crate::stats::TestResult> {
-                <$t>::evaluate(self)
-            }
-        }
-    };
-    ($t:ty, streams) => {
+    ($t:ty $(, $streams:ident)?) => {
         impl $crate::stats::statistic::Statistic for $t {
             #[inline(always)]
             fn add(&mut self, deck: &[$crate::cards::Card]) {
@@ -64,9 +48,13 @@ macro_rules! impl_statistic {
                 <$t>::evaluate(self)
             }
 
-            fn begin_stream(&mut self) {
-                <$t>::begin_stream(self)
-            }
+            $(
+                fn begin_stream(&mut self) {
+                    // `streams`: the type pairs consecutive decks and has a `begin_stream` of its own.
+                    let _ = stringify!($streams);
+                    <$t>::begin_stream(self)
+                }
+            )?
         }
     };
 }
