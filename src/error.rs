@@ -39,6 +39,11 @@ crate::names::named_enum! {
         Replicates => "replicates",
         Count => "count",
         Out => "out",
+        Timeout => "timeout",
+        StateOut => "state-out",
+        CheckpointEvery => "checkpoint-every",
+        Resume => "resume",
+        Shard => "shard",
     }
 }
 
