@@ -387,8 +387,12 @@ pub struct Control<'a> {
     /// Looked at between chunks and every 64 shuffles inside one (see [`run_into`]).
     pub stop: Option<&'a StopFlag>,
     /// Called between waves of chunks, at most once per `.0`, with everything counted so far.
-    pub checkpoint: Option<(Duration, &'a mut dyn FnMut(&Counted))>,
+    pub checkpoint: Option<(Duration, &'a mut SaveCheckpoint<'a>)>,
 }
+
+/// What takes a checkpoint: given everything counted so far (it writes the state file, and says so itself
+/// when that fails: a failed checkpoint does not stop the run).
+pub type SaveCheckpoint<'a> = dyn FnMut(&Counted) + 'a;
 
 /// How a resumable run ended.
 #[derive(Clone, Copy, Debug, PartialEq)]
