@@ -16,8 +16,7 @@ extern "C" fn on_signal(signal: libc::c_int) {
     let reason = if signal == libc::SIGTERM { StopReason::Terminate } else { StopReason::Interrupt };
     if SIGNALS.fetch_add(1, Ordering::SeqCst) == 0 {
         STOP.request(reason);
-        let message =
-            b"\nstopping at the next chunk: partial reports and the state follow (a second signal aborts at once)\n";
+        let message = b"\nstopping at the next chunk: the partial reports follow (a second signal aborts at once)\n";
         // SAFETY: write(2) on stderr with a static buffer is async-signal-safe.
         unsafe {
             libc::write(2, message.as_ptr().cast(), message.len());

@@ -312,3 +312,24 @@ fn state_options_that_do_not_apply_are_refused() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert_same_files(&tmp.path().join("r"), &again, "resume of a finished run");
 }
+
+#[test]
+fn an_interrupted_progressive_run_reports_its_last_look() {
+    let tmp = TempDir::new().unwrap();
+    let dir = tmp.path().join("progressive");
+    let child = Command::new(assert_cmd::cargo::cargo_bin("shuffle-audit"))
+        .args(["run", "-a", "fisher-yates", "--progressive", "--seed", "2", "--threads", "2", "--out", path(&dir)])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
+    signal(&child, libc::SIGINT);
+    let (status, out, err) = wait_within(child, Duration::from_secs(20));
+    assert_eq!(status.code(), Some(130), "{err}");
+    assert!(out.contains("PARTIAL (interrupted by SIGINT) PASS: not detected up to 2^"), "{out}");
+    assert!(err.contains("interrupted by SIGINT after the look at 2^"), "{err}");
+    let json = run_json(&dir);
+    assert_eq!(json["incomplete"]["stopped"], "interrupt");
+    assert_eq!(json["incomplete"]["planned"], 1u64 << 30);
+}

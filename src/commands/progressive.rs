@@ -10,7 +10,9 @@ use std::process::ExitCode;
 use indicatif::ProgressBar;
 
 use shuffle_audit::audit::progressive::{self, Look, ProgressiveOutcome, look_sizes, marginal_estimate, size_label};
+use shuffle_audit::audit::result::Incomplete;
 use shuffle_audit::audit::runner::RunConfig;
+use shuffle_audit::audit::stop::StopReason;
 use shuffle_audit::audit::verdict::{Thresholds, Verdict};
 use shuffle_audit::report::svg::{self, progressive::PValuePoint};
 use shuffle_audit::report::{RunReport, html, progressive_csv, writer};
@@ -31,7 +33,9 @@ pub fn run(
     write!(stdout, "{}", preamble(&config, max, sizes.len(), &tests, &thresholds))?;
     writeln!(stdout, "{}", header(&tests))?;
     stdout.flush()?;
-    let outcome = progressive::run(&config, max, thresholds, &ProgressBar::hidden(), |look| {
+    crate::signals::install();
+    let stop = &crate::signals::STOP;
+    let outcome = progressive::run_until(&config, max, thresholds, &ProgressBar::hidden(), stop, |look| {
         let _ = writeln!(stdout, "{}", row(look, &tests, sizes.len()));
         let _ = stdout.flush();
     })?;
@@ -41,7 +45,16 @@ pub fn run(
     let mut final_config = config.clone();
     final_config.shuffles = outcome.last.tally.shuffles().max(1);
     final_config.tests = config.tests.relaxed();
-    let report = RunReport::new(final_config, outcome.last.clone(), outcome.look_thresholds);
+    let mut report = RunReport::new(final_config, outcome.last.clone(), outcome.look_thresholds);
+    if let Some(reason) = outcome.stopped {
+        report.incomplete = Some(Incomplete {
+            counted: outcome.last.tally.shuffles(),
+            planned: max,
+            stopped: Some(reason),
+            shard: None,
+            missing: Vec::new(),
+        });
+    }
     let dir = out.unwrap_or_else(|| {
         PathBuf::from("reports").join(format!("progressive-{}", report.dir_name().trim_start_matches("run-")))
     });
@@ -75,6 +88,19 @@ pub fn run(
     } else {
         outcome.looks.last().map_or(Verdict::Pass, |l| l.verdict)
     };
+    if let Some(reason) = outcome.stopped {
+        eprintln!(
+            "{} after the look at {} shuffles: the reports of that look are in {}/ (a progressive run is not resumed: \
+             run it again, or run a fixed --shuffles with --state-out)",
+            match reason {
+                StopReason::Timeout => "stopped by the time limit".to_string(),
+                r => format!("interrupted by {}", r.label()),
+            },
+            size_label(outcome.last.tally.shuffles()),
+            dir.display()
+        );
+        return Ok(ExitCode::from(reason.exit_code()));
+    }
     Ok(ExitCode::from(verdict.exit_code()))
 }
 
@@ -183,10 +209,15 @@ fn conclusion(outcome: &ProgressiveOutcome, max: u64) -> String {
         None => {
             let last = outcome.looks.last();
             let verdict = last.map_or(Verdict::Pass, |l| l.verdict);
+            // An interrupted run saw up to its last look, not up to its largest sample.
+            let (seen, partial) = match (outcome.stopped, last) {
+                (Some(reason), Some(l)) => (l.shuffles, format!("PARTIAL (interrupted by {}) ", reason.label())),
+                _ => (max, String::new()),
+            };
             format!(
-                "{verdict}: not detected up to {} shuffles ({max}); the last look's family-wise p is {} after x{planned} \
-                 for the looks.",
-                size_label(max),
+                "{partial}{verdict}: not detected up to {} shuffles ({seen}); the last look's family-wise p is {} after \
+                 x{planned} for the looks.",
+                size_label(seen),
                 last.map_or("1".into(), |l| format_ln_p((l.ln_p_family + (planned as f64).ln()).min(0.0)))
             )
         }
