@@ -83,6 +83,7 @@ pub fn calibrate(config: &RunConfig, replicates: u64, bar: &ProgressBar) -> Resu
     if replicates == 0 {
         return Err(ConfigError::new(Field::Replicates, "must be at least 1"));
     }
+    crate::audit::limits::check_replicates(replicates, config.shuffles)?;
     let pool = runner::thread_pool(config.threads)?;
     let start = Instant::now();
     let Some(builtin) = config.builtin().copied() else {
