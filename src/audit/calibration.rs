@@ -84,8 +84,8 @@ pub fn calibrate(config: &RunConfig, replicates: u64, bar: &ProgressBar) -> Resu
         return Err(ConfigError::new(Field::Replicates, "must be at least 1"));
     }
     crate::audit::limits::check_replicates(replicates, config.shuffles)?;
-    let pool = runner::thread_pool(config.threads)?;
     let start = Instant::now();
+    let pool = runner::thread_pool(config.threads)?;
     let Some(builtin) = config.builtin().copied() else {
         return Err(ConfigError::new(Field::Algorithm, "calibration replicates built-in shuffles only"));
     };

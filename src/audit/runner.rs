@@ -238,10 +238,13 @@ pub fn run(config: &RunConfig, progress: Progress) -> Result<RunOutcome, ConfigE
         return Err(ConfigError::new(Field::Algorithm, "the runner shuffles built-in algorithms only"));
     };
     config.validate()?;
+    let start = Instant::now();
     let pool = thread_pool(config.threads)?;
     let bar = progress_bar(config, builtin, progress);
-    let outcome = pool.install(|| run_chunks(config, 0..config.chunks(), &bar));
+    let mut outcome = pool.install(|| run_chunks(config, 0..config.chunks(), &bar));
     bar.finish_and_clear();
+    // Starting the workers is part of the run's time.
+    outcome.elapsed = start.elapsed();
     Ok(outcome)
 }
 
