@@ -24,7 +24,7 @@ pub fn run(args: CalibrateArgs) -> anyhow::Result<ExitCode> {
     };
     let config = super::builtin_config(&request, "this calibration")?;
     let builtin = *config.builtin().expect("built-in");
-    let bar = progress_bar(args.replicates);
+    let bar = progress_bar(args.replicates, config.shuffles);
     let outcome = calibrate(&config, args.replicates, &bar)?;
     bar.finish_and_clear();
     print!("{}", render_console(&config, args.replicates, &outcome));
@@ -49,16 +49,19 @@ pub fn run(args: CalibrateArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::from(if all_uniform { 0 } else { 1 }))
 }
 
-fn progress_bar(replicates: u64) -> ProgressBar {
+/// A bar of every shuffle of every replicate, so that it moves within long replicates too; hidden when stderr
+/// is not a terminal.
+fn progress_bar(replicates: u64, shuffles: u64) -> ProgressBar {
     if !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
-    let bar = ProgressBar::new(replicates);
+    let bar = ProgressBar::new(replicates.saturating_mul(shuffles));
     bar.set_style(
-        ProgressStyle::with_template("{spinner} [{bar:30}] {pos}/{len} replicates, ETA {eta}")
+        ProgressStyle::with_template("{spinner} [{bar:30}] {human_pos}/{human_len} shuffles of {msg}, ETA {eta}")
             .unwrap_or_else(|_| ProgressStyle::default_bar())
             .progress_chars("=> "),
     );
+    bar.set_message(format!("{replicates} replicates"));
     bar
 }
 
