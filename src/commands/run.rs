@@ -2,10 +2,12 @@
 //! `--exec CMD` as they stream), the selected tests, the verdict and the report files; with `--progressive`,
 //! growing samples until the first FAIL. The flags become one [`RunRequest`], validated once.
 
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use anyhow::Context;
+
+use super::Console;
 use crate::cli::RunArgs;
 use shuffle_audit::audit::input::{self, Fold};
 use shuffle_audit::audit::progressive::{self, LookPlan};
@@ -13,8 +15,10 @@ use shuffle_audit::audit::runner::Progress;
 use shuffle_audit::audit::settings::{ExternalPlan, Plan, RunRequest};
 use shuffle_audit::audit::verdict::Thresholds;
 use shuffle_audit::audit::{self, RunReport};
+use shuffle_audit::error::Field;
 use shuffle_audit::report::console::render_console;
 use shuffle_audit::report::files::{Output, write_run_files};
+use shuffle_audit::report::writer::OutDir;
 
 pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     let request: RunRequest = args.request();
@@ -26,8 +30,9 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
             super::progressive::run(config, max, thresholds, args.out.clone(), output)
         }
         (Plan::Builtin(config), None) => {
+            let out = super::prepare_out(&super::out_path(args.out.as_deref(), || config.dir_name()))?;
             let report = audit::execute(config, thresholds, Progress::Bar)?;
-            finish(&report, args.out.clone(), output, None)
+            finish(&report, out, Console::stdout(), output, None)
         }
         (Plan::External(plan), max) => run_external(plan, max, thresholds, args.out.clone(), output),
     }
@@ -48,8 +53,22 @@ fn run_external(
         input::ExternalSource::Decks(_) => "--decks",
         input::ExternalSource::Exec(_) => "--exec",
     };
+    // The default folder is named after the deck size, known once the first deck is read: until then it has a
+    // provisional name.
+    let mut outdir = super::prepare_out(&super::out_path(out.as_deref(), || "run-external".into()))?;
     let looks = progressive.map(|max| LookPlan::new(max, thresholds));
-    let mut stdout = std::io::stdout();
+    let mut stdout = Console::stdout();
+    if let Some(max) = progressive {
+        writeln!(
+            stdout,
+            "progressive: looks at {} .. {} decks read from {}; each look's family-wise p is multiplied by the {} \
+             planned looks",
+            progressive::size_label(progressive::look_sizes(max)[0]),
+            progressive::size_label(max),
+            plan.source.describe(),
+            progressive::look_sizes(max).len()
+        );
+    }
     let mut seen = Vec::new();
     let mut watch = |tally: &audit::tally::Tally| -> bool {
         let (Some(plan), Some(max)) = (&looks, progressive) else { return true };
@@ -58,7 +77,7 @@ fn run_external(
             return n < max;
         }
         let look = plan.judge(n, tally);
-        let _ = writeln!(
+        writeln!(
             stdout,
             "  look at {:>8} decks: family-wise p = {} after x{} for the looks: {}",
             progressive::size_label(n),
@@ -70,16 +89,6 @@ fn run_external(
         seen.push(look);
         !stop
     };
-    if let Some(max) = progressive {
-        println!(
-            "progressive: looks at {} .. {} decks read from {}; each look's family-wise p is multiplied by the {} \
-             planned looks",
-            progressive::size_label(progressive::look_sizes(max)[0]),
-            progressive::size_label(max),
-            plan.source.describe(),
-            progressive::look_sizes(max).len()
-        );
-    }
     let fold = Fold {
         tests: plan.tests,
         deal: plan.deal,
@@ -99,7 +108,10 @@ fn run_external(
             l.planned()
         )
     });
-    let code = finish(&report, out, output, note)?;
+    if out.is_none() {
+        outdir.retarget(&super::out_path(None, || report.dir_name())).context(Field::Out.flag())?;
+    }
+    let code = finish(&report, outdir, stdout, output, note)?;
     if strict_stop {
         let first = report.input.as_ref().and_then(|i| i.first_invalid.first()).map(|d| d.to_string());
         eprintln!("Error: {flag}: invalid deck ({}); stopped (--strict)", first.unwrap_or_default());
@@ -108,15 +120,20 @@ fn run_external(
     Ok(code)
 }
 
-/// Writes a finished run's files, then prints its summary: a closed stdout (`| head`) must not lose the
-/// counts.
-fn finish(report: &RunReport, out: Option<PathBuf>, output: Output, note: Option<String>) -> anyhow::Result<ExitCode> {
-    let dir = out.unwrap_or_else(|| PathBuf::from("reports").join(report.dir_name()));
-    let written = write_run_files(&dir, report, output)?;
-    let mut stdout = std::io::stdout().lock();
-    write!(stdout, "{}", render_console(report, output.lang))?;
+/// Writes a finished run's files and puts them in place, then prints its summary: a closed stdout (`| head`)
+/// must not lose the counts, and a full one is reported after them.
+fn finish(
+    report: &RunReport,
+    out: OutDir,
+    mut stdout: Console,
+    output: Output,
+    note: Option<String>,
+) -> anyhow::Result<ExitCode> {
+    let written = out.write(|dir| write_run_files(dir, report, output))?;
+    let dir = out.commit()?;
+    write!(stdout, "{}", render_console(report, output.lang));
     if let Some(note) = note {
-        writeln!(stdout, "{note}")?;
+        writeln!(stdout, "{note}");
     }
     writeln!(
         stdout,
@@ -124,6 +141,7 @@ fn finish(report: &RunReport, out: Option<PathBuf>, output: Output, note: Option
         dir.display(),
         written.join(", "),
         if report.is_partial() { ", marked partial" } else { "" }
-    )?;
+    );
+    stdout.finish()?;
     Ok(ExitCode::from(report.verdict.exit_code()))
 }

@@ -354,11 +354,13 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     result.with_context(|| format!("cannot write {}", path.display()))
 }
 
-/// Writes several named files (names of [`REPORT_FILES`]) into `dir`.
+/// Writes several named files (names of [`REPORT_FILES`]) into `dir`, a folder inside an [`OutDir`]'s path,
+/// which makes them visible all at once: each file is written in place.
 pub fn write_all(dir: &Path, files: &[(&str, Vec<u8>)]) -> anyhow::Result<()> {
+    fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     for (name, bytes) in files {
         debug_assert!(REPORT_FILES.contains(name), "{name} is missing from REPORT_FILES");
-        write_atomic(&dir.join(name), bytes)?;
+        write_file(&dir.join(name), bytes).with_context(|| format!("cannot write {name}"))?;
     }
     Ok(())
 }
