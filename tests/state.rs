@@ -291,6 +291,8 @@ fn state_options_that_do_not_apply_are_refused() {
     let tmp = TempDir::new().unwrap();
     let state = tmp.path().join("s.state");
     assert!(small(&["--state-out", path(&state), "--out", path(&tmp.path().join("r"))]).status.success());
+    // A state inside the report folder would go when the folder is replaced at the end.
+    let inside = tmp.path().join("s2.state").display().to_string();
     for (args, flag) in [
         (vec!["run", "--resume", path(&state), "--seed", "3"], "--seed"),
         (vec!["run", "--resume", path(&state), "-a", "wash"], "--algorithm"),
@@ -303,6 +305,7 @@ fn state_options_that_do_not_apply_are_refused() {
         (vec!["run", "-a", "wash", "--progressive", "--state-out", "x"], "--state-out"),
         (vec!["run", "--decks", "d.txt", "--shard", "1/2"], "--shard"),
         (vec!["run", "--exec", "true", "--state-out", "x"], "--state-out"),
+        (vec!["run", "-a", "wash", "--out", path(tmp.path()), "--state-out", inside.as_str()], "--state-out"),
     ] {
         assert_usage_error(&run(&args), flag, &format!("{args:?}"));
     }

@@ -10,7 +10,7 @@
 //! looks; the looks are strongly dependent, so this is conservative), which keeps the chance that a fair shuffle
 //! FAILs anywhere in the progressive run below the FAIL threshold, and the same for SUSPICIOUS.
 
-use std::time::Duration;
+use std::time::Instant;
 
 use indicatif::ProgressBar;
 
@@ -136,11 +136,13 @@ pub fn run_until(
     check.validate()?;
     let plan = LookPlan::new(max_shuffles, thresholds);
     let (sizes, planned, look_thresholds) = (plan.sizes.clone(), plan.planned(), plan.thresholds);
+    let pool_start = Instant::now();
     let pool = runner::thread_pool(config.threads)?;
     let mut looks = Vec::new();
     let mut tally: Option<Tally> = None;
     let mut chunks_done = 0u64;
-    let mut elapsed = Duration::ZERO;
+    // Starting the workers is part of the run's time.
+    let mut elapsed = pool_start.elapsed();
     let mut last = None;
     let mut fault = None;
     let mut stopped = None;

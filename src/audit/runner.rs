@@ -194,6 +194,7 @@ pub(crate) fn check_run(c: &RunConfig) -> Result<(), ConfigError> {
             ));
         }
         b.rng.check_seed(b.seed)?;
+        crate::audit::limits::check_run(c.shuffles, c.threads, b.algorithm.swaps)?;
     }
     if let Some(deal) = &c.deal {
         deal.validate()?;

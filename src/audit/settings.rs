@@ -12,6 +12,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use crate::audit::input::{ExternalSource, FormatChoice, StreamOptions};
+use crate::audit::limits;
 use crate::audit::runner::RunConfig;
 use crate::audit::runner::check_deck;
 use crate::audit::source::{Builtin, DeckSource, PostProcess};
@@ -143,6 +144,9 @@ impl RunRequest {
         }
         let progressive = self.progressive.then(|| self.max_shuffles.unwrap_or(DEFAULT_MAX_SHUFFLES));
         let state = self.state_settings()?;
+        if let Some(max) = progressive {
+            limits::check_shuffles(max).map_err(|e| ConfigError { field: Field::MaxShuffles, ..e })?;
+        }
         let deal = self.deal()?;
         let tests = self.tests.unwrap_or_default();
         // The deck: the deal's (a --deck that disagrees is an error), else the one given; external input infers
@@ -198,7 +202,10 @@ impl RunRequest {
                     ));
                 }
                 let swaps = match self.swaps {
-                    Some(k) => Some(usize::try_from(k).map_err(|_| ConfigError::new(Field::Swaps, "too large"))?),
+                    Some(k) => {
+                        limits::check_swaps(k)?;
+                        Some(usize::try_from(k).map_err(|_| ConfigError::new(Field::Swaps, "too large"))?)
+                    }
                     None => None,
                 };
                 let rng = self.rng.unwrap_or(DEFAULT_RNG);

@@ -3,8 +3,7 @@
 //! written as `run` writes them, with `progressive.csv` beside them.
 
 use shuffle_audit::report::i18n::{self, Lang, LangWords};
-use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use indicatif::ProgressBar;
@@ -29,19 +28,19 @@ pub fn run(
 ) -> anyhow::Result<ExitCode> {
     let sizes = look_sizes(max);
     let tests: Vec<TestId> = config.tests.applicable(config.deck, max, config.deal.map(|d| d.test_scope()));
-    let mut stdout = std::io::stdout().lock();
-    write!(stdout, "{}", preamble(&config, max, sizes.len(), &tests, &thresholds))?;
-    writeln!(stdout, "{}", header(&tests))?;
-    stdout.flush()?;
+    let dir =
+        super::out_path(out.as_deref(), || format!("progressive-{}", config.dir_name().trim_start_matches("run-")));
+    let out = super::prepare_out(&dir)?;
+    let mut stdout = super::Console::stdout();
+    write!(stdout, "{}", preamble(&config, max, sizes.len(), &tests, &thresholds));
+    writeln!(stdout, "{}", header(&tests));
     crate::signals::install();
     let stop = &crate::signals::STOP;
     let outcome = progressive::run_until(&config, max, thresholds, &ProgressBar::hidden(), stop, |look| {
-        let _ = writeln!(stdout, "{}", row(look, &tests, sizes.len()));
-        let _ = stdout.flush();
+        writeln!(stdout, "{}", row(look, &tests, sizes.len()));
     })?;
-    drop(stdout);
     let summary = conclusion(&outcome, max);
-    println!("\n{summary}");
+    writeln!(stdout, "\n{summary}");
     let mut final_config = config.clone();
     final_config.shuffles = outcome.last.tally.shuffles().max(1);
     final_config.tests = config.tests.relaxed();
@@ -55,34 +54,10 @@ pub fn run(
             missing: Vec::new(),
         });
     }
-    let dir = out.unwrap_or_else(|| {
-        PathBuf::from("reports").join(format!("progressive-{}", report.dir_name().trim_start_matches("run-")))
-    });
-    let mut written = shuffle_audit::report::files::write_run_files(&dir, &report, output)?;
-    writer::write_atomic(
-        &dir.join("progressive.csv"),
-        &progressive_csv::render(&outcome.looks, outcome.planned_looks),
-    )?;
-    // The evidence against the sample size, as a picture: in its own file and on the run's page.
-    let points: Vec<PValuePoint> = outcome
-        .looks
-        .iter()
-        .flat_map(|look| {
-            look.assessment.tests.iter().map(move |t| PValuePoint {
-                shuffles: look.shuffles,
-                test: t.result.test.name().to_string(),
-                log10_p: ln_to_log10(t.result.ln_p),
-            })
-        })
-        .collect();
-    let picture = svg::progressive::plot(&points, &outcome.look_thresholds, output.lang).render();
-    let title = format!("{} — {}", output.lang.words().progressive_title, report.algorithm_label());
-    writer::write_atomic(&dir.join("progressive.svg"), picture.to_svg(&title, svg::Target::File).as_bytes())?;
-    let figure = html::Figure { heading: title.clone(), caption: summary.clone(), alt: title, picture };
-    let section = html::RunSection { extra_figures: vec![figure], ..html::RunSection::new(&report) };
-    writer::write_atomic(&dir.join("report.html"), &html::render(html::PageKind::Run, &[section], output.lang))?;
-    written.extend(["progressive.csv", "progressive.svg"]);
-    println!("Reports of the last look written to {}/ ({})", dir.display(), written.join(", "));
+    let written = out.write(|dir| write_files(dir, &report, &outcome, &summary, output))?;
+    let dir = out.commit()?;
+    writeln!(stdout, "Reports of the last look written to {}/ ({})", dir.display(), written.join(", "));
+    stdout.finish()?;
     let verdict = if outcome.fault.is_some() {
         Verdict::Broken
     } else {
@@ -102,6 +77,45 @@ pub fn run(
         return Ok(ExitCode::from(reason.exit_code()));
     }
     Ok(ExitCode::from(verdict.exit_code()))
+}
+
+/// The run's files of the last look, `progressive.csv`, and `progressive.svg`, also shown on `report.html`.
+fn write_files(
+    dir: &Path,
+    report: &RunReport,
+    outcome: &ProgressiveOutcome,
+    summary: &str,
+    output: shuffle_audit::report::files::Output,
+) -> anyhow::Result<Vec<&'static str>> {
+    let mut written = shuffle_audit::report::files::write_run_files(dir, report, output)?;
+    // The evidence against the sample size, as a picture: in its own file and on the run's page.
+    let points: Vec<PValuePoint> = outcome
+        .looks
+        .iter()
+        .flat_map(|look| {
+            look.assessment.tests.iter().map(move |t| PValuePoint {
+                shuffles: look.shuffles,
+                test: t.result.test.name().to_string(),
+                log10_p: ln_to_log10(t.result.ln_p),
+            })
+        })
+        .collect();
+    let picture = svg::progressive::plot(&points, &outcome.look_thresholds, output.lang).render();
+    let title = format!("{} — {}", output.lang.words().progressive_title, report.algorithm_label());
+    let svg = picture.to_svg(&title, svg::Target::File).into_bytes();
+    let figure = html::Figure { heading: title.clone(), caption: summary.to_string(), alt: title, picture };
+    let section = html::RunSection { extra_figures: vec![figure], ..html::RunSection::new(report) };
+    writer::write_all(
+        dir,
+        &[
+            ("progressive.csv", progressive_csv::render(&outcome.looks, outcome.planned_looks)),
+            ("progressive.svg", svg),
+            // The run's page again, with the p-values against the sample size.
+            ("report.html", html::render(html::PageKind::Run, &[section], output.lang)),
+        ],
+    )?;
+    written.extend(["progressive.csv", "progressive.svg"]);
+    Ok(written)
 }
 
 fn preamble(config: &RunConfig, max: u64, looks: usize, tests: &[TestId], t: &Thresholds) -> String {
