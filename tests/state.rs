@@ -305,7 +305,10 @@ fn state_options_that_do_not_apply_are_refused() {
         (vec!["run", "-a", "wash", "--progressive", "--state-out", "x"], "--state-out"),
         (vec!["run", "--decks", "d.txt", "--shard", "1/2"], "--shard"),
         (vec!["run", "--exec", "true", "--state-out", "x"], "--state-out"),
-        (vec!["run", "-a", "wash", "--out", path(tmp.path()), "--state-out", inside.as_str()], "--state-out"),
+        (
+            vec!["run", "-a", "wash", "--seed", "1", "--out", path(tmp.path()), "--state-out", inside.as_str()],
+            "--state-out",
+        ),
     ] {
         assert_usage_error(&run(&args), flag, &format!("{args:?}"));
     }
