@@ -9,6 +9,7 @@
 //! deck), `--progressive` and the thresholds apply to every source.
 
 use std::path::PathBuf;
+use std::time::Duration;
 
 use crate::audit::input::{ExternalSource, FormatChoice, StreamOptions};
 use crate::audit::runner::RunConfig;
@@ -66,6 +67,8 @@ pub struct RunRequest {
     pub max_shuffles: Option<u64>,
     pub fail_below: Option<f64>,
     pub suspicious_below: Option<f64>,
+    /// `--timeout` (a gate check's `timeout`): the run stops when it runs out, with partial reports.
+    pub timeout: Option<Duration>,
 }
 
 /// Decks made elsewhere, ready to be read.
@@ -94,6 +97,9 @@ pub struct RunSettings {
     pub thresholds: Thresholds,
     /// Progressive mode, with its largest sample.
     pub progressive: Option<u64>,
+    /// The time limit of the run, for every source: external runs stop reading, kill their producer's group
+    /// and write partial reports when it runs out (`audit::input::Control::timeout`).
+    pub timeout: Option<Duration>,
 }
 
 impl RunSettings {
@@ -197,7 +203,7 @@ impl RunRequest {
                 Plan::Builtin(config)
             }
         };
-        Ok(RunSettings { plan, thresholds, progressive })
+        Ok(RunSettings { plan, thresholds, progressive, timeout: self.timeout })
     }
 
     fn external_source(&self) -> Result<Option<ExternalSource>, ConfigError> {

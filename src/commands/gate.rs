@@ -11,11 +11,14 @@ use shuffle_audit::report::{gate_json, i18n, junit, writer};
 
 pub fn run(args: GateArgs) -> anyhow::Result<ExitCode> {
     let config = gate::config::load(&args.config)?;
+    // A producer runs in a process group of its own, out of reach of the terminal's Ctrl-C: the gate stops it.
+    crate::signals::install();
     // The table is for people; a closed stdout must not stop the checks or the JUnit and JSON files, so
     // write errors on stdout are ignored.
     let mut stdout = std::io::stdout();
     let _ = writeln!(stdout, "{}", header());
-    let outcome = gate::run(&config, args.threads, |c| {
+    let mut notify = |n: &shuffle_audit::audit::input::Notice| eprintln!("{n}");
+    let outcome = gate::run(&config, args.threads, &crate::signals::STOP, Some(&mut notify), |c| {
         let _ = writeln!(stdout, "{}", row(c));
     })?;
     let _ = write!(stdout, "{}", footer(&outcome));
@@ -35,6 +38,15 @@ pub fn run(args: GateArgs) -> anyhow::Result<ExitCode> {
                 )?;
             }
         }
+    }
+    if let Some(reason) = crate::signals::STOP.requested() {
+        eprintln!(
+            "gate: stopped by {} after {} of {} checks",
+            reason.label(),
+            outcome.checks.len(),
+            config.checks.len()
+        );
+        return Ok(ExitCode::from(reason.exit_code()));
     }
     Ok(ExitCode::from(if outcome.all_met() { 0 } else { 1 }))
 }

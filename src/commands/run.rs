@@ -5,16 +5,19 @@
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
 
 use crate::cli::RunArgs;
 use shuffle_audit::audit::input::{self, Fold};
 use shuffle_audit::audit::progressive::{self, LookPlan};
 use shuffle_audit::audit::runner::Progress;
 use shuffle_audit::audit::settings::{ExternalPlan, Plan, RunRequest};
+use shuffle_audit::audit::stop::StopReason;
 use shuffle_audit::audit::verdict::Thresholds;
 use shuffle_audit::audit::{self, RunReport};
 use shuffle_audit::report::console::render_console;
 use shuffle_audit::report::files::{Output, write_run_files};
+use shuffle_audit::report::i18n::{self, Lang};
 
 pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     let request: RunRequest = args.request();
@@ -29,21 +32,24 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
             let report = audit::execute(config, thresholds, Progress::Bar)?;
             finish(&report, args.out.clone(), output, None)
         }
-        (Plan::External(plan), max) => run_external(plan, max, thresholds, args.out.clone(), output),
+        (Plan::External(plan), max) => run_external(plan, max, thresholds, settings.timeout, args.out.clone(), output),
     }
 }
 
 /// `run --decks` / `run --exec`: stream the decks into the tally, report, and exit 0 (PASS, SUSPICIOUS), 1
 /// (FAIL, BROKEN) or 2 (no decks at all, or `--strict` stopped at an invalid deck: reports still written).
 /// With `--progressive`, the tests are judged at 2^10, 2^11, … decks as they arrive, and reading stops at the
-/// first FAIL.
+/// first FAIL. SIGINT or SIGTERM stops the reading (partial reports, exit 130 or 143), and so does `timeout`
+/// (exit 2); waiting lines on stderr say when no deck has come for a while.
 fn run_external(
     plan: ExternalPlan,
     progressive: Option<u64>,
     thresholds: Thresholds,
+    timeout: Option<Duration>,
     out: Option<PathBuf>,
     output: Output,
 ) -> anyhow::Result<ExitCode> {
+    crate::signals::install();
     let flag = match plan.source {
         input::ExternalSource::Decks(_) => "--decks",
         input::ExternalSource::Exec(_) => "--exec",
@@ -85,8 +91,17 @@ fn run_external(
         deal: plan.deal,
         watch: progressive.map(|_| &mut watch as &mut dyn FnMut(&_) -> bool),
     };
-    let audit =
-        input::audit_external(&plan.source, &plan.options, fold, None).map_err(|e| anyhow::anyhow!("{flag}: {e}"))?;
+    let mut notify = |n: &input::Notice| eprintln!("{n}");
+    let control = input::Control { stop: &crate::signals::STOP, timeout, notify: Some(&mut notify) };
+    let audit = match input::audit_external(&plan.source, &plan.options, fold, None, control) {
+        Ok(audit) => audit,
+        // Stopped before a deck could be read (only invalid lines so far): nothing to report, the stop's status.
+        Err(e) if crate::signals::STOP.is_set() => {
+            eprintln!("Error: {flag}: {e}");
+            return Ok(ExitCode::from(crate::signals::STOP.requested().map_or(2, |r| r.exit_code())));
+        }
+        Err(e) => return Err(anyhow::anyhow!("{flag}: {e}")),
+    };
     let strict_stop = audit.summary.stopped_strict;
     // Progressive looks are judged at the looks' thresholds; the report holds the last look's sample.
     let judged = looks.as_ref().map_or(thresholds, |l| l.thresholds);
@@ -100,10 +115,21 @@ fn run_external(
         )
     });
     let code = finish(&report, out, output, note)?;
+    let stopped = report.input.as_ref().and_then(|i| Some((i.stopped_by()?, i18n::partial_reason(Lang::En, i)?)));
+    if let Some((reason, why)) = stopped {
+        let flag = if reason == StopReason::Timeout { "--timeout" } else { flag };
+        eprintln!("{flag}: {why}; the reports, marked partial, hold the decks read until then");
+        return Ok(ExitCode::from(reason.exit_code()));
+    }
     if strict_stop {
         let first = report.input.as_ref().and_then(|i| i.first_invalid.first()).map(|d| d.to_string());
         eprintln!("Error: {flag}: invalid deck ({}); stopped (--strict)", first.unwrap_or_default());
         return Ok(ExitCode::from(2));
+    }
+    // A signal after the whole input was read: complete reports, the signal's status all the same.
+    if let Some(reason) = crate::signals::STOP.requested() {
+        eprintln!("{flag}: {} after the whole input was read; the reports are complete", reason.label());
+        return Ok(ExitCode::from(reason.exit_code()));
     }
     Ok(code)
 }
