@@ -339,3 +339,19 @@ fn an_interrupted_progressive_run_reports_its_last_look() {
     assert_eq!(json["incomplete"]["stopped"], "interrupt");
     assert_eq!(json["incomplete"]["planned"], 1u64 << 30);
 }
+
+#[test]
+fn a_time_limit_stops_a_built_in_run_like_a_signal() {
+    let whole = long_whole();
+    let tmp = TempDir::new().unwrap();
+    let dir = tmp.path().join("timed");
+    let (status, out, err) = wait_within(spawn_long(&dir, &["--timeout", "1s"]), Duration::from_secs(20));
+    assert_eq!(status.code(), Some(2), "{err}");
+    assert!(err.contains("stopped by the time limit after "), "{err}");
+    assert!(out.contains("PARTIAL (stopped by the time limit after "), "{out}");
+    assert_eq!(run_json(&dir)["incomplete"]["stopped"], "timeout");
+    let state = dir.join("run.state");
+    let resumed = run(&["run", "--resume", path(&state), "--out", path(&dir), "--no-timings"]);
+    assert_eq!(resumed.status.code(), Some(0), "{}", stderr(&resumed));
+    assert_same_files(whole, &dir, "after the time limit");
+}

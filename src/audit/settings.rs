@@ -75,6 +75,8 @@ pub struct RunRequest {
     pub state_out: Option<PathBuf>,
     /// Rewrite the state file this often during the run (`--checkpoint-every`).
     pub checkpoint_every: Option<Duration>,
+    /// `--timeout` (a gate check's `timeout`): the run stops when it runs out, with partial reports.
+    pub timeout: Option<Duration>,
 }
 
 /// What a built-in run keeps of itself beyond its reports: its share of the chunks and its state file.
@@ -117,6 +119,9 @@ pub struct RunSettings {
     pub progressive: Option<u64>,
     /// Shard and state file of a built-in run.
     pub state: StateSettings,
+    /// The time limit of the run, for every source: external runs stop reading, kill their producer's group
+    /// and write partial reports when it runs out (`audit::input::Control::timeout`).
+    pub timeout: Option<Duration>,
 }
 
 impl RunSettings {
@@ -235,7 +240,7 @@ impl RunRequest {
                 Plan::Builtin(config)
             }
         };
-        Ok(RunSettings { plan, thresholds, progressive, state })
+        Ok(RunSettings { plan, thresholds, progressive, state, timeout: self.timeout })
     }
 
     /// The settings of `run --resume`: the state holds the run's definition, so every option that defines a run
@@ -274,7 +279,7 @@ impl RunRequest {
         state.shard = resumed.shard;
         let config = RunConfig { threads: self.threads, ..resumed.config.clone() };
         config.validate()?;
-        Ok(RunSettings { plan: Plan::Builtin(config), thresholds, progressive: None, state })
+        Ok(RunSettings { plan: Plan::Builtin(config), thresholds, progressive: None, state, timeout: self.timeout })
     }
 
     fn state_settings(&self) -> Result<StateSettings, ConfigError> {

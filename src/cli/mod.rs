@@ -304,6 +304,10 @@ pub struct RunArgs {
     /// Largest sample of progressive mode (default 2^30), at most 2^50.
     #[arg(long, value_name = "N", value_parser = parse_positive, allow_hyphen_values = true)]
     pub max_shuffles: Option<u64>,
+    /// Stop after this long (500ms, 30s, 5m, 2h): partial reports, exit status 2; a producer's process group
+    /// is ended.
+    #[arg(long, value_name = "DURATION", value_parser = parse_timeout, allow_hyphen_values = true)]
+    pub timeout: Option<std::time::Duration>,
     #[command(flatten)]
     pub thresholds: ThresholdArgs,
     #[command(flatten)]
@@ -351,6 +355,7 @@ impl RunArgs {
             shard: self.shard,
             state_out: self.state_out.clone(),
             checkpoint_every: self.checkpoint_every,
+            timeout: self.timeout,
             ..self.generator.request(self.algorithm, &self.post)
         }
     }
@@ -387,6 +392,11 @@ pub struct MergeArgs {
     pub thresholds: ThresholdArgs,
     #[command(flatten)]
     pub output: OutputArgs,
+}
+
+/// `--timeout`: a duration with its unit (`500ms`, `30s`, `5m`, `2h`, `1d`; a bare number is seconds).
+pub fn parse_timeout(s: &str) -> Result<std::time::Duration, String> {
+    shuffle_audit::audit::stop::parse_duration(s)
 }
 
 /// `--base`: 0 or 1.

@@ -16,10 +16,13 @@ use shuffle_audit::report::{gate_json, i18n, junit, writer};
 pub fn run(args: GateArgs) -> anyhow::Result<ExitCode> {
     let config = gate::config::load(&args.config)?;
     let out = args.out.as_deref().map(super::prepare_out).transpose()?;
+    // A producer runs in a process group of its own, out of reach of the terminal's Ctrl-C: the gate stops it.
+    crate::signals::install();
     // The table is for people; a full stdout must not stop the checks or their files.
     let mut stdout = super::Console::stdout();
     writeln!(stdout, "{}", header());
-    let outcome = gate::run(&config, args.threads, |c| {
+    let mut notify = |n: &shuffle_audit::audit::input::Notice| eprintln!("{n}");
+    let outcome = gate::run(&config, args.threads, &crate::signals::STOP, Some(&mut notify), |c| {
         writeln!(stdout, "{}", row(c));
     })?;
     write!(stdout, "{}", footer(&outcome));
@@ -37,6 +40,15 @@ pub fn run(args: GateArgs) -> anyhow::Result<ExitCode> {
     failures.extend(stdout.finish().err());
     for e in &failures {
         eprintln!("Error: {e:#}");
+    }
+    if let Some(reason) = crate::signals::STOP.requested() {
+        eprintln!(
+            "gate: stopped by {} after {} of {} checks",
+            reason.label(),
+            outcome.checks.len(),
+            config.checks.len()
+        );
+        return Ok(ExitCode::from(reason.exit_code()));
     }
     Ok(ExitCode::from(match (outcome.all_met(), failures.is_empty()) {
         (false, _) => 1,

@@ -11,7 +11,7 @@ use indicatif::ProgressBar;
 use shuffle_audit::audit::progressive::{self, Look, ProgressiveOutcome, look_sizes, marginal_estimate, size_label};
 use shuffle_audit::audit::result::Incomplete;
 use shuffle_audit::audit::runner::RunConfig;
-use shuffle_audit::audit::stop::StopReason;
+use shuffle_audit::audit::stop::{StopReason, within_limit};
 use shuffle_audit::audit::verdict::{Thresholds, Verdict};
 use shuffle_audit::report::svg::{self, progressive::PValuePoint};
 use shuffle_audit::report::{RunReport, html, progressive_csv, writer};
@@ -22,7 +22,7 @@ use shuffle_audit::stats::{TestId, format_ln_p};
 pub fn run(
     config: RunConfig,
     max: u64,
-    thresholds: Thresholds,
+    (thresholds, timeout): (Thresholds, Option<std::time::Duration>),
     out: Option<PathBuf>,
     output: shuffle_audit::report::files::Output,
 ) -> anyhow::Result<ExitCode> {
@@ -35,9 +35,10 @@ pub fn run(
     write!(stdout, "{}", preamble(&config, max, sizes.len(), &tests, &thresholds));
     writeln!(stdout, "{}", header(&tests));
     crate::signals::install();
-    let stop = &crate::signals::STOP;
-    let outcome = progressive::run_until(&config, max, thresholds, &ProgressBar::hidden(), stop, |look| {
-        writeln!(stdout, "{}", row(look, &tests, sizes.len()));
+    let outcome = within_limit(&crate::signals::STOP, timeout, |stop| {
+        progressive::run_until(&config, max, thresholds, &ProgressBar::hidden(), stop, |look| {
+            writeln!(stdout, "{}", row(look, &tests, sizes.len()));
+        })
     })?;
     let summary = conclusion(&outcome, max);
     writeln!(stdout, "\n{summary}");

@@ -15,13 +15,13 @@ use shuffle_audit::audit::progressive::{self, LookPlan};
 use shuffle_audit::audit::runner::{self, Control, Counted, Progress, RunConfig};
 use shuffle_audit::audit::settings::{ExternalPlan, Plan, RunRequest, StateSettings};
 use shuffle_audit::audit::state::RunState;
-use shuffle_audit::audit::stop::StopReason;
+use shuffle_audit::audit::stop::{StopReason, within_limit};
 use shuffle_audit::audit::verdict::Thresholds;
 use shuffle_audit::audit::{self, RunReport};
 use shuffle_audit::error::Field;
 use shuffle_audit::report::console::render_console;
 use shuffle_audit::report::files::{Output, write_run_files};
-use shuffle_audit::report::i18n::group_digits;
+use shuffle_audit::report::i18n::{self, Lang, group_digits};
 use shuffle_audit::report::writer::{self, OutDir};
 
 pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
@@ -31,18 +31,19 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
         let resumed = read_state(path).map_err(|e| anyhow::anyhow!("--resume: {e}"))?;
         let settings = request.validate_resume(&resumed)?;
         let Plan::Builtin(config) = settings.plan else { unreachable!("a state is of a built-in run") };
-        return run_builtin(config, settings.state, settings.thresholds, Some(resumed), args.out.as_deref(), output);
+        let how = (settings.state, settings.thresholds, settings.timeout);
+        return run_builtin(config, how, Some(resumed), args.out.as_deref(), output);
     }
     let settings = super::validate(&request, "this run")?;
     let thresholds = settings.thresholds;
     match (settings.plan, settings.progressive) {
         (Plan::Builtin(config), Some(max)) => {
-            super::progressive::run(config, max, thresholds, args.out.clone(), output)
+            super::progressive::run(config, max, (thresholds, settings.timeout), args.out.clone(), output)
         }
         (Plan::Builtin(config), None) => {
-            run_builtin(config, settings.state, thresholds, None, args.out.as_deref(), output)
+            run_builtin(config, (settings.state, thresholds, settings.timeout), None, args.out.as_deref(), output)
         }
-        (Plan::External(plan), max) => run_external(plan, max, thresholds, args.out.clone(), output),
+        (Plan::External(plan), max) => run_external(plan, max, thresholds, settings.timeout, args.out.clone(), output),
     }
 }
 
@@ -57,12 +58,12 @@ pub fn read_state(path: &Path) -> anyhow::Result<RunState> {
 /// chunks are missing) and its state.
 fn run_builtin(
     config: RunConfig,
-    keep: StateSettings,
-    thresholds: Thresholds,
+    settings: (StateSettings, Thresholds, Option<Duration>),
     resumed: Option<RunState>,
     out: Option<&Path>,
     output: Output,
 ) -> anyhow::Result<ExitCode> {
+    let (keep, thresholds, timeout) = settings;
     let dir = super::out_path(out, || config.dir_name());
     if let Some(path) = &keep.out {
         refuse_state_inside(path, &dir)?;
@@ -90,12 +91,15 @@ fn run_builtin(
             eprintln!("warning: --checkpoint-every: {e:#}; the run goes on");
         }
     };
-    let mut control = Control {
-        progress: Progress::Bar,
-        stop: Some(&crate::signals::STOP),
-        checkpoint: keep.checkpoint_every.map(|every| (every, &mut save as &mut runner::SaveCheckpoint)),
-    };
-    let finish = runner::run_into(&config, &mut counted, wanted.clone(), &mut control)?;
+    // A signal, or the time limit (--timeout), stops the run at the next chunk.
+    let finish = within_limit(&crate::signals::STOP, timeout, |stop| {
+        let mut control = Control {
+            progress: Progress::Bar,
+            stop: Some(stop),
+            checkpoint: keep.checkpoint_every.map(|every| (every, &mut save as &mut runner::SaveCheckpoint)),
+        };
+        runner::run_into(&config, &mut counted, wanted.clone(), &mut control)
+    })?;
     let state = state_of(&counted, finish.elapsed);
     let report =
         RunReport::of_state(&state, wanted, finish.stopped, before + finish.elapsed, finish.threads, thresholds);
@@ -174,14 +178,17 @@ fn refuse_state_inside(state: &Path, dir: &Path) -> anyhow::Result<()> {
 /// `run --decks` / `run --exec`: stream the decks into the tally, report, and exit 0 (PASS, SUSPICIOUS), 1
 /// (FAIL, BROKEN) or 2 (no decks at all, or `--strict` stopped at an invalid deck: reports still written).
 /// With `--progressive`, the tests are judged at 2^10, 2^11, … decks as they arrive, and reading stops at the
-/// first FAIL.
+/// first FAIL. SIGINT or SIGTERM stops the reading (partial reports, exit 130 or 143), and so does `timeout`
+/// (exit 2); waiting lines on stderr say when no deck has come for a while.
 fn run_external(
     plan: ExternalPlan,
     progressive: Option<u64>,
     thresholds: Thresholds,
+    timeout: Option<Duration>,
     out: Option<PathBuf>,
     output: Output,
 ) -> anyhow::Result<ExitCode> {
+    crate::signals::install();
     let flag = match plan.source {
         input::ExternalSource::Decks(_) => "--decks",
         input::ExternalSource::Exec(_) => "--exec",
@@ -227,8 +234,17 @@ fn run_external(
         deal: plan.deal,
         watch: progressive.map(|_| &mut watch as &mut dyn FnMut(&_) -> bool),
     };
-    let audit =
-        input::audit_external(&plan.source, &plan.options, fold, None).map_err(|e| anyhow::anyhow!("{flag}: {e}"))?;
+    let mut notify = |n: &input::Notice| eprintln!("{n}");
+    let control = input::Control { stop: &crate::signals::STOP, timeout, notify: Some(&mut notify) };
+    let audit = match input::audit_external(&plan.source, &plan.options, fold, None, control) {
+        Ok(audit) => audit,
+        // Stopped before a deck could be read (only invalid lines so far): nothing to report, the stop's status.
+        Err(e) if crate::signals::STOP.is_set() => {
+            eprintln!("Error: {flag}: {e}");
+            return Ok(ExitCode::from(crate::signals::STOP.requested().map_or(2, |r| r.exit_code())));
+        }
+        Err(e) => return Err(anyhow::anyhow!("{flag}: {e}")),
+    };
     let strict_stop = audit.summary.stopped_strict;
     // Progressive looks are judged at the looks' thresholds; the report holds the last look's sample.
     let judged = looks.as_ref().map_or(thresholds, |l| l.thresholds);
@@ -245,10 +261,21 @@ fn run_external(
         outdir.retarget(&super::out_path(None, || report.dir_name())).context(Field::Out.flag())?;
     }
     let code = finish(&report, outdir, stdout, output, note)?;
+    let stopped = report.input.as_ref().and_then(|i| Some((i.stopped_by()?, i18n::partial_reason(Lang::En, i)?)));
+    if let Some((reason, why)) = stopped {
+        let flag = if reason == StopReason::Timeout { "--timeout" } else { flag };
+        eprintln!("{flag}: {why}; the reports, marked partial, hold the decks read until then");
+        return Ok(ExitCode::from(reason.exit_code()));
+    }
     if strict_stop {
         let first = report.input.as_ref().and_then(|i| i.first_invalid.first()).map(|d| d.to_string());
         eprintln!("Error: {flag}: invalid deck ({}); stopped (--strict)", first.unwrap_or_default());
         return Ok(ExitCode::from(2));
+    }
+    // A signal after the whole input was read: complete reports, the signal's status all the same.
+    if let Some(reason) = crate::signals::STOP.requested() {
+        eprintln!("{flag}: {} after the whole input was read; the reports are complete", reason.label());
+        return Ok(ExitCode::from(reason.exit_code()));
     }
     Ok(code)
 }
