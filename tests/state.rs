@@ -355,3 +355,36 @@ fn a_time_limit_stops_a_built_in_run_like_a_signal() {
     assert_eq!(resumed.status.code(), Some(0), "{}", stderr(&resumed));
     assert_same_files(whole, &dir, "after the time limit");
 }
+
+/// The issue's own figures, run by CI with the other heavy tests (`--ignored`): SIGINT 2 s into a run of about
+/// 10 s writes the partial report and the state within 2 s and exits 130, and `--resume` then gives the bytes of
+/// the uninterrupted run.
+#[test]
+#[ignore = "heavy: two 10-second runs; CI runs it with --ignored"]
+fn sigint_two_seconds_into_a_ten_second_run() {
+    let tmp = TempDir::new().unwrap();
+    let args = ["-a", "fisher-yates", "--shuffles", "1e8", "--seed", "12", "--no-timings", "--threads", "2"];
+    let whole = tmp.path().join("whole");
+    let started = Instant::now();
+    assert!(run(&[&["run"], &args[..], &["--out", path(&whole)]].concat()).status.success());
+    eprintln!("the whole run took {:?}", started.elapsed());
+    let dir = tmp.path().join("stopped");
+    let child = Command::new(assert_cmd::cargo::cargo_bin("shuffle-audit"))
+        .args([&["run"], &args[..], &["--out", path(&dir)]].concat())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_secs(2));
+    signal(&child, libc::SIGINT);
+    let sent = Instant::now();
+    let (status, _, err) = wait_within(child, Duration::from_secs(20));
+    let latency = sent.elapsed();
+    eprintln!("stopped, reports and state written {latency:?} after SIGINT");
+    assert_eq!(status.code(), Some(130), "{err}");
+    assert!(latency < Duration::from_secs(2), "{latency:?}");
+    assert!(dir.join("run.state").exists());
+    let resumed = run(&["run", "--resume", path(&dir.join("run.state")), "--out", path(&dir), "--no-timings"]);
+    assert_eq!(resumed.status.code(), Some(0), "{}", stderr(&resumed));
+    assert_same_files(&whole, &dir, "10-second run");
+}
