@@ -5,7 +5,7 @@ use serde::Serialize;
 
 crate::names::named_enum! {
     /// The kind of fault.
-    #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
     #[serde(rename_all = "kebab-case")]
     pub enum FaultKind("fault") {
         /// A retry loop that can never place a card.
@@ -22,7 +22,7 @@ crate::names::named_enum! {
 }
 
 /// Why a run stopped early, or could not be trusted whole.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 pub struct FaultReport {
     pub kind: FaultKind,
     /// 1-based index of the first faulty shuffle in the run.

@@ -12,6 +12,7 @@ pub mod result;
 pub mod runner;
 pub mod settings;
 pub mod source;
+pub mod state;
 pub mod stop;
 pub mod sweep;
 pub mod tally;

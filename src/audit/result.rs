@@ -1,10 +1,15 @@
 //! A finished run: its configuration, what it counted, every test with its adjusted p-values, and the verdict.
 //! Domain data that renderers read; nothing here formats a file.
 
+use std::ops::Range;
+use std::time::Duration;
+
 use serde::Serialize;
 
 use crate::audit::fault::FaultReport;
-use crate::audit::runner::{RunConfig, RunOutcome};
+use crate::audit::runner::{CHUNK_SHUFFLES, RunConfig, RunOutcome};
+use crate::audit::state::RunState;
+use crate::audit::stop::StopReason;
 use crate::audit::verdict::{Assessment, Thresholds, Verdict, assess};
 use crate::game::table::seat_cards::SeatCardCounts;
 use crate::stats::{PositionCardCounts, TestId, TestResult};
@@ -35,6 +40,47 @@ impl Reason {
             (_, Some(t)) => Reason::Bias { test: t.result.test, also: crate::audit::verdict::second_table_finding(a) },
             (v, None) => Reason::Verdict(v),
         }
+    }
+}
+
+/// A built-in run that did not count every shuffle of its definition: stopped early, a shard's share, or a
+/// merge of states that miss chunks. Its counts and verdict are those of the shuffles counted.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Incomplete {
+    /// Shuffles counted, and shuffles of the run's definition.
+    pub counted: u64,
+    pub planned: u64,
+    /// What stopped it: a signal or the time limit; `None` for a shard or a merge.
+    pub stopped: Option<StopReason>,
+    /// The shard `[I, K]` whose share this is.
+    pub shard: Option<[u64; 2]>,
+    /// The shuffles of the run not counted, as 1-based inclusive ranges `[first, last]`.
+    pub missing: Vec<[u64; 2]>,
+}
+
+impl Incomplete {
+    /// What a state misses of the chunks `wanted`, or `None` when it counted them all (or met a fault, which ends
+    /// a run where it is).
+    pub fn of(state: &RunState, wanted: Range<u64>, stopped: Option<StopReason>) -> Option<Self> {
+        let gaps = state.counted.missing(wanted.clone());
+        let shard = state.shard.map(|(i, k)| [i, k]).filter(|_| wanted != (0..state.config.chunks()));
+        if gaps.is_empty() && shard.is_none() {
+            return None;
+        }
+        let shuffles = state.config.shuffles;
+        let missing = state
+            .counted
+            .missing(0..state.config.chunks())
+            .iter()
+            .map(|r| [r.start * CHUNK_SHUFFLES + 1, (r.end * CHUNK_SHUFFLES).min(shuffles)])
+            .collect();
+        Some(Incomplete {
+            counted: state.counted.tally.shuffles(),
+            planned: shuffles,
+            stopped: if gaps.is_empty() { None } else { stopped },
+            shard,
+            missing,
+        })
     }
 }
 
@@ -69,6 +115,9 @@ pub struct RunReport {
     /// What an external run (`--decks`, `--exec`) read: line counts, invalid decks, the producer's status.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub input: Option<crate::audit::input::InputSummary>,
+    /// A built-in run that did not count every shuffle (interrupted, a shard, merged states with gaps).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub incomplete: Option<Incomplete>,
 }
 
 impl RunReport {
@@ -109,7 +158,24 @@ impl RunReport {
             assessment,
             config,
             input: None,
+            incomplete: None,
         }
+    }
+
+    /// The report of what a state counted of the chunks `wanted` (the run, or a shard's share), with the time it
+    /// took; marked incomplete when chunks are missing.
+    pub fn of_state(
+        state: &RunState,
+        wanted: Range<u64>,
+        stopped: Option<StopReason>,
+        elapsed: Duration,
+        threads: usize,
+        thresholds: Thresholds,
+    ) -> Self {
+        let outcome = state.counted.clone().into_outcome(elapsed, threads);
+        let mut report = RunReport::new(state.config.clone(), outcome, thresholds);
+        report.incomplete = Incomplete::of(state, wanted, stopped);
+        report
     }
 
     /// The source with its options in command-line form: `wash --swaps 108`, `identity --cut`, `decks:FILE`.
@@ -133,9 +199,9 @@ impl RunReport {
     }
 
     /// True when the run did not see all its input (an external run stopped by `--strict`, a crashed
-    /// producer or a read error).
+    /// producer or a read error) or did not count all its shuffles ([`Incomplete`]).
     pub fn is_partial(&self) -> bool {
-        self.input.as_ref().is_some_and(|i| i.partial)
+        self.input.as_ref().is_some_and(|i| i.partial) || self.incomplete.is_some()
     }
 
     /// The cell whose observed/expected ratio is farthest from 1 (in log ratio).

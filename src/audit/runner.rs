@@ -28,6 +28,7 @@ use serde::Serialize;
 
 use crate::audit::fault::{FaultKind, FaultReport};
 use crate::audit::source::{Builtin, DeckSource};
+use crate::audit::stop::{NEVER, StopFlag, StopReason};
 use crate::audit::tally::Tally;
 use crate::cards::{Card, MAX_DECK, MIN_DECK, NameStyle};
 use crate::error::{ConfigError, Field};
@@ -224,8 +225,9 @@ impl RunOutcome {
 }
 
 /// How a run shows its progress: a bar on a terminal, or nothing.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Progress {
+    #[default]
     Hidden,
     /// A progress bar on stderr when it is a terminal.
     Bar,
@@ -233,15 +235,10 @@ pub enum Progress {
 
 /// Runs the configured shuffles of a built-in source and fills a tally.
 pub fn run(config: &RunConfig, progress: Progress) -> Result<RunOutcome, ConfigError> {
-    let Some(builtin) = config.builtin() else {
-        return Err(ConfigError::new(Field::Algorithm, "the runner shuffles built-in algorithms only"));
-    };
-    config.validate()?;
-    let pool = thread_pool(config.threads)?;
-    let bar = progress_bar(config, builtin, progress);
-    let outcome = pool.install(|| run_chunks(config, 0..config.chunks(), &bar));
-    bar.finish_and_clear();
-    Ok(outcome)
+    let mut counted = Counted::new(config);
+    let mut control = Control { progress, ..Control::default() };
+    let finish = run_into(config, &mut counted, 0..config.chunks(), &mut control)?;
+    Ok(counted.into_outcome(finish.elapsed, finish.threads))
 }
 
 /// A pool of `threads` workers (`None`: every core).
@@ -257,14 +254,221 @@ pub fn thread_pool(threads: Option<usize>) -> Result<rayon::ThreadPool, ConfigEr
 /// of their union, byte for byte. A configuration of an external source counts nothing.
 pub fn run_chunks(config: &RunConfig, chunks: Range<u64>, bar: &ProgressBar) -> RunOutcome {
     let start = Instant::now();
-    let n = config.deck;
-    let (tally, fault) = match &config.source {
-        DeckSource::Builtin(b) => with_rng_type!(b.rng, R => with_shuffle!(b.algorithm, n, s => {
-            run_chunk_range::<_, R>(&s, config, b, chunks, bar)
-        })),
-        DeckSource::External(_) => (config.new_tally(), None),
+    let wave = run_wave(config, chunks, bar, &NEVER);
+    RunOutcome {
+        tally: wave.tally,
+        elapsed: start.elapsed(),
+        fault: wave.fault.map(|(_, r)| r),
+        threads: rayon::current_num_threads(),
+    }
+}
+
+/// What a set of chunks of one run counted: the tally, the chunk ranges it covers, and the first fault met with
+/// its chunk. Sets of disjoint chunks merge into the set of their union, byte for byte: this is what a state file
+/// holds ([`crate::audit::state`]), what shards add up and what a resumed run continues.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Counted {
+    pub tally: Tally,
+    /// Chunk ranges counted, sorted, disjoint and coalesced.
+    pub covered: Vec<Range<u64>>,
+    /// The lowest chunk that met a fault, with its report.
+    pub fault: Option<(u64, FaultReport)>,
+}
+
+impl Counted {
+    /// Nothing counted yet.
+    pub fn new(config: &RunConfig) -> Self {
+        Counted { tally: config.new_tally(), covered: Vec::new(), fault: None }
+    }
+
+    /// Adds the counts of other chunks. The caller checks that the chunks are disjoint ([`Self::overlap`]).
+    pub fn merge(&mut self, tally: &Tally, covered: &[Range<u64>], fault: Option<(u64, FaultReport)>) {
+        self.tally.merge(tally);
+        self.covered = coalesce(self.covered.iter().chain(covered).cloned().collect());
+        if let Some((chunk, report)) = fault
+            && self.fault.as_ref().is_none_or(|(c, _)| chunk < *c)
+        {
+            self.fault = Some((chunk, report));
+        }
+    }
+
+    /// The first chunk range counted both here and in `other`, if any.
+    pub fn overlap(&self, other: &[Range<u64>]) -> Option<Range<u64>> {
+        self.covered.iter().find_map(|a| {
+            other.iter().find_map(|b| {
+                let (s, e) = (a.start.max(b.start), a.end.min(b.end));
+                (s < e).then_some(s..e)
+            })
+        })
+    }
+
+    /// The chunk ranges of `wanted` not counted yet. After a fault, the chunks above the faulty one are not
+    /// wanted any more: a run stops at its first fault.
+    pub fn missing(&self, wanted: Range<u64>) -> Vec<Range<u64>> {
+        let end = match &self.fault {
+            Some((chunk, _)) => wanted.end.min(chunk + 1),
+            None => wanted.end,
+        };
+        let mut gaps = Vec::new();
+        let mut at = wanted.start;
+        for r in &self.covered {
+            if r.end <= at || r.start >= end {
+                continue;
+            }
+            if r.start > at {
+                gaps.push(at..r.start);
+            }
+            at = at.max(r.end);
+        }
+        if at < end {
+            gaps.push(at..end);
+        }
+        gaps
+    }
+
+    /// The result of the chunks counted, as a finished run's outcome.
+    pub fn into_outcome(self, elapsed: Duration, threads: usize) -> RunOutcome {
+        RunOutcome { tally: self.tally, elapsed, fault: self.fault.map(|(_, r)| r), threads }
+    }
+}
+
+/// Sorted, disjoint ranges with adjacent ones joined.
+pub fn coalesce(mut ranges: Vec<Range<u64>>) -> Vec<Range<u64>> {
+    ranges.retain(|r| r.start < r.end);
+    ranges.sort_by_key(|r| r.start);
+    let mut out: Vec<Range<u64>> = Vec::with_capacity(ranges.len());
+    for r in ranges {
+        match out.last_mut() {
+            Some(last) if r.start <= last.end => last.end = last.end.max(r.end),
+            _ => out.push(r),
+        }
+    }
+    out
+}
+
+/// Shuffles in the chunk ranges `ranges` of a run of `shuffles` shuffles.
+pub fn shuffles_in(ranges: &[Range<u64>], shuffles: u64) -> u64 {
+    ranges
+        .iter()
+        .map(|r| {
+            let end = (r.end * CHUNK_SHUFFLES).min(shuffles);
+            end.saturating_sub(r.start * CHUNK_SHUFFLES)
+        })
+        .sum()
+}
+
+/// Shard `index` of `count` (1-based): a contiguous share of the run's chunks, the shares as equal as they can be.
+pub fn shard_chunks(chunks: u64, index: u64, count: u64) -> Range<u64> {
+    let at = |i: u64| (u128::from(chunks) * u128::from(i) / u128::from(count)) as u64;
+    at(index - 1)..at(index)
+}
+
+/// Checks a shard `index`/`count` of a run of `chunks` chunks.
+pub fn check_shard(index: u64, count: u64, chunks: u64) -> Result<(), ConfigError> {
+    if count == 0 || index == 0 || index > count {
+        return Err(ConfigError::new(Field::Shard, format!("{index}/{count}: I must be in 1..=K, K at least 1")));
+    }
+    if count > chunks {
+        return Err(ConfigError::new(
+            Field::Shard,
+            format!(
+                "{count} shards of a run of {chunks} chunk(s) ({CHUNK_SHUFFLES} shuffles each): use at most {chunks} \
+                 shards, or more shuffles"
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// How a resumable run reports along the way: its progress bar, the flag that stops it, and its checkpoints.
+#[derive(Default)]
+pub struct Control<'a> {
+    pub progress: Progress,
+    /// Looked at between chunks and every 64 shuffles inside one (see [`run_into`]).
+    pub stop: Option<&'a StopFlag>,
+    /// Called between waves of chunks, at most once per `.0`, with everything counted so far.
+    pub checkpoint: Option<(Duration, &'a mut SaveCheckpoint<'a>)>,
+}
+
+/// What takes a checkpoint: given everything counted so far (it writes the state file, and says so itself
+/// when that fails: a failed checkpoint does not stop the run).
+pub type SaveCheckpoint<'a> = dyn FnMut(&Counted) + 'a;
+
+/// How a resumable run ended.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Finish {
+    /// Time taken, thread pool included.
+    pub elapsed: Duration,
+    pub threads: usize,
+    /// Why it stopped before counting every wanted chunk; `None` when it did (or met a fault, which ends a run).
+    pub stopped: Option<StopReason>,
+}
+
+/// A wave of chunks aims to take about this long: short enough for checkpoints on time, long enough that the
+/// workers' idle time at its end (at most one chunk each) costs nothing.
+const WAVE_TARGET: Duration = Duration::from_millis(500);
+/// The most chunks in a wave.
+const MAX_WAVE: u64 = 1 << 12;
+
+/// Counts the chunks of `wanted` that `counted` misses, adding them to it. Chunks run in waves, in order: after
+/// each wave its counts are added and, when due, a checkpoint is taken. When the stop flag is set, the chunks
+/// being counted are abandoned (their wave is dropped whole, within a few shuffles of the signal) and `counted`
+/// keeps every wave finished before. The result does not depend on the waves, the threads or the interruptions:
+/// the chunks counted are the same integers, added.
+pub fn run_into(
+    config: &RunConfig,
+    counted: &mut Counted,
+    wanted: Range<u64>,
+    control: &mut Control,
+) -> Result<Finish, ConfigError> {
+    let start = Instant::now();
+    let Some(builtin) = config.builtin() else {
+        return Err(ConfigError::new(Field::Algorithm, "the runner shuffles built-in algorithms only"));
     };
-    RunOutcome { tally, elapsed: start.elapsed(), fault, threads: rayon::current_num_threads() }
+    config.validate()?;
+    let pool = thread_pool(config.threads)?;
+    let threads = pool.current_num_threads();
+    let stop = control.stop.unwrap_or(&NEVER);
+    let bar = progress_bar(config, builtin, control.progress);
+    bar.set_length(shuffles_in(std::slice::from_ref(&wanted), config.shuffles));
+    bar.set_position(shuffles_in(&counted.covered, config.shuffles).min(bar.length().unwrap_or(0)));
+    let mut wave = threads as u64;
+    let mut last_checkpoint = Instant::now();
+    let mut stopped = None;
+    'ranges: for range in counted.missing(wanted.clone()) {
+        let mut next = range.start;
+        while next < range.end {
+            if stop.is_set() {
+                stopped = stop.requested();
+                break 'ranges;
+            }
+            let end = next.saturating_add(wave).min(range.end);
+            let began = Instant::now();
+            let result = pool.install(|| run_wave(config, next..end, &bar, stop));
+            if result.abandoned {
+                stopped = stop.requested();
+                break 'ranges;
+            }
+            let fault = result.fault.is_some();
+            counted.merge(&result.tally, &result.covered, result.fault);
+            if fault {
+                break 'ranges;
+            }
+            next = end;
+            if began.elapsed() < WAVE_TARGET / 2 {
+                wave = (wave * 2).min(MAX_WAVE);
+            }
+            if let Some((every, save)) = &mut control.checkpoint
+                && last_checkpoint.elapsed() >= *every
+                && next < range.end
+            {
+                save(counted);
+                last_checkpoint = Instant::now();
+            }
+        }
+    }
+    bar.finish_and_clear();
+    Ok(Finish { elapsed: start.elapsed(), threads, stopped })
 }
 
 fn progress_bar(config: &RunConfig, builtin: &Builtin, progress: Progress) -> ProgressBar {
@@ -291,6 +495,32 @@ struct Worker {
     start: Vec<Card>,
     /// Lowest faulty chunk seen by this worker, with its report.
     fault: Option<(u64, FaultReport)>,
+    /// Chunks this worker counted.
+    covered: Vec<Range<u64>>,
+    /// It abandoned a chunk on a stop request.
+    abandoned: bool,
+}
+
+/// What one wave of chunks counted.
+struct Wave {
+    tally: Tally,
+    covered: Vec<Range<u64>>,
+    fault: Option<(u64, FaultReport)>,
+    /// A chunk was abandoned because the stop flag was set: the wave's counts are incomplete.
+    abandoned: bool,
+}
+
+/// Counts chunks `chunks` in the current pool.
+fn run_wave(config: &RunConfig, chunks: Range<u64>, bar: &ProgressBar, stop: &StopFlag) -> Wave {
+    let n = config.deck;
+    match &config.source {
+        DeckSource::Builtin(b) => with_rng_type!(b.rng, R => with_shuffle!(b.algorithm, n, s => {
+            run_chunk_range::<_, R>(&s, config, b, chunks, bar, stop)
+        })),
+        DeckSource::External(_) => {
+            Wave { tally: config.new_tally(), covered: Vec::new(), fault: None, abandoned: false }
+        }
+    }
 }
 
 fn run_chunk_range<S: Shuffle, R: SeededRng>(
@@ -299,33 +529,59 @@ fn run_chunk_range<S: Shuffle, R: SeededRng>(
     builtin: &Builtin,
     chunks: Range<u64>,
     bar: &ProgressBar,
-) -> (Tally, Option<FaultReport>) {
+    stop: &StopFlag,
+) -> Wave {
     let n = config.deck;
     let first_fault_chunk = AtomicU64::new(u64::MAX);
     let new_worker = || {
         // Decks of up to 64 cards sit in slots of 64, so that restoring the start is a copy of fixed length.
         let mut start = config.start_deck();
         start.resize(slot(n), 0);
-        Worker { tally: config.new_tally(), scratch: Scratch::new(n), decks: vec![0; 2 * slot(n)], start, fault: None }
+        Worker {
+            tally: config.new_tally(),
+            scratch: Scratch::new(n),
+            decks: vec![0; 2 * slot(n)],
+            start,
+            fault: None,
+            covered: Vec::new(),
+            abandoned: false,
+        }
     };
     let merged = chunks
         .into_par_iter()
         .fold(new_worker, |mut w, chunk| {
-            if chunk > first_fault_chunk.load(Ordering::Relaxed) {
+            if w.abandoned || chunk > first_fault_chunk.load(Ordering::Relaxed) {
+                return w;
+            }
+            if stop.is_set() {
+                w.abandoned = true;
                 return w;
             }
             let count = CHUNK_SHUFFLES.min(config.shuffles - chunk * CHUNK_SHUFFLES);
-            if let Some(report) = run_chunk::<S, R>(s, config, builtin, chunk, count, &mut w) {
-                first_fault_chunk.fetch_min(chunk, Ordering::Relaxed);
-                if w.fault.as_ref().is_none_or(|(c, _)| chunk < *c) {
-                    w.fault = Some((chunk, report));
+            match run_chunk::<S, R>(s, config, builtin, chunk, count, &mut w, stop) {
+                ChunkEnd::Done => {}
+                ChunkEnd::Fault(report) => {
+                    first_fault_chunk.fetch_min(chunk, Ordering::Relaxed);
+                    if w.fault.as_ref().is_none_or(|(c, _)| chunk < *c) {
+                        w.fault = Some((chunk, report));
+                    }
                 }
+                ChunkEnd::Abandoned => {
+                    w.abandoned = true;
+                    return w;
+                }
+            }
+            match w.covered.last_mut() {
+                Some(last) if last.end == chunk => last.end += 1,
+                _ => w.covered.push(chunk..chunk + 1),
             }
             bar.inc(count);
             w
         })
         .reduce(new_worker, |mut a, b| {
             a.tally.merge(&b.tally);
+            a.covered.extend(b.covered);
+            a.abandoned |= b.abandoned;
             if let Some((cb, rb)) = b.fault
                 && a.fault.as_ref().is_none_or(|(ca, _)| cb < *ca)
             {
@@ -333,10 +589,19 @@ fn run_chunk_range<S: Shuffle, R: SeededRng>(
             }
             a
         });
-    (merged.tally, merged.fault.map(|(_, r)| r))
+    Wave { tally: merged.tally, covered: coalesce(merged.covered), fault: merged.fault, abandoned: merged.abandoned }
 }
 
-/// Runs one chunk into the worker's battery; returns a fault report if the chunk met a fault.
+/// How a chunk ended.
+enum ChunkEnd {
+    Done,
+    /// It met a fault; the chunk's decks up to it are counted.
+    Fault(FaultReport),
+    /// The stop flag was set: the chunk's counts are incomplete.
+    Abandoned,
+}
+
+/// Runs one chunk into the worker's battery; says whether the chunk met a fault or was abandoned.
 #[inline(never)]
 fn run_chunk<S: Shuffle, R: SeededRng>(
     s: &S,
@@ -345,7 +610,8 @@ fn run_chunk<S: Shuffle, R: SeededRng>(
     chunk: u64,
     count: u64,
     w: &mut Worker,
-) -> Option<FaultReport> {
+    stop: &StopFlag,
+) -> ChunkEnd {
     let n = config.deck;
     let mut rng = R::from_seed_u64(chunk_seed(builtin.seed, chunk));
     let post = builtin.post;
@@ -359,6 +625,11 @@ fn run_chunk<S: Shuffle, R: SeededRng>(
     // Each chunk is its own stream: serial correlation pairs decks within it only.
     w.tally.begin_stream();
     for k in 0..count {
+        // A stop request abandons the chunk within 64 shuffles (a relaxed load, once per 64 decks).
+        if k % 64 == 63 && stop.is_set() {
+            w.tally.flush_chunk();
+            return ChunkEnd::Abandoned;
+        }
         restart(deck, &w.start);
         match s.shuffle(&mut deck[..n], &mut rng, &mut w.scratch) {
             Ok(()) => {
@@ -388,7 +659,7 @@ fn run_chunk<S: Shuffle, R: SeededRng>(
                     w.tally.add_in_chunk(&pending[..n]);
                 }
                 w.tally.flush_chunk();
-                return Some(FaultReport {
+                return ChunkEnd::Fault(FaultReport {
                     kind: FaultKind::NonTermination,
                     first_shuffle: chunk * CHUNK_SHUFFLES + k + 1,
                     decks_checked: k + 1,
@@ -411,7 +682,7 @@ fn run_chunk<S: Shuffle, R: SeededRng>(
     }
     // The chunk's 16-bit tables into the battery's totals (a cell counts at most CHUNK_SHUFFLES decks).
     w.tally.flush_chunk();
-    first.map(|(k, what)| FaultReport {
+    let fault = first.map(|(k, what)| FaultReport {
         kind: FaultKind::NotAPermutation,
         first_shuffle: chunk * CHUNK_SHUFFLES + k + 1,
         decks_checked: count,
@@ -421,7 +692,8 @@ fn run_chunk<S: Shuffle, R: SeededRng>(
             "{invalid} of {count} decks were not permutations ({:.2}%); the first {what}",
             100.0 * invalid as f64 / count as f64
         ),
-    })
+    });
+    fault.map_or(ChunkEnd::Done, ChunkEnd::Fault)
 }
 
 /// The room a worker keeps for one deck of n cards: 64 for the decks of up to 64 cards.
@@ -534,6 +806,38 @@ mod tests {
                 (b.first_shuffle, b.invalid_decks, &b.description)
             );
         }
+    }
+
+    #[test]
+    fn a_stopped_run_resumes_to_the_same_counts() {
+        let c = config(AlgorithmKind::FisherYates, RngKind::Chacha8, 40 * CHUNK_SHUFFLES + 9, 2);
+        let whole = run(&c, Progress::Hidden).unwrap().tally;
+        // Stop at the first checkpoint: the waves before it are kept, the rest is counted by the resumed run.
+        let stop = StopFlag::new();
+        let mut counted = Counted::new(&c);
+        let mut save = |_: &Counted| stop.request(StopReason::Interrupt);
+        let mut control =
+            Control { stop: Some(&stop), checkpoint: Some((Duration::ZERO, &mut save)), ..Control::default() };
+        let finish = run_into(&c, &mut counted, 0..c.chunks(), &mut control).unwrap();
+        assert_eq!(finish.stopped, Some(StopReason::Interrupt));
+        let missing = counted.missing(0..c.chunks());
+        assert!(!missing.is_empty() && counted.tally.shuffles() > 0, "{missing:?}");
+        assert_eq!(counted.tally.shuffles(), shuffles_in(&counted.covered, c.shuffles));
+        let again = run_into(&c, &mut counted, 0..c.chunks(), &mut Control::default()).unwrap();
+        assert_eq!(again.stopped, None);
+        assert_eq!(counted.tally, whole);
+        assert_eq!(counted.covered, vec![0..c.chunks()]);
+    }
+
+    #[test]
+    fn shards_cover_the_chunks_once() {
+        for (chunks, k) in [(10u64, 3u64), (7, 7), (1000, 4), (5, 1)] {
+            let parts: Vec<_> = (1..=k).map(|i| shard_chunks(chunks, i, k)).collect();
+            assert_eq!(coalesce(parts.clone()), vec![0..chunks]);
+            assert!(parts.iter().all(|p| p.end > p.start));
+        }
+        assert!(check_shard(0, 4, 10).is_err() && check_shard(5, 4, 10).is_err() && check_shard(2, 11, 10).is_err());
+        assert_eq!(coalesce(vec![4..6, 0..2, 2..3]), vec![0..3, 4..6]);
     }
 
     #[test]

@@ -9,11 +9,13 @@
 //! deck), `--progressive` and the thresholds apply to every source.
 
 use std::path::PathBuf;
+use std::time::Duration;
 
 use crate::audit::input::{ExternalSource, FormatChoice, StreamOptions};
 use crate::audit::runner::RunConfig;
 use crate::audit::runner::check_deck;
 use crate::audit::source::{Builtin, DeckSource, PostProcess};
+use crate::audit::state::RunState;
 use crate::audit::verdict::Thresholds;
 use crate::error::{ConfigError, Field};
 use crate::game::Game;
@@ -66,6 +68,24 @@ pub struct RunRequest {
     pub max_shuffles: Option<u64>,
     pub fail_below: Option<f64>,
     pub suspicious_below: Option<f64>,
+    /// Run only shard `(I, K)` of the chunks (`--shard I/K`).
+    pub shard: Option<(u64, u64)>,
+    /// Write the run's state to this file at its end (`--state-out`).
+    pub state_out: Option<PathBuf>,
+    /// Rewrite the state file this often during the run (`--checkpoint-every`).
+    pub checkpoint_every: Option<Duration>,
+}
+
+/// What a built-in run keeps of itself beyond its reports: its share of the chunks and its state file.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct StateSettings {
+    /// The shard `(I, K)` to run, checked against the run's chunks.
+    pub shard: Option<(u64, u64)>,
+    /// Where the state goes at the end (and at an interrupt); `None`: only an interrupted run or a shard writes
+    /// one, into its report folder as `run.state`.
+    pub out: Option<PathBuf>,
+    /// Checkpoints into `out` this often.
+    pub checkpoint_every: Option<Duration>,
 }
 
 /// Decks made elsewhere, ready to be read.
@@ -94,6 +114,8 @@ pub struct RunSettings {
     pub thresholds: Thresholds,
     /// Progressive mode, with its largest sample.
     pub progressive: Option<u64>,
+    /// Shard and state file of a built-in run.
+    pub state: StateSettings,
 }
 
 impl RunSettings {
@@ -120,6 +142,7 @@ impl RunRequest {
             ));
         }
         let progressive = self.progressive.then(|| self.max_shuffles.unwrap_or(DEFAULT_MAX_SHUFFLES));
+        let state = self.state_settings()?;
         let deal = self.deal()?;
         let tests = self.tests.unwrap_or_default();
         // The deck: the deal's (a --deck that disagrees is an error), else the one given; external input infers
@@ -134,6 +157,11 @@ impl RunRequest {
                 self.refuse_given(
                     &self.builtin_only(),
                     "applies to algorithm sources (built-in shuffles), not to exec or decks sources (decks made elsewhere)",
+                )?;
+                self.refuse_given(
+                    &self.state_only(),
+                    "applies to algorithm sources only: decks made elsewhere cannot be replayed, so they have no state \
+                     to resume, shard or merge",
                 )?;
                 if let Some(n) = deck {
                     check_deck(n)?;
@@ -194,10 +222,78 @@ impl RunRequest {
                     tests,
                 };
                 config.validate()?;
+                if let Some((i, k)) = state.shard {
+                    crate::audit::runner::check_shard(i, k, config.chunks())?;
+                }
                 Plan::Builtin(config)
             }
         };
-        Ok(RunSettings { plan, thresholds, progressive })
+        Ok(RunSettings { plan, thresholds, progressive, state })
+    }
+
+    /// The settings of `run --resume`: the state holds the run's definition, so every option that defines a run
+    /// is refused; the thread count, the thresholds, the state file and its checkpoints apply.
+    pub fn validate_resume(&self, resumed: &RunState) -> Result<RunSettings, ConfigError> {
+        let s = &self.shape;
+        let defining = [
+            (Field::Algorithm, self.algorithm.is_some()),
+            (Field::Decks, self.decks.is_some()),
+            (Field::Exec, self.exec.is_some()),
+            (Field::Rng, self.rng.is_some()),
+            (Field::Seed, self.seed.is_some()),
+            (Field::Swaps, self.swaps.is_some()),
+            (Field::Draw, self.draw.is_some()),
+            (Field::Cut, self.cut),
+            (Field::Burn, self.burn.is_some()),
+            (Field::Deck, self.deck.is_some()),
+            (Field::Shuffles, self.shuffles.is_some()),
+            (Field::Tests, self.tests.is_some()),
+            (Field::Game, self.game.is_some()),
+            (Field::Players, s.players.is_some()),
+            (Field::Hand, s.hand.is_some()),
+            (Field::Bottom, s.bottom.is_some()),
+            (Field::Scheme, s.scheme.is_some()),
+            (Field::Order, s.order.is_some()),
+            (Field::Format, self.format.is_some()),
+            (Field::Base, self.base.is_some()),
+            (Field::Strict, self.strict),
+            (Field::Progressive, self.progressive),
+            (Field::MaxShuffles, self.max_shuffles.is_some()),
+            (Field::Shard, self.shard.is_some()),
+        ];
+        self.refuse_given(&defining, "does not apply with --resume: the state file holds the run's definition")?;
+        let thresholds = thresholds(self.fail_below, self.suspicious_below)?;
+        let mut state = self.state_settings()?;
+        state.shard = resumed.shard;
+        let config = RunConfig { threads: self.threads, ..resumed.config.clone() };
+        config.validate()?;
+        Ok(RunSettings { plan: Plan::Builtin(config), thresholds, progressive: None, state })
+    }
+
+    fn state_settings(&self) -> Result<StateSettings, ConfigError> {
+        if self.progressive {
+            self.refuse_given(
+                &self.state_only(),
+                "does not apply with --progressive (its sample grows until a FAIL; run a fixed --shuffles instead)",
+            )?;
+        }
+        if self.checkpoint_every.is_some() && self.state_out.is_none() {
+            return Err(ConfigError::new(
+                Field::CheckpointEvery,
+                "needs --state-out FILE: checkpoints go to a file of their own, outside the report folder (which \
+                 is replaced whole at the end of the run)",
+            ));
+        }
+        Ok(StateSettings { shard: self.shard, out: self.state_out.clone(), checkpoint_every: self.checkpoint_every })
+    }
+
+    /// The options of a run's state that were given.
+    fn state_only(&self) -> [(Field, bool); 3] {
+        [
+            (Field::Shard, self.shard.is_some()),
+            (Field::StateOut, self.state_out.is_some()),
+            (Field::CheckpointEvery, self.checkpoint_every.is_some()),
+        ]
     }
 
     fn external_source(&self) -> Result<Option<ExternalSource>, ConfigError> {

@@ -16,7 +16,7 @@ use crate::rng::{RawRng, RngKind};
 use crate::shuffle::{Algorithm, AlgorithmKind};
 
 /// What is done to each shuffled deck before it is counted.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct PostProcess {
     /// A random cyclic cut: rotate left by `r() % n`, drawn from the same generator after the shuffle.
     pub cut: bool,

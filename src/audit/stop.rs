@@ -9,7 +9,8 @@ use std::sync::atomic::{AtomicU8, Ordering};
 use std::time::Duration;
 
 /// Why a run stopped before its end.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum StopReason {
     /// SIGINT (Ctrl-C): exit status 130.
     Interrupt,

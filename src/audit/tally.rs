@@ -67,6 +67,15 @@ impl Tally {
         }
     }
 
+    /// Every counter of the battery and of the deal's statistics, for state files (see
+    /// [`crate::stats::statistic::Statistic::visit_counts`]).
+    pub fn visit_counts(&mut self, visitor: &mut dyn crate::stats::statistic::CountVisitor) {
+        self.battery.visit_counts(visitor);
+        if let Some(g) = &mut self.game {
+            g.visit_counts(visitor);
+        }
+    }
+
     /// Every selected test that applies, in report order: the deck's, then the table's.
     pub fn evaluate(&self) -> Vec<TestResult> {
         let mut tests = self.battery.evaluate();
@@ -82,7 +91,7 @@ mod tests {
     use super::*;
     use crate::game::Game;
     use crate::game::deal::DealShape;
-    use crate::stats::testing::{merging_halves_is_adding_all, random_decks};
+    use crate::stats::testing::{copying_counters_restores_it, merging_halves_is_adding_all, random_decks};
 
     #[test]
     fn a_tally_merges_its_halves_into_the_whole() {
@@ -90,5 +99,15 @@ mod tests {
         let decks = random_decks(54, 301, 11);
         merging_halves_is_adding_all(&Tally::new(54, TestSelection::default(), Some(&deal)), &decks);
         merging_halves_is_adding_all(&Tally::new(52, TestSelection::default(), None), &random_decks(52, 301, 12));
+    }
+
+    #[test]
+    fn a_tally_with_each_game_is_restored_from_its_counters() {
+        use crate::game::deal::DealShape;
+        for game in [Game::Doudizhu, Game::Douniu] {
+            let deal = DealConfig::new(game, None, DealShape::default()).unwrap();
+            let decks = random_decks(deal.deck, 301, 13);
+            copying_counters_restores_it(&Tally::new(deal.deck, TestSelection::default(), Some(&deal)), &decks);
+        }
     }
 }

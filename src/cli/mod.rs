@@ -25,7 +25,7 @@ pub enum Command {
     Shuffle(ShuffleArgs),
     /// Audit one algorithm (shuffle N times) or the decks of a file or program (--decks, --exec): test, print a
     /// summary and write reports.
-    Run(RunArgs),
+    Run(Box<RunArgs>),
     /// Run the catalogue of findings and show which shuffles are fair, which are not, and by how much.
     Compare(CompareArgs),
     /// Run the checks of a configuration file, each with its expected verdict; exit 1 if any is not met.
@@ -38,6 +38,8 @@ pub enum Command {
     Calibrate(CalibrateArgs),
     /// Run wash or pair-swap for a range of swap counts and plot how the bias fades.
     Sweep(SweepArgs),
+    /// Add up the state files of a run's shards and write the run's reports, as one machine would have.
+    Merge(MergeArgs),
 }
 
 pub use shuffle_audit::audit::settings::Draw;
@@ -304,6 +306,19 @@ pub struct RunArgs {
     pub generator: GeneratorArgs,
     #[command(flatten)]
     pub post: PostArgs,
+    /// Write the run's complete state (its definition, the chunks counted, every counter) to FILE at the end;
+    /// an interrupted run or a shard writes DIR/run.state when this is not given.
+    #[arg(long, value_name = "FILE")]
+    pub state_out: Option<std::path::PathBuf>,
+    /// Rewrite the state file (--state-out) atomically this often during the run: 30s, 5m, 1h.
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
+    pub checkpoint_every: Option<std::time::Duration>,
+    /// Continue the run a state file holds (it holds the run's definition: give no algorithm, seed or shuffles).
+    #[arg(long, value_name = "FILE")]
+    pub resume: Option<std::path::PathBuf>,
+    /// Run only shard I of K of the run's chunks and write its state, for `merge` (I in 1..=K).
+    #[arg(long, value_name = "I/K", value_parser = parse_shard)]
+    pub shard: Option<(u64, u64)>,
 }
 
 impl RunArgs {
@@ -325,9 +340,45 @@ impl RunArgs {
             max_shuffles: self.max_shuffles,
             fail_below: self.thresholds.fail_below,
             suspicious_below: self.thresholds.suspicious_below,
+            shard: self.shard,
+            state_out: self.state_out.clone(),
+            checkpoint_every: self.checkpoint_every,
             ..self.generator.request(self.algorithm, &self.post)
         }
     }
+}
+
+/// `--shard I/K`: shard I (1-based) of K.
+pub fn parse_shard(s: &str) -> Result<(u64, u64), String> {
+    let bad = || format!("'{s}' is not I/K (shard I of K, I in 1..=K)");
+    let (i, k) = s.trim().split_once('/').ok_or_else(bad)?;
+    let (i, k): (u64, u64) = (i.trim().parse().map_err(|_| bad())?, k.trim().parse().map_err(|_| bad())?);
+    if k == 0 || i == 0 || i > k {
+        return Err(bad());
+    }
+    Ok((i, k))
+}
+
+/// A duration: `500ms`, `30s`, `5m`, `2h`.
+pub fn parse_duration(s: &str) -> Result<std::time::Duration, String> {
+    shuffle_audit::audit::stop::parse_duration(s)
+}
+
+#[derive(Args, Debug)]
+pub struct MergeArgs {
+    /// State files written by `run --shard I/K` (or `--state-out`) of one run.
+    #[arg(value_name = "FILE", required = true)]
+    pub states: Vec<std::path::PathBuf>,
+    /// Output directory (default: reports/<the run's directory name>).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<std::path::PathBuf>,
+    /// Also write the merged state to FILE (to merge again, or resume the chunks still missing).
+    #[arg(long, value_name = "FILE")]
+    pub state_out: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    pub thresholds: ThresholdArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 /// `--base`: 0 or 1.

@@ -6,6 +6,7 @@ pub mod deal;
 pub mod exact;
 pub mod gate;
 pub mod list;
+pub mod merge;
 pub mod progressive;
 pub mod run;
 pub mod shuffle;
@@ -20,13 +21,14 @@ pub fn dispatch(command: Command) -> anyhow::Result<ExitCode> {
     match command {
         Command::List => list::run(),
         Command::Shuffle(args) => shuffle::run(args),
-        Command::Run(args) => run::run(args),
+        Command::Run(args) => run::run(*args),
         Command::Compare(args) => compare::run(args),
         Command::Gate(args) => gate::run(args),
         Command::Deal(args) => deal::run(args),
         Command::Exact(args) => exact::run(args),
         Command::Calibrate(args) => calibrate::run(args),
         Command::Sweep(args) => sweep::run(args),
+        Command::Merge(args) => merge::run(args),
     }
 }
 

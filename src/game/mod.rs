@@ -21,7 +21,7 @@ use crate::cards::{Card, suit_rank};
 
 crate::names::named_enum! {
     /// The games `--game` selects.
-    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
     #[serde(rename_all = "kebab-case")]
     pub enum Game("game") {
         /// 斗地主: 54 cards, 3 × 17 + 3 bottom.

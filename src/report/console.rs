@@ -62,6 +62,9 @@ pub fn render_console(r: &RunReport, lang: Lang) -> String {
         }
         s.push('\n');
     }
+    if let Some(why) = i18n::incomplete(lang, r) {
+        s.push_str(&format!("  PARTIAL: {why}; reports hold the shuffles counted\n\n"));
+    }
     if r.fault.is_none() {
         s.push_str(&format!(
             "  {:<18} {:>12} {:>8} {:>12} {:>12}  {}\n",

@@ -449,11 +449,40 @@ pub fn reason(lang: Lang, r: &RunReport) -> String {
         Lang::En => reason_en(r),
         Lang::Zh => reason_zh(r),
     };
-    match (r.input.as_ref().and_then(|i| i.partial_reason.as_ref()), lang) {
+    let partial = r.input.as_ref().and_then(|i| i.partial_reason.clone()).or_else(|| incomplete(lang, r));
+    match (partial, lang) {
         (Some(partial), Lang::En) => format!("PARTIAL ({partial}): {why}"),
         (Some(partial), Lang::Zh) => format!("PARTIAL（不完整：{partial}）：{why}"),
         (None, _) => why,
     }
+}
+
+/// What a built-in run did not count, in words: `interrupted by SIGINT after 3,276,800 of 10,000,000
+/// shuffles`, a shard's share, or the shuffles merged states miss.
+pub fn incomplete(lang: Lang, r: &RunReport) -> Option<String> {
+    use crate::audit::stop::StopReason;
+    let i = r.incomplete.as_ref()?;
+    let (counted, planned) = (group_digits(i.counted), group_digits(i.planned));
+    let gaps = |and: &str| {
+        let mut list: Vec<String> =
+            i.missing.iter().take(3).map(|[a, b]| format!("{}..={}", group_digits(*a), group_digits(*b))).collect();
+        if i.missing.len() > 3 {
+            list.push(format!("… ({} ranges)", i.missing.len()));
+        }
+        list.join(and)
+    };
+    Some(match (lang, i.stopped, i.shard) {
+        (Lang::En, Some(StopReason::Timeout), _) => {
+            format!("stopped by the time limit after {counted} of {planned} shuffles")
+        }
+        (Lang::En, Some(s), _) => format!("interrupted by {} after {counted} of {planned} shuffles", s.label()),
+        (Lang::En, None, Some([k, n])) => format!("shard {k} of {n}: {counted} of the run's {planned} shuffles"),
+        (Lang::En, None, None) => format!("the states miss shuffles {}: {counted} of {planned} counted", gaps(", ")),
+        (Lang::Zh, Some(StopReason::Timeout), _) => format!("时间限制已到：完成 {counted} / {planned} 次洗牌"),
+        (Lang::Zh, Some(s), _) => format!("被 {} 中断：完成 {counted} / {planned} 次洗牌", s.label()),
+        (Lang::Zh, None, Some([k, n])) => format!("分片 {k}/{n}：全程 {planned} 次洗牌中的 {counted} 次"),
+        (Lang::Zh, None, None) => format!("合并的状态缺少第 {} 次洗牌：完成 {counted} / {planned} 次", gaps("、")),
+    })
 }
 
 /// The decisive test's Holm-adjusted ln p of the lower tail.

@@ -54,7 +54,7 @@ pub trait SeededRng: RawRng + Send + Sized {
 
 crate::names::named_enum! {
     /// The generators selectable with `--rng`.
-    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
     #[serde(rename_all = "kebab-case")]
     pub enum RngKind("generator") {
         Msvc => "msvc",

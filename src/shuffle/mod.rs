@@ -95,7 +95,7 @@ pub trait Shuffle: Sync + Send {
 
 crate::names::named_enum! {
     /// The algorithms selectable with `--algorithm`, in the order `list` shows them.
-    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
     #[serde(rename_all = "kebab-case")]
     pub enum AlgorithmKind("algorithm") {
         FisherYates => "fisher-yates",
@@ -199,7 +199,7 @@ impl AlgorithmKind {
 }
 
 /// An algorithm with its parameters.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Algorithm {
     pub kind: AlgorithmKind,
     /// Swaps for `wash`; for `pair-swap`, a fixed count instead of the source's `r() % 1023`; ignored by the

@@ -28,10 +28,29 @@ pub trait Statistic {
     /// Starts a new stream of decks: the next deck is not paired with the previous one. Only the statistics
     /// that pair consecutive decks (serial correlation, and what holds it) have anything to do.
     fn begin_stream(&mut self) {}
+
+    /// Hands every counter of the accumulator to `visitor`, in a fixed order, as named arrays of `u64`: what a
+    /// state file stores and reads back ([`crate::audit::state`]). Two accumulators of the same configuration
+    /// visit the same names and lengths; an accumulator whose counters are all overwritten through this equals
+    /// the one they came from. Configuration (deck size, starting order) and per-deck scratch are not counters.
+    fn visit_counts(&mut self, visitor: &mut dyn CountVisitor);
 }
 
-/// Implements [`Statistic`] for a type whose own `add`, `merge` and `evaluate` (and, with `streams`,
-/// `begin_stream`) have the trait's signatures, by delegating to them.
+/// Receives an accumulator's counters ([`Statistic::visit_counts`]): to read them, or to overwrite them.
+pub trait CountVisitor {
+    /// One named array of counters (a single counter is an array of one).
+    fn visit(&mut self, name: &str, values: &mut [u64]);
+}
+
+/// Visits a 128-bit counter as two 64-bit words, low first.
+pub fn visit_u128(visitor: &mut dyn CountVisitor, name: &str, value: &mut u128) {
+    let mut words = [*value as u64, (*value >> 64) as u64];
+    visitor.visit(name, &mut words);
+    *value = u128::from(words[0]) | (u128::from(words[1]) << 64);
+}
+
+/// Implements [`Statistic`] for a type whose own `add`, `merge`, `evaluate` and `visit_counts` (and, with
+/// `streams`, `begin_stream`) have the trait's signatures, by delegating to them.
 macro_rules! impl_statistic {
     ($t:ty $(, $streams:ident)?) => {
         impl $crate::stats::statistic::Statistic for $t {
@@ -46,6 +65,10 @@ macro_rules! impl_statistic {
 
             fn evaluate(&self) -> Vec<$crate::stats::TestResult> {
                 <$t>::evaluate(self)
+            }
+
+            fn visit_counts(&mut self, visitor: &mut dyn $crate::stats::statistic::CountVisitor) {
+                <$t>::visit_counts(self, visitor)
             }
 
             $(
@@ -73,7 +96,7 @@ mod tests {
     use crate::stats::deck::rising_sequences::RisingSequenceCounts;
     use crate::stats::deck::serial_correlation::SerialTransitions;
     use crate::stats::deck::suit_rank::ClassPositionCounts;
-    use crate::stats::testing::{merging_halves_is_adding_all, random_decks};
+    use crate::stats::testing::{copying_counters_restores_it, merging_halves_is_adding_all, random_decks};
     use crate::stats::{Battery, PositionCardCounts, TestId, TestSelection};
 
     #[test]
@@ -94,6 +117,29 @@ mod tests {
             if n == 52 || n == 54 {
                 merging_halves_is_adding_all(&ClassPositionCounts::suits(n), &decks);
                 merging_halves_is_adding_all(&ClassPositionCounts::ranks(n), &decks);
+            }
+        }
+    }
+
+    #[test]
+    fn every_counter_of_every_statistic_is_visited() {
+        for n in [5usize, 8, 52, 54, 65] {
+            let decks = random_decks(n, 301, 3 + n as u64);
+            copying_counters_restores_it(&PositionCardCounts::new(n), &decks);
+            copying_counters_restores_it(&AdjacencyCounts::new(n), &decks);
+            copying_counters_restores_it(&ParityCounts::new(n), &decks);
+            copying_counters_restores_it(&FixedPointCounts::new(n), &decks);
+            copying_counters_restores_it(&CycleCounts::new(n), &decks);
+            copying_counters_restores_it(&InversionCounts::new(n), &decks);
+            copying_counters_restores_it(&RisingSequenceCounts::new(n), &decks);
+            copying_counters_restores_it(&SerialTransitions::new(n), &decks);
+            copying_counters_restores_it(&Battery::new(n), &decks);
+            if n <= 8 {
+                copying_counters_restores_it(&PermutationCounts::new(n), &decks);
+            }
+            if n == 52 || n == 54 {
+                copying_counters_restores_it(&ClassPositionCounts::suits(n), &decks);
+                copying_counters_restores_it(&ClassPositionCounts::ranks(n), &decks);
             }
         }
     }

@@ -41,7 +41,7 @@ impl DealShape {
 }
 
 /// A validated deal: the game, its deck, players × hand + bottom, the scheme and the starting order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct DealConfig {
     pub game: Game,
     pub deck: usize,

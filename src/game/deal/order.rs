@@ -7,7 +7,7 @@ use crate::game::doudizhu;
 
 crate::names::named_enum! {
     /// The deck before shuffling.
-    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
     #[serde(rename_all = "kebab-case")]
     pub enum StartOrder("order") {
         /// `d[i] = i`: ♠A..♠K, ♥A..♥K, ♣A..♣K, ♦A..♦K (then 小王, 大王), as S1 and

@@ -8,7 +8,7 @@ use crate::stats::finding::DealGroup;
 
 crate::names::named_enum! {
     /// How the dealt cards are handed out.
-    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
     #[serde(rename_all = "kebab-case")]
     pub enum Scheme("scheme") {
         /// Seat p gets `d[p·H .. (p+1)·H)` (S1, S5).

@@ -216,6 +216,18 @@ pub fn argmin(v: &[f64]) -> usize {
     v.iter().enumerate().fold(0, |best, (i, &x)| if x < v[best] { i } else { best })
 }
 
+impl DoudizhuSeatStats {
+    /// Its counters, for state files (see [`crate::stats::statistic::Statistic::visit_counts`]).
+    pub fn visit_counts(&mut self, visitor: &mut dyn crate::stats::statistic::CountVisitor) {
+        visitor.visit("doudizhu.deals", std::slice::from_mut(&mut self.deals));
+        visitor.visit("doudizhu.rocket", &mut self.rocket);
+        visitor.visit("doudizhu.any_bomb", &mut self.any_bomb);
+        visitor.visit("doudizhu.bombs", &mut self.bombs);
+        visitor.visit("doudizhu.big", &mut self.big);
+        visitor.visit("doudizhu.bottom_joker", std::slice::from_mut(&mut self.bottom_joker));
+    }
+}
+
 crate::stats::statistic::impl_statistic!(DoudizhuSeatStats);
 
 #[cfg(test)]

@@ -97,6 +97,14 @@ impl DouniuSeatStats {
     }
 }
 
+impl DouniuSeatStats {
+    /// Its counters, for state files (see [`crate::stats::statistic::Statistic::visit_counts`]).
+    pub fn visit_counts(&mut self, visitor: &mut dyn crate::stats::statistic::CountVisitor) {
+        visitor.visit("douniu.deals", std::slice::from_mut(&mut self.deals));
+        visitor.visit("douniu.counts", self.counts.as_flattened_mut());
+    }
+}
+
 crate::stats::statistic::impl_statistic!(DouniuSeatStats);
 
 #[cfg(test)]

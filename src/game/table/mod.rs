@@ -84,6 +84,20 @@ impl GameStats {
     }
 }
 
+impl GameStats {
+    /// Every counter of the deal's statistics, for state files (see
+    /// [`crate::stats::statistic::Statistic::visit_counts`]).
+    pub fn visit_counts(&mut self, visitor: &mut dyn crate::stats::statistic::CountVisitor) {
+        self.seat_cards.visit_counts(visitor);
+        if let Some(d) = &mut self.doudizhu {
+            d.visit_counts(visitor);
+        }
+        if let Some(d) = &mut self.douniu {
+            d.visit_counts(visitor);
+        }
+    }
+}
+
 crate::stats::statistic::impl_statistic!(GameStats);
 
 #[cfg(test)]

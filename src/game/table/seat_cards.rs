@@ -216,6 +216,14 @@ fn sq(x: f64) -> f64 {
     x * x
 }
 
+impl SeatCardCounts {
+    /// Its counters, for state files (see [`crate::stats::statistic::Statistic::visit_counts`]).
+    pub fn visit_counts(&mut self, visitor: &mut dyn crate::stats::statistic::CountVisitor) {
+        visitor.visit("seat_cards.deals", std::slice::from_mut(&mut self.deals));
+        visitor.visit("seat_cards.counts", &mut self.counts);
+    }
+}
+
 crate::stats::statistic::impl_statistic!(SeatCardCounts);
 
 #[cfg(test)]

@@ -435,6 +435,40 @@ impl Battery {
     }
 }
 
+impl Battery {
+    /// Every counter of every kept statistic, for state files (see
+    /// [`crate::stats::statistic::Statistic::visit_counts`]). The chunk tables must have been flushed: a state
+    /// is taken between chunks.
+    pub fn visit_counts(&mut self, visitor: &mut dyn crate::stats::statistic::CountVisitor) {
+        assert!(self.flushed(), "a battery's counters are visited between chunks, after flush_chunk");
+        self.position_card.visit_counts(visitor);
+        if let Some(a) = &mut self.adjacency {
+            a.visit_counts(visitor);
+        }
+        if let Some(p) = &mut self.parity {
+            p.visit_counts(visitor);
+        }
+        if let Some(f) = &mut self.fixed_points {
+            f.visit_counts(visitor);
+        }
+        if let Some(c) = &mut self.cycles {
+            c.visit_counts(visitor);
+        }
+        if let Some(i) = &mut self.inversions {
+            i.visit_counts(visitor);
+        }
+        if let Some(r) = &mut self.rising_sequences {
+            r.visit_counts(visitor);
+        }
+        if let Some(p) = &mut self.full_permutation {
+            p.visit_counts(visitor);
+        }
+        if let Some(s) = &mut self.serial {
+            s.visit_counts(visitor);
+        }
+    }
+}
+
 crate::stats::statistic::impl_statistic!(Battery, streams);
 
 #[cfg(test)]

@@ -121,6 +121,13 @@ impl Serialize for TestSelection {
     }
 }
 
+impl<'de> serde::Deserialize<'de> for TestSelection {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        TestSelection::parse(&text).map_err(serde::de::Error::custom)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -184,6 +184,14 @@ impl AdjacencyCounts {
     }
 }
 
+impl AdjacencyCounts {
+    /// Its counters, for state files (see [`crate::stats::statistic::Statistic::visit_counts`]).
+    pub fn visit_counts(&mut self, visitor: &mut dyn crate::stats::statistic::CountVisitor) {
+        visitor.visit("adjacency.shuffles", std::slice::from_mut(&mut self.shuffles));
+        visitor.visit("adjacency.counts", &mut self.counts);
+    }
+}
+
 crate::stats::statistic::impl_statistic!(AdjacencyCounts);
 
 #[cfg(test)]

@@ -132,6 +132,13 @@ impl CycleCounts {
     }
 }
 
+impl CycleCounts {
+    /// Its counters, for state files (see [`crate::stats::statistic::Statistic::visit_counts`]).
+    pub fn visit_counts(&mut self, visitor: &mut dyn crate::stats::statistic::CountVisitor) {
+        self.histogram.visit_counts(visitor);
+    }
+}
+
 crate::stats::statistic::impl_statistic!(CycleCounts);
 
 #[cfg(test)]

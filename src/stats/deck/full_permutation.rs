@@ -99,6 +99,13 @@ impl PermutationCounts {
     }
 }
 
+impl PermutationCounts {
+    /// Its counters, for state files (see [`crate::stats::statistic::Statistic::visit_counts`]).
+    pub fn visit_counts(&mut self, visitor: &mut dyn crate::stats::statistic::CountVisitor) {
+        visitor.visit("full_permutation.counts", &mut self.counts);
+    }
+}
+
 crate::stats::statistic::impl_statistic!(PermutationCounts);
 
 #[cfg(test)]

@@ -71,6 +71,17 @@ pub struct HistogramCounts {
 }
 
 impl HistogramCounts {
+    /// Its counters, for state files (see [`crate::stats::statistic::Statistic::visit_counts`]), named after the
+    /// statistic counted.
+    pub fn visit_counts(&mut self, visitor: &mut dyn crate::stats::statistic::CountVisitor) {
+        let name = match self.law {
+            ExactLaw::FixedPoints => "fixed_points.counts",
+            ExactLaw::Cycles => "cycles.counts",
+            ExactLaw::RisingSequences => "rising_sequences.counts",
+        };
+        visitor.visit(name, &mut self.counts);
+    }
+
     pub fn new(law: ExactLaw, n: usize) -> Self {
         HistogramCounts { law, n, counts: vec![0; n + 1] }
     }

@@ -150,6 +150,15 @@ impl InversionCounts {
     }
 }
 
+impl InversionCounts {
+    /// Its counters, for state files (see [`crate::stats::statistic::Statistic::visit_counts`]).
+    pub fn visit_counts(&mut self, visitor: &mut dyn crate::stats::statistic::CountVisitor) {
+        visitor.visit("inversions.shuffles", std::slice::from_mut(&mut self.shuffles));
+        visitor.visit("inversions.counts", &mut self.counts);
+        crate::stats::statistic::visit_u128(visitor, "inversions.sum", &mut self.sum);
+    }
+}
+
 crate::stats::statistic::impl_statistic!(InversionCounts);
 
 #[cfg(test)]

@@ -101,6 +101,14 @@ impl ParityCounts {
     }
 }
 
+impl ParityCounts {
+    /// Its counters, for state files (see [`crate::stats::statistic::Statistic::visit_counts`]).
+    pub fn visit_counts(&mut self, visitor: &mut dyn crate::stats::statistic::CountVisitor) {
+        visitor.visit("parity.shuffles", std::slice::from_mut(&mut self.shuffles));
+        visitor.visit("parity.odd", std::slice::from_mut(&mut self.odd));
+    }
+}
+
 crate::stats::statistic::impl_statistic!(ParityCounts);
 
 #[cfg(test)]

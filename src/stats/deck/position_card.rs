@@ -214,6 +214,14 @@ fn sq(x: f64) -> f64 {
     x * x
 }
 
+impl PositionCardCounts {
+    /// Its counters, for state files (see [`crate::stats::statistic::Statistic::visit_counts`]).
+    pub fn visit_counts(&mut self, visitor: &mut dyn crate::stats::statistic::CountVisitor) {
+        visitor.visit("position_card.shuffles", std::slice::from_mut(&mut self.shuffles));
+        visitor.visit("position_card.counts", &mut self.counts);
+    }
+}
+
 crate::stats::statistic::impl_statistic!(PositionCardCounts);
 
 #[cfg(test)]

@@ -78,6 +78,13 @@ impl RisingSequenceCounts {
     }
 }
 
+impl RisingSequenceCounts {
+    /// Its counters, for state files (see [`crate::stats::statistic::Statistic::visit_counts`]).
+    pub fn visit_counts(&mut self, visitor: &mut dyn crate::stats::statistic::CountVisitor) {
+        self.histogram.visit_counts(visitor);
+    }
+}
+
 crate::stats::statistic::impl_statistic!(RisingSequenceCounts);
 
 #[cfg(test)]

@@ -201,6 +201,14 @@ impl SerialTransitions {
     }
 }
 
+impl SerialTransitions {
+    /// Its counters, for state files (see [`crate::stats::statistic::Statistic::visit_counts`]).
+    pub fn visit_counts(&mut self, visitor: &mut dyn crate::stats::statistic::CountVisitor) {
+        visitor.visit("serial_correlation.pairs", std::slice::from_mut(&mut self.pairs));
+        visitor.visit("serial_correlation.counts", &mut self.counts);
+    }
+}
+
 crate::stats::statistic::impl_statistic!(SerialTransitions, streams);
 
 #[cfg(test)]

@@ -171,6 +171,14 @@ fn labels(classes: usize, class: fn(usize) -> CardClass, n: usize) -> Vec<CardCl
     v
 }
 
+impl ClassPositionCounts {
+    /// Its counters, for state files (see [`crate::stats::statistic::Statistic::visit_counts`]).
+    pub fn visit_counts(&mut self, visitor: &mut dyn crate::stats::statistic::CountVisitor) {
+        visitor.visit(self.test.name(), std::slice::from_mut(&mut self.shuffles));
+        visitor.visit(self.test.name(), &mut self.counts);
+    }
+}
+
 crate::stats::statistic::impl_statistic!(ClassPositionCounts);
 
 #[cfg(test)]

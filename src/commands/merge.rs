@@ -1,0 +1,69 @@
+//! `shuffle-audit merge FILE... --out DIR`: adds up the state files of a run's shards (or of any disjoint parts
+//! of one run) and writes the run's reports, byte for byte those of one machine running it whole. States of
+//! different runs or versions, and states that count a chunk twice, are refused, naming the files; chunks no
+//! state counted make a PARTIAL report that names them.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use crate::cli::MergeArgs;
+use shuffle_audit::audit::RunReport;
+use shuffle_audit::audit::state::{RunState, range_label};
+use shuffle_audit::report::files::Output;
+use shuffle_audit::report::writer;
+
+pub fn run(args: MergeArgs) -> anyhow::Result<ExitCode> {
+    let thresholds = args.thresholds.thresholds()?;
+    let output = Output::new(args.output.lang, args.output.no_timings);
+    let mut merged: Option<(RunState, PathBuf)> = None;
+    // Which file counted each chunk range, to name both files of an overlap.
+    let mut owners: Vec<(std::ops::Range<u64>, PathBuf)> = Vec::new();
+    for path in &args.states {
+        let state = super::run::read_state(path)?;
+        match &mut merged {
+            None => merged = Some((state.clone(), path.clone())),
+            Some((total, first)) => {
+                if let Err(why) = total.merge(&state) {
+                    let other = state
+                        .counted
+                        .covered
+                        .iter()
+                        .find_map(|r| owners.iter().find(|(o, _)| o.start < r.end && r.start < o.end))
+                        .map_or(first.clone(), |(_, p)| p.clone());
+                    anyhow::bail!("{} and {}: {why}", other.display(), path.display());
+                }
+            }
+        }
+        owners.extend(state.counted.covered.iter().map(|r| (r.clone(), path.clone())));
+    }
+    let (state, _) = merged.expect("clap requires at least one state file");
+    let chunks = state.config.chunks();
+    let report =
+        RunReport::of_state(&state, 0..chunks, None, Duration::from_secs_f64(state.seconds), state.threads, thresholds);
+    if let Some(path) = &args.state_out {
+        writer::write_atomic(path, &state.encode())?;
+    }
+    let dir = args.out.clone().unwrap_or_else(|| PathBuf::from("reports").join(report.dir_name()));
+    let code = super::run::finish_report(&report, &dir, output, None)?;
+    let mut stdout = std::io::stdout().lock();
+    let missing = state.missing();
+    writeln!(
+        stdout,
+        "Merged {} state file(s): {} of {} shuffles, {} of {} chunks{}",
+        args.states.len(),
+        state.counted.tally.shuffles(),
+        state.config.shuffles,
+        chunks - missing.iter().map(|r| r.end - r.start).sum::<u64>(),
+        chunks,
+        if missing.is_empty() { String::new() } else { "; PARTIAL".to_string() }
+    )?;
+    for r in missing.iter().take(10) {
+        writeln!(stdout, "  missing: chunks {} (shuffles {})", range_label(r), state.shuffle_range_label(r))?;
+    }
+    if missing.len() > 10 {
+        writeln!(stdout, "  … and {} more missing ranges", missing.len() - 10)?;
+    }
+    Ok(code)
+}
