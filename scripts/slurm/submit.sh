@@ -31,7 +31,7 @@ Any other option before `--` goes to both sbatch calls as one word (write --acco
 RUN-ARGS are `shuffle-audit run` arguments without --out, --shard and --state-out, e.g.
   -a fisher-yates --rng msvc --shuffles 34e9 --seed 1
 Without --seed (and without --decks or --exec) one seed is drawn here, so that every shard runs the same run.
---no-timings and --lang among RUN-ARGS are given to the merge too.
+--no-timings, --lang, --fail-below and --suspicious-below among RUN-ARGS are given to the merge too.
 EOF
 }
 
@@ -102,10 +102,10 @@ for ((i = 0; i < ${#run_args[@]}; i++)); do
             ;;
         --seed | --seed=*) seeded=1 ;;
         --decks | --decks=* | --exec | --exec=*) external=1 ;;
-        --no-timings) merge_args+=("$arg") ;;
-        --lang=*) merge_args+=("$arg") ;;
-        --lang)
-            (( i + 1 < ${#run_args[@]} )) || die "--lang in RUN-ARGS needs a value"
+        # What the merged report and its verdict depend on beyond the states: merge takes these too.
+        --no-timings | --lang=* | --fail-below=* | --suspicious-below=*) merge_args+=("$arg") ;;
+        --lang | --fail-below | --suspicious-below)
+            (( i + 1 < ${#run_args[@]} )) || die "$arg in RUN-ARGS needs a value"
             merge_args+=("$arg" "${run_args[i + 1]}")
             ;;
     esac

@@ -202,6 +202,10 @@ run_case() {
     shard_states="$(scontrol show job --oneliner "$shards_job" | grep -o '\bJobState=[^ ]*' | sort | uniq -c \
         | awk '{printf "%s%s x%s", sep, substr($2, 10), $1; sep=", "}')"
     echo "shards (job $shards_job): $shard_states; merge (job $merge_job): $merge_state, exit code $merge_exit"
+    local exits="" i
+    for i in 1 2 3 4; do exits+=" $(cat "$dir/shards/shard-$i.exit" 2> /dev/null || echo -)"; done
+    echo "the shards' own exit statuses (1: the shard's verdict is FAIL):$exits"
+    grep '^Merged ' "$dir/logs/merge.out" 2> /dev/null || true
     local problems=()
     [[ "$shard_states" == "COMPLETED x4" ]] || problems+=("the 4 shards did not all complete")
     [[ "$merge_state" == "$([[ $want == 0 ]] && echo COMPLETED || echo FAILED)" ]] \
