@@ -2,7 +2,8 @@
 # Throughput figures for the README, measured side by side in one run (a few minutes):
 # audited shuffles/s per core with the default battery (run --threads 1), the bare loops with no statistics,
 # their ratios to rand's bare SliceRandom::shuffle with ChaCha8, the 2-thread speed-up, and the wall time of
-# progressive mode to detect the msvc modulo bias of fisher-yates.
+# progressive mode to detect the msvc modulo bias of fisher-yates, the cost of checkpoints and the time to merge
+# 1000 state files.
 #
 # Usage: scripts/bench.sh [SHUFFLES]   (default 2e7 per audited run)
 set -euo pipefail
@@ -43,3 +44,27 @@ start=$(date +%s.%N)
   --out "$TMP/progressive" > "$TMP/progressive.txt" 2>&1 || true
 printf 'progressive fisher-yates/msvc, 2 threads, seed 1: %.1f s wall (target 30 s); %s\n' \
   "$(echo "$(date +%s.%N) - $start" | bc -l)" "$(grep -o 'detected at 2^[0-9]* shuffles' "$TMP/progressive.txt" || echo 'not detected')"
+
+# Checkpoints: the same 2-thread run with and without a checkpoint every second, alternated three times; the
+# cost is one minus the ratio of the median throughputs (target: under 2%).
+with=(); without=()
+for _ in 1 2 3; do
+  without+=("$(audited 2 --algorithm fisher-yates --rng chacha8 --seed 3)")
+  with+=("$(audited 2 --algorithm fisher-yates --rng chacha8 --seed 3 --state-out "$TMP/c.state" --checkpoint-every 1s)")
+done
+median() { printf '%s\n' "$@" | sort -n | sed -n 2p; }
+w=$(median "${with[@]}"); wo=$(median "${without[@]}")
+printf 'checkpoint every 1s, 2 threads: %.2f M/s against %.2f M/s without: cost %.1f%% (target under 2%%)\n' \
+  "$(echo "$w/1000000" | bc -l)" "$(echo "$wo/1000000" | bc -l)" "$(echo "(1-$w/$wo)*100" | bc -l)"
+
+# Merge: the states of a 1000-shard run of 52 cards (one chunk each), then `merge` on the 1000 files
+# (target: under 10 s).
+mkdir -p "$TMP/states"
+for i in $(seq 1 1000); do
+  "$BIN" run --algorithm fisher-yates --rng chacha8 --seed 5 --shuffles $((1000 * 16384)) --threads 1 \
+    --shard "$i/1000" --state-out "$TMP/states/$i.state" --out "$TMP/shard" >/dev/null 2>&1
+done
+start=$(date +%s.%N)
+"$BIN" merge "$TMP"/states/*.state --out "$TMP/merged" >/dev/null
+printf 'merge of 1000 state files (52 cards, %s MB): %.2f s wall (target under 10 s)\n' \
+  "$(du -sm "$TMP/states" | cut -f1)" "$(echo "$(date +%s.%N) - $start" | bc -l)"

@@ -141,13 +141,20 @@ pub fn parse_count(s: &str) -> Result<u64, String> {
     parse_count_expr(&t).ok_or_else(|| format!("'{s}' is not a whole number"))
 }
 
-/// `1000000`, `1e6`, `10^8`, `2^20`.
+/// `1000000`, `1e6`, `3.4e10`, `10^8`, `2^20`.
 fn parse_count_expr(t: &str) -> Option<u64> {
     if let Ok(v) = t.parse::<u64>() {
         return Some(v);
     }
     let (base, exp) = if let Some((m, e)) = t.split_once(['e', 'E']) {
-        (m.parse::<u64>().ok()?, 10u64.checked_pow(e.parse().ok()?)?)
+        // A decimal mantissa (`3.4e10`) is exact when the exponent covers its fraction digits.
+        let e: u32 = e.parse().ok()?;
+        let (whole, fraction) = m.split_once('.').unwrap_or((m, ""));
+        let digits = u32::try_from(fraction.len()).ok()?;
+        if whole.is_empty() || !fraction.bytes().all(|b| b.is_ascii_digit()) || digits > e {
+            return None;
+        }
+        (format!("{whole}{fraction}").parse::<u64>().ok()?, 10u64.checked_pow(e - digits)?)
     } else if let Some((b, e)) = t.split_once('^') {
         (1, b.parse::<u64>().ok()?.checked_pow(e.parse().ok()?)?)
     } else {
@@ -630,6 +637,9 @@ mod tests {
     fn counts_accept_scientific_forms() {
         assert_eq!(parse_positive("1e6"), Ok(1_000_000));
         assert_eq!(parse_positive("2^20"), Ok(1 << 20));
+        assert_eq!(parse_positive("3.4e10"), Ok(34_000_000_000));
+        assert_eq!(parse_positive("1.25e2"), Ok(125));
+        assert!(parse_positive("1.25e1").is_err() && parse_positive(".5e3").is_err() && parse_positive("1.e3").is_ok());
         assert_eq!(parse_positive("10_000"), Ok(10_000));
         assert!(parse_positive("0").is_err());
         assert!(parse_count("-3").is_err());

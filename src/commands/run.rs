@@ -20,6 +20,7 @@ use shuffle_audit::audit::verdict::Thresholds;
 use shuffle_audit::audit::{self, RunReport};
 use shuffle_audit::report::console::render_console;
 use shuffle_audit::report::files::{Output, write_run_files};
+use shuffle_audit::report::i18n::group_digits;
 use shuffle_audit::report::writer;
 
 pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
@@ -121,8 +122,8 @@ fn run_builtin(
             StopReason::Timeout => "stopped by the time limit".to_string(),
             r => format!("interrupted by {}", r.label()),
         },
-        state.counted.tally.shuffles(),
-        config.shuffles,
+        group_digits(state.counted.tally.shuffles()),
+        group_digits(config.shuffles),
         dir.display(),
         path.display()
     );

@@ -1,0 +1,314 @@
+//! State files, interrupts, checkpoints, resume, shards and merge, driven through the binary: a run stopped by
+//! SIGINT, SIGTERM or SIGKILL and resumed, and a run split into shards and merged, end with the same
+//! `summary.csv`, `counts.csv` and `run.json` bytes as the run done whole (`--no-timings`).
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+use common::*;
+use sha2::{Digest, Sha256};
+use tempfile::TempDir;
+
+/// The files that must be byte-identical between a run done whole and the same run stopped and resumed, or
+/// sharded and merged.
+const SAME: [&str; 3] = ["summary.csv", "counts.csv", "run.json"];
+
+fn assert_same_files(a: &Path, b: &Path, what: &str) {
+    for f in SAME {
+        let (x, y) = (std::fs::read(a.join(f)).unwrap(), std::fs::read(b.join(f)).unwrap());
+        assert!(x == y, "{what}: {f} differs between {} and {}", a.display(), b.display());
+    }
+}
+
+fn path(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+/// A long run (about 3 s on two idle cores at the test profile's speed) done whole once for the tests that
+/// stop and resume it.
+const LONG: [&str; 8] = ["-a", "fisher-yates", "--shuffles", "3e7", "--seed", "11", "--no-timings", "--threads"];
+
+fn long_whole() -> &'static Path {
+    static WHOLE: OnceLock<(TempDir, PathBuf)> = OnceLock::new();
+    let (_, dir) = WHOLE.get_or_init(|| {
+        let tmp = TempDir::new().unwrap();
+        let dir = tmp.path().join("whole");
+        let out = run(&[&["run"], &LONG[..], &["2", "--out", path(&dir)]].concat());
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        (tmp, dir)
+    });
+    dir
+}
+
+fn spawn_long(dir: &Path, extra: &[&str]) -> Child {
+    Command::new(assert_cmd::cargo::cargo_bin("shuffle-audit"))
+        .args([&["run"], &LONG[..], &["2", "--out", path(dir)], extra].concat())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// Waits for a child, killing it and failing after `limit` (so that a regression fails instead of hanging).
+fn wait_within(mut child: Child, limit: Duration) -> (std::process::ExitStatus, String, String) {
+    let start = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            let out = child.wait_with_output().unwrap();
+            return (status, text(&out.stdout), text(&out.stderr));
+        }
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            panic!("the run did not end within {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+fn signal(child: &Child, sig: libc::c_int) {
+    // SAFETY: sending a signal to our own child process.
+    assert_eq!(unsafe { libc::kill(child.id() as libc::pid_t, sig) }, 0);
+}
+
+#[test]
+fn sigint_writes_a_partial_report_and_the_state_and_resume_finishes_the_same_bytes() {
+    let whole = long_whole();
+    for (sig, code, name) in [(libc::SIGINT, 130, "SIGINT"), (libc::SIGTERM, 143, "SIGTERM")] {
+        let tmp = TempDir::new().unwrap();
+        let dir = tmp.path().join("stopped");
+        let child = spawn_long(&dir, &[]);
+        std::thread::sleep(Duration::from_secs(1));
+        signal(&child, sig);
+        let sent = Instant::now();
+        // The run stops at the next chunk: well within the limit, even on a loaded machine.
+        let (status, out, err) = wait_within(child, Duration::from_secs(10));
+        let latency = sent.elapsed();
+        assert_eq!(status.code(), Some(code), "{name}: {err}");
+        assert!(latency < Duration::from_secs(5), "{name}: took {latency:?} to stop");
+        let state = dir.join("run.state");
+        assert!(err.contains(&format!("interrupted by {name} after ")), "{err}");
+        assert!(err.contains(&format!("continue with: shuffle-audit run --resume {}", state.display())), "{err}");
+        assert!(out.contains(&format!("PARTIAL (interrupted by {name} after ")), "{out}");
+        assert!(out.contains("of 30,000,000 shuffles"), "{out}");
+        let json = run_json(&dir);
+        assert_eq!(json["incomplete"]["stopped"], if sig == libc::SIGINT { "interrupt" } else { "terminate" });
+        let counted = json["incomplete"]["counted"].as_u64().unwrap();
+        assert!(counted > 0 && counted < 30_000_000, "{counted}");
+        assert!(read(&dir.join("summary.md")).contains("(partial)"));
+        if sig == libc::SIGTERM {
+            continue;
+        }
+        // Resume needs no definition: the state holds it; the thread count is free.
+        let resumed = run(&["run", "--resume", path(&state), "--out", path(&dir), "--no-timings", "--threads", "1"]);
+        assert_eq!(resumed.status.code(), Some(0), "{}", stderr(&resumed));
+        assert_same_files(whole, &dir, name);
+    }
+}
+
+#[test]
+fn sigkill_loses_only_what_came_after_the_last_checkpoint() {
+    let whole = long_whole();
+    let tmp = TempDir::new().unwrap();
+    let (dir, state) = (tmp.path().join("killed"), tmp.path().join("k.state"));
+    let child = spawn_long(&dir, &["--state-out", path(&state), "--checkpoint-every", "1s"]);
+    std::thread::sleep(Duration::from_millis(2500));
+    signal(&child, libc::SIGKILL);
+    let (status, _, _) = wait_within(child, Duration::from_secs(10));
+    assert_eq!(status.code(), None, "killed");
+    let bytes = std::fs::read(&state).expect("a checkpoint was written before the kill");
+    assert!(bytes.starts_with(b"shuffle-audit state 1\n"));
+    let resumed = run(&["run", "--resume", path(&state), "--out", path(&dir), "--no-timings"]);
+    assert_eq!(resumed.status.code(), Some(0), "{}", stderr(&resumed));
+    assert_same_files(whole, &dir, "after SIGKILL");
+}
+
+#[test]
+fn a_second_signal_aborts_at_once() {
+    let tmp = TempDir::new().unwrap();
+    let dir = tmp.path().join("aborted");
+    let child = spawn_long(&dir, &[]);
+    std::thread::sleep(Duration::from_millis(500));
+    // Two different signals pending while the process is stopped are delivered one after the other when it
+    // goes on: the second arrives while the first is still being obeyed, whatever the timing. The status is the
+    // second signal's, 128 + its number, in whichever order the kernel delivers them.
+    signal(&child, libc::SIGSTOP);
+    signal(&child, libc::SIGINT);
+    signal(&child, libc::SIGTERM);
+    signal(&child, libc::SIGCONT);
+    let (status, _, err) = wait_within(child, Duration::from_secs(10));
+    assert!(matches!(status.code(), Some(130 | 143)), "{status:?}: {err}");
+    assert!(err.contains("aborted by a second signal"), "{err}");
+    assert!(!dir.join("run.state").exists(), "an aborted run writes nothing more");
+}
+
+/// A small run with a deal, so that the game's tables are in the states too.
+const SMALL: [&str; 12] = [
+    "-a",
+    "fisher-yates",
+    "--game",
+    "doudizhu",
+    "--rng",
+    "pcg32",
+    "--shuffles",
+    "200000",
+    "--seed",
+    "5",
+    "--no-timings",
+    "--tests",
+];
+
+fn small(extra: &[&str]) -> std::process::Output {
+    run(&[&["run"], &SMALL[..], &["default"], extra].concat())
+}
+
+#[test]
+fn four_shards_merged_are_the_single_run_byte_for_byte() {
+    let tmp = TempDir::new().unwrap();
+    let single = tmp.path().join("single");
+    assert!(small(&["--out", path(&single)]).status.success());
+    let mut states = Vec::new();
+    for i in 1..=4 {
+        let state = tmp.path().join(format!("shard-{i}.state"));
+        let shard = format!("{i}/4");
+        let out = small(&["--shard", &shard, "--state-out", path(&state), "--out", path(&tmp.path().join(&shard))]);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        assert!(stdout(&out).contains(&format!("PARTIAL (shard {i} of 4: ")), "{}", stdout(&out));
+        states.push(state);
+    }
+    // In any order.
+    states.reverse();
+    let merged = tmp.path().join("merged");
+    let mut args = vec!["merge", "--out", path(&merged), "--no-timings"];
+    args.extend(states.iter().map(|s| path(s)));
+    let out = run(&args);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("Merged 4 state file(s): 200000 of 200000 shuffles, 13 of 13 chunks"),
+        "{}",
+        stdout(&out)
+    );
+    assert_same_files(&single, &merged, "merge");
+    assert_eq!(
+        std::fs::read(single.join("seat_counts.csv")).unwrap(),
+        std::fs::read(merged.join("seat_counts.csv")).unwrap()
+    );
+}
+
+#[test]
+fn missing_shards_make_a_partial_report_that_names_them() {
+    let tmp = TempDir::new().unwrap();
+    let s1 = tmp.path().join("1.state");
+    let s3 = tmp.path().join("3.state");
+    assert!(
+        small(&["--shard", "1/3", "--state-out", path(&s1), "--out", path(&tmp.path().join("a"))]).status.success()
+    );
+    assert!(
+        small(&["--shard", "3/3", "--state-out", path(&s3), "--out", path(&tmp.path().join("b"))]).status.success()
+    );
+    let merged = tmp.path().join("merged");
+    let out = run(&["merge", path(&s1), path(&s3), "--out", path(&merged)]);
+    let text = stdout(&out);
+    assert!(text.contains("; PARTIAL"), "{text}");
+    assert!(text.contains("  missing: chunks 4..=7 (shuffles 65537..=131072)"), "{text}");
+    assert!(text.contains("PARTIAL (the states miss shuffles 65,537..=131,072: "), "{text}");
+    assert_eq!(run_json(&merged)["incomplete"]["missing"], serde_json::json!([[65537, 131072]]));
+}
+
+/// Rewrites a state's header with `edit` and recomputes its checksum, as a file from another build would be.
+fn with_header(bytes: &[u8], edit: impl Fn(&mut serde_json::Value)) -> Vec<u8> {
+    let first = bytes.iter().position(|&b| b == b'\n').unwrap() + 1;
+    let end = first + bytes[first..].iter().position(|&b| b == b'\n').unwrap();
+    let mut header: serde_json::Value = serde_json::from_slice(&bytes[first..end]).unwrap();
+    edit(&mut header);
+    let mut out = bytes[..first].to_vec();
+    out.extend(serde_json::to_vec(&header).unwrap());
+    out.extend_from_slice(&bytes[end..bytes.len() - 32]);
+    let sum = Sha256::digest(&out);
+    out.extend_from_slice(&sum);
+    out
+}
+
+#[test]
+fn damaged_foreign_and_overlapping_states_are_refused_naming_the_files() {
+    let tmp = TempDir::new().unwrap();
+    let good = tmp.path().join("good.state");
+    assert!(
+        small(&["--shard", "1/2", "--state-out", path(&good), "--out", path(&tmp.path().join("g"))]).status.success()
+    );
+    let bytes = std::fs::read(&good).unwrap();
+    let write = |name: &str, b: &[u8]| {
+        let p = tmp.path().join(name);
+        std::fs::write(&p, b).unwrap();
+        p
+    };
+    let mut flipped = bytes.clone();
+    let at = bytes.len() - 500;
+    flipped[at] ^= 0x10;
+    let cases = [
+        (write("truncated.state", &bytes[..bytes.len() - 9]), "truncated: "),
+        (write("flipped.state", &flipped), "corrupted: its SHA-256 checksum does not match its content"),
+        (write("future.state", &[b"shuffle-audit state 2".as_slice(), &bytes[21..]].concat()), "format version 2"),
+        (
+            write("tool.state", &with_header(&bytes, |h| h["tool_version"] = "0.0.1".into())),
+            "written by shuffle-audit 0.0.1",
+        ),
+        (
+            write("edited.state", &with_header(&bytes, |h| h["definition"]["seed"] = 6.into())),
+            "does not match the definition's hash",
+        ),
+        (write("text.state", b"summary.csv,counts.csv\n"), "not a shuffle-audit state file"),
+    ];
+    for (file, needle) in &cases {
+        for args in [vec!["merge", path(file)], vec!["run", "--resume", path(file)]] {
+            let out = run(&args);
+            assert_usage_error(&out, needle, &format!("{args:?}"));
+            assert!(stderr(&out).contains(path(file)), "names the file: {}", stderr(&out));
+        }
+    }
+    // The same chunks twice, and a state of another run.
+    let out = run(&["merge", path(&good), path(&good)]);
+    assert_usage_error(&out, "both count chunks 0..=5 (shuffles 1..=98304)", "overlap");
+    let other = tmp.path().join("other.state");
+    let seed6 = run(&[
+        &["run"],
+        &SMALL[..6],
+        &["--shuffles", "200000", "--seed", "6", "--shard", "2/2"],
+        &["--state-out", path(&other), "--out", path(&tmp.path().join("o"))],
+    ]
+    .concat());
+    assert!(seed6.status.success(), "{}", stderr(&seed6));
+    let out = run(&["merge", path(&good), path(&other)]);
+    assert_usage_error(&out, "are states of different runs", "foreign");
+    assert!(stderr(&out).contains(path(&good)) && stderr(&out).contains(path(&other)));
+}
+
+#[test]
+fn state_options_that_do_not_apply_are_refused() {
+    let tmp = TempDir::new().unwrap();
+    let state = tmp.path().join("s.state");
+    assert!(small(&["--state-out", path(&state), "--out", path(&tmp.path().join("r"))]).status.success());
+    for (args, flag) in [
+        (vec!["run", "--resume", path(&state), "--seed", "3"], "--seed"),
+        (vec!["run", "--resume", path(&state), "-a", "wash"], "--algorithm"),
+        (vec!["run", "--resume", path(&state), "--shard", "1/2"], "--shard"),
+        (vec!["run", "-a", "wash", "--checkpoint-every", "1s"], "--checkpoint-every"),
+        (vec!["run", "-a", "wash", "--checkpoint-every", "soon", "--state-out", "x"], "--checkpoint-every"),
+        (vec!["run", "-a", "wash", "--shard", "3/2"], "--shard"),
+        (vec!["run", "-a", "wash", "--shard", "0/2"], "--shard"),
+        (vec!["run", "-a", "wash", "--shuffles", "1000", "--shard", "2/3"], "--shard"),
+        (vec!["run", "-a", "wash", "--progressive", "--state-out", "x"], "--state-out"),
+        (vec!["run", "--decks", "d.txt", "--shard", "1/2"], "--shard"),
+        (vec!["run", "--exec", "true", "--state-out", "x"], "--state-out"),
+    ] {
+        assert_usage_error(&run(&args), flag, &format!("{args:?}"));
+    }
+    // A finished run's state resumes to the same report without counting anything.
+    let again = tmp.path().join("again");
+    let out = run(&["run", "--resume", path(&state), "--out", path(&again), "--no-timings"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_same_files(&tmp.path().join("r"), &again, "resume of a finished run");
+}
