@@ -29,7 +29,7 @@ usage: scripts/slurm/submit.sh --shards K --out DIR [options] [sbatch options…
 
 Any other option before `--` goes to both sbatch calls as one word (write --account=ACC, not --account ACC).
 RUN-ARGS are `shuffle-audit run` arguments without --out, --shard and --state-out, e.g.
-  -a fisher-yates --rng msvc --shuffles 34e9 --seed 1
+  -a fisher-yates --rng msvc --shuffles 3.4e10 --seed 1
 Without --seed (and without --decks or --exec) one seed is drawn here, so that every shard runs the same run.
 --no-timings, --lang, --fail-below and --suspicious-below among RUN-ARGS are given to the merge too.
 EOF
