@@ -1,5 +1,6 @@
 //! Parser throughput: 52-card decks per second read from memory on one core, for each input format, and the
-//! whole stream audit (parse, validate, count) for ids.
+//! whole stream audit (parse, validate, count) for ids, from memory and from a file through the reader that
+//! waits with `poll` (`audit_external`, as `run --decks FILE` reads).
 //!
 //! `cargo bench --bench parse`; the README quotes `parse/ids`.
 
@@ -9,7 +10,7 @@ use std::io::BufReader;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use shuffle_audit::audit::input::source::{Line, LineReader};
 use shuffle_audit::audit::input::stream::{self, StreamOptions};
-use shuffle_audit::audit::input::{DeckFormat, DeckParser};
+use shuffle_audit::audit::input::{Control, DeckFormat, DeckParser, ExternalSource, audit_external};
 use shuffle_audit::cards::{Card, NameStyle, card_name};
 use shuffle_audit::rng::{ChaCha8, SeededRng};
 use shuffle_audit::shuffle::{FisherYates, Scratch, Shuffle};
@@ -62,6 +63,35 @@ fn bench(c: &mut Criterion) {
     g.sample_size(20);
     g.bench_function("ids", |b| {
         b.iter(|| stream::audit(black_box(&ids[..]), &StreamOptions::default(), stream::Fold::default()).unwrap().valid)
+    });
+    let file = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(file.path(), &ids).unwrap();
+    let source = ExternalSource::Decks(file.path().to_path_buf());
+    g.bench_function("ids-file", |b| {
+        b.iter(|| {
+            audit_external(&source, &StreamOptions::default(), stream::Fold::default(), None, Control::default())
+                .unwrap()
+                .stream
+                .valid
+        })
+    });
+    g.finish();
+
+    // The same decks ten times over from a pipe (`run --exec "cat FILE"`): the producer's non-blocking pipe,
+    // polled only when a read would block; large enough that starting `cat` is a small part of the time.
+    let mut g = c.benchmark_group("audit");
+    g.throughput(Throughput::Elements(10 * DECKS as u64));
+    g.sample_size(10);
+    let big = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(big.path(), ids.repeat(10)).unwrap();
+    let exec = ExternalSource::Exec(format!("cat '{}'", big.path().display()));
+    g.bench_function("ids-exec", |b| {
+        b.iter(|| {
+            audit_external(&exec, &StreamOptions::default(), stream::Fold::default(), None, Control::default())
+                .unwrap()
+                .stream
+                .valid
+        })
     });
     g.finish();
 }

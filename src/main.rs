@@ -20,8 +20,14 @@ fn main() -> ExitCode {
         Err(e) => {
             use clap::error::ErrorKind;
             if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
-                let _ = e.print();
-                return ExitCode::SUCCESS;
+                // Help goes to stdout, which may be full like any command's.
+                return match e.print().and_then(|()| std::io::Write::flush(&mut std::io::stdout())) {
+                    Ok(()) => ExitCode::SUCCESS,
+                    Err(err) => {
+                        eprintln!("Error: cannot write to standard output: {err}");
+                        ExitCode::from(2)
+                    }
+                };
             }
             if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
                 let _ = e.print();

@@ -1,47 +1,62 @@
-//! SIGINT and SIGTERM for `run`: the first asks the run to stop at the next chunk (it then writes its partial
-//! reports and its state), the second aborts at once.
+//! SIGINT and SIGTERM: the first asks the run to stop ([`STOP`]): it stops reading at the next line (or chunk),
+//! ends its producer's process group, writes its reports marked partial and exits with 130 or 143. The second
+//! aborts at once: the producer's group ([`PRODUCER_GROUP`]) is killed with SIGKILL and the process exits
+//! with the signal's status, without writing anything more.
 //!
-//! The handler only does what is async-signal-safe: an atomic store into [`STOP`], a `write(2)` of a fixed
-//! message, and, on the second signal, `_exit(2)` with the signal's status.
+//! The handler only stores to atomics, calls `write(2)` (a fixed message), `kill(2)` and `_exit(2)`, all
+//! async-signal-safe. A signal the
+//! process was started with ignored (`nohup`, a background job of a non-interactive shell) stays ignored.
 
 use std::sync::atomic::{AtomicU32, Ordering};
 
+use shuffle_audit::audit::input::PRODUCER_GROUP;
 use shuffle_audit::audit::stop::{StopFlag, StopReason};
 
-/// The stop request of this process's run.
+/// The stop request of this process, set by the first SIGINT or SIGTERM.
 pub static STOP: StopFlag = StopFlag::new();
-static SIGNALS: AtomicU32 = AtomicU32::new(0);
+
+/// Signals received so far.
+static RECEIVED: AtomicU32 = AtomicU32::new(0);
 
 extern "C" fn on_signal(signal: libc::c_int) {
     let reason = if signal == libc::SIGTERM { StopReason::Terminate } else { StopReason::Interrupt };
-    if SIGNALS.fetch_add(1, Ordering::SeqCst) == 0 {
+    if RECEIVED.fetch_add(1, Ordering::SeqCst) == 0 {
         STOP.request(reason);
-        let message =
-            b"\nstopping at the next chunk: partial reports and the state follow (a second signal aborts at once)\n";
-        // SAFETY: write(2) on stderr with a static buffer is async-signal-safe.
-        unsafe {
-            libc::write(2, message.as_ptr().cast(), message.len());
-        }
+        say(b"\nstopping at the next chunk: the partial reports follow (a second signal aborts at once)\n");
         return;
     }
-    let message = b"\naborted by a second signal\n";
-    // SAFETY: write(2) and _exit(2) are async-signal-safe.
+    let group = PRODUCER_GROUP.load(Ordering::SeqCst);
+    // SAFETY: kill(2) and _exit(2) are async-signal-safe; the group is the producer's own.
     unsafe {
-        libc::write(2, message.as_ptr().cast(), message.len());
-        libc::_exit(128 + signal);
+        if group > 0 {
+            libc::kill(-group, libc::SIGKILL);
+        }
+        say(b"\naborted by a second signal\n");
+        libc::_exit(libc::c_int::from(reason.exit_code()));
     }
 }
 
-/// Installs the handler for SIGINT and SIGTERM.
-pub fn install() {
-    // SAFETY: a zeroed sigaction with a plain handler and an empty mask is a valid argument; the handler is
-    // async-signal-safe (see above).
+/// Writes a fixed message on stderr from the handler.
+fn say(message: &[u8]) {
+    // SAFETY: write(2) on stderr with a static buffer is async-signal-safe.
     unsafe {
-        let mut action: libc::sigaction = std::mem::zeroed();
-        action.sa_sigaction = on_signal as *const () as libc::sighandler_t;
-        libc::sigemptyset(&mut action.sa_mask);
-        action.sa_flags = 0;
-        for signal in [libc::SIGINT, libc::SIGTERM] {
+        libc::write(2, message.as_ptr().cast(), message.len());
+    }
+}
+
+/// Installs the handler for SIGINT and SIGTERM (unless the signal is ignored).
+pub fn install() {
+    for signal in [libc::SIGINT, libc::SIGTERM] {
+        // SAFETY: sigaction(2) with a zeroed, then filled, struct; the handler is an `extern "C" fn(c_int)`.
+        unsafe {
+            let mut old: libc::sigaction = std::mem::zeroed();
+            if libc::sigaction(signal, std::ptr::null(), &mut old) == 0 && old.sa_sigaction == libc::SIG_IGN {
+                continue;
+            }
+            let mut action: libc::sigaction = std::mem::zeroed();
+            action.sa_sigaction = on_signal as extern "C" fn(libc::c_int) as libc::sighandler_t;
+            action.sa_flags = libc::SA_RESTART;
+            libc::sigemptyset(&mut action.sa_mask);
             libc::sigaction(signal, &action, std::ptr::null_mut());
         }
     }

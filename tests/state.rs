@@ -291,6 +291,8 @@ fn state_options_that_do_not_apply_are_refused() {
     let tmp = TempDir::new().unwrap();
     let state = tmp.path().join("s.state");
     assert!(small(&["--state-out", path(&state), "--out", path(&tmp.path().join("r"))]).status.success());
+    // A state inside the report folder would go when the folder is replaced at the end.
+    let inside = tmp.path().join("s2.state").display().to_string();
     for (args, flag) in [
         (vec!["run", "--resume", path(&state), "--seed", "3"], "--seed"),
         (vec!["run", "--resume", path(&state), "-a", "wash"], "--algorithm"),
@@ -303,6 +305,10 @@ fn state_options_that_do_not_apply_are_refused() {
         (vec!["run", "-a", "wash", "--progressive", "--state-out", "x"], "--state-out"),
         (vec!["run", "--decks", "d.txt", "--shard", "1/2"], "--shard"),
         (vec!["run", "--exec", "true", "--state-out", "x"], "--state-out"),
+        (
+            vec!["run", "-a", "wash", "--seed", "1", "--out", path(tmp.path()), "--state-out", inside.as_str()],
+            "--state-out",
+        ),
     ] {
         assert_usage_error(&run(&args), flag, &format!("{args:?}"));
     }
@@ -311,4 +317,41 @@ fn state_options_that_do_not_apply_are_refused() {
     let out = run(&["run", "--resume", path(&state), "--out", path(&again), "--no-timings"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert_same_files(&tmp.path().join("r"), &again, "resume of a finished run");
+}
+
+#[test]
+fn an_interrupted_progressive_run_reports_its_last_look() {
+    let tmp = TempDir::new().unwrap();
+    let dir = tmp.path().join("progressive");
+    let child = Command::new(assert_cmd::cargo::cargo_bin("shuffle-audit"))
+        .args(["run", "-a", "fisher-yates", "--progressive", "--seed", "2", "--threads", "2", "--out", path(&dir)])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
+    signal(&child, libc::SIGINT);
+    let (status, out, err) = wait_within(child, Duration::from_secs(20));
+    assert_eq!(status.code(), Some(130), "{err}");
+    assert!(out.contains("PARTIAL (interrupted by SIGINT) PASS: not detected up to 2^"), "{out}");
+    assert!(err.contains("interrupted by SIGINT after the look at 2^"), "{err}");
+    let json = run_json(&dir);
+    assert_eq!(json["incomplete"]["stopped"], "interrupt");
+    assert_eq!(json["incomplete"]["planned"], 1u64 << 30);
+}
+
+#[test]
+fn a_time_limit_stops_a_built_in_run_like_a_signal() {
+    let whole = long_whole();
+    let tmp = TempDir::new().unwrap();
+    let dir = tmp.path().join("timed");
+    let (status, out, err) = wait_within(spawn_long(&dir, &["--timeout", "1s"]), Duration::from_secs(20));
+    assert_eq!(status.code(), Some(2), "{err}");
+    assert!(err.contains("stopped by the time limit after "), "{err}");
+    assert!(out.contains("PARTIAL (stopped by the time limit after "), "{out}");
+    assert_eq!(run_json(&dir)["incomplete"]["stopped"], "timeout");
+    let state = dir.join("run.state");
+    let resumed = run(&["run", "--resume", path(&state), "--out", path(&dir), "--no-timings"]);
+    assert_eq!(resumed.status.code(), Some(0), "{}", stderr(&resumed));
+    assert_same_files(whole, &dir, "after the time limit");
 }

@@ -77,14 +77,15 @@ pub struct CalibrationOutcome {
     pub fault: Option<FaultReport>,
 }
 
-/// Runs `replicates` replicates of `config` (its `seed` is the master seed).
+/// Runs `replicates` replicates of `config` (its `seed` is the master seed), counting every shuffle on `bar`.
 pub fn calibrate(config: &RunConfig, replicates: u64, bar: &ProgressBar) -> Result<CalibrationOutcome, ConfigError> {
     config.validate()?;
     if replicates == 0 {
         return Err(ConfigError::new(Field::Replicates, "must be at least 1"));
     }
-    let pool = runner::thread_pool(config.threads)?;
+    crate::audit::limits::check_replicates(replicates, config.shuffles)?;
     let start = Instant::now();
+    let pool = runner::thread_pool(config.threads)?;
     let Some(builtin) = config.builtin().copied() else {
         return Err(ConfigError::new(Field::Algorithm, "calibration replicates built-in shuffles only"));
     };
@@ -95,8 +96,7 @@ pub fn calibrate(config: &RunConfig, replicates: u64, bar: &ProgressBar) -> Resu
             .map(|r| {
                 let seed = replicate_seed(builtin.seed, r, c_library);
                 let c = RunConfig { source: DeckSource::Builtin(Builtin { seed, ..builtin }), ..config.clone() };
-                let outcome = runner::run_chunks(&c, 0..c.chunks(), &ProgressBar::hidden());
-                bar.inc(1);
+                let outcome = runner::run_chunks(&c, 0..c.chunks(), bar);
                 let p_values = outcome
                     .tally
                     .battery

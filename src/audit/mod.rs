@@ -7,6 +7,7 @@ pub mod catalogue;
 pub mod fault;
 pub mod gate;
 pub mod input;
+pub mod limits;
 pub mod progressive;
 pub mod result;
 pub mod runner;

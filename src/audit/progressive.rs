@@ -10,12 +10,13 @@
 //! looks; the looks are strongly dependent, so this is conservative), which keeps the chance that a fair shuffle
 //! FAILs anywhere in the progressive run below the FAIL threshold, and the same for SUSPICIOUS.
 
-use std::time::Duration;
+use std::time::Instant;
 
 use indicatif::ProgressBar;
 
 use crate::audit::fault::FaultReport;
 use crate::audit::runner::{self, CHUNK_SHUFFLES, RunConfig, RunOutcome};
+use crate::audit::stop::{NEVER, StopFlag, StopReason};
 use crate::audit::tally::Tally;
 use crate::audit::verdict::{Assessment, Thresholds, Verdict, assess};
 use crate::error::ConfigError;
@@ -64,6 +65,8 @@ pub struct ProgressiveOutcome {
     /// The battery and timing of the last look.
     pub last: RunOutcome,
     pub fault: Option<FaultReport>,
+    /// A signal or the time limit stopped the run before its next look: `last` is the last look finished.
+    pub stopped: Option<StopReason>,
 }
 
 impl ProgressiveOutcome {
@@ -113,6 +116,19 @@ pub fn run(
     max_shuffles: u64,
     thresholds: Thresholds,
     bar: &ProgressBar,
+    on_look: impl FnMut(&Look),
+) -> Result<ProgressiveOutcome, ConfigError> {
+    run_until(config, max_shuffles, thresholds, bar, &NEVER, on_look)
+}
+
+/// [`run`], stopped cleanly when `stop` is set: the sample counted for the next look is dropped, and the outcome
+/// is the last look finished (the first one is always finished).
+pub fn run_until(
+    config: &RunConfig,
+    max_shuffles: u64,
+    thresholds: Thresholds,
+    bar: &ProgressBar,
+    stop: &StopFlag,
     mut on_look: impl FnMut(&Look),
 ) -> Result<ProgressiveOutcome, ConfigError> {
     let mut check = config.clone();
@@ -120,13 +136,16 @@ pub fn run(
     check.validate()?;
     let plan = LookPlan::new(max_shuffles, thresholds);
     let (sizes, planned, look_thresholds) = (plan.sizes.clone(), plan.planned(), plan.thresholds);
+    let pool_start = Instant::now();
     let pool = runner::thread_pool(config.threads)?;
     let mut looks = Vec::new();
     let mut tally: Option<Tally> = None;
     let mut chunks_done = 0u64;
-    let mut elapsed = Duration::ZERO;
+    // Starting the workers is part of the run's time.
+    let mut elapsed = pool_start.elapsed();
     let mut last = None;
     let mut fault = None;
+    let mut stopped = None;
     for &size in &sizes {
         let mut look_config = config.clone();
         look_config.shuffles = size;
@@ -137,7 +156,16 @@ pub fn run(
         // chunk 0.
         let extend = chunks_done > 0 && tally.is_some();
         let from = if extend { chunks_done } else { 0 };
-        let outcome = pool.install(|| runner::run_chunks(&look_config, from..chunks, bar));
+        let never_stop = last.is_none();
+        let outcome = match pool.install(|| {
+            runner::run_chunks_until(&look_config, from..chunks, bar, if never_stop { &NEVER } else { stop })
+        }) {
+            Some(outcome) => outcome,
+            None => {
+                stopped = stop.requested();
+                break;
+            }
+        };
         elapsed += outcome.elapsed;
         let merged = match (extend, tally.take()) {
             (true, Some(mut b)) => {
@@ -163,7 +191,7 @@ pub fn run(
         }
     }
     let last = last.expect("at least one look");
-    Ok(ProgressiveOutcome { looks, planned_looks: planned, look_thresholds, last, fault })
+    Ok(ProgressiveOutcome { looks, planned_looks: planned, look_thresholds, last, fault, stopped })
 }
 
 fn judge(shuffles: u64, results: Vec<TestResult>, thresholds: &Thresholds) -> Look {

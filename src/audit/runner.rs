@@ -194,6 +194,7 @@ pub(crate) fn check_run(c: &RunConfig) -> Result<(), ConfigError> {
             ));
         }
         b.rng.check_seed(b.seed)?;
+        crate::audit::limits::check_run(c.shuffles, c.threads, b.algorithm.swaps)?;
     }
     if let Some(deal) = &c.deal {
         deal.validate()?;
@@ -253,14 +254,27 @@ pub fn thread_pool(threads: Option<usize>) -> Result<rayon::ThreadPool, ConfigEr
 /// rayon pool, without validating the configuration. The batteries of disjoint chunk ranges merge into the battery
 /// of their union, byte for byte. A configuration of an external source counts nothing.
 pub fn run_chunks(config: &RunConfig, chunks: Range<u64>, bar: &ProgressBar) -> RunOutcome {
+    run_chunks_until(config, chunks, bar, &NEVER).expect("a run that is never stopped counts every chunk")
+}
+
+/// [`run_chunks`], abandoned (`None`) when `stop` is set before every chunk is counted.
+pub fn run_chunks_until(
+    config: &RunConfig,
+    chunks: Range<u64>,
+    bar: &ProgressBar,
+    stop: &StopFlag,
+) -> Option<RunOutcome> {
     let start = Instant::now();
-    let wave = run_wave(config, chunks, bar, &NEVER);
-    RunOutcome {
+    let wave = run_wave(config, chunks, bar, stop);
+    if wave.abandoned {
+        return None;
+    }
+    Some(RunOutcome {
         tally: wave.tally,
         elapsed: start.elapsed(),
         fault: wave.fault.map(|(_, r)| r),
         threads: rayon::current_num_threads(),
-    }
+    })
 }
 
 /// What a set of chunks of one run counted: the tally, the chunk ranges it covers, and the first fault met with

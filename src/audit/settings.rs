@@ -12,6 +12,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use crate::audit::input::{ExternalSource, FormatChoice, StreamOptions};
+use crate::audit::limits;
 use crate::audit::runner::RunConfig;
 use crate::audit::runner::check_deck;
 use crate::audit::source::{Builtin, DeckSource, PostProcess};
@@ -74,6 +75,8 @@ pub struct RunRequest {
     pub state_out: Option<PathBuf>,
     /// Rewrite the state file this often during the run (`--checkpoint-every`).
     pub checkpoint_every: Option<Duration>,
+    /// `--timeout` (a gate check's `timeout`): the run stops when it runs out, with partial reports.
+    pub timeout: Option<Duration>,
 }
 
 /// What a built-in run keeps of itself beyond its reports: its share of the chunks and its state file.
@@ -116,6 +119,9 @@ pub struct RunSettings {
     pub progressive: Option<u64>,
     /// Shard and state file of a built-in run.
     pub state: StateSettings,
+    /// The time limit of the run, for every source: external runs stop reading, kill their producer's group
+    /// and write partial reports when it runs out (`audit::input::Control::timeout`).
+    pub timeout: Option<Duration>,
 }
 
 impl RunSettings {
@@ -143,6 +149,9 @@ impl RunRequest {
         }
         let progressive = self.progressive.then(|| self.max_shuffles.unwrap_or(DEFAULT_MAX_SHUFFLES));
         let state = self.state_settings()?;
+        if let Some(max) = progressive {
+            limits::check_shuffles(max).map_err(|e| ConfigError { field: Field::MaxShuffles, ..e })?;
+        }
         let deal = self.deal()?;
         let tests = self.tests.unwrap_or_default();
         // The deck: the deal's (a --deck that disagrees is an error), else the one given; external input infers
@@ -198,7 +207,10 @@ impl RunRequest {
                     ));
                 }
                 let swaps = match self.swaps {
-                    Some(k) => Some(usize::try_from(k).map_err(|_| ConfigError::new(Field::Swaps, "too large"))?),
+                    Some(k) => {
+                        limits::check_swaps(k)?;
+                        Some(usize::try_from(k).map_err(|_| ConfigError::new(Field::Swaps, "too large"))?)
+                    }
                     None => None,
                 };
                 let rng = self.rng.unwrap_or(DEFAULT_RNG);
@@ -228,7 +240,7 @@ impl RunRequest {
                 Plan::Builtin(config)
             }
         };
-        Ok(RunSettings { plan, thresholds, progressive, state })
+        Ok(RunSettings { plan, thresholds, progressive, state, timeout: self.timeout })
     }
 
     /// The settings of `run --resume`: the state holds the run's definition, so every option that defines a run
@@ -267,7 +279,7 @@ impl RunRequest {
         state.shard = resumed.shard;
         let config = RunConfig { threads: self.threads, ..resumed.config.clone() };
         config.validate()?;
-        Ok(RunSettings { plan: Plan::Builtin(config), thresholds, progressive: None, state })
+        Ok(RunSettings { plan: Plan::Builtin(config), thresholds, progressive: None, state, timeout: self.timeout })
     }
 
     fn state_settings(&self) -> Result<StateSettings, ConfigError> {

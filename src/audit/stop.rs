@@ -135,6 +135,41 @@ pub fn format_duration(d: Duration) -> String {
     }
 }
 
+/// How often [`within_limit`]'s timer looks at the flag it relays.
+const RELAY_TICK: Duration = Duration::from_millis(50);
+
+/// Runs `work` with a flag that is set when `parent` is (a signal) or, with `Some(limit)`, when `limit` has run
+/// out ([`StopReason::Timeout`]). The time limit is a timer thread scoped to `work`, which also relays `parent`
+/// (looked at every 50 ms) and ends with it, panic or not; without a limit `work` gets `parent` itself. The
+/// library installs no signal handler: `parent` is whatever the caller's handler sets, or [`NEVER`].
+pub fn within_limit<T>(parent: &StopFlag, limit: Option<Duration>, work: impl FnOnce(&StopFlag) -> T) -> T {
+    let Some(limit) = limit else { return work(parent) };
+    let flag = StopFlag::new();
+    let (done, finished) = std::sync::mpsc::channel::<()>();
+    std::thread::scope(|s| {
+        let relayed = &flag;
+        s.spawn(move || {
+            let deadline = std::time::Instant::now() + limit;
+            loop {
+                if let Some(reason) = parent.requested() {
+                    relayed.request(reason);
+                }
+                let left = deadline.saturating_duration_since(std::time::Instant::now());
+                if left.is_zero() {
+                    relayed.request(StopReason::Timeout);
+                }
+                let wait = if left.is_zero() { RELAY_TICK } else { left.min(RELAY_TICK) };
+                if finished.recv_timeout(wait) != Err(std::sync::mpsc::RecvTimeoutError::Timeout) {
+                    return;
+                }
+            }
+        });
+        let out = work(&flag);
+        drop(done);
+        out
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -163,5 +198,33 @@ mod tests {
         }
         assert_eq!(format_duration(Duration::from_secs(300)), "5m");
         assert_eq!(format_duration(Duration::from_millis(1500)), "1.5s");
+    }
+
+    #[test]
+    fn a_time_limit_sets_the_flag_and_a_parent_is_relayed() {
+        let waited = within_limit(&NEVER, Some(Duration::from_millis(100)), |flag| {
+            let start = std::time::Instant::now();
+            while !flag.is_set() {
+                assert!(start.elapsed() < Duration::from_secs(10), "the time limit never ran out");
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            (flag.requested(), start.elapsed())
+        });
+        assert_eq!(waited.0, Some(StopReason::Timeout));
+        assert!(waited.1 >= Duration::from_millis(100), "{:?}", waited.1);
+        let parent = StopFlag::new();
+        let got = within_limit(&parent, Some(Duration::from_secs(3600)), |flag| {
+            parent.request(StopReason::Terminate);
+            while !flag.is_set() {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            flag.requested()
+        });
+        assert_eq!(got, Some(StopReason::Terminate));
+        // Without a limit the work gets the parent itself; a quick work does not wait for the timer.
+        assert!(std::ptr::eq(within_limit(&NEVER, None, |f| f as *const _), &NEVER as *const _));
+        let start = std::time::Instant::now();
+        within_limit(&NEVER, Some(Duration::from_secs(3600)), |_| ());
+        assert!(start.elapsed() < Duration::from_secs(5));
     }
 }

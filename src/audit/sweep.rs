@@ -1,5 +1,7 @@
 //! The swap-count sweep of the random-transposition shuffles (`wash`, `pair-swap`): which swap counts to run.
 
+use crate::audit::limits::MAX_SWAPS;
+
 /// At most this many swap counts in one sweep.
 pub const MAX_POINTS: u64 = 1000;
 
@@ -39,8 +41,8 @@ impl SwapRange {
         if range.count() > MAX_POINTS {
             return Err(format!("'{s}' has {} swap counts; at most {MAX_POINTS} (use a larger STEP)", range.count()));
         }
-        if to > 1_000_000 {
-            return Err(format!("'{s}': TO {to} is above 1000000 swaps per shuffle"));
+        if to > MAX_SWAPS {
+            return Err(format!("'{s}': TO {to} is above the limit of 2^20 = {MAX_SWAPS} swaps per shuffle"));
         }
         Ok(range)
     }

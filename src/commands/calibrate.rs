@@ -3,13 +3,13 @@
 //! `calibration.csv` and `p_values.csv`, and exits 1 if some statistic's p-values are not uniform.
 
 use std::io::IsTerminal;
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::cli::CalibrateArgs;
 use shuffle_audit::audit::calibration::{CalibrationOutcome, NOT_UNIFORM_BELOW, calibrate};
+use shuffle_audit::audit::limits::check_replicates;
 use shuffle_audit::audit::runner::RunConfig;
 use shuffle_audit::audit::settings::RunRequest;
 use shuffle_audit::report::{calibration_csv, writer};
@@ -24,41 +24,52 @@ pub fn run(args: CalibrateArgs) -> anyhow::Result<ExitCode> {
     };
     let config = super::builtin_config(&request, "this calibration")?;
     let builtin = *config.builtin().expect("built-in");
-    let bar = progress_bar(args.replicates);
+    // Checked before the output folder is made (`calibrate` checks it again).
+    check_replicates(args.replicates, config.shuffles)?;
+    let label = builtin.algorithm.kind.name();
+    let out = super::prepare_out(&super::out_path(args.out.as_deref(), || {
+        format!("calibrate-{label}-{}-{}", builtin.rng, config.deck)
+    }))?;
+    let bar = progress_bar(args.replicates, config.shuffles);
     let outcome = calibrate(&config, args.replicates, &bar)?;
     bar.finish_and_clear();
-    print!("{}", render_console(&config, args.replicates, &outcome));
+    let mut stdout = super::Console::stdout();
     if let Some(f) = &outcome.fault {
-        println!("BROKEN: {}: {}", f.kind, f.description);
+        write!(stdout, "{}", render_console(&config, args.replicates, &outcome));
+        writeln!(stdout, "BROKEN: {}: {}", f.kind, f.description);
+        stdout.finish()?;
         return Ok(ExitCode::from(1));
     }
-    let label = builtin.algorithm.kind.name();
-    let dir = args
-        .out
-        .clone()
-        .unwrap_or_else(|| PathBuf::from("reports").join(format!("calibrate-{label}-{}-{}", builtin.rng, config.deck)));
-    writer::write_all(
-        &dir,
-        &[
-            ("calibration.csv", calibration_csv::render(&outcome.statistics, config.shuffles)),
-            ("p_values.csv", calibration_csv::render_p_values(&outcome.replicates)),
-        ],
-    )?;
-    println!("Written to {}/ (calibration.csv, p_values.csv)", dir.display());
+    out.write(|dir| {
+        writer::write_all(
+            dir,
+            &[
+                ("calibration.csv", calibration_csv::render(&outcome.statistics, config.shuffles)),
+                ("p_values.csv", calibration_csv::render_p_values(&outcome.replicates)),
+            ],
+        )
+    })?;
+    let dir = out.commit()?;
+    write!(stdout, "{}", render_console(&config, args.replicates, &outcome));
+    writeln!(stdout, "Written to {}/ (calibration.csv, p_values.csv)", dir.display());
+    stdout.finish()?;
     let all_uniform = outcome.statistics.iter().all(|s| s.uniform());
     Ok(ExitCode::from(if all_uniform { 0 } else { 1 }))
 }
 
-fn progress_bar(replicates: u64) -> ProgressBar {
+/// A bar of every shuffle of every replicate, so that it moves within long replicates too; hidden when stderr
+/// is not a terminal.
+fn progress_bar(replicates: u64, shuffles: u64) -> ProgressBar {
     if !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
-    let bar = ProgressBar::new(replicates);
+    let bar = ProgressBar::new(replicates.saturating_mul(shuffles));
     bar.set_style(
-        ProgressStyle::with_template("{spinner} [{bar:30}] {pos}/{len} replicates, ETA {eta}")
+        ProgressStyle::with_template("{spinner} [{bar:30}] {human_pos}/{human_len} shuffles of {msg}, ETA {eta}")
             .unwrap_or_else(|_| ProgressStyle::default_bar())
             .progress_chars("=> "),
     );
+    bar.set_message(format!("{replicates} replicates"));
     bar
 }
 

@@ -1,6 +1,7 @@
 //! `shuffle-audit compare`: run the catalogue of findings, print one table, write every run's files and a
 //! combined summary; exit 1 if any finding fails to reproduce.
 
+use std::path::Path;
 use std::process::ExitCode;
 
 use crate::cli::CompareArgs;
@@ -16,18 +17,20 @@ pub fn run(args: CompareArgs) -> anyhow::Result<ExitCode> {
     let thresholds = args.thresholds.thresholds()?;
     let output = shuffle_audit::report::files::Output::new(args.output.lang, args.output.no_timings);
     let catalogue = findings();
+    let out = super::prepare_out(&args.out)?;
     let mut done: Vec<(RunReport, Verdict)> = Vec::new();
     eprintln!("Running {} configurations (seed {}); each row is one `run`.", catalogue.len(), args.seed);
     // The algorithm column fits the longest label (deals add `--game …`).
     let width = catalogue.iter().map(|f| config_for(f, &args).label().chars().count()).max().unwrap_or(0).max(24);
-    println!("{}", header(width));
+    let mut stdout = super::Console::stdout();
+    writeln!(stdout, "{}", header(width));
     let mut failed: Vec<String> = Vec::new();
     for f in &catalogue {
         let config = config_for(f, &args);
         let report = shuffle_audit::audit::execute(config, thresholds, shuffle_audit::audit::runner::Progress::Bar)?;
-        shuffle_audit::report::files::write_run_files(&args.out.join(report.dir_name()), &report, output)?;
+        out.write(|dir| shuffle_audit::report::files::write_run_files(&dir.join(report.dir_name()), &report, output))?;
         let checks = f.failed_checks(&report.assessment.tests);
-        println!("{}", table_row(&report, f, &checks, width));
+        writeln!(stdout, "{}", table_row(&report, f, &checks, width));
         if report.verdict != f.expected {
             failed.push(format!("{} ({} expected {})", report.algorithm_label(), report.verdict, f.expected));
         }
@@ -35,25 +38,26 @@ pub fn run(args: CompareArgs) -> anyhow::Result<ExitCode> {
             failed.push(format!("{}: {}", report.algorithm_label(), checks.join(", ")));
         }
         done.push((report, f.expected));
-        write_combined(&args, &done, output)?;
     }
+    out.write(|dir| write_combined(dir, &done, output))?;
+    let dir = out.commit()?;
     let total: f64 = done.iter().map(|(r, _)| r.seconds).sum();
     let reproduced = done
         .iter()
         .zip(&catalogue)
         .filter(|((r, e), f)| r.verdict == *e && f.failed_checks(&r.assessment.tests).is_empty())
         .count();
-    println!(
+    writeln!(
+        stdout,
         "\n{reproduced} of {} findings reproduced in {total:.1} s; reports in {}/",
         done.len(),
-        args.out.display()
+        dir.display()
     );
-    if failed.is_empty() {
-        Ok(ExitCode::SUCCESS)
-    } else {
-        println!("NOT REPRODUCED: {}", failed.join("; "));
-        Ok(ExitCode::from(1))
+    if !failed.is_empty() {
+        writeln!(stdout, "NOT REPRODUCED: {}", failed.join("; "));
     }
+    stdout.finish()?;
+    Ok(if failed.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }
 
 fn config_for(f: &Finding, args: &CompareArgs) -> RunConfig {
@@ -67,7 +71,7 @@ fn config_for(f: &Finding, args: &CompareArgs) -> RunConfig {
 
 /// The combined files: `summary.csv`, `summary.md`, `report.html` and the small multiples `heatmaps.svg`.
 fn write_combined(
-    args: &CompareArgs,
+    dir: &Path,
     done: &[(RunReport, Verdict)],
     output: shuffle_audit::report::files::Output,
 ) -> anyhow::Result<()> {
@@ -83,7 +87,7 @@ fn write_combined(
     if let Some(svg) = html::compare_heatmaps_svg(&reports, output.lang) {
         files.push(("heatmaps.svg", svg));
     }
-    writer::write_all(&args.out, &files)
+    writer::write_all(dir, &files)
 }
 
 fn header(width: usize) -> String {

@@ -35,8 +35,9 @@ pub fn run(args: DealArgs) -> anyhow::Result<ExitCode> {
     let plan = Plan { deal, post, seed, count: args.count, lang: args.lang, rng: b.rng };
     let status = with_rng_type!(b.rng, R => with_shuffle!(algorithm, n, s => {
         print_deals::<_, R>(&s, &mut out, &plan)
-    }))?;
-    out.flush()?;
+    }))
+    .map_err(super::stdout_failed)?;
+    out.flush().map_err(super::stdout_failed)?;
     Ok(status)
 }
 
@@ -49,7 +50,7 @@ struct Plan {
     rng: RngKind,
 }
 
-fn print_deals<S: Shuffle, R: SeededRng>(s: &S, out: &mut impl Write, plan: &Plan) -> anyhow::Result<ExitCode> {
+fn print_deals<S: Shuffle, R: SeededRng>(s: &S, out: &mut impl Write, plan: &Plan) -> std::io::Result<ExitCode> {
     let deal = &plan.deal;
     let n = deal.deck;
     let map = deal.seat_map();

@@ -29,7 +29,9 @@ pub fn run(args: ExactArgs) -> anyhow::Result<ExitCode> {
             .into());
         }
     };
-    print!("{text}");
+    let mut stdout = super::Console::stdout();
+    write!(stdout, "{text}");
+    stdout.finish()?;
     Ok(ExitCode::SUCCESS)
 }
 

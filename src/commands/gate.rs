@@ -1,31 +1,65 @@
 //! `shuffle-audit gate --config shuffle-audit.toml`: run every configured check, print a table with each
 //! check's power, write JUnit XML and JSON if asked, and exit 0 when every check met its expectation, 1 when
 //! one did not, 2 on a configuration error (naming the TOML line).
+//!
+//! The checks' answer comes first: when an output fails (a `--junit`, `--json` or `--out` file that cannot be
+//! written, a full stdout), every failure is reported on stderr and the status is still 1 if a check was NOT MET,
+//! and 2 instead of 0 if all were met. Every output is attempted whatever failed before it.
 
-use std::io::Write;
 use std::process::ExitCode;
 
 use crate::cli::GateArgs;
 use shuffle_audit::audit::gate::{self, CheckOutcome, GateOutcome};
+use shuffle_audit::report::writer::OutDir;
 use shuffle_audit::report::{gate_json, i18n, junit, writer};
 
 pub fn run(args: GateArgs) -> anyhow::Result<ExitCode> {
     let config = gate::config::load(&args.config)?;
-    // The table is for people; a closed stdout must not stop the checks or the JUnit and JSON files, so
-    // write errors on stdout are ignored.
-    let mut stdout = std::io::stdout();
-    let _ = writeln!(stdout, "{}", header());
-    let outcome = gate::run(&config, args.threads, |c| {
-        let _ = writeln!(stdout, "{}", row(c));
+    let out = args.out.as_deref().map(super::prepare_out).transpose()?;
+    // A producer runs in a process group of its own, out of reach of the terminal's Ctrl-C: the gate stops it.
+    crate::signals::install();
+    // The table is for people; a full stdout must not stop the checks or their files.
+    let mut stdout = super::Console::stdout();
+    writeln!(stdout, "{}", header());
+    let mut notify = |n: &shuffle_audit::audit::input::Notice| eprintln!("{n}");
+    let outcome = gate::run(&config, args.threads, &crate::signals::STOP, Some(&mut notify), |c| {
+        writeln!(stdout, "{}", row(c));
     })?;
-    let _ = write!(stdout, "{}", footer(&outcome));
+    write!(stdout, "{}", footer(&outcome));
+    let mut failures = Vec::new();
+    if let Some(out) = out {
+        failures.extend(write_runs(out, &outcome).err());
+    }
+    // After the folder: a file inside it would be replaced with the folder.
     if let Some(path) = &args.junit {
-        writer::write_atomic(path, &junit::render(&outcome))?;
+        failures.extend(writer::write_atomic(path, &junit::render(&outcome)).err());
     }
     if let Some(path) = &args.json {
-        writer::write_atomic(path, &gate_json::render(&outcome))?;
+        failures.extend(writer::write_atomic(path, &gate_json::render(&outcome)).err());
     }
-    if let Some(dir) = &args.out {
+    failures.extend(stdout.finish().err());
+    for e in &failures {
+        eprintln!("Error: {e:#}");
+    }
+    if let Some(reason) = crate::signals::STOP.requested() {
+        eprintln!(
+            "gate: stopped by {} after {} of {} checks",
+            reason.label(),
+            outcome.checks.len(),
+            config.checks.len()
+        );
+        return Ok(ExitCode::from(reason.exit_code()));
+    }
+    Ok(ExitCode::from(match (outcome.all_met(), failures.is_empty()) {
+        (false, _) => 1,
+        (true, false) => 2,
+        (true, true) => 0,
+    }))
+}
+
+/// Every check's run files, under `DIR/<check>`.
+fn write_runs(out: OutDir, outcome: &GateOutcome) -> anyhow::Result<()> {
+    out.write(|dir| {
         for c in &outcome.checks {
             if let Some(report) = &c.report {
                 shuffle_audit::report::files::write_run_files(
@@ -35,8 +69,9 @@ pub fn run(args: GateArgs) -> anyhow::Result<ExitCode> {
                 )?;
             }
         }
-    }
-    Ok(ExitCode::from(if outcome.all_met() { 0 } else { 1 }))
+        Ok(())
+    })?;
+    out.commit().map(drop)
 }
 
 const SOURCE_WIDTH: usize = 34;

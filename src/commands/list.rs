@@ -1,6 +1,5 @@
 //! `shuffle-audit list`: every algorithm, generator, deck preset and game.
 
-use std::io::Write;
 use std::process::ExitCode;
 
 use shuffle_audit::cards::PRESETS;
@@ -9,27 +8,28 @@ use shuffle_audit::rng::RngKind;
 use shuffle_audit::shuffle::AlgorithmKind;
 
 pub fn run() -> anyhow::Result<ExitCode> {
-    let mut out = std::io::stdout().lock();
-    writeln!(out, "Algorithms:")?;
+    let mut out = super::Console::stdout();
+    writeln!(out, "Algorithms:");
     for kind in AlgorithmKind::ALL {
         let info = kind.info();
-        writeln!(out, "  {:<22} {:<28} {}", info.name, info.source, info.summary)?;
+        writeln!(out, "  {:<22} {:<28} {}", info.name, info.source, info.summary);
     }
-    writeln!(out, "\nGenerators:")?;
+    writeln!(out, "\nGenerators:");
     for kind in RngKind::ALL {
-        writeln!(out, "  {:<22} {:>2} bits  {}", kind.name(), kind.bits(), kind.description())?;
+        writeln!(out, "  {:<22} {:>2} bits  {}", kind.name(), kind.bits(), kind.description());
     }
-    writeln!(out, "\nDeck presets (--deck N accepts any N from 2 to 1024):")?;
+    writeln!(out, "\nDeck presets (--deck N accepts any N from 2 to 1024):");
     for (n, what) in PRESETS {
-        writeln!(out, "  {n:<22} {what}")?;
+        writeln!(out, "  {n:<22} {what}");
     }
-    writeln!(out, "\nGames (--game, for run and deal):")?;
+    writeln!(out, "\nGames (--game, for run and deal):");
     for (game, what) in [
         (Game::Doudizhu, "斗地主: 54 cards, 3 seats × 17 + 3 bottom, blocks (S5) or round-robin (S2)"),
         (Game::Douniu, "斗牛: 52 cards, 5 cards to each of 2..=10 seats in blocks (S1)"),
         (Game::Custom, "any seats × hand (+ bottom) of any deck, round-robin by default (S3: 4 × 13)"),
     ] {
-        writeln!(out, "  {:<22} {what}", game.name())?;
+        writeln!(out, "  {:<22} {what}", game.name());
     }
+    out.finish()?;
     Ok(ExitCode::SUCCESS)
 }

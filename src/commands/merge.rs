@@ -3,7 +3,6 @@
 //! different runs or versions, and states that count a chunk twice, are refused, naming the files; chunks no
 //! state counted make a PARTIAL report that names them.
 
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -39,15 +38,14 @@ pub fn run(args: MergeArgs) -> anyhow::Result<ExitCode> {
         owners.extend(state.counted.covered.iter().map(|r| (r.clone(), path.clone())));
     }
     let (state, _) = merged.expect("clap requires at least one state file");
+    let out = super::prepare_out(&super::out_path(args.out.as_deref(), || state.config.dir_name()))?;
     let chunks = state.config.chunks();
     let report =
         RunReport::of_state(&state, 0..chunks, None, Duration::from_secs_f64(state.seconds), state.threads, thresholds);
     if let Some(path) = &args.state_out {
         writer::write_atomic(path, &state.encode())?;
     }
-    let dir = args.out.clone().unwrap_or_else(|| PathBuf::from("reports").join(report.dir_name()));
-    let code = super::run::finish_report(&report, &dir, output, None)?;
-    let mut stdout = std::io::stdout().lock();
+    let (code, mut stdout) = super::run::finish_report(&report, out, output)?;
     let missing = state.missing();
     writeln!(
         stdout,
@@ -58,12 +56,13 @@ pub fn run(args: MergeArgs) -> anyhow::Result<ExitCode> {
         chunks - missing.iter().map(|r| r.end - r.start).sum::<u64>(),
         chunks,
         if missing.is_empty() { String::new() } else { "; PARTIAL".to_string() }
-    )?;
+    );
     for r in missing.iter().take(10) {
-        writeln!(stdout, "  missing: chunks {} (shuffles {})", range_label(r), state.shuffle_range_label(r))?;
+        writeln!(stdout, "  missing: chunks {} (shuffles {})", range_label(r), state.shuffle_range_label(r));
     }
     if missing.len() > 10 {
-        writeln!(stdout, "  … and {} more missing ranges", missing.len() - 10)?;
+        writeln!(stdout, "  … and {} more missing ranges", missing.len() - 10);
     }
+    stdout.finish()?;
     Ok(code)
 }

@@ -12,9 +12,15 @@ pub mod run;
 pub mod shuffle;
 pub mod sweep;
 
+use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use anyhow::Context;
+
 use crate::cli::Command;
+use shuffle_audit::error::Field;
+use shuffle_audit::report::writer::OutDir;
 
 /// Runs a parsed command; the returned code is the process's exit status.
 pub fn dispatch(command: Command) -> anyhow::Result<ExitCode> {
@@ -66,4 +72,55 @@ pub fn validate(
         eprintln!("seed: {seed} (drawn from the operating system; pass --seed {seed} to repeat {what})");
     }
     Ok(settings)
+}
+
+/// `--out DIR`, or `reports/<name>` when it was not given.
+pub fn out_path(out: Option<&Path>, name: impl FnOnce() -> String) -> PathBuf {
+    out.map_or_else(|| PathBuf::from("reports").join(name()), Path::to_path_buf)
+}
+
+/// Prepares a command's output folder before any work starts, so that a folder that cannot be written fails at
+/// once (exit status 2, naming `--out`) instead of after the computation.
+pub fn prepare_out(dir: &Path) -> anyhow::Result<OutDir> {
+    OutDir::prepare(dir).with_context(|| Field::Out.flag())
+}
+
+/// What an error writing standard output says: `cannot write to standard output: No space left on device`.
+pub fn stdout_failed(e: impl Into<anyhow::Error>) -> anyhow::Error {
+    e.into().context("cannot write to standard output")
+}
+
+/// A command's standard output: its table and summary, printed as the work goes on with `write!` and `writeln!`.
+/// A write that fails (a full device) does not stop the work, whose report files must still be written: the first
+/// error is kept, later writes are skipped, and [`Console::finish`], called once the files are written, flushes
+/// and returns it, for the binary to show on stderr with exit status 2. (A closed pipe never gets here: SIGPIPE
+/// ends the process quietly, see `main`.)
+pub struct Console {
+    out: std::io::Stdout,
+    failed: Option<std::io::Error>,
+}
+
+impl Console {
+    pub fn stdout() -> Self {
+        Console { out: std::io::stdout(), failed: None }
+    }
+
+    /// What `write!(console, …)` calls: writes unless an earlier write failed, and keeps the first error.
+    pub fn write_fmt(&mut self, args: std::fmt::Arguments<'_>) {
+        if self.failed.is_none()
+            && let Err(e) = self.out.write_fmt(args)
+        {
+            self.failed = Some(e);
+        }
+    }
+
+    /// Flushes, and returns the first error of any write or of the flush.
+    pub fn finish(mut self) -> anyhow::Result<()> {
+        if self.failed.is_none()
+            && let Err(e) = self.out.flush()
+        {
+            self.failed = Some(e);
+        }
+        self.failed.map_or(Ok(()), |e| Err(stdout_failed(e)))
+    }
 }

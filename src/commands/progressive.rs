@@ -3,14 +3,15 @@
 //! written as `run` writes them, with `progressive.csv` beside them.
 
 use shuffle_audit::report::i18n::{self, Lang, LangWords};
-use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use indicatif::ProgressBar;
 
 use shuffle_audit::audit::progressive::{self, Look, ProgressiveOutcome, look_sizes, marginal_estimate, size_label};
+use shuffle_audit::audit::result::Incomplete;
 use shuffle_audit::audit::runner::RunConfig;
+use shuffle_audit::audit::stop::{StopReason, within_limit};
 use shuffle_audit::audit::verdict::{Thresholds, Verdict};
 use shuffle_audit::report::svg::{self, progressive::PValuePoint};
 use shuffle_audit::report::{RunReport, html, progressive_csv, writer};
@@ -21,35 +22,73 @@ use shuffle_audit::stats::{TestId, format_ln_p};
 pub fn run(
     config: RunConfig,
     max: u64,
-    thresholds: Thresholds,
+    (thresholds, timeout): (Thresholds, Option<std::time::Duration>),
     out: Option<PathBuf>,
     output: shuffle_audit::report::files::Output,
 ) -> anyhow::Result<ExitCode> {
     let sizes = look_sizes(max);
     let tests: Vec<TestId> = config.tests.applicable(config.deck, max, config.deal.map(|d| d.test_scope()));
-    let mut stdout = std::io::stdout().lock();
-    write!(stdout, "{}", preamble(&config, max, sizes.len(), &tests, &thresholds))?;
-    writeln!(stdout, "{}", header(&tests))?;
-    stdout.flush()?;
-    let outcome = progressive::run(&config, max, thresholds, &ProgressBar::hidden(), |look| {
-        let _ = writeln!(stdout, "{}", row(look, &tests, sizes.len()));
-        let _ = stdout.flush();
+    let dir =
+        super::out_path(out.as_deref(), || format!("progressive-{}", config.dir_name().trim_start_matches("run-")));
+    let out = super::prepare_out(&dir)?;
+    let mut stdout = super::Console::stdout();
+    write!(stdout, "{}", preamble(&config, max, sizes.len(), &tests, &thresholds));
+    writeln!(stdout, "{}", header(&tests));
+    crate::signals::install();
+    let outcome = within_limit(&crate::signals::STOP, timeout, |stop| {
+        progressive::run_until(&config, max, thresholds, &ProgressBar::hidden(), stop, |look| {
+            writeln!(stdout, "{}", row(look, &tests, sizes.len()));
+        })
     })?;
-    drop(stdout);
     let summary = conclusion(&outcome, max);
-    println!("\n{summary}");
+    writeln!(stdout, "\n{summary}");
     let mut final_config = config.clone();
     final_config.shuffles = outcome.last.tally.shuffles().max(1);
     final_config.tests = config.tests.relaxed();
-    let report = RunReport::new(final_config, outcome.last.clone(), outcome.look_thresholds);
-    let dir = out.unwrap_or_else(|| {
-        PathBuf::from("reports").join(format!("progressive-{}", report.dir_name().trim_start_matches("run-")))
-    });
-    let mut written = shuffle_audit::report::files::write_run_files(&dir, &report, output)?;
-    writer::write_atomic(
-        &dir.join("progressive.csv"),
-        &progressive_csv::render(&outcome.looks, outcome.planned_looks),
-    )?;
+    let mut report = RunReport::new(final_config, outcome.last.clone(), outcome.look_thresholds);
+    if let Some(reason) = outcome.stopped {
+        report.incomplete = Some(Incomplete {
+            counted: outcome.last.tally.shuffles(),
+            planned: max,
+            stopped: Some(reason),
+            shard: None,
+            missing: Vec::new(),
+        });
+    }
+    let written = out.write(|dir| write_files(dir, &report, &outcome, &summary, output))?;
+    let dir = out.commit()?;
+    writeln!(stdout, "Reports of the last look written to {}/ ({})", dir.display(), written.join(", "));
+    stdout.finish()?;
+    let verdict = if outcome.fault.is_some() {
+        Verdict::Broken
+    } else {
+        outcome.looks.last().map_or(Verdict::Pass, |l| l.verdict)
+    };
+    if let Some(reason) = outcome.stopped {
+        eprintln!(
+            "{} after the look at {} shuffles: the reports of that look are in {}/ (a progressive run is not resumed: \
+             run it again, or run a fixed --shuffles with --state-out)",
+            match reason {
+                StopReason::Timeout => "stopped by the time limit".to_string(),
+                r => format!("interrupted by {}", r.label()),
+            },
+            size_label(outcome.last.tally.shuffles()),
+            dir.display()
+        );
+        return Ok(ExitCode::from(reason.exit_code()));
+    }
+    Ok(ExitCode::from(verdict.exit_code()))
+}
+
+/// The run's files of the last look, `progressive.csv`, and `progressive.svg`, also shown on `report.html`.
+fn write_files(
+    dir: &Path,
+    report: &RunReport,
+    outcome: &ProgressiveOutcome,
+    summary: &str,
+    output: shuffle_audit::report::files::Output,
+) -> anyhow::Result<Vec<&'static str>> {
+    let mut written = shuffle_audit::report::files::write_run_files(dir, report, output)?;
     // The evidence against the sample size, as a picture: in its own file and on the run's page.
     let points: Vec<PValuePoint> = outcome
         .looks
@@ -64,18 +103,20 @@ pub fn run(
         .collect();
     let picture = svg::progressive::plot(&points, &outcome.look_thresholds, output.lang).render();
     let title = format!("{} — {}", output.lang.words().progressive_title, report.algorithm_label());
-    writer::write_atomic(&dir.join("progressive.svg"), picture.to_svg(&title, svg::Target::File).as_bytes())?;
-    let figure = html::Figure { heading: title.clone(), caption: summary.clone(), alt: title, picture };
-    let section = html::RunSection { extra_figures: vec![figure], ..html::RunSection::new(&report) };
-    writer::write_atomic(&dir.join("report.html"), &html::render(html::PageKind::Run, &[section], output.lang))?;
+    let svg = picture.to_svg(&title, svg::Target::File).into_bytes();
+    let figure = html::Figure { heading: title.clone(), caption: summary.to_string(), alt: title, picture };
+    let section = html::RunSection { extra_figures: vec![figure], ..html::RunSection::new(report) };
+    writer::write_all(
+        dir,
+        &[
+            ("progressive.csv", progressive_csv::render(&outcome.looks, outcome.planned_looks)),
+            ("progressive.svg", svg),
+            // The run's page again, with the p-values against the sample size.
+            ("report.html", html::render(html::PageKind::Run, &[section], output.lang)),
+        ],
+    )?;
     written.extend(["progressive.csv", "progressive.svg"]);
-    println!("Reports of the last look written to {}/ ({})", dir.display(), written.join(", "));
-    let verdict = if outcome.fault.is_some() {
-        Verdict::Broken
-    } else {
-        outcome.looks.last().map_or(Verdict::Pass, |l| l.verdict)
-    };
-    Ok(ExitCode::from(verdict.exit_code()))
+    Ok(written)
 }
 
 fn preamble(config: &RunConfig, max: u64, looks: usize, tests: &[TestId], t: &Thresholds) -> String {
@@ -183,10 +224,15 @@ fn conclusion(outcome: &ProgressiveOutcome, max: u64) -> String {
         None => {
             let last = outcome.looks.last();
             let verdict = last.map_or(Verdict::Pass, |l| l.verdict);
+            // An interrupted run saw up to its last look, not up to its largest sample.
+            let (seen, partial) = match (outcome.stopped, last) {
+                (Some(reason), Some(l)) => (l.shuffles, format!("PARTIAL (interrupted by {}) ", reason.label())),
+                _ => (max, String::new()),
+            };
             format!(
-                "{verdict}: not detected up to {} shuffles ({max}); the last look's family-wise p is {} after x{planned} \
-                 for the looks.",
-                size_label(max),
+                "{partial}{verdict}: not detected up to {} shuffles ({seen}); the last look's family-wise p is {} after \
+                 x{planned} for the looks.",
+                size_label(seen),
                 last.map_or("1".into(), |l| format_ln_p((l.ln_p_family + (planned as f64).ln()).min(0.0)))
             )
         }

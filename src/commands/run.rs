@@ -2,26 +2,27 @@
 //! `--exec CMD` as they stream), the selected tests, the verdict and the report files; with `--progressive`,
 //! growing samples until the first FAIL. The flags become one [`RunRequest`], validated once.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
 
+use super::Console;
 use crate::cli::RunArgs;
 use shuffle_audit::audit::input::{self, Fold};
 use shuffle_audit::audit::progressive::{self, LookPlan};
 use shuffle_audit::audit::runner::{self, Control, Counted, Progress, RunConfig};
 use shuffle_audit::audit::settings::{ExternalPlan, Plan, RunRequest, StateSettings};
 use shuffle_audit::audit::state::RunState;
-use shuffle_audit::audit::stop::StopReason;
+use shuffle_audit::audit::stop::{StopReason, within_limit};
 use shuffle_audit::audit::verdict::Thresholds;
 use shuffle_audit::audit::{self, RunReport};
+use shuffle_audit::error::Field;
 use shuffle_audit::report::console::render_console;
 use shuffle_audit::report::files::{Output, write_run_files};
-use shuffle_audit::report::i18n::group_digits;
-use shuffle_audit::report::writer;
+use shuffle_audit::report::i18n::{self, Lang, group_digits};
+use shuffle_audit::report::writer::{self, OutDir};
 
 pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     let request: RunRequest = args.request();
@@ -30,18 +31,19 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
         let resumed = read_state(path).map_err(|e| anyhow::anyhow!("--resume: {e}"))?;
         let settings = request.validate_resume(&resumed)?;
         let Plan::Builtin(config) = settings.plan else { unreachable!("a state is of a built-in run") };
-        return run_builtin(config, settings.state, settings.thresholds, Some(resumed), args.out.clone(), output);
+        let how = (settings.state, settings.thresholds, settings.timeout);
+        return run_builtin(config, how, Some(resumed), args.out.as_deref(), output);
     }
     let settings = super::validate(&request, "this run")?;
     let thresholds = settings.thresholds;
     match (settings.plan, settings.progressive) {
         (Plan::Builtin(config), Some(max)) => {
-            super::progressive::run(config, max, thresholds, args.out.clone(), output)
+            super::progressive::run(config, max, (thresholds, settings.timeout), args.out.clone(), output)
         }
         (Plan::Builtin(config), None) => {
-            run_builtin(config, settings.state, thresholds, None, args.out.clone(), output)
+            run_builtin(config, (settings.state, thresholds, settings.timeout), None, args.out.as_deref(), output)
         }
-        (Plan::External(plan), max) => run_external(plan, max, thresholds, args.out.clone(), output),
+        (Plan::External(plan), max) => run_external(plan, max, thresholds, settings.timeout, args.out.clone(), output),
     }
 }
 
@@ -56,13 +58,17 @@ pub fn read_state(path: &Path) -> anyhow::Result<RunState> {
 /// chunks are missing) and its state.
 fn run_builtin(
     config: RunConfig,
-    keep: StateSettings,
-    thresholds: Thresholds,
+    settings: (StateSettings, Thresholds, Option<Duration>),
     resumed: Option<RunState>,
-    out: Option<PathBuf>,
+    out: Option<&Path>,
     output: Output,
 ) -> anyhow::Result<ExitCode> {
-    let dir = out.unwrap_or_else(|| PathBuf::from("reports").join(config.dir_name()));
+    let (keep, thresholds, timeout) = settings;
+    let dir = super::out_path(out, || config.dir_name());
+    if let Some(path) = &keep.out {
+        refuse_state_inside(path, &dir)?;
+    }
+    let outdir = super::prepare_out(&dir)?;
     let wanted = match keep.shard {
         Some((i, k)) => runner::shard_chunks(config.chunks(), i, k),
         None => 0..config.chunks(),
@@ -85,33 +91,50 @@ fn run_builtin(
             eprintln!("warning: --checkpoint-every: {e:#}; the run goes on");
         }
     };
-    let mut control = Control {
-        progress: Progress::Bar,
-        stop: Some(&crate::signals::STOP),
-        checkpoint: keep.checkpoint_every.map(|every| (every, &mut save as &mut runner::SaveCheckpoint)),
-    };
-    let finish = runner::run_into(&config, &mut counted, wanted.clone(), &mut control)?;
+    // A signal, or the time limit (--timeout), stops the run at the next chunk.
+    let finish = within_limit(&crate::signals::STOP, timeout, |stop| {
+        let mut control = Control {
+            progress: Progress::Bar,
+            stop: Some(stop),
+            checkpoint: keep.checkpoint_every.map(|every| (every, &mut save as &mut runner::SaveCheckpoint)),
+        };
+        runner::run_into(&config, &mut counted, wanted.clone(), &mut control)
+    })?;
     let state = state_of(&counted, finish.elapsed);
     let report =
         RunReport::of_state(&state, wanted, finish.stopped, before + finish.elapsed, finish.threads, thresholds);
-    // An interrupted run and a shard keep their state: in --state-out, or beside their reports.
-    let state_path = match (&keep.out, report.is_partial()) {
-        (Some(path), _) => Some(path.clone()),
-        (None, true) => Some(dir.join("run.state")),
-        (None, false) => None,
-    };
-    let code = finish_report(&report, &dir, output, None)?;
-    if let Some(path) = &state_path {
-        writer::write_atomic(path, &state.encode())?;
+    // An interrupted run and a shard keep their state: in --state-out, or beside their reports as run.state.
+    let beside = keep.out.is_none() && report.is_partial();
+    let bytes = state.encode();
+    if let Some(path) = &keep.out {
+        writer::write_atomic(path, &bytes)?;
     }
+    let mut stdout = Console::stdout();
+    let written = outdir.write(|d| {
+        let mut written = write_run_files(d, &report, output)?;
+        if beside {
+            writer::write_all(d, &[(STATE_FILE, bytes.clone())])?;
+            written.push(STATE_FILE);
+        }
+        Ok(written)
+    })?;
+    let dir = outdir.commit()?;
+    let state_path = if beside { Some(dir.join(STATE_FILE)) } else { keep.out.clone() };
+    print_summary(&mut stdout, &report, &dir, &written, output, None);
     let Some(reason) = finish.stopped.filter(|_| report.is_partial()) else {
         if let (Some(path), Some((i, k))) = (&state_path, keep.shard) {
-            println!("Shard {i}/{k} state written to {} (add up the shards with: shuffle-audit merge)", path.display());
+            writeln!(
+                stdout,
+                "Shard {i}/{k} state written to {} (add up the shards with: shuffle-audit merge)",
+                path.display()
+            );
         }
-        return Ok(code);
+        stdout.finish()?;
+        return Ok(ExitCode::from(report.verdict.exit_code()));
     };
+    stdout.finish()?;
     let path = state_path.expect("an interrupted run writes its state");
-    let resume = if dir == PathBuf::from("reports").join(config.dir_name()) {
+    let resume = if dir == super::out_path(None, || config.dir_name()) {
         format!("shuffle-audit run --resume {}", path.display())
     } else {
         format!("shuffle-audit run --resume {} --out {}", path.display(), dir.display())
@@ -130,23 +153,62 @@ fn run_builtin(
     Ok(ExitCode::from(reason.exit_code()))
 }
 
+/// The name of the state an interrupted run or a shard writes beside its reports.
+const STATE_FILE: &str = "run.state";
+
+/// A state file inside the report folder would be lost when the folder is replaced at the end of the run.
+fn refuse_state_inside(state: &Path, dir: &Path) -> anyhow::Result<()> {
+    let parent = state.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let same = match (std::fs::canonicalize(parent), std::fs::canonicalize(dir)) {
+        (Ok(a), Ok(b)) => a.starts_with(b),
+        _ => parent.starts_with(dir),
+    };
+    if same {
+        anyhow::bail!(
+            "{}: {} is inside the report folder {}, which is replaced whole at the end of the run: put the state \
+             file beside it",
+            Field::StateOut.flag(),
+            state.display(),
+            dir.display()
+        );
+    }
+    Ok(())
+}
+
 /// `run --decks` / `run --exec`: stream the decks into the tally, report, and exit 0 (PASS, SUSPICIOUS), 1
 /// (FAIL, BROKEN) or 2 (no decks at all, or `--strict` stopped at an invalid deck: reports still written).
 /// With `--progressive`, the tests are judged at 2^10, 2^11, … decks as they arrive, and reading stops at the
-/// first FAIL.
+/// first FAIL. SIGINT or SIGTERM stops the reading (partial reports, exit 130 or 143), and so does `timeout`
+/// (exit 2); waiting lines on stderr say when no deck has come for a while.
 fn run_external(
     plan: ExternalPlan,
     progressive: Option<u64>,
     thresholds: Thresholds,
+    timeout: Option<Duration>,
     out: Option<PathBuf>,
     output: Output,
 ) -> anyhow::Result<ExitCode> {
+    crate::signals::install();
     let flag = match plan.source {
         input::ExternalSource::Decks(_) => "--decks",
         input::ExternalSource::Exec(_) => "--exec",
     };
+    // The default folder is named after the deck size, known once the first deck is read: until then it has a
+    // provisional name.
+    let mut outdir = super::prepare_out(&super::out_path(out.as_deref(), || "run-external".into()))?;
     let looks = progressive.map(|max| LookPlan::new(max, thresholds));
-    let mut stdout = std::io::stdout();
+    let mut stdout = Console::stdout();
+    if let Some(max) = progressive {
+        writeln!(
+            stdout,
+            "progressive: looks at {} .. {} decks read from {}; each look's family-wise p is multiplied by the {} \
+             planned looks",
+            progressive::size_label(progressive::look_sizes(max)[0]),
+            progressive::size_label(max),
+            plan.source.describe(),
+            progressive::look_sizes(max).len()
+        );
+    }
     let mut seen = Vec::new();
     let mut watch = |tally: &audit::tally::Tally| -> bool {
         let (Some(plan), Some(max)) = (&looks, progressive) else { return true };
@@ -155,7 +217,7 @@ fn run_external(
             return n < max;
         }
         let look = plan.judge(n, tally);
-        let _ = writeln!(
+        writeln!(
             stdout,
             "  look at {:>8} decks: family-wise p = {} after x{} for the looks: {}",
             progressive::size_label(n),
@@ -167,23 +229,22 @@ fn run_external(
         seen.push(look);
         !stop
     };
-    if let Some(max) = progressive {
-        println!(
-            "progressive: looks at {} .. {} decks read from {}; each look's family-wise p is multiplied by the {} \
-             planned looks",
-            progressive::size_label(progressive::look_sizes(max)[0]),
-            progressive::size_label(max),
-            plan.source.describe(),
-            progressive::look_sizes(max).len()
-        );
-    }
     let fold = Fold {
         tests: plan.tests,
         deal: plan.deal,
         watch: progressive.map(|_| &mut watch as &mut dyn FnMut(&_) -> bool),
     };
-    let audit =
-        input::audit_external(&plan.source, &plan.options, fold, None).map_err(|e| anyhow::anyhow!("{flag}: {e}"))?;
+    let mut notify = |n: &input::Notice| eprintln!("{n}");
+    let control = input::Control { stop: &crate::signals::STOP, timeout, notify: Some(&mut notify) };
+    let audit = match input::audit_external(&plan.source, &plan.options, fold, None, control) {
+        Ok(audit) => audit,
+        // Stopped before a deck could be read (only invalid lines so far): nothing to report, the stop's status.
+        Err(e) if crate::signals::STOP.is_set() => {
+            eprintln!("Error: {flag}: {e}");
+            return Ok(ExitCode::from(crate::signals::STOP.requested().map_or(2, |r| r.exit_code())));
+        }
+        Err(e) => return Err(anyhow::anyhow!("{flag}: {e}")),
+    };
     let strict_stop = audit.summary.stopped_strict;
     // Progressive looks are judged at the looks' thresholds; the report holds the last look's sample.
     let judged = looks.as_ref().map_or(thresholds, |l| l.thresholds);
@@ -196,29 +257,66 @@ fn run_external(
             l.planned()
         )
     });
-    let code = finish(&report, out, output, note)?;
+    if out.is_none() {
+        outdir.retarget(&super::out_path(None, || report.dir_name())).context(Field::Out.flag())?;
+    }
+    let code = finish(&report, outdir, stdout, output, note)?;
+    let stopped = report.input.as_ref().and_then(|i| Some((i.stopped_by()?, i18n::partial_reason(Lang::En, i)?)));
+    if let Some((reason, why)) = stopped {
+        let flag = if reason == StopReason::Timeout { "--timeout" } else { flag };
+        eprintln!("{flag}: {why}; the reports, marked partial, hold the decks read until then");
+        return Ok(ExitCode::from(reason.exit_code()));
+    }
     if strict_stop {
         let first = report.input.as_ref().and_then(|i| i.first_invalid.first()).map(|d| d.to_string());
         eprintln!("Error: {flag}: invalid deck ({}); stopped (--strict)", first.unwrap_or_default());
         return Ok(ExitCode::from(2));
     }
+    // A signal after the whole input was read: complete reports, the signal's status all the same.
+    if let Some(reason) = crate::signals::STOP.requested() {
+        eprintln!("{flag}: {} after the whole input was read; the reports are complete", reason.label());
+        return Ok(ExitCode::from(reason.exit_code()));
+    }
     Ok(code)
 }
 
-/// Writes a finished run's files, then prints its summary: a closed stdout (`| head`) must not lose the
-/// counts.
-fn finish(report: &RunReport, out: Option<PathBuf>, output: Output, note: Option<String>) -> anyhow::Result<ExitCode> {
-    let dir = out.unwrap_or_else(|| PathBuf::from("reports").join(report.dir_name()));
-    finish_report(report, &dir, output, note)
+/// Writes a finished run's files and puts them in place, then prints its summary: a closed stdout (`| head`)
+/// must not lose the counts, and a full one is reported after them.
+fn finish(
+    report: &RunReport,
+    out: OutDir,
+    mut stdout: Console,
+    output: Output,
+    note: Option<String>,
+) -> anyhow::Result<ExitCode> {
+    let written = out.write(|dir| write_run_files(dir, report, output))?;
+    let dir = out.commit()?;
+    print_summary(&mut stdout, report, &dir, &written, output, note);
+    stdout.finish()?;
+    Ok(ExitCode::from(report.verdict.exit_code()))
 }
 
-/// [`finish`] into `dir`.
-pub fn finish_report(report: &RunReport, dir: &Path, output: Output, note: Option<String>) -> anyhow::Result<ExitCode> {
-    let written = write_run_files(dir, report, output)?;
-    let mut stdout = std::io::stdout().lock();
-    write!(stdout, "{}", render_console(report, output.lang))?;
+/// [`finish`] for a report already computed (`merge`): its folder prepared by the caller.
+pub fn finish_report(report: &RunReport, out: OutDir, output: Output) -> anyhow::Result<(ExitCode, Console)> {
+    let written = out.write(|dir| write_run_files(dir, report, output))?;
+    let dir = out.commit()?;
+    let mut stdout = Console::stdout();
+    print_summary(&mut stdout, report, &dir, &written, output, None);
+    Ok((ExitCode::from(report.verdict.exit_code()), stdout))
+}
+
+/// The console summary and where the files went.
+fn print_summary(
+    stdout: &mut Console,
+    report: &RunReport,
+    dir: &Path,
+    written: &[&str],
+    output: Output,
+    note: Option<String>,
+) {
+    write!(stdout, "{}", render_console(report, output.lang));
     if let Some(note) = note {
-        writeln!(stdout, "{note}")?;
+        writeln!(stdout, "{note}");
     }
     writeln!(
         stdout,
@@ -226,6 +324,5 @@ pub fn finish_report(report: &RunReport, dir: &Path, output: Output, note: Optio
         dir.display(),
         written.join(", "),
         if report.is_partial() { ", marked partial" } else { "" }
-    )?;
-    Ok(ExitCode::from(report.verdict.exit_code()))
+    );
 }

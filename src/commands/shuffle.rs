@@ -29,8 +29,9 @@ pub fn run(args: ShuffleArgs) -> anyhow::Result<ExitCode> {
     let mut out = BufWriter::new(stdout);
     let status = with_rng_type!(b.rng, R => with_shuffle!(algorithm, n, s => {
         print_decks::<_, R>(&s, &mut out, seed, n, args.count, args.carry, style, b.rng)
-    }))?;
-    out.flush()?;
+    }))
+    .map_err(super::stdout_failed)?;
+    out.flush().map_err(super::stdout_failed)?;
     Ok(status)
 }
 
@@ -44,7 +45,7 @@ fn print_decks<S: Shuffle, R: SeededRng>(
     carry: bool,
     style: Option<NameStyle>,
     rng_kind: RngKind,
-) -> anyhow::Result<ExitCode> {
+) -> std::io::Result<ExitCode> {
     let mut rng = R::from_seed_u64(seed);
     let mut scratch = Scratch::new(n);
     let mut deck: Vec<Card> = vec![0; n];

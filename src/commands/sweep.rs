@@ -7,7 +7,6 @@
 //! random numbers): the curve is smoother than independent seeds would make it, and each point is still an
 //! exact, reproducible `run --algorithm A --swaps K`.
 
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 use crate::cli::SweepArgs;
@@ -31,19 +30,32 @@ pub fn run(args: SweepArgs) -> anyhow::Result<ExitCode> {
         .ok_or_else(|| ConfigError::new(Field::Algorithm, format!("{} has no swap count", args.algorithm)))?;
     let n = args.deck;
     let lang = args.lang;
-    println!(
+    // Every point is validated before the first one runs.
+    let configs = args
+        .swaps
+        .iter()
+        .map(|k| {
+            let algorithm = Algorithm {
+                kind: args.algorithm,
+                swaps: Some(usize::try_from(k).map_err(|_| ConfigError::new(Field::Swaps, "too large"))?),
+            };
+            let source = DeckSource::Builtin(Builtin::new(algorithm, args.rng, seed));
+            let config = RunConfig { threads: args.threads, ..RunConfig::of(source, n, args.shuffles) };
+            config.validate().map(|()| (k, config))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let out = super::prepare_out(&super::out_path(args.out.as_deref(), || {
+        format!("sweep-{}-{}-{n}", args.algorithm, args.rng)
+    }))?;
+    let mut stdout = super::Console::stdout();
+    writeln!(
+        stdout,
         "{} / {}, {} cards, {} shuffles per point, seed {seed}\n\n  {:>7} {:>12} {:>10} {:>14} {:>14} {:>12}  verdict",
         args.algorithm, args.rng, n, args.shuffles, "swaps", "fixed pts", "expected", "statistic", "expected", "p",
     );
     let mut points = Vec::new();
     let mut tests = 1;
-    for k in args.swaps.iter() {
-        let algorithm = Algorithm {
-            kind: args.algorithm,
-            swaps: Some(usize::try_from(k).map_err(|_| ConfigError::new(Field::Swaps, "too large"))?),
-        };
-        let source = DeckSource::Builtin(Builtin::new(algorithm, args.rng, seed));
-        let config = RunConfig { threads: args.threads, ..RunConfig::of(source, n, args.shuffles) };
+    for (k, config) in configs {
         let outcome = runner::run(&config, Progress::Bar)?;
         let report = RunReport::new(config, outcome, thresholds);
         let global = report
@@ -64,7 +76,8 @@ pub fn run(args: SweepArgs) -> anyhow::Result<ExitCode> {
             log10_p: ln_to_log10(global.result.ln_p),
             verdict: report.verdict,
         };
-        println!(
+        writeln!(
+            stdout,
             "  {:>7} {:>12.3} {:>10.3} {:>14.1} {:>14.1} {:>12}  {}",
             k,
             point.mean_fixed_points,
@@ -86,14 +99,14 @@ pub fn run(args: SweepArgs) -> anyhow::Result<ExitCode> {
         thresholds,
         points,
     };
-    let dir = args
-        .out
-        .clone()
-        .unwrap_or_else(|| PathBuf::from("reports").join(format!("sweep-{}-{}-{n}", args.algorithm, args.rng)));
-    writer::write_all(
-        &dir,
-        &[("sweep.csv", sweep.csv()), ("sweep.svg", sweep.svg(lang)), ("report.html", sweep.html(lang))],
-    )?;
-    println!("\nReports written to {}/ (sweep.csv, sweep.svg, report.html)", dir.display());
+    out.write(|dir| {
+        writer::write_all(
+            dir,
+            &[("sweep.csv", sweep.csv()), ("sweep.svg", sweep.svg(lang)), ("report.html", sweep.html(lang))],
+        )
+    })?;
+    let dir = out.commit()?;
+    writeln!(stdout, "\nReports written to {}/ (sweep.csv, sweep.svg, report.html)", dir.display());
+    stdout.finish()?;
     Ok(ExitCode::SUCCESS)
 }

@@ -53,11 +53,14 @@ pub fn render_console(r: &RunReport, lang: Lang) -> String {
         if let Some(p) = &i.producer {
             s.push_str(&format!("  producer: `{}` {}", p.command, p.ending()));
             s.push_str(if p.stopped_by_audit { " (stopped by the audit)\n" } else { "\n" });
+            if let Some(l) = p.lingered {
+                s.push_str(&format!("  producer warning: {}\n", l.describe()));
+            }
             for line in &p.stderr_tail {
                 s.push_str(&format!("  producer stderr: {line}\n"));
             }
         }
-        if let Some(why) = &i.partial_reason {
+        if let Some(why) = i18n::partial_reason(Lang::En, i) {
             s.push_str(&format!("  PARTIAL: {why}; reports hold the decks read until then\n"));
         }
         s.push('\n');

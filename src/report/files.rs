@@ -1,6 +1,6 @@
 //! The one place that decides which files a run writes: every format rendered from the finished run and written
-//! through [`super::writer`] (atomically, one file at a time), for `run`, `compare`, progressive runs and the
-//! gate alike.
+//! through [`super::writer`] into a folder that an [`super::writer::OutDir`] puts in place in one rename, for
+//! `run`, `compare`, progressive runs and the gate alike.
 
 use std::path::Path;
 
@@ -21,7 +21,7 @@ impl Output {
     }
 }
 
-/// Writes a run's files into `dir` and returns their names.
+/// Writes a run's files into `dir` (inside an [`super::writer::OutDir`]'s path) and returns their names.
 pub fn write_run_files(dir: &Path, report: &RunReport, output: Output) -> anyhow::Result<Vec<&'static str>> {
     let mut files = vec![
         ("summary.csv", summary_csv::render(&[report])),

@@ -12,6 +12,7 @@ use crate::audit::fault::FaultKind;
 use crate::stats::TestId;
 
 use crate::audit::gate::CheckOutcome;
+use crate::audit::input::InputSummary;
 use crate::audit::result::Reason;
 use crate::audit::verdict::Verdict;
 use crate::report::RunReport;
@@ -449,7 +450,7 @@ pub fn reason(lang: Lang, r: &RunReport) -> String {
         Lang::En => reason_en(r),
         Lang::Zh => reason_zh(r),
     };
-    let partial = r.input.as_ref().and_then(|i| i.partial_reason.clone()).or_else(|| incomplete(lang, r));
+    let partial = r.input.as_ref().and_then(|i| partial_reason(lang, i)).or_else(|| incomplete(lang, r));
     match (partial, lang) {
         (Some(partial), Lang::En) => format!("PARTIAL ({partial}): {why}"),
         (Some(partial), Lang::Zh) => format!("PARTIAL（不完整：{partial}）：{why}"),
@@ -482,6 +483,16 @@ pub fn incomplete(lang: Lang, r: &RunReport) -> Option<String> {
         (Lang::Zh, Some(s), _) => format!("被 {} 中断：完成 {counted} / {planned} 次洗牌", s.label()),
         (Lang::Zh, None, Some([k, n])) => format!("分片 {k}/{n}：全程 {planned} 次洗牌中的 {counted} 次"),
         (Lang::Zh, None, None) => format!("合并的状态缺少第 {} 次洗牌：完成 {counted} / {planned} 次", gaps("、")),
+    })
+}
+
+/// Why an external run did not see its whole input, in words (`stopped by SIGINT after 1200 decks`), when it
+/// did not.
+pub fn partial_reason(lang: Lang, input: &InputSummary) -> Option<String> {
+    let p = input.partial_reason.as_ref()?;
+    Some(match lang {
+        Lang::En => en::partial(p, input),
+        Lang::Zh => zh::partial(p, input),
     })
 }
 
@@ -727,6 +738,47 @@ mod tests {
         assert_eq!(card_name(0, 54, Lang::Zh.name_style()), "黑桃A");
         assert_eq!(card_name(52, 54, Lang::Zh.name_style()), "小王");
         assert_eq!(card_name(0, 52, Lang::En.name_style()), "♠A");
+    }
+
+    #[test]
+    fn partial_runs_say_why_in_both_languages() {
+        use crate::audit::input::{DeckFormat, ExternalSource, PartialReason};
+        use crate::audit::stop::StopReason;
+        let input = |p: PartialReason| InputSummary {
+            source: ExternalSource::Exec("gen".into()),
+            format: DeckFormat::Ids { base: 0 },
+            deck_inferred: true,
+            lines: 7,
+            decks: 7,
+            valid_decks: 7,
+            invalid_decks: 0,
+            first_invalid: Vec::new(),
+            partial: true,
+            partial_reason: Some(p),
+            stopped_strict: false,
+            read_error: None,
+            producer: None,
+        };
+        let both = |p: PartialReason| {
+            let i = input(p);
+            (partial_reason(Lang::En, &i).unwrap(), partial_reason(Lang::Zh, &i).unwrap())
+        };
+        assert_eq!(
+            both(PartialReason::Interrupted { signal: StopReason::Terminate, decks: 7 }),
+            ("stopped by SIGTERM after 7 decks".to_string(), "读到 7 副牌时被 SIGTERM 中止".to_string())
+        );
+        assert_eq!(
+            both(PartialReason::TimedOut { limit: std::time::Duration::from_secs(90), decks: 1 }),
+            ("timed out after 1m 30s, 1 deck read".to_string(), "超时：1m 30s 后停止，已读 1 副牌".to_string())
+        );
+        assert_eq!(both(PartialReason::Strict { line: 6 }).0, "stopped at the first invalid deck, line 6 (--strict)");
+        assert_eq!(
+            partial_reason(
+                Lang::En,
+                &InputSummary { partial_reason: None, ..input(PartialReason::Strict { line: 1 }) }
+            ),
+            None
+        );
     }
 
     #[test]

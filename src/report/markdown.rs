@@ -84,7 +84,7 @@ fn render_input(s: &mut String, i: &crate::audit::input::InputSummary) {
             let _ = writeln!(s, "  - stderr: `{}`", line.replace('`', "'"));
         }
     }
-    if let Some(why) = &i.partial_reason {
+    if let Some(why) = i18n::partial_reason(Lang::En, i) {
         let _ = writeln!(s, "- **partial**: {why}; the counts are those of the decks read until then");
     }
     for d in &i.first_invalid {

@@ -64,3 +64,71 @@ pub fn assert_usage_error(out: &Output, needle: &str, what: &str) {
     assert!(lines[0].contains(needle), "{what}: '{}' does not name {needle}", lines[0]);
     assert!(stdout(out).is_empty(), "{what}: printed something anyway:\n{}", stdout(out));
 }
+
+/// The binary's path, for tests that start it as a plain child process (to signal it, or to bound its time).
+pub fn bin_path() -> PathBuf {
+    PathBuf::from(env!("CARGO_BIN_EXE_shuffle-audit"))
+}
+
+/// Waits for `child`, killing it and failing the test after `limit`: a regression that hangs fails instead.
+pub fn wait_or_kill(
+    child: &mut std::process::Child,
+    limit: std::time::Duration,
+    what: &str,
+) -> std::process::ExitStatus {
+    let start = std::time::Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status;
+        }
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{what}: still running after {limit:?}; killed");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
+/// The state letter of a process in /proc (`R`, `S`, `Z`, …), or `None` when there is no such process.
+fn proc_state(pid: i32) -> Option<(char, i32)> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // `pid (comm) state ppid pgrp …`: the command may hold spaces, so split after the last `)`.
+    let (_, rest) = stat.rsplit_once(')')?;
+    let mut fields = rest.split_whitespace();
+    let state = fields.next()?.chars().next()?;
+    let pgrp = fields.nth(1)?.parse().ok()?;
+    Some((state, pgrp))
+}
+
+/// True while `pid` runs: a zombie (dead, not yet reaped by init) does not count.
+pub fn running(pid: i32) -> bool {
+    proc_state(pid).is_some_and(|(state, _)| !matches!(state, 'Z' | 'X' | 'x'))
+}
+
+/// The processes of process group `group` that are still running.
+pub fn running_in_group(group: i32) -> Vec<i32> {
+    let mut pids = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Some(pid) = entry.file_name().to_str().and_then(|n| n.parse::<i32>().ok()) else { continue };
+        if proc_state(pid).is_some_and(|(state, pgrp)| pgrp == group && !matches!(state, 'Z' | 'X' | 'x')) {
+            pids.push(pid);
+        }
+    }
+    pids
+}
+
+/// The pids a producer wrote to `path`, one per line (`echo $$ > pids; sleep 1000 & echo $! >> pids`), once
+/// `count` of them are there.
+pub fn pids_written(path: &Path, count: usize) -> Vec<i32> {
+    let start = std::time::Instant::now();
+    loop {
+        let pids: Vec<i32> =
+            std::fs::read_to_string(path).unwrap_or_default().lines().filter_map(|l| l.trim().parse().ok()).collect();
+        if pids.len() >= count {
+            return pids;
+        }
+        assert!(start.elapsed() < std::time::Duration::from_secs(20), "{}: the producer wrote no pids", path.display());
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}

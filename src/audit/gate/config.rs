@@ -11,6 +11,7 @@
 //! seed = 1
 //! tests = ["position-card"]         # optional: a subset of the battery's tests
 //! expect = "pass"                   # pass | pass-or-suspicious | suspicious | fail | broken
+//! timeout = "5m"                    # optional: a check that runs out of time is not met
 //! ```
 //!
 //! `exec` commands may use `{shuffles}`, `{seed}` and `{deck}`, replaced by the check's values. Relative
@@ -148,6 +149,7 @@ struct RawCheck {
     expect: Option<Spanned<String>>,
     fail_below: Option<Spanned<f64>>,
     suspicious_below: Option<Spanned<f64>>,
+    timeout: Option<Spanned<String>>,
 }
 
 /// Reads and validates a configuration file.
@@ -223,6 +225,13 @@ fn validate(raw: &RawCheck, at: usize, err: &ErrFn, dir: &Path) -> Result<Check,
     let deck = integer(&raw.deck, "deck", MIN_DECK as i64, MAX_DECK as i64)?.map(|d| d as usize);
     let shuffles = integer(&raw.shuffles, "shuffles", 1, i64::MAX)?.map(|s| s as u64);
     let seed = integer(&raw.seed, "seed", 0, i64::MAX)?.map(|s| s as u64);
+    let timeout = match &raw.timeout {
+        Some(t) => Some(
+            crate::audit::stop::parse_duration(t.get_ref())
+                .map_err(|m| ctx(pos(&t.span()), format!("{}: {m}", Field::Timeout.key())))?,
+        ),
+        None => None,
+    };
 
     let sources: Vec<(&str, usize)> = [
         raw.algorithm.as_ref().map(|s| ("algorithm", pos(&s.span()))),
@@ -254,6 +263,7 @@ fn validate(raw: &RawCheck, at: usize, err: &ErrFn, dir: &Path) -> Result<Check,
         shuffles,
         fail_below: raw.fail_below.as_ref().map(|s| *s.get_ref()),
         suspicious_below: raw.suspicious_below.as_ref().map(|s| *s.get_ref()),
+        timeout,
         ..Default::default()
     };
     if let Some(t) = &raw.tests {
@@ -314,6 +324,7 @@ fn validate(raw: &RawCheck, at: usize, err: &ErrFn, dir: &Path) -> Result<Check,
             Field::Tests => span(raw.tests.as_ref().map(|s| s.span())),
             Field::FailBelow => span(raw.fail_below.as_ref().map(|s| s.span())),
             Field::SuspiciousBelow => span(raw.suspicious_below.as_ref().map(|s| s.span())),
+            Field::Timeout => span(raw.timeout.as_ref().map(|s| s.span())),
             _ => at,
         }
     };
@@ -363,6 +374,7 @@ exec = "python3 x.py {shuffles} {seed}"
 shuffles = 500
 expect = "fail"
 fail_below = 1e-6
+timeout = "90s"
 "#,
         )
         .unwrap();
@@ -374,6 +386,7 @@ fail_below = 1e-6
         let py = &c.checks[1];
         assert_eq!(py.source_label(), "exec:python3 x.py 500 1");
         assert_eq!((py.line, py.deck(), py.settings.thresholds.fail), (12, None, 1e-6));
+        assert_eq!((fy.settings.timeout, py.settings.timeout), (None, Some(std::time::Duration::from_secs(90))));
     }
 
     #[test]
@@ -397,6 +410,8 @@ fail_below = 1e-6
             ),
             ("[[check]]\nname = \"a\"\nalgorithm = \"wash\"\nrng = \"msvc\"\nseed = 5000000000\n", 5, "32 bits"),
             ("[[check]]\nname = \"a\"\nshuffles = \"many\"\n", 3, "invalid type"),
+            ("[[check]]\nname = \"a\"\nalgorithm = \"wash\"\ntimeout = \"0s\"\n", 4, "timeout: '0s' must be longer"),
+            ("[[check]]\nname = \"a\"\nalgorithm = \"wash\"\ntimeout = \"5 parsecs\"\n", 4, "timeout: unknown unit"),
             ("", 1, "no checks"),
             ("[[check]\n", 1, ""),
         ];

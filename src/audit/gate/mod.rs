@@ -6,6 +6,9 @@
 //! its verdict is one the expectation accepts (`pass` accepts PASS only, `pass-or-suspicious` both). Each
 //! check also states its power ([`crate::stats::power`]): the smallest position-by-card deviation its
 //! number of shuffles detects with 99% probability at its FAIL threshold.
+//!
+//! A check with a `timeout` that runs out, or one a signal stopped, is not met whatever its verdict: its
+//! reports are partial and say why. A signal also ends the gate: the checks after it do not run.
 
 pub mod config;
 
@@ -17,9 +20,11 @@ use serde::Serialize;
 pub use config::{Check, ConfigError, Expectation, GateConfig};
 
 use crate::audit::RunReport;
-use crate::audit::input::{self, Fold, InputError};
+use crate::audit::input::{self, Control, Fold, InputError, Notice};
 use crate::audit::runner::{self, Progress, RunConfig};
 use crate::audit::settings::Plan;
+use crate::audit::state::RunState;
+use crate::audit::stop::{StopFlag, within_limit};
 use crate::audit::verdict::Verdict;
 use crate::stats::dist::special::ln_to_log10;
 use crate::stats::power::PowerStatement;
@@ -93,8 +98,15 @@ impl GateOutcome {
 
 /// Runs one check. Errors are configuration errors found only when the check runs (a test name unknown for
 /// the deck size an external source turned out to have); a source that gives nothing is a check that did
-/// not meet its expectation, not an error.
-pub fn run_check(check: &Check, dir: &Path, threads: Option<usize>) -> Result<CheckOutcome, ConfigError> {
+/// not meet its expectation, not an error. External checks obey `stop` and the check's `timeout`, and tell
+/// `notify` while they wait.
+pub fn run_check<'a>(
+    check: &Check,
+    dir: &Path,
+    threads: Option<usize>,
+    stop: &'a StopFlag,
+    notify: Option<&'a mut dyn FnMut(&Notice)>,
+) -> Result<CheckOutcome, ConfigError> {
     let start = Instant::now();
     let config_error = |line: usize, message: String| ConfigError {
         file: String::new(),
@@ -105,13 +117,21 @@ pub fn run_check(check: &Check, dir: &Path, threads: Option<usize>) -> Result<Ch
     let report = match &check.settings.plan {
         Plan::Builtin(c) => {
             let config = RunConfig { threads, ..c.clone() };
-            let outcome =
-                runner::run(&config, Progress::Hidden).map_err(|e| config_error(check.line, e.to_string()))?;
-            Ok(RunReport::new(config, outcome, thresholds))
+            let mut counted = runner::Counted::new(&config);
+            let wanted = 0..config.chunks();
+            let finish = within_limit(stop, check.settings.timeout, |flag| {
+                let mut control = runner::Control { progress: Progress::Hidden, stop: Some(flag), checkpoint: None };
+                runner::run_into(&config, &mut counted, wanted.clone(), &mut control)
+            })
+            .map_err(|e| config_error(check.line, e.to_string()))?;
+            let state = RunState::new(&config, counted, None, finish.elapsed, finish.threads)
+                .expect("a built-in check has a state");
+            Ok(RunReport::of_state(&state, wanted, finish.stopped, finish.elapsed, finish.threads, thresholds))
         }
         Plan::External(e) => {
             let fold = Fold { tests: e.tests, deal: e.deal, watch: None };
-            match input::audit_external(&e.source, &e.options, fold, Some(dir)) {
+            let control = Control { stop, timeout: check.settings.timeout, notify };
+            match input::audit_external(&e.source, &e.options, fold, Some(dir), control) {
                 Ok(audit) => Ok(audit
                     .into_report(thresholds)
                     .map_err(|e| config_error(check.tests_line, format!("{} {}", e.field.key(), e.message)))?),
@@ -150,7 +170,10 @@ fn outcome_of(check: &Check, report: Result<RunReport, InputError>, seconds: f64
     out.deck = Some(report.config.deck);
     out.shuffles = report.shuffles_done;
     out.verdict = Some(report.verdict);
-    out.met = check.expect.accepts(report.verdict);
+    // A check stopped early (its time limit, a signal) did not show what it was to show.
+    let stopped =
+        report.input.as_ref().and_then(|i| i.stopped_by()).or(report.incomplete.as_ref().and_then(|i| i.stopped));
+    out.met = check.expect.accepts(report.verdict) && stopped.is_none();
     out.partial = report.is_partial();
     out.tests = report
         .assessment
@@ -181,17 +204,24 @@ fn outcome_of(check: &Check, report: Result<RunReport, InputError>, seconds: f64
     out
 }
 
-/// Runs every check in order, calling `each` after every one (to print a table row as it finishes).
+/// Runs every check in order, calling `each` after every one (to print a table row as it finishes). Once
+/// `stop` is set (a signal) the check running stops and no other starts.
 pub fn run(
     config: &GateConfig,
     threads: Option<usize>,
+    stop: &StopFlag,
+    mut notify: Option<&mut dyn FnMut(&Notice)>,
     mut each: impl FnMut(&CheckOutcome),
 ) -> Result<GateOutcome, ConfigError> {
     let start = Instant::now();
     let mut checks = Vec::with_capacity(config.checks.len());
     for check in &config.checks {
-        let outcome = run_check(check, &config.dir, threads)
-            .map_err(|e| ConfigError { file: config.path.display().to_string(), ..e })?;
+        if stop.is_set() {
+            break;
+        }
+        let outcome =
+            run_check(check, &config.dir, threads, stop, notify.as_mut().map(|n| &mut **n as &mut dyn FnMut(&Notice)))
+                .map_err(|e| ConfigError { file: config.path.display().to_string(), ..e })?;
         each(&outcome);
         checks.push(outcome);
     }

@@ -3,18 +3,26 @@
 //!
 //! Lines are read with one reusable buffer: a line longer than [`MAX_LINE_BYTES`] is skipped to its end
 //! through the reader's own buffer without being stored, so a 10^6-character line (or a binary file with no
-//! line breaks) costs no more memory than a short one. A program is started with `sh -c`; its standard output
-//! is read as it streams, its standard error is drained on a thread into a bounded tail (the last
-//! [`STDERR_TAIL_BYTES`]) so that a chatty producer can neither block on a full pipe nor fill memory.
+//! line breaks) costs no more memory than a short one. A program is started with `sh -c` in a process group of
+//! its own; its standard output is read as it streams (through [`super::wait`], which never waits silently or
+//! forever), its standard error is drained on a thread into a bounded tail (the last [`STDERR_TAIL_BYTES`]) so
+//! that a chatty producer can neither block on a full pipe nor fill memory. However the audit ends (the end of
+//! the input, `--strict`, a signal, a time limit, an error, a panic), the whole group is ended with it:
+//! SIGTERM, then SIGKILL after [`KILL_GRACE`].
 
 use std::io::{self, BufRead, Read};
+use std::os::fd::{AsRawFd, RawFd};
+use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::Path;
-use std::process::{Child, ChildStdout, Command, ExitStatus, Stdio};
+use std::process::{Child, ChildStdout, Command, Stdio};
+use std::sync::atomic::{AtomicI32, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
+
+use crate::audit::stop::format_duration;
 
 /// Longest line read as a deck: 64 KiB, far more than any deck (1024 cards × a few bytes) needs.
 pub const MAX_LINE_BYTES: usize = 64 * 1024;
@@ -101,11 +109,46 @@ pub struct ProducerStatus {
     pub exit_code: Option<i32>,
     /// The signal that ended it, when one did.
     pub signal: Option<i32>,
-    /// True when the audit stopped reading early and ended the producer itself (`--strict`).
+    /// True when the audit stopped reading early and ended the producer itself (`--strict`, a signal, a time
+    /// limit, or a producer that did not exit after closing its output).
     pub stopped_by_audit: bool,
+    /// A producer that did not let go: its output held open after its shell exited, or the shell still running
+    /// after its output closed. Its process group was ended either way.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lingered: Option<Linger>,
     /// Bytes the producer wrote to standard error, and its last lines.
     pub stderr_bytes: u64,
     pub stderr_tail: Vec<String>,
+}
+
+crate::names::named_enum! {
+    /// How a producer kept the audit waiting after its decks: each ends its process group, with a warning.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum Linger("way a producer lingered") {
+        /// Its shell exited, but a process it started kept the output open with nothing on it; the input was
+        /// taken as finished.
+        HeldOutput => "held-output",
+        /// It closed its output but did not exit.
+        KeptRunning => "kept-running",
+    }
+}
+
+impl Linger {
+    /// The warning, in words: what the producer did and what the audit did about it.
+    pub fn describe(self) -> String {
+        match self {
+            Linger::HeldOutput => format!(
+                "its shell exited but a process it started kept the output open, silent for {}: the process \
+                 group was ended and the input taken as finished",
+                format_duration(super::wait::HELD_OUTPUT_GRACE)
+            ),
+            Linger::KeptRunning => format!(
+                "it closed its output but was still running {} later: the process group was ended",
+                format_duration(super::wait::EXIT_GRACE)
+            ),
+        }
+    }
 }
 
 impl ProducerStatus {
@@ -138,6 +181,9 @@ impl ProducerStatus {
         if self.stopped_by_audit {
             s.push_str(" (stopped by the audit)");
         }
+        if let Some(l) = self.lingered {
+            s.push_str(&format!("; warning: {}", l.describe()));
+        }
         if let Some(last) = self.stderr_tail.last() {
             s.push_str(&format!("; last line of its stderr: {last}"));
         }
@@ -145,10 +191,36 @@ impl ProducerStatus {
     }
 }
 
-/// A running producer: `sh -c CMD` with its standard output handed to the reader.
+/// The process group of the producer running now (the pid of its `sh`, which leads the group), 0 when none.
+///
+/// A producer runs in a process group of its own, so that the audit can end it with everything it started (a
+/// background child, a pipeline) and so that the terminal's Ctrl-C reaches the audit only. The binary's signal
+/// handler reads this when a second SIGINT or SIGTERM aborts the run at once: `kill(-group, SIGKILL)` is
+/// async-signal-safe. [`Producer::spawn`] sets it and ending the group clears it; one producer runs at a time.
+pub static PRODUCER_GROUP: AtomicI32 = AtomicI32::new(0);
+
+/// Time a producer's process group gets to end after SIGTERM before it is sent SIGKILL.
+pub const KILL_GRACE: Duration = Duration::from_secs(1);
+
+/// How the reading of a producer's output ended, which decides how the producer is ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reading {
+    /// Its output ended: it gets [`super::wait::EXIT_GRACE`] to exit, then its group is ended.
+    Ended,
+    /// The audit stopped reading (`--strict`, progressive mode, a signal, a time limit, a read error): its
+    /// group is ended now, and however it ends is the audit's doing.
+    Stopped,
+    /// Its shell exited and a process it started held the output open, silent: the group is ended now.
+    HeldOutput,
+}
+
+/// A running producer: `sh -c CMD` in a process group of its own, its standard output handed to the reader.
+/// Dropped without [`Producer::finish`] (an early return, a panic), it ends its group with SIGKILL.
 pub struct Producer {
     command: String,
     child: Child,
+    /// The process group (the shell's pid); 0 once ended.
+    group: i32,
     tail: Arc<Mutex<StderrTail>>,
     drain: Option<JoinHandle<()>>,
 }
@@ -160,19 +232,31 @@ struct StderrTail {
 }
 
 impl Producer {
-    /// Starts `sh -c command` in `dir` (the current directory when `None`), standard input closed.
+    /// Starts `sh -c command` in `dir` (the current directory when `None`), standard input closed, in a new
+    /// process group. Its standard output is non-blocking: the reader waits for it with `poll`.
     pub fn spawn(command: &str, dir: Option<&Path>) -> io::Result<(Producer, ChildStdout)> {
         let mut cmd = Command::new("sh");
         cmd.arg("-c").arg(command).stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
+        cmd.process_group(0);
         if let Some(d) = dir {
             cmd.current_dir(d);
         }
-        let mut child = cmd.spawn()?;
-        let stdout = child.stdout.take().ok_or_else(|| io::Error::other("no stdout pipe"))?;
-        let mut stderr = child.stderr.take().ok_or_else(|| io::Error::other("no stderr pipe"))?;
-        let tail = Arc::new(Mutex::new(StderrTail::default()));
-        let sink = Arc::clone(&tail);
-        let drain = std::thread::spawn(move || {
+        let child = cmd.spawn()?;
+        let group = i32::try_from(child.id()).unwrap_or(0);
+        PRODUCER_GROUP.store(group, Ordering::SeqCst);
+        // From here on, dropping the producer ends the group, whatever goes wrong.
+        let mut producer = Producer {
+            command: command.to_string(),
+            child,
+            group,
+            tail: Arc::new(Mutex::new(StderrTail::default())),
+            drain: None,
+        };
+        let stdout = producer.child.stdout.take().ok_or_else(|| io::Error::other("no stdout pipe"))?;
+        let mut stderr = producer.child.stderr.take().ok_or_else(|| io::Error::other("no stderr pipe"))?;
+        set_nonblocking(stdout.as_raw_fd())?;
+        let sink = Arc::clone(&producer.tail);
+        producer.drain = Some(std::thread::spawn(move || {
             let mut chunk = [0u8; 8192];
             loop {
                 match stderr.read(&mut chunk) {
@@ -191,19 +275,54 @@ impl Producer {
                     Err(_) => break,
                 }
             }
-        });
-        Ok((Producer { command: command.to_string(), child, tail, drain: Some(drain) }, stdout))
+        }));
+        Ok((producer, stdout))
     }
 
-    /// Waits for the producer to end and reports its exit status and the tail of its standard error. With
-    /// `stop` the audit stopped reading early: a producer still running is ended, and however it ends (killed,
-    /// or dead of the closed pipe it was writing to) is the audit's doing, not a failure of the producer.
-    pub fn finish(mut self, stop: bool) -> ProducerStatus {
-        if stop && matches!(self.child.try_wait(), Ok(None)) {
-            let _ = self.child.kill();
+    /// The command as given.
+    pub fn command(&self) -> &str {
+        &self.command
+    }
+
+    /// True once the shell has exited (its status is kept for [`Producer::finish`]).
+    pub fn has_exited(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(Some(_)))
+    }
+
+    /// Ends the producer as `reading` says and reports its exit status and the tail of its standard error; the
+    /// whole process group is ended on every path, so nothing the producer started outlives the audit. With
+    /// [`Reading::Ended`] the shell gets [`super::wait::EXIT_GRACE`] to exit; `waiting` is called every few
+    /// milliseconds meanwhile (for the waiting lines) and stops the wait early by returning `false` (a signal).
+    /// The pipe of its standard output must be closed before (a producer the audit stopped reading then gets
+    /// EPIPE instead of blocking on a full pipe).
+    pub fn finish(mut self, reading: Reading, waiting: &mut dyn FnMut() -> bool) -> ProducerStatus {
+        let mut stopped_by_audit = reading == Reading::Stopped;
+        let mut lingered = (reading == Reading::HeldOutput).then_some(Linger::HeldOutput);
+        if reading == Reading::Ended {
+            let deadline = Instant::now() + super::wait::EXIT_GRACE;
+            let mut interrupted = false;
+            while !self.has_exited() && Instant::now() < deadline {
+                if !waiting() {
+                    interrupted = true;
+                    break;
+                }
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            if !self.has_exited() {
+                stopped_by_audit = true;
+                lingered = (!interrupted).then_some(Linger::KeptRunning);
+            }
         }
-        let status: Option<ExitStatus> = self.child.wait().ok();
-        // A grandchild may keep stderr open after the shell exits; wait a little, never forever.
+        let status = if stopped_by_audit && !self.has_exited() {
+            self.end_group();
+            self.child.try_wait().ok().flatten()
+        } else {
+            let status = self.child.wait().ok();
+            // Whatever the shell left behind (a background child, a pipeline's other end) goes with it.
+            self.end_group();
+            status
+        };
+        // A grandchild outside the group may keep stderr open after the shell exits; wait a little, never forever.
         if let Some(drain) = self.drain.take() {
             let deadline = Instant::now() + Duration::from_secs(2);
             while !drain.is_finished() && Instant::now() < deadline {
@@ -217,16 +336,110 @@ impl Producer {
             Ok(t) => (t.total, last_lines(&t.bytes, STDERR_TAIL_LINES)),
             Err(_) => (0, Vec::new()),
         };
-        use std::os::unix::process::ExitStatusExt;
         ProducerStatus {
             command: self.command.clone(),
             exit_code: status.and_then(|s| s.code()),
             signal: status.and_then(|s| s.signal()),
-            stopped_by_audit: stop,
+            stopped_by_audit,
+            lingered,
             stderr_bytes,
             stderr_tail,
         }
     }
+
+    /// Ends the process group: SIGTERM, then SIGKILL to whatever is left after [`KILL_GRACE`]; reaps the
+    /// shell and clears [`PRODUCER_GROUP`]. A group already empty costs one `kill(-group, 0)`.
+    fn end_group(&mut self) {
+        let group = std::mem::replace(&mut self.group, 0);
+        if group <= 0 {
+            return;
+        }
+        // The shell, reaped, no longer counts as a member; a live or unreaped one does.
+        let _ = self.child.try_wait();
+        if group_alive(group) {
+            // SAFETY: kill(2) with a negative pid signals the process group the producer leads; no memory is
+            // involved.
+            unsafe { libc::kill(-group, libc::SIGTERM) };
+            let deadline = Instant::now() + KILL_GRACE;
+            loop {
+                let _ = self.child.try_wait();
+                if !group_alive(group) {
+                    break;
+                }
+                if Instant::now() >= deadline {
+                    // SAFETY: as above.
+                    unsafe { libc::kill(-group, libc::SIGKILL) };
+                    // SIGKILL cannot be caught, but dying takes a moment: wait for it, briefly.
+                    let deadline = Instant::now() + KILL_GRACE;
+                    while group_alive(group) && Instant::now() < deadline {
+                        let _ = self.child.try_wait();
+                        std::thread::sleep(Duration::from_millis(10));
+                    }
+                    break;
+                }
+                std::thread::sleep(Duration::from_millis(10));
+            }
+        }
+        let _ = self.child.wait();
+        let _ = PRODUCER_GROUP.compare_exchange(group, 0, Ordering::SeqCst, Ordering::SeqCst);
+    }
+}
+
+impl Drop for Producer {
+    /// An early return or a panic: the group is killed at once, the shell reaped.
+    fn drop(&mut self) {
+        let group = std::mem::replace(&mut self.group, 0);
+        if group > 0 {
+            // SAFETY: kill(2) on the producer's own process group.
+            unsafe { libc::kill(-group, libc::SIGKILL) };
+            let _ = self.child.wait();
+            let _ = PRODUCER_GROUP.compare_exchange(group, 0, Ordering::SeqCst, Ordering::SeqCst);
+        }
+    }
+}
+
+/// True while a process of the group is still running.
+fn group_alive(group: i32) -> bool {
+    // SAFETY: signal 0 only checks that the group exists and may be signalled.
+    if unsafe { libc::kill(-group, 0) } != 0 {
+        return false;
+    }
+    // kill(2) also counts the dead that are not yet reaped: an orphan waits for init, which may take its time
+    // (a second in some containers). On Linux /proc tells the living from the dead.
+    #[cfg(target_os = "linux")]
+    if let Some(living) = living_member(group) {
+        return living;
+    }
+    true
+}
+
+/// Whether a process of `group` that is neither a zombie nor dead is listed in /proc; `None` without /proc.
+#[cfg(target_os = "linux")]
+fn living_member(group: i32) -> Option<bool> {
+    for entry in std::fs::read_dir("/proc").ok()?.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name.to_str().filter(|n| n.bytes().all(|b| b.is_ascii_digit())) else { continue };
+        let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else { continue };
+        // `pid (comm) state ppid pgrp …`; the command may hold spaces and parentheses, so split after the last `)`.
+        let Some((_, rest)) = stat.rsplit_once(')') else { continue };
+        let mut fields = rest.split_whitespace();
+        let state = fields.next();
+        let pgrp = fields.nth(1).and_then(|f| f.parse::<i32>().ok());
+        if pgrp == Some(group) && !matches!(state, Some("Z" | "X" | "x")) {
+            return Some(true);
+        }
+    }
+    Some(false)
+}
+
+/// Makes a file descriptor the audit owns (a producer's pipe) non-blocking.
+fn set_nonblocking(fd: RawFd) -> io::Result<()> {
+    // SAFETY: fcntl on a descriptor this process owns, with flags it read first.
+    let flags = unsafe { libc::fcntl(fd, libc::F_GETFL) };
+    if flags < 0 || unsafe { libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK) } < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    Ok(())
 }
 
 /// The last `k` non-empty lines of `bytes`, decoded lossily, each at most 300 characters.
@@ -284,11 +497,10 @@ mod tests {
 
     #[test]
     fn a_producer_reports_its_status_and_stderr() {
-        let (p, mut out) = Producer::spawn("echo 1 0; echo oops >&2; exit 3", None).unwrap();
-        let mut s = String::new();
-        out.read_to_string(&mut s).unwrap();
+        let (mut p, out) = Producer::spawn("echo 1 0; echo oops >&2; exit 3", None).unwrap();
+        let s = read_all(out, &mut p);
         assert_eq!(s, "1 0\n");
-        let st = p.finish(false);
+        let st = p.finish(Reading::Ended, &mut || true);
         assert_eq!((st.exit_code, st.succeeded()), (Some(3), false));
         assert_eq!(st.stderr_tail, vec!["oops".to_string()]);
         assert_eq!(
@@ -302,8 +514,83 @@ mod tests {
         assert_eq!(last_lines(b"a\nb\n\nc\n", 2), vec!["b".to_string(), "c".to_string()]);
         let (p, _out) =
             Producer::spawn("head -c 300000 /dev/zero | tr '\\0' 'x' >&2; echo >&2; echo end >&2", None).unwrap();
-        let st = p.finish(false);
+        let st = p.finish(Reading::Ended, &mut || true);
         assert_eq!(st.stderr_bytes, 300_005);
         assert_eq!(st.stderr_tail.last().map(String::as_str), Some("end"));
+    }
+
+    /// The producer's whole output, read through the polled reader (the pipe is non-blocking).
+    fn read_all(out: ChildStdout, p: &mut Producer) -> String {
+        let decks = std::cell::Cell::new(0);
+        let mut waiting = super::super::wait::Waiting::new("a test".into(), None);
+        let mut polled =
+            super::super::wait::PolledReader::producer(out, p, &crate::audit::stop::NEVER, &decks, &mut waiting);
+        let mut s = String::new();
+        polled.read_to_string(&mut s).unwrap();
+        s
+    }
+
+    /// True while `pid` runs (a zombie not yet reaped by init does not count).
+    fn running(pid: i32) -> bool {
+        std::fs::read_to_string(format!("/proc/{pid}/stat"))
+            .ok()
+            .and_then(|s| s.rsplit_once(')').and_then(|(_, r)| r.split_whitespace().next().map(str::to_string)))
+            .is_some_and(|state| state != "Z" && state != "X")
+    }
+
+    /// Starts `sleep 1000` in the background of a producer and returns its pid, read from the output's first line.
+    fn with_background_child(script: &str) -> (Producer, ChildStdout, i32) {
+        let (p, out) = Producer::spawn(script, None).unwrap();
+        // The first line is the child's pid; read it byte by byte, waiting as needed.
+        let mut fd = out;
+        let mut line = Vec::new();
+        let start = Instant::now();
+        loop {
+            let mut b = [0u8; 1];
+            match fd.read(&mut b) {
+                Ok(1) if b[0] == b'\n' => break,
+                Ok(1) => line.push(b[0]),
+                Ok(_) => panic!("the producer ended before printing its child's pid"),
+                Err(e) if e.kind() == io::ErrorKind::WouldBlock => std::thread::sleep(Duration::from_millis(5)),
+                Err(e) => panic!("{e}"),
+            }
+            assert!(start.elapsed() < Duration::from_secs(10));
+        }
+        let pid = String::from_utf8(line).unwrap().trim().parse().unwrap();
+        (p, fd, pid)
+    }
+
+    #[test]
+    fn the_whole_group_is_ended_when_the_audit_stops_and_when_it_ends() {
+        // Stopped: the shell and its background child both go.
+        let (p, out, child) = with_background_child("sleep 1000 & echo $!; while :; do sleep 1; done");
+        assert!(running(child));
+        // PRODUCER_GROUP is the process's: other tests' producers come and go while this one runs, so only
+        // "not ours any more" is checked.
+        let group = p.group;
+        drop(out);
+        let st = p.finish(Reading::Stopped, &mut || true);
+        assert!(st.stopped_by_audit && st.succeeded(), "{st:?}");
+        assert!(!running(child), "the background child survived");
+        assert_ne!(PRODUCER_GROUP.load(Ordering::SeqCst), group);
+        // Ended normally: what the shell left behind goes with it.
+        let (mut p, out, child) = with_background_child("exec 3>&1; sleep 1000 >/dev/null & echo $!");
+        assert_eq!(read_all(out, &mut p), "");
+        let st = p.finish(Reading::Ended, &mut || true);
+        assert_eq!((st.exit_code, st.lingered), (Some(0), None));
+        assert!(!running(child), "the background child survived");
+    }
+
+    #[test]
+    fn a_producer_dropped_without_finishing_kills_its_group() {
+        let (p, _out, child) = with_background_child("sleep 1000 & echo $!; wait");
+        let group = p.group;
+        drop(p);
+        let start = Instant::now();
+        while running(child) {
+            assert!(start.elapsed() < Duration::from_secs(2), "the background child survived the guard");
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        assert_ne!(PRODUCER_GROUP.load(Ordering::SeqCst), group);
     }
 }

@@ -3,8 +3,11 @@
 //! Blank lines and comments (`#` not followed by a digit: `#60` is a card name) are skipped. The format and,
 //! unless `--deck` says it, the deck size come from the first line that can be read as cards. Every other
 //! line is parsed, checked to be a permutation and added to the battery; a defective line is counted and the
-//! first [`LISTED_INVALID`] are kept with their line numbers. With `strict` the audit stops at the first.
+//! first [`LISTED_INVALID`] are kept with their line numbers. With `strict` the audit stops at the first; a
+//! stop request (a signal, a time limit) stops it at the next line, the line in hand not counted (it may be
+//! cut short).
 
+use std::cell::Cell;
 use std::io::BufRead;
 use std::time::{Duration, Instant};
 
@@ -12,6 +15,7 @@ use serde::Serialize;
 
 use super::deck_parser::{DeckDefect, DeckFormat, DeckParser, count_cards};
 use super::source::{Line, LineReader, MAX_LINE_BYTES};
+use crate::audit::stop::{NEVER, StopFlag};
 use crate::audit::tally::Tally;
 use crate::cards::{MAX_DECK, MIN_DECK};
 use crate::game::deal::DealConfig;
@@ -19,6 +23,8 @@ use crate::stats::TestSelection;
 
 /// Invalid decks listed in reports (all of them are counted).
 pub const LISTED_INVALID: usize = 10;
+/// The deck of an audit stopped before its first deck when `--deck` does not say: a run's default.
+pub const DECK_BEFORE_ANY: usize = 52;
 
 crate::names::named_enum! {
     /// `--format`: detect from the first deck, or force ids or names.
@@ -89,6 +95,8 @@ pub struct StreamAudit {
     pub stopped_strict: bool,
     /// True when the watcher stopped reading (progressive mode's FAIL).
     pub stopped_watching: bool,
+    /// True when a stop request (a signal, a time limit) ended the reading.
+    pub stopped: bool,
     /// A read error that ended the stream early.
     pub read_error: Option<String>,
     pub elapsed: Duration,
@@ -131,6 +139,19 @@ fn skip(line: &[u8]) -> bool {
 
 /// Reads every deck of `reader` into a tally.
 pub fn audit<R: BufRead>(reader: R, options: &StreamOptions, fold: Fold) -> Result<StreamAudit, StreamError> {
+    audit_until(reader, options, fold, &NEVER, &Cell::new(0))
+}
+
+/// [`audit`], stopping at the next line once `stop` is set and keeping `decks_read` at the number of deck lines
+/// read (for the waiting lines). Stopped before any deck, the audit is one of no decks (of `--deck`'s size, or
+/// the default 52), not an error: its reports say how it stopped.
+pub fn audit_until<R: BufRead>(
+    reader: R,
+    options: &StreamOptions,
+    fold: Fold,
+    stop: &StopFlag,
+    decks_read: &Cell<u64>,
+) -> Result<StreamAudit, StreamError> {
     let Fold { tests, deal, mut watch } = fold;
     let start = Instant::now();
     let mut lines = LineReader::new(reader);
@@ -138,16 +159,25 @@ pub fn audit<R: BufRead>(reader: R, options: &StreamOptions, fold: Fold) -> Resu
     let mut state: Option<(DeckParser, Tally, bool)> = None;
     let mut stopped_strict = false;
     let mut stopped_watching = false;
+    let mut stopped = false;
     let mut read_error = None;
     loop {
+        decks_read.set(counts.decks);
         let (no, line) = match lines.next_line() {
             Ok(Some(l)) => l,
-            Ok(None) => break,
+            Ok(None) => {
+                stopped = stop.is_set();
+                break;
+            }
             Err(e) => {
                 read_error = Some(e.to_string());
                 break;
             }
         };
+        if stop.is_set() {
+            stopped = true;
+            break;
+        }
         counts.lines = no;
         let text = match line {
             Line::TooLong { bytes } => {
@@ -200,6 +230,14 @@ pub fn audit<R: BufRead>(reader: R, options: &StreamOptions, fold: Fold) -> Resu
             }
         }
     }
+    if state.is_none() && stopped && counts.decks == 0 {
+        let n = options.deck.unwrap_or(DECK_BEFORE_ANY);
+        let format = match options.format {
+            FormatChoice::Names => DeckFormat::Names,
+            FormatChoice::Auto | FormatChoice::Ids => DeckFormat::Ids { base: options.base },
+        };
+        state = Some((DeckParser::new(n, format), Tally::new(n, tests, deal.as_ref()), false));
+    }
     let Some((parser, tally, deck_inferred)) = state else {
         return Err(match (counts.first_invalid.first(), read_error) {
             (Some(first), _) => StreamError::NoDeck { invalid: counts.invalid, first: first.clone() },
@@ -220,6 +258,7 @@ pub fn audit<R: BufRead>(reader: R, options: &StreamOptions, fold: Fold) -> Resu
         first_invalid_deck: counts.first_invalid_deck,
         stopped_strict,
         stopped_watching,
+        stopped,
         read_error,
         elapsed: start.elapsed(),
     })

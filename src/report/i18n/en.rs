@@ -1,6 +1,9 @@
 //! The findings of the tests in English: the detail of `summary.csv` and `run.json`, the headline of the tables
-//! and the explanation of the reports, each rendered from a test's [`Finding`].
+//! and the explanation of the reports, each rendered from a test's [`Finding`]; and why an external run is
+//! partial, from its [`PartialReason`].
 
+use crate::audit::input::{InputSummary, PartialReason};
+use crate::audit::stop::{StopReason, format_duration};
 use crate::cards::{Card, NameStyle, card_name};
 use crate::game::deal::Group;
 use crate::game::douniu::niu_name;
@@ -615,5 +618,27 @@ pub fn explanation(t: &TestResult) -> String {
             group(*g),
             (ratio - 1.0) * 100.0
         ),
+    }
+}
+
+/// Why an external run did not see its whole input: `stopped by SIGINT after 1200 decks`.
+pub fn partial(p: &PartialReason, input: &InputSummary) -> String {
+    match p {
+        PartialReason::Strict { line } => format!("stopped at the first invalid deck, line {line} (--strict)"),
+        PartialReason::ReadError { line, error } => format!("read error after line {line}: {error}"),
+        PartialReason::ProducerFailed { decks } => {
+            let ending = input.producer.as_ref().map_or("failed".to_string(), |p| p.ending());
+            format!("the producer {ending} after {decks} decks")
+        }
+        PartialReason::Interrupted { signal, decks } => {
+            let name = match signal {
+                StopReason::Terminate => "SIGTERM",
+                _ => "SIGINT",
+            };
+            format!("stopped by {name} after {decks} deck{}", plural(*decks as usize))
+        }
+        PartialReason::TimedOut { limit, decks } => {
+            format!("timed out after {}, {decks} deck{} read", format_duration(*limit), plural(*decks as usize))
+        }
     }
 }

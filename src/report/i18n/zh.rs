@@ -1,7 +1,9 @@
 //! The findings of the tests in Chinese: the headline of the tables and the explanation of the pages, each
 //! rendered from a test's [`Finding`], with Chinese card names (黑桃A, 小王). The detail of the files stays
-//! English ([`super::en::detail`]).
+//! English ([`super::en::detail`]). And why an external run is partial, from its [`PartialReason`].
 
+use crate::audit::input::{InputSummary, PartialReason};
+use crate::audit::stop::{StopReason, format_duration};
 use crate::cards::{Card, NameStyle, card_name, rank_name, suit_name};
 use crate::game::douniu::niu_name;
 use crate::stats::finding::{CardClass, DealGroup, Finding, HistogramFinding};
@@ -410,5 +412,31 @@ pub fn explanation(t: &TestResult) -> String {
             to_group(*g),
             deviation(*ratio)
         ),
+    }
+}
+
+/// 外部输入为何不完整：`读到 1200 副牌时被 SIGINT 中止`。
+pub fn partial(p: &PartialReason, input: &InputSummary) -> String {
+    match p {
+        PartialReason::Strict { line } => format!("第 {line} 行是第一副无效的牌，审计在此停止（--strict）"),
+        PartialReason::ReadError { line, error } => format!("第 {line} 行之后读取出错：{error}"),
+        PartialReason::ProducerFailed { decks } => {
+            let ending = match input.producer.as_ref().map(|p| (p.exit_code, p.signal)) {
+                Some((Some(c), _)) => format!("以状态 {c} 退出"),
+                Some((None, Some(s))) => format!("被信号 {s} 终止"),
+                _ => "异常结束".to_string(),
+            };
+            format!("生成程序在 {decks} 副牌之后{ending}")
+        }
+        PartialReason::Interrupted { signal, decks } => {
+            let name = match signal {
+                StopReason::Terminate => "SIGTERM",
+                _ => "SIGINT",
+            };
+            format!("读到 {decks} 副牌时被 {name} 中止")
+        }
+        PartialReason::TimedOut { limit, decks } => {
+            format!("超时：{} 后停止，已读 {decks} 副牌", format_duration(*limit))
+        }
     }
 }
