@@ -84,21 +84,36 @@ fn run_builtin(
         RunState::new(&config, counted.clone(), keep.shard, before + elapsed, threads)
             .expect("a built-in run has a state")
     };
-    let mut save = |counted: &Counted| {
-        if let Some(path) = &keep.out
-            && let Err(e) = writer::write_atomic(path, &state_of(counted, began.elapsed()).encode())
-        {
-            eprintln!("warning: --checkpoint-every: {e:#}; the run goes on");
-        }
-    };
-    // A signal, or the time limit (--timeout), stops the run at the next chunk.
-    let finish = within_limit(&crate::signals::STOP, timeout, |stop| {
-        let mut control = Control {
-            progress: Progress::Bar,
-            stop: Some(stop),
-            checkpoint: keep.checkpoint_every.map(|every| (every, &mut save as &mut runner::SaveCheckpoint)),
+    // Checkpoints are encoded, written and synced on a thread of their own while the next chunks are counted:
+    // the run only copies its counters. One is in flight at a time; one due while the last is still being
+    // written waits for the next wave.
+    let (checkpoints, pending) = std::sync::mpsc::sync_channel::<(Counted, Duration)>(1);
+    let finish = std::thread::scope(|scope| {
+        let writer = scope.spawn(|| {
+            for (counted, elapsed) in pending {
+                if let Some(path) = &keep.out
+                    && let Err(e) = writer::write_atomic(path, &state_of(&counted, elapsed).encode())
+                {
+                    eprintln!("warning: --checkpoint-every: {e:#}; the run goes on");
+                }
+            }
+        });
+        let mut save = |counted: &Counted| {
+            let _ = checkpoints.try_send((counted.clone(), began.elapsed()));
         };
-        runner::run_into(&config, &mut counted, wanted.clone(), &mut control)
+        // A signal, or the time limit (--timeout), stops the run at the next chunk.
+        let finish = within_limit(&crate::signals::STOP, timeout, |stop| {
+            let mut control = Control {
+                progress: Progress::Bar,
+                stop: Some(stop),
+                checkpoint: keep.checkpoint_every.map(|every| (every, &mut save as &mut runner::SaveCheckpoint)),
+            };
+            runner::run_into(&config, &mut counted, wanted.clone(), &mut control)
+        });
+        // The last checkpoint is on disk before the final state replaces it.
+        drop(checkpoints);
+        let _ = writer.join();
+        finish
     })?;
     let state = state_of(&counted, finish.elapsed);
     let report =
