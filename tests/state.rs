@@ -388,3 +388,29 @@ fn sigint_two_seconds_into_a_ten_second_run() {
     assert_eq!(resumed.status.code(), Some(0), "{}", stderr(&resumed));
     assert_same_files(&whole, &dir, "10-second run");
 }
+
+#[test]
+fn an_interrupted_run_says_so_in_chinese_too() {
+    let tmp = TempDir::new().unwrap();
+    let dir = tmp.path().join("zh");
+    let out = run(&[
+        "run",
+        "-a",
+        "fisher-yates",
+        "--shuffles",
+        "1e9",
+        "--seed",
+        "1",
+        "--lang",
+        "zh",
+        "--timeout",
+        "300ms",
+        "--out",
+        path(&dir),
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("  PARTIAL（不完整）：时间限制已到：完成 "), "{text}");
+    assert!(text.contains("/ 1,000,000,000 次洗牌；报告只含已完成的洗牌"), "{text}");
+    assert!(read(&dir.join("report.html")).contains("PARTIAL（不完整：时间限制已到："));
+}

@@ -66,7 +66,10 @@ pub fn render_console(r: &RunReport, lang: Lang) -> String {
         s.push('\n');
     }
     if let Some(why) = i18n::incomplete(lang, r) {
-        s.push_str(&format!("  PARTIAL: {why}; reports hold the shuffles counted\n\n"));
+        s.push_str(&match lang {
+            Lang::En => format!("  PARTIAL: {why}; reports hold the shuffles counted\n\n"),
+            Lang::Zh => format!("  PARTIAL（不完整）：{why}；报告只含已完成的洗牌\n\n"),
+        });
     }
     if r.fault.is_none() {
         s.push_str(&format!(
