@@ -414,3 +414,30 @@ fn an_interrupted_run_says_so_in_chinese_too() {
     assert!(text.contains("/ 1,000,000,000 次洗牌；报告只含已完成的洗牌"), "{text}");
     assert!(read(&dir.join("report.html")).contains("PARTIAL（不完整：时间限制已到："));
 }
+
+#[test]
+fn shards_of_a_broken_run_merge_into_its_broken_report() {
+    let tmp = TempDir::new().unwrap();
+    let args = ["-a", "reject-retry", "--rng", "msvc", "--shuffles", "200000", "--seed", "1", "--no-timings"];
+    let single = tmp.path().join("single");
+    assert_eq!(run(&[&["run"], &args[..], &["--out", path(&single)]].concat()).status.code(), Some(1));
+    let mut states = Vec::new();
+    for i in 1..=2 {
+        let state = tmp.path().join(format!("{i}.state"));
+        let shard = format!("{i}/2");
+        let out = run(&[
+            &["run"],
+            &args[..],
+            &["--shard", &shard, "--state-out", path(&state)],
+            &["--out", path(&tmp.path().join(&shard))],
+        ]
+        .concat());
+        assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+        states.push(state);
+    }
+    let merged = tmp.path().join("merged");
+    let out = run(&["merge", path(&states[0]), path(&states[1]), "--no-timings", "--out", path(&merged)]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(stdout(&out).contains("the first fault, in chunk 0, ends the run (BROKEN)"), "{}", stdout(&out));
+    assert_same_files(&single, &merged, "a broken run's shards");
+}

@@ -47,14 +47,17 @@ pub fn run(args: MergeArgs) -> anyhow::Result<ExitCode> {
     }
     let (code, mut stdout) = super::run::finish_report(&report, out, output)?;
     let missing = state.missing();
+    let counted: u64 = state.counted.covered.iter().map(|r| r.end - r.start).sum();
+    let fault = match &state.counted.fault {
+        Some((chunk, _)) => format!("; the first fault, in chunk {chunk}, ends the run (BROKEN)"),
+        None => String::new(),
+    };
     writeln!(
         stdout,
-        "Merged {} state file(s): {} of {} shuffles, {} of {} chunks{}",
+        "Merged {} state file(s): {} of {} shuffles, {counted} of {chunks} chunks{fault}{}",
         args.states.len(),
         state.counted.tally.shuffles(),
         state.config.shuffles,
-        chunks - missing.iter().map(|r| r.end - r.start).sum::<u64>(),
-        chunks,
         if missing.is_empty() { String::new() } else { "; PARTIAL".to_string() }
     );
     for r in missing.iter().take(10) {
