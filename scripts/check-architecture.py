@@ -27,6 +27,7 @@ LAYERS = {
     "game": 3,
     "audit": 4,
     "report": 5,
+    "api": 6,
     "cli": 6,
     "commands": 6,
     "main": 7,

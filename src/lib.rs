@@ -31,6 +31,7 @@
 //! assert_eq!(report.verdict, Verdict::Fail);
 //! ```
 
+pub mod api;
 pub mod audit;
 pub mod cards;
 pub mod error;
@@ -41,6 +42,7 @@ pub mod rng;
 pub mod shuffle;
 pub mod stats;
 
+pub use api::{Audit, AuditError, DeckAuditor, Report, TestSummary};
 pub use audit::runner::{Progress, RunConfig};
 pub use audit::settings::{Plan, RunRequest, RunSettings};
 pub use audit::source::{Builtin, DeckSource, ExternalSource, PostProcess};
@@ -48,6 +50,6 @@ pub use audit::verdict::{Thresholds, Verdict};
 pub use audit::{RunReport, execute};
 pub use cards::{Card, Lang};
 pub use error::{ConfigError, Field};
-pub use rng::RngKind;
+pub use rng::{AuditRng, RngKind};
 pub use shuffle::{Algorithm, AlgorithmKind};
 pub use stats::{TestId, TestSelection};

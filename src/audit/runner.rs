@@ -27,13 +27,13 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::audit::fault::{FaultKind, FaultReport};
-use crate::audit::source::{Builtin, DeckSource};
+use crate::audit::source::{Builtin, DeckSource, PostProcess};
 use crate::audit::stop::{NEVER, StopFlag, StopReason};
 use crate::audit::tally::Tally;
-use crate::cards::{Card, MAX_DECK, MIN_DECK, NameStyle};
+use crate::cards::{Card, MAX_DECK, MIN_DECK, NameStyle, PermutationDefect};
 use crate::error::{ConfigError, Field};
 use crate::game::deal::DealConfig;
-use crate::rng::{RngKind, SeededRng};
+use crate::rng::{AuditRng, RawRng, RngKind, SeededRng};
 use crate::shuffle::{Algorithm, Fault, Scratch, Shuffle, Stuck};
 use crate::stats::TestSelection;
 use crate::{with_rng_type, with_shuffle};
@@ -83,6 +83,8 @@ impl Serialize for RunConfig {
             post: Option<&'a crate::audit::source::PostProcess>,
             #[serde(skip_serializing_if = "Option::is_none")]
             external: Option<&'a crate::audit::source::ExternalSource>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            function: Option<&'a crate::audit::source::FunctionSource>,
             deck: usize,
             shuffles: u64,
             deal: &'a Option<DealConfig>,
@@ -95,6 +97,7 @@ impl Serialize for RunConfig {
             seed: b.map(|b| b.seed),
             post: b.map(|b| &b.post),
             external: self.source.external(),
+            function: self.source.function(),
             deck: self.deck,
             shuffles: self.shuffles,
             deal: &self.deal,
@@ -155,8 +158,11 @@ impl RunConfig {
         self.source.dir_name(self.deck, self.deal.as_ref())
     }
 
-    /// The command that reproduces this run.
+    /// The command that reproduces this run (for a caller's function, the API call with its seed).
     pub fn reproduce_command(&self) -> String {
+        if let DeckSource::Function(_) = &self.source {
+            return self.source.run_arguments(self.deck, self.shuffles);
+        }
         let mut s = format!("shuffle-audit run {}", self.source.run_arguments(self.deck, self.shuffles));
         if let Some(deal) = &self.deal {
             s.push(' ');
@@ -515,6 +521,46 @@ struct Worker {
     abandoned: bool,
 }
 
+/// What makes the decks of a chunk from its generator: a built-in shuffle, or a caller's function
+/// ([`FnDeck`]). The runner is monomorphised over it, as over the generator.
+pub trait MakeDeck<R>: Sync {
+    /// Shuffles `deck` (the start deck) in place, drawing from `rng`.
+    fn make(&self, deck: &mut [Card], rng: &mut R, scratch: &mut Scratch) -> Result<(), Fault>;
+}
+
+impl<S: Shuffle, R: RawRng> MakeDeck<R> for S {
+    #[inline(always)]
+    fn make(&self, deck: &mut [Card], rng: &mut R, scratch: &mut Scratch) -> Result<(), Fault> {
+        self.shuffle(deck, rng, scratch)
+    }
+}
+
+/// A caller's shuffle function as a deck maker: it shuffles the start deck in place with an [`AuditRng`], and
+/// its output is checked to be a permutation (a deck that is not one is a fault, reported as for the built-in
+/// shuffles).
+pub struct FnDeck<F>(pub F);
+
+impl<F: Fn(&mut [Card], &mut AuditRng) + Sync> MakeDeck<AuditRng> for FnDeck<F> {
+    #[inline(always)]
+    fn make(&self, deck: &mut [Card], rng: &mut AuditRng, scratch: &mut Scratch) -> Result<(), Fault> {
+        (self.0)(deck, rng);
+        scratch.seen.resize(deck.len(), 0);
+        match PermutationDefect::check(deck, &mut scratch.seen) {
+            None => Ok(()),
+            Some(defect) => Err(Fault::NotPermutation(defect)),
+        }
+    }
+}
+
+/// Where a chunk's generator comes from and what is done to its decks: the run's seed (chunk i draws from
+/// [`chunk_seed`]`(seed, i)`), the post-processing, and the generator's name for fault reports.
+#[derive(Clone, Copy, Debug)]
+struct Stream {
+    seed: u64,
+    post: PostProcess,
+    rng: RngKind,
+}
+
 /// What one wave of chunks counted.
 struct Wave {
     tally: Tally,
@@ -524,23 +570,78 @@ struct Wave {
     abandoned: bool,
 }
 
+/// [`run_into`] for a caller's shuffle function (`config.source` is a [`DeckSource::Function`]): chunk i hands
+/// the function fresh decks and an [`AuditRng`] seeded with [`chunk_seed`]`(seed, i)`, checks each result is a
+/// permutation, and counts it; the same waves, stop flag and determinism as a built-in run.
+pub fn run_function_into<F: Fn(&mut [Card], &mut AuditRng) + Sync>(
+    config: &RunConfig,
+    f: &F,
+    counted: &mut Counted,
+    wanted: Range<u64>,
+    control: &mut Control,
+) -> Result<Finish, ConfigError> {
+    let Some(seed) = config.source.function().and_then(|f| f.seed) else {
+        return Err(ConfigError::new(Field::Seed, "run_function_into runs a caller's function with its seed"));
+    };
+    config.validate()?;
+    let stream = Stream { seed, post: PostProcess::default(), rng: RngKind::Chacha8 };
+    let maker = FnDeck(f);
+    let start = Instant::now();
+    let pool = thread_pool(config.threads)?;
+    let threads = pool.current_num_threads();
+    let stop = control.stop.unwrap_or(&NEVER);
+    let mut stopped = None;
+    let mut wave = threads as u64;
+    'ranges: for range in counted.missing(wanted) {
+        let mut next = range.start;
+        while next < range.end {
+            if stop.is_set() {
+                stopped = stop.requested();
+                break 'ranges;
+            }
+            let end = next.saturating_add(wave).min(range.end);
+            let began = Instant::now();
+            let bar = ProgressBar::hidden();
+            let result = pool.install(|| run_chunk_range::<_, AuditRng>(&maker, config, stream, next..end, &bar, stop));
+            if result.abandoned {
+                stopped = stop.requested();
+                break 'ranges;
+            }
+            let fault = result.fault.is_some();
+            counted.merge(&result.tally, &result.covered, result.fault);
+            if fault {
+                break 'ranges;
+            }
+            next = end;
+            if began.elapsed() < WAVE_TARGET / 2 {
+                wave = (wave * 2).min(MAX_WAVE);
+            }
+        }
+    }
+    Ok(Finish { elapsed: start.elapsed(), threads, stopped })
+}
+
 /// Counts chunks `chunks` in the current pool.
 fn run_wave(config: &RunConfig, chunks: Range<u64>, bar: &ProgressBar, stop: &StopFlag) -> Wave {
     let n = config.deck;
     match &config.source {
-        DeckSource::Builtin(b) => with_rng_type!(b.rng, R => with_shuffle!(b.algorithm, n, s => {
-            run_chunk_range::<_, R>(&s, config, b, chunks, bar, stop)
-        })),
-        DeckSource::External(_) => {
+        DeckSource::Builtin(b) => {
+            let stream = Stream { seed: b.seed, post: b.post, rng: b.rng };
+            with_rng_type!(b.rng, R => with_shuffle!(b.algorithm, n, s => {
+                run_chunk_range::<_, R>(&s, config, stream, chunks, bar, stop)
+            }))
+        }
+        // Decks made elsewhere are read by the stream audit, a caller's function runs through `run_function_into`.
+        DeckSource::External(_) | DeckSource::Function(_) => {
             Wave { tally: config.new_tally(), covered: Vec::new(), fault: None, abandoned: false }
         }
     }
 }
 
-fn run_chunk_range<S: Shuffle, R: SeededRng>(
+fn run_chunk_range<S: MakeDeck<R>, R: SeededRng>(
     s: &S,
     config: &RunConfig,
-    builtin: &Builtin,
+    stream: Stream,
     chunks: Range<u64>,
     bar: &ProgressBar,
     stop: &StopFlag,
@@ -572,7 +673,7 @@ fn run_chunk_range<S: Shuffle, R: SeededRng>(
                 return w;
             }
             let count = CHUNK_SHUFFLES.min(config.shuffles - chunk * CHUNK_SHUFFLES);
-            match run_chunk::<S, R>(s, config, builtin, chunk, count, &mut w, stop) {
+            match run_chunk::<S, R>(s, config, stream, chunk, count, &mut w, stop) {
                 ChunkEnd::Done => {}
                 ChunkEnd::Fault(report) => {
                     first_fault_chunk.fetch_min(chunk, Ordering::Relaxed);
@@ -617,18 +718,18 @@ enum ChunkEnd {
 
 /// Runs one chunk into the worker's battery; says whether the chunk met a fault or was abandoned.
 #[inline(never)]
-fn run_chunk<S: Shuffle, R: SeededRng>(
+fn run_chunk<S: MakeDeck<R>, R: SeededRng>(
     s: &S,
     config: &RunConfig,
-    builtin: &Builtin,
+    stream: Stream,
     chunk: u64,
     count: u64,
     w: &mut Worker,
     stop: &StopFlag,
 ) -> ChunkEnd {
     let n = config.deck;
-    let mut rng = R::from_seed_u64(chunk_seed(builtin.seed, chunk));
-    let post = builtin.post;
+    let mut rng = R::from_seed_u64(chunk_seed(stream.seed, chunk));
+    let post = stream.post;
     // Two decks: deck t is counted while deck t+1 is being shuffled. Counting a deck right after shuffling it
     // in place makes the counter's loads wait on the shuffle's last stores; with one deck of lag the loads hit
     // settled memory (measured 1.5–2.5× faster, see the `run/*` benches).
@@ -645,7 +746,7 @@ fn run_chunk<S: Shuffle, R: SeededRng>(
             return ChunkEnd::Abandoned;
         }
         restart(deck, &w.start);
-        match s.shuffle(&mut deck[..n], &mut rng, &mut w.scratch) {
+        match s.make(&mut deck[..n], &mut rng, &mut w.scratch) {
             Ok(()) => {
                 post.apply(&mut deck[..n], &mut rng);
                 if have_pending {
@@ -678,7 +779,7 @@ fn run_chunk<S: Shuffle, R: SeededRng>(
                     first_shuffle: chunk * CHUNK_SHUFFLES + k + 1,
                     decks_checked: k + 1,
                     invalid_decks: 1,
-                    description: describe_stuck(&stuck, n, builtin.rng),
+                    description: describe_stuck(&stuck, n, stream.rng),
                     headline: if stuck.unreachable_slots.is_empty() {
                         format!("never terminates: card {} finds no slot", stuck.card_index)
                     } else {

@@ -139,6 +139,17 @@ impl ExternalSource {
     }
 }
 
+/// A caller's own shuffle function, audited in-process through the library's API ([`crate::Audit::run`]): the
+/// runner hands it a fresh deck and an [`crate::AuditRng`] seeded per chunk from `seed`, exactly as it runs a
+/// built-in shuffle.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FunctionSource {
+    /// What the reports call it (`function` unless the caller names it).
+    pub name: String,
+    /// The seed of the chunks' generators; `None` for decks the caller made some other way (`Audit::run_decks`).
+    pub seed: Option<u64>,
+}
+
 /// Where a run's decks come from.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "lowercase", tag = "kind")]
@@ -147,20 +158,29 @@ pub enum DeckSource {
     Builtin(Builtin),
     /// Decks made elsewhere: `--decks FILE|-` or `--exec CMD`.
     External(ExternalSource),
+    /// A caller's shuffle function, through the library's API.
+    Function(FunctionSource),
 }
 
 impl DeckSource {
     pub fn builtin(&self) -> Option<&Builtin> {
         match self {
             DeckSource::Builtin(b) => Some(b),
-            DeckSource::External(_) => None,
+            DeckSource::External(_) | DeckSource::Function(_) => None,
         }
     }
 
     pub fn external(&self) -> Option<&ExternalSource> {
         match self {
-            DeckSource::Builtin(_) => None,
+            DeckSource::Builtin(_) | DeckSource::Function(_) => None,
             DeckSource::External(e) => Some(e),
+        }
+    }
+
+    pub fn function(&self) -> Option<&FunctionSource> {
+        match self {
+            DeckSource::Function(f) => Some(f),
+            DeckSource::Builtin(_) | DeckSource::External(_) => None,
         }
     }
 
@@ -170,6 +190,7 @@ impl DeckSource {
         match self {
             DeckSource::Builtin(b) => b.algorithm_name().to_string(),
             DeckSource::External(e) => e.label(),
+            DeckSource::Function(f) => format!("function:{}", f.name),
         }
     }
 
@@ -178,7 +199,7 @@ impl DeckSource {
     pub fn variant(&self, deck: usize, deal: Option<&DealConfig>) -> String {
         let mut parts = match self {
             DeckSource::Builtin(b) => b.options(deck),
-            DeckSource::External(_) => Vec::new(),
+            DeckSource::External(_) | DeckSource::Function(_) => Vec::new(),
         };
         if let Some(deal) = deal {
             parts.push(deal.label());
@@ -198,6 +219,8 @@ impl DeckSource {
         match self {
             DeckSource::Builtin(b) => b.rng.to_string(),
             DeckSource::External(_) => "-".to_string(),
+            DeckSource::Function(f) if f.seed.is_some() => RngKind::Chacha8.to_string(),
+            DeckSource::Function(_) => "-".to_string(),
         }
     }
 
@@ -206,6 +229,7 @@ impl DeckSource {
         match self {
             DeckSource::Builtin(b) => b.seed.to_string(),
             DeckSource::External(_) => "-".to_string(),
+            DeckSource::Function(f) => f.seed.map_or_else(|| "-".to_string(), |s| s.to_string()),
         }
     }
 
@@ -228,6 +252,11 @@ impl DeckSource {
                 name
             }
             DeckSource::External(e) => e.dir_name(deck),
+            DeckSource::Function(f) => {
+                let slug: String =
+                    f.name.chars().map(|c| if c.is_alphanumeric() || c == '-' { c } else { '_' }).collect();
+                format!("run-function-{slug}-{deck}")
+            }
         };
         if let Some(deal) = deal {
             name.push('-');
@@ -264,6 +293,11 @@ impl DeckSource {
                 format!("--decks {} --deck {deck}", shell_word(&p.display().to_string()))
             }
             DeckSource::External(ExternalSource::Exec(c)) => format!("--exec {} --deck {deck}", shell_word(c)),
+            // No command line runs a caller's function: the reports say which seed and size to give the API.
+            DeckSource::Function(f) => match f.seed {
+                Some(seed) => format!("Audit::new({deck}).shuffles({shuffles}).seed({seed})"),
+                None => format!("Audit::new({deck}).run_decks(the same {shuffles} decks)"),
+            },
         }
     }
 }

@@ -11,7 +11,7 @@ mod modern;
 mod msvc;
 
 pub use glibc::GlibcRand;
-pub use modern::{ChaCha8, ChaCha12, ChaCha20, Pcg32, Pcg64};
+pub use modern::{AuditRng, ChaCha8, ChaCha12, ChaCha20, Pcg32, Pcg64};
 pub use msvc::MsvcRand;
 
 use crate::error::{ConfigError, Field};

@@ -57,3 +57,46 @@ modern_rng!(
 );
 modern_rng!(Pcg32, rand_pcg::Pcg32, "PCG32 (`rand_pcg::Pcg32`, XSH RR 64/32).");
 modern_rng!(Pcg64, rand_pcg::Pcg64, "PCG64 (`rand_pcg::Pcg64`, XSL RR 128/64).");
+
+/// The generator a function audited through the library's API draws from (`Audit::run`): ChaCha8, seeded per
+/// chunk as the runner seeds a built-in run's (`seed_from_u64` of the chunk's seed), and a `rand` generator
+/// ([`rand::TryRng`] with no error, so [`rand::Rng`] and every extension built on it: `SliceRandom::shuffle`,
+/// `random_range`, a caller's own generic code).
+#[derive(Clone, Debug)]
+pub struct AuditRng(ChaCha8);
+
+impl RawRng for AuditRng {
+    const BITS: u32 = 32;
+    #[inline(always)]
+    fn r(&mut self) -> u32 {
+        self.0.r()
+    }
+    #[inline(always)]
+    fn next_u64(&mut self) -> u64 {
+        RawRng::next_u64(&mut self.0)
+    }
+}
+
+impl SeededRng for AuditRng {
+    fn from_seed_u64(seed: u64) -> Self {
+        AuditRng(ChaCha8::from_seed_u64(seed))
+    }
+}
+
+impl rand::TryRng for AuditRng {
+    type Error = std::convert::Infallible;
+
+    #[inline(always)]
+    fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
+        Ok(self.0.r())
+    }
+
+    #[inline(always)]
+    fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
+        Ok(RawRng::next_u64(&mut self.0))
+    }
+
+    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
+        rand::rand_core::utils::fill_bytes_via_next_word(dst, || self.try_next_u64())
+    }
+}

@@ -1,0 +1,119 @@
+//! The library's API for a project's own tests: `Audit::run` on a shuffle function, `Audit::run_decks` on decks
+//! made elsewhere, and the assertions. Fixed seeds; each assertion's false-positive rate is stated.
+
+use rand::seq::SliceRandom;
+use shuffle_audit::{Audit, AuditRng, Verdict};
+
+fn naive_swap(deck: &mut [u16], rng: &mut AuditRng) {
+    use rand::RngExt;
+    let n = deck.len();
+    for i in 0..n {
+        let j = rng.random_range(0..n);
+        deck.swap(i, j);
+    }
+}
+
+#[test]
+fn rand_shuffle_passes_and_a_naive_swap_fails() {
+    // A fair shuffle is not PASS with probability at most 2e-3 (the SUSPICIOUS threshold, two tails): seed 7 is
+    // fixed, so this is deterministic.
+    let fair = Audit::new(52).shuffles(1 << 18).seed(7).run(|d: &mut [u16], rng: &mut AuditRng| d.shuffle(rng));
+    fair.assert_fair();
+    assert_eq!(fair.shuffles(), 1 << 18);
+    assert_eq!(fair.seed(), Some(7));
+    assert!(fair.power().unwrap().contains("262144 shuffles of 52 cards"));
+    // The naive swap's bias is gross: it FAILs at any seed (its p is below 10^-1000 at this size).
+    let naive = Audit::new(52).shuffles(1 << 18).seed(7).run(naive_swap);
+    assert_eq!(naive.verdict(), Verdict::Fail);
+    let message = naive.failure_message(Verdict::Pass).unwrap();
+    assert!(message.starts_with("shuffle-audit: expected PASS, got FAIL: "), "{message}");
+    assert!(message.contains("position-card FAIL (adjusted p = "), "{message}");
+    assert!(message.contains("reproduce with Audit::new(52).shuffles(262144).seed(7)"), "{message}");
+    assert!(message.contains("probability at most 2e-3"), "{message}");
+    let panic = std::panic::catch_unwind(|| naive.assert_fair()).unwrap_err();
+    assert_eq!(panic.downcast_ref::<String>(), Some(&message));
+    naive.assert_verdict(Verdict::Fail);
+}
+
+#[test]
+fn the_report_does_not_depend_on_the_thread_count() {
+    let run = |threads| {
+        Audit::new(13).shuffles(100_000).seed(3).threads(threads).run(|d: &mut [u16], r: &mut AuditRng| d.shuffle(r))
+    };
+    let (one, two) = (run(1), run(2));
+    assert_eq!(one.tests(), two.tests());
+    assert_eq!(one.run_report().counts, two.run_report().counts);
+}
+
+#[test]
+fn a_function_that_breaks_the_deck_is_broken() {
+    let report = Audit::new(10).shuffles(1000).seed(1).run(|d: &mut [u16], _: &mut AuditRng| d[0] = d[1]);
+    assert_eq!(report.verdict(), Verdict::Broken);
+    assert!(
+        report.explanation().contains("not-a-permutation: 1000 of 1000 decks were not permutations"),
+        "{}",
+        report.explanation()
+    );
+}
+
+#[test]
+fn decks_made_elsewhere_are_audited_and_checked() {
+    use rand::SeedableRng;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+    let decks: Vec<Vec<u16>> = (0..20_000)
+        .map(|_| {
+            let mut d: Vec<u16> = (0..8).collect();
+            d.shuffle(&mut rng);
+            d
+        })
+        .collect();
+    // A fair shuffle: not PASS with probability at most 2e-3; the seed is fixed.
+    let report = Audit::new(8).run_decks(&decks);
+    report.assert_fair();
+    assert_eq!(report.shuffles(), 20_000);
+    assert_eq!(report.seed(), None);
+    let repeated = Audit::new(8).try_run_decks([[0u16, 1, 2, 3, 4, 5, 6, 7], [0, 0, 2, 3, 4, 5, 6, 7]]);
+    assert_eq!(repeated.unwrap_err().message(), "deck 1: not a permutation: repeats ♠A ×2; missing ♠2");
+    let outside = Audit::new(8).try_run_decks([[0u16, 1, 2, 3, 4, 5, 6, 9]]).unwrap_err();
+    assert_eq!(outside.message(), "deck 0: id 9 is not a card of a 8-card deck (ids 0..=7)");
+    let short = Audit::new(8).try_run_decks([vec![0u16, 1]]).unwrap_err();
+    assert_eq!(short.message(), "deck 0: 2 cards instead of 8");
+    assert_eq!(Audit::new(8).try_run_decks(Vec::<Vec<u16>>::new()).unwrap_err().message(), "no decks to audit");
+}
+
+#[test]
+fn bad_settings_are_errors_that_name_the_setting() {
+    let f = |d: &mut [u16], r: &mut AuditRng| d.shuffle(r);
+    assert!(Audit::new(1).try_run(f).unwrap_err().message().starts_with("--deck:"));
+    assert!(Audit::new(52).shuffles(0).try_run(f).unwrap_err().message().starts_with("--shuffles:"));
+    assert!(Audit::new(52).tests("no-such-test").try_run(f).unwrap_err().message().starts_with("--tests:"));
+    assert!(Audit::new(52).thresholds(0.1, 0.01).try_run(f).unwrap_err().message().starts_with("--fail-below:"));
+    assert!(
+        Audit::new(52)
+            .game(shuffle_audit::game::Game::Doudizhu)
+            .try_run(f)
+            .unwrap_err()
+            .message()
+            .starts_with("--deck:")
+    );
+}
+
+#[test]
+fn a_report_writes_the_files_run_writes() {
+    let dir = tempfile::TempDir::new().unwrap();
+    let report = Audit::new(52)
+        .shuffles(20_000)
+        .seed(2)
+        .name("my_game::shuffle")
+        .run(|d: &mut [u16], r: &mut AuditRng| d.shuffle(r));
+    let out = dir.path().join("audit");
+    let written = report.write_to(&out).unwrap();
+    assert!(written.contains(&"summary.csv") && written.contains(&"report.html"));
+    let summary = std::fs::read_to_string(out.join("summary.csv")).unwrap();
+    assert!(summary.lines().nth(1).unwrap().starts_with("function:my_game::shuffle,chacha8,52,20000,2,"), "{summary}");
+    assert!(
+        report.summary().contains("function:my_game::shuffle / chacha8, 52 cards, 20000 shuffles, seed 2"),
+        "{}",
+        report.summary()
+    );
+}
