@@ -452,7 +452,8 @@ pub fn run_into(
     let bar = progress_bar(config, builtin, control.progress);
     bar.set_length(shuffles_in(std::slice::from_ref(&wanted), config.shuffles));
     bar.set_position(shuffles_in(&counted.covered, config.shuffles).min(bar.length().unwrap_or(0)));
-    let mut wave = threads as u64;
+    // Eight chunks a worker to start with (a few tens of milliseconds), growing to about half a second.
+    let mut wave = 8 * threads as u64;
     let mut last_checkpoint = Instant::now();
     let mut stopped = None;
     'ranges: for range in counted.missing(wanted.clone()) {
@@ -591,7 +592,8 @@ pub fn run_function_into<F: Fn(&mut [Card], &mut AuditRng) + Sync>(
     let threads = pool.current_num_threads();
     let stop = control.stop.unwrap_or(&NEVER);
     let mut stopped = None;
-    let mut wave = threads as u64;
+    // Eight chunks a worker to start with (a few tens of milliseconds), growing to about half a second.
+    let mut wave = 8 * threads as u64;
     'ranges: for range in counted.missing(wanted) {
         let mut next = range.start;
         while next < range.end {
