@@ -400,7 +400,12 @@ impl Report {
             })
             .collect();
         if !failing.is_empty() {
-            m.push_str(&format!("  tests: {}\n", failing.join(", ")));
+            let more = failing.len().saturating_sub(4);
+            let mut list = failing[..failing.len() - more].join(", ");
+            if more > 0 {
+                list.push_str(&format!(" and {more} more"));
+            }
+            m.push_str(&format!("  tests: {list}\n"));
         }
         m.push_str(&format!(
             "  {} shuffles of {} cards; reproduce with {}\n",

@@ -1,6 +1,8 @@
 //! shuffle-audit: tells whether a card shuffle is fair, how unfair it is, and why.
 //!
 //! The layers, each using only the ones below it:
+//! - [`api`]: [`Audit`], for a project's own tests: a shuffle function or a list of decks in, a [`Report`] with
+//!   its assertions out;
 //! - [`audit`]: what a run is, the parallel runner and the stream audit of external decks, verdicts, and the
 //!   audit modes (progressive, calibration, sweep, the `compare` catalogue, the gate);
 //! - [`game`]: dealing shuffled decks as the card games deal them, and the table statistics of each game;
