@@ -5,6 +5,7 @@ without it.
 """
 
 import random
+import threading
 
 import numpy as np
 import pytest
@@ -115,3 +116,26 @@ def test_bad_lists():
         shuffle_audit.audit_decks(42)
     with pytest.raises(ValueError, match=r"no decks"):
         shuffle_audit.audit_decks([])
+
+
+def test_the_gil_is_released_while_an_array_is_counted():
+    # A Python thread counts while audit_decks runs: it can only move if the GIL was let go. 500000 decks take
+    # tens of milliseconds to count, many switch intervals (5 ms).
+    array = fair_array(500_000, 52, seed=4)
+    ticks = [0]
+    stop = threading.Event()
+
+    def tick():
+        while not stop.is_set():
+            ticks[0] += 1
+
+    worker = threading.Thread(target=tick)
+    worker.start()
+    try:
+        before = ticks[0]
+        shuffle_audit.audit_decks(array)
+        during = ticks[0] - before
+    finally:
+        stop.set()
+        worker.join()
+    assert during > 1000, during
