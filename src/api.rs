@@ -18,9 +18,10 @@
 //! (as `run --decks` does), and [`DeckAuditor`] takes them one at a time, for bindings.
 //!
 //! [`Report::assert_fair`] panics unless the verdict is PASS, with a message that names the failing tests, the
-//! seed that reproduces them, and the assertion's false-positive rate: a fair shuffle fails it with probability
-//! at most 2·10^-3 with the default thresholds (the SUSPICIOUS threshold 10^-3, for the upper and for the lower
-//! tails of the tests' Holm families).
+//! seed that reproduces them, and the assertion's nominal false-positive rate: 2·10^-3 with the default
+//! thresholds (the SUSPICIOUS threshold 10^-3, once for the upper and once for the lower tails of the tests' Holm
+//! families). That figure is the verdict rule's, by the union bound; it has not been checked by simulation at
+//! this level.
 
 use std::path::Path;
 use std::time::Instant;
@@ -137,6 +138,7 @@ impl Audit {
     ///
     /// # Panics
     /// When a setting is out of range (see [`Audit::try_run`], which returns the error instead).
+    #[track_caller]
     pub fn run<F: Fn(&mut [Card], &mut AuditRng) + Sync>(&self, shuffle: F) -> Report {
         self.try_run(shuffle).unwrap_or_else(|e| panic!("shuffle-audit: {e}"))
     }
@@ -154,6 +156,7 @@ impl Audit {
     ///
     /// # Panics
     /// When a setting is out of range or a deck is not a permutation (see [`Audit::try_run_decks`]).
+    #[track_caller]
     pub fn run_decks<I: IntoIterator<Item = D>, D: AsRef<[Card]>>(&self, decks: I) -> Report {
         self.try_run_decks(decks).unwrap_or_else(|e| panic!("shuffle-audit: {e}"))
     }
@@ -369,6 +372,7 @@ impl Report {
 
     /// Panics unless the verdict is PASS, saying what failed, how to reproduce it and how often a fair shuffle
     /// fails this assertion.
+    #[track_caller]
     pub fn assert_fair(&self) {
         if let Some(message) = self.failure_message(Verdict::Pass) {
             panic!("{message}");
@@ -376,6 +380,7 @@ impl Report {
     }
 
     /// Panics unless the verdict is `expected`, with the same message as [`Report::assert_fair`].
+    #[track_caller]
     pub fn assert_verdict(&self, expected: Verdict) {
         if let Some(message) = self.failure_message(expected) {
             panic!("{message}");
@@ -415,8 +420,8 @@ impl Report {
         ));
         if expected == Verdict::Pass {
             m.push_str(&format!(
-                "  a fair shuffle fails this assertion with probability at most {:e} (the SUSPICIOUS threshold {:e}, \
-                 for the upper and the lower tails); re-run with another seed before concluding it is biased\n",
+                "  false-positive rate of this assertion: nominally {:e} for a fair shuffle (the SUSPICIOUS threshold \
+                 {:e}, for the upper and for the lower tails); re-run with another seed before concluding it is biased\n",
                 2.0 * r.thresholds.suspicious,
                 r.thresholds.suspicious
             ));

@@ -15,7 +15,7 @@ fn naive_swap(deck: &mut [u16], rng: &mut AuditRng) {
 
 #[test]
 fn rand_shuffle_passes_and_a_naive_swap_fails() {
-    // A fair shuffle is not PASS with probability at most 2e-3 (the SUSPICIOUS threshold, two tails): seed 7 is
+    // A fair shuffle is not PASS with nominal probability 2e-3 (the SUSPICIOUS threshold, two tails): seed 7 is
     // fixed, so this is deterministic.
     let fair = Audit::new(52).shuffles(1 << 18).seed(7).run(|d: &mut [u16], rng: &mut AuditRng| d.shuffle(rng));
     fair.assert_fair();
@@ -29,7 +29,7 @@ fn rand_shuffle_passes_and_a_naive_swap_fails() {
     assert!(message.starts_with("shuffle-audit: expected PASS, got FAIL: "), "{message}");
     assert!(message.contains("position-card FAIL (adjusted p = "), "{message}");
     assert!(message.contains("reproduce with Audit::new(52).shuffles(262144).seed(7)"), "{message}");
-    assert!(message.contains("probability at most 2e-3"), "{message}");
+    assert!(message.contains("false-positive rate of this assertion: nominally 2e-3"), "{message}");
     let panic = std::panic::catch_unwind(|| naive.assert_fair()).unwrap_err();
     assert_eq!(panic.downcast_ref::<String>(), Some(&message));
     naive.assert_verdict(Verdict::Fail);
@@ -67,7 +67,7 @@ fn decks_made_elsewhere_are_audited_and_checked() {
             d
         })
         .collect();
-    // A fair shuffle: not PASS with probability at most 2e-3; the seed is fixed.
+    // A fair shuffle: not PASS with nominal probability 2e-3; the seed is fixed.
     let report = Audit::new(8).run_decks(&decks);
     report.assert_fair();
     assert_eq!(report.shuffles(), 20_000);
