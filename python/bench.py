@@ -32,7 +32,8 @@ def main():
     array = gen.permuted(np.tile(np.arange(52, dtype=np.uint16), (decks, 1)), axis=1)
 
     def line(label, count, seconds, report):
-        print(f"{label:<44} {count:>10} decks {seconds:8.3f} s {count / seconds / 1e6:8.3f} M decks/s  {report.verdict}")
+        rate = count / seconds / 1e6
+        print(f"{label:<36} {count:>9} decks {seconds:7.3f} s {rate:7.3f} M decks/s  {report.verdict}")
 
     seconds, report = best_of(3, lambda: shuffle_audit.audit_decks(array))
     line("audit_decks, NumPy uint16 (N, 52)", decks, seconds, report)

@@ -1,7 +1,7 @@
 //! `audit(fn)`: a shuffle written in Python, run the way the library runs its own. The run is cut into chunks of
 //! `CHUNK_SHUFFLES` decks; chunk i gets `random.Random(chunk_seed(seed, i))`, and each of its decks starts as
-//! `list(range(n))` and is shuffled in place by `fn(deck, rng)` (or returned shuffled). The chunk's decks are read under the GIL, then
-//! counted with the GIL released, so other Python threads run while the battery counts.
+//! `list(range(n))` and is shuffled in place by `fn(deck, rng)` (or returned shuffled). The chunk's decks are
+//! read under the GIL, then counted with the GIL released, so other Python threads run while the battery counts.
 //!
 //! The results depend on the seed only, never on `threads`: the Python calls are made in chunk order on one
 //! thread (the GIL would serialise them anyway), and the library's fold does not depend on the thread count.

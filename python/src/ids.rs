@@ -6,9 +6,9 @@ use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
 
-/// Appends the ids of deck number `deck` (from 0, as the library counts) to `out`. A list or tuple is read directly, any
-/// other iterable by iteration. An element that is not an integer is a `TypeError`; an integer outside what a
-/// card id can be is a `ValueError`.
+/// Appends the ids of deck number `deck` (from 0, as the library counts) to `out`. A list or tuple is read
+/// directly, any other iterable by iteration. An element that is not an integer is a `TypeError`; an integer
+/// that no card id can be is a `ValueError`.
 pub fn read_deck(cards: &Bound<'_, PyAny>, n: usize, deck: u64, out: &mut Vec<u16>) -> PyResult<()> {
     if let Ok(list) = cards.cast::<PyList>() {
         for (i, item) in list.iter().enumerate() {

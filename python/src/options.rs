@@ -31,7 +31,7 @@ impl Options {
             audit = audit.threads(threads);
         }
         if let Some(name) = &self.game {
-            let game: Game = name.parse().map_err(|e: String| PyValueError::new_err(format!("game: {e}")))?;
+            let game: Game = name.parse().map_err(|e: String| PyValueError::new_err(format!("--game: {e}")))?;
             audit = audit.game(game);
         }
         Ok(audit)

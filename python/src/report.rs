@@ -88,8 +88,9 @@ impl Report {
         self.inner.summary()
     }
 
-    /// Writes the files of the CLI's `run --out DIR` (summary.csv, run.json, report.md, …) into `dir`, which is
-    /// created if needed; returns the names written.
+    /// Writes the files of the CLI's `run --out DIR` (summary.csv, counts.csv, run.json, report.html, …) into
+    /// `dir` and returns their names. As `--out` does, it replaces the folder whole, and refuses one that holds
+    /// files it did not write (an `OSError`).
     fn write(&self, dir: PathBuf) -> PyResult<Vec<&'static str>> {
         self.inner.write_to(&dir).map_err(|e| PyOSError::new_err(format!("{e:#}")))
     }

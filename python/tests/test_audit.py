@@ -1,9 +1,9 @@
 """`audit` and `assert_fair` on shuffles written in Python.
 
 False alarms: a fair shuffle fails `assert_fair` when a test's Holm-adjusted p-value, of its upper or of its
-lower tail, falls below `suspicious_below` (1e-3 by default): for at most 2e-3 of seeds, nominally (the union bound
-the assertion's message states). The seeds here are fixed, so each outcome is fixed too; the bound says how likely another seed
-would be to break the passing tests.
+lower tail, falls below `suspicious_below` (1e-3 by default): for at most 2e-3 of seeds, nominally (the union
+bound the assertion's message states). The seeds here are fixed, so each outcome is fixed too; the bound says how
+likely another seed would be to break the passing tests.
 """
 
 import random
@@ -97,7 +97,8 @@ def test_tests_and_thresholds_are_the_builders():
     # A fair shuffle's smallest adjusted p as the SUSPICIOUS threshold makes it SUSPICIOUS, and fails assert_fair.
     lowest = min(t["adjusted_p"] for t in report.tests)
     assert lowest < 0.5
-    strict = dict(deck=10, shuffles=5000, seed=1, tests="position", fail_below=lowest / 2, suspicious_below=lowest * 1.01)
+    strict = dict(deck=10, shuffles=5000, seed=1, tests="position")
+    strict.update(fail_below=lowest / 2, suspicious_below=lowest * 1.01)
     assert shuffle_audit.audit(python_shuffle, **strict).verdict == "SUSPICIOUS"
     with pytest.raises(AssertionError, match="expected PASS, got SUSPICIOUS"):
         shuffle_audit.assert_fair(python_shuffle, **strict)
@@ -110,6 +111,13 @@ def test_write_gives_the_cli_files(tmp_path):
     for name in written:
         assert (tmp_path / "out" / name).is_file(), name
     assert (tmp_path / "out" / "summary.csv").read_text().startswith("algorithm,")
+    # Written again in place; a folder holding other files is refused, never emptied.
+    assert report.write(tmp_path / "out") == written
+    (tmp_path / "mine").mkdir()
+    (tmp_path / "mine" / "notes.txt").write_text("keep")
+    with pytest.raises(OSError, match="holds files this tool did not write"):
+        report.write(tmp_path / "mine")
+    assert (tmp_path / "mine" / "notes.txt").read_text() == "keep"
 
 
 def test_repr_names_the_verdict():

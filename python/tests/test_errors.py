@@ -75,7 +75,13 @@ def test_the_shuffle_functions_exception_propagates_with_the_deck():
 
 
 def test_bad_settings_are_value_errors():
-    with pytest.raises(ValueError):
-        shuffle_audit.audit(lambda d, r: None, deck=10, shuffles=10, tests="no-such-test")
-    with pytest.raises(ValueError):
-        shuffle_audit.audit(lambda d, r: None, deck=10, shuffles=10, game="no-such-game")
+    # The library's checks, named by the CLI's flags.
+    cases = [
+        (dict(tests="no-such-test"), r"^--tests: unknown test 'no-such-test'"),
+        (dict(game="nope"), r"^--game: unknown game 'nope' \(expected one of: doudizhu, douniu, custom\)$"),
+        (dict(deck=1), r"^--deck: 1 cards is outside 2\.\.="),
+        (dict(threads=0), r"^--threads: must be at least 1$"),
+    ]
+    for settings, message in cases:
+        with pytest.raises(ValueError, match=message):
+            shuffle_audit.audit(lambda d, r: None, **{"deck": 10, "shuffles": 10, **settings})
