@@ -154,6 +154,17 @@ impl Audit {
 
     /// Audits decks made some other way, one stream in the order given.
     ///
+    /// ```
+    /// use shuffle_audit::{Audit, Verdict};
+    ///
+    /// // 3000 copies of one deck: every statistic is as far from fair as it can be.
+    /// let decks = vec![[3u16, 1, 4, 0, 2]; 3000];
+    /// let report = Audit::new(5).run_decks(&decks);
+    /// assert_eq!(report.verdict(), Verdict::Fail);
+    /// assert_eq!(report.shuffles(), 3000);
+    /// assert!(Audit::new(5).try_run_decks([[0u16, 1, 2, 3, 3]]).unwrap_err().message().starts_with("deck 0: "));
+    /// ```
+    ///
     /// # Panics
     /// When a setting is out of range or a deck is not a permutation (see [`Audit::try_run_decks`]).
     #[track_caller]
