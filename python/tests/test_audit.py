@@ -1,0 +1,125 @@
+"""`audit` and `assert_fair` on shuffles written in Python.
+
+False alarms: a fair shuffle fails `assert_fair` when a test's Holm-adjusted p-value, of its upper or of its
+lower tail, falls below `suspicious_below` (1e-3 by default): for at most 2e-3 of seeds, nominally (the union
+bound the assertion's message states). The seeds here are fixed, so each outcome is fixed too; the bound says how
+likely another seed would be to break the passing tests.
+"""
+
+import random
+
+import pytest
+
+import shuffle_audit
+from conftest import naive_swap, python_shuffle
+
+
+def test_random_shuffle_passes():
+    report = shuffle_audit.assert_fair(python_shuffle, deck=52, shuffles=200_000, seed=1)
+    assert report.verdict == "PASS"
+    assert report.shuffles == 200_000
+    assert report.seed == 1
+    assert set(report.p_values) == {t["name"] for t in report.tests}
+    assert all(0.0 <= p <= 1.0 for p in report.p_values.values())
+    assert "PASS" in report.summary()
+
+
+def test_the_issue_example():
+    r = shuffle_audit.audit(lambda deck, rng: rng.shuffle(deck), deck=52, shuffles=200_000, seed=1)
+    assert r.verdict == "PASS"
+    assert r.explanation
+
+
+def test_a_shuffle_may_return_the_deck():
+    in_place = shuffle_audit.audit(python_shuffle, deck=10, shuffles=3000, seed=5)
+    returned = shuffle_audit.audit(lambda deck, rng: rng.sample(deck, len(deck)), deck=10, shuffles=3000, seed=5)
+    assert returned.verdict == "PASS"
+    assert returned.p_values != in_place.p_values
+
+
+def test_naive_swap_fails_assert_fair():
+    # The naive swap's position bias is gross at 52 cards: the CLI's default battery gives p = 10^-380 at 5000
+    # shuffles. 50000 keep the test quick and the failure certain.
+    with pytest.raises(AssertionError) as failure:
+        shuffle_audit.assert_fair(naive_swap, deck=52, shuffles=50_000, seed=7)
+    message = str(failure.value)
+    assert "position" in message
+    assert "position-card FAIL" in message
+    assert "shuffle_audit.audit(naive_swap, deck=52, shuffles=50000, seed=7)" in message, message
+
+
+def test_naive_swap_report():
+    report = shuffle_audit.audit(naive_swap, deck=52, shuffles=50_000, seed=7)
+    assert report.verdict == "FAIL"
+    failing = [t for t in report.tests if t["verdict"] == "FAIL"]
+    assert failing
+    assert report.p_values[failing[0]["name"]] < 1e-9
+    with pytest.raises(AssertionError):
+        report.assert_fair()
+
+
+def test_same_seed_same_p_values_whatever_the_threads():
+    # Three chunks (16384 decks each), the last one short.
+    runs = [
+        shuffle_audit.audit(python_shuffle, deck=20, shuffles=40_000, seed=3, threads=t).p_values
+        for t in (1, 2, None)
+    ]
+    assert runs[0] == runs[1] == runs[2]
+    other = shuffle_audit.audit(python_shuffle, deck=20, shuffles=40_000, seed=4).p_values
+    assert other != runs[0]
+
+
+def test_each_chunk_gets_its_own_seeded_random():
+    # The decks of chunk i are what random.Random(chunk_seed(seed, i)) gives, deck after deck.
+    seen = []
+
+    def recording(deck, rng):
+        rng.shuffle(deck)
+        seen.append(list(deck))
+
+    n, seed = 8, 11
+    shuffle_audit.audit(recording, deck=n, shuffles=shuffle_audit.CHUNK_SHUFFLES + 5, seed=seed)
+    for chunk, first in ((0, 0), (1, shuffle_audit.CHUNK_SHUFFLES)):
+        rng = random.Random(shuffle_audit.chunk_seed(seed, chunk))
+        for k in range(5):
+            deck = list(range(n))
+            rng.shuffle(deck)
+            assert seen[first + k] == deck
+
+
+def test_tests_and_thresholds_are_the_builders():
+    report = shuffle_audit.audit(python_shuffle, deck=10, shuffles=5000, seed=1, tests="position")
+    assert [t["name"] for t in report.tests] == ["position-card", "position-worst", "card-worst"]
+    assert set(report.tests[0]) == {"name", "statistic", "df", "p_value", "log10_p", "adjusted_p", "verdict"}
+    # The thresholds are checked as the CLI checks --fail-below and --suspicious-below.
+    with pytest.raises(ValueError, match=r"fail-below: 1\.0001 is not a probability between 0 and 0\.5"):
+        shuffle_audit.audit(python_shuffle, deck=10, shuffles=5000, fail_below=1.0001)
+    # A fair shuffle's smallest adjusted p as the SUSPICIOUS threshold makes it SUSPICIOUS, and fails assert_fair.
+    lowest = min(t["adjusted_p"] for t in report.tests)
+    assert lowest < 0.5
+    strict = dict(deck=10, shuffles=5000, seed=1, tests="position")
+    strict.update(fail_below=lowest / 2, suspicious_below=lowest * 1.01)
+    assert shuffle_audit.audit(python_shuffle, **strict).verdict == "SUSPICIOUS"
+    with pytest.raises(AssertionError, match="expected PASS, got SUSPICIOUS"):
+        shuffle_audit.assert_fair(python_shuffle, **strict)
+
+
+def test_write_gives_the_cli_files(tmp_path):
+    report = shuffle_audit.audit(python_shuffle, deck=12, shuffles=3000, seed=2)
+    written = report.write(tmp_path / "out")
+    assert "summary.csv" in written
+    for name in written:
+        assert (tmp_path / "out" / name).is_file(), name
+    assert (tmp_path / "out" / "summary.csv").read_text().startswith("algorithm,")
+    # Written again in place; a folder holding other files is refused, never emptied.
+    assert report.write(tmp_path / "out") == written
+    (tmp_path / "mine").mkdir()
+    (tmp_path / "mine" / "notes.txt").write_text("keep")
+    with pytest.raises(OSError, match="holds files this tool did not write"):
+        report.write(tmp_path / "mine")
+    assert (tmp_path / "mine" / "notes.txt").read_text() == "keep"
+
+
+def test_repr_names_the_verdict():
+    report = shuffle_audit.audit(python_shuffle, deck=10, shuffles=2000, seed=1)
+    assert repr(report).startswith("<Report PASS")
