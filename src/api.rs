@@ -59,6 +59,8 @@ pub struct Audit {
     thresholds: Option<(f64, f64)>,
     game: Option<Game>,
     name: String,
+    /// Decks a binding makes from the seed with its own generator (`made_by`).
+    made_by: Option<(String, String)>,
 }
 
 /// Why an audit could not run: a setting out of range (named as the command line names it), or a deck that is not
@@ -87,6 +89,7 @@ impl Audit {
             thresholds: None,
             game: None,
             name: "function".to_string(),
+            made_by: None,
         }
     }
 
@@ -134,6 +137,14 @@ impl Audit {
         self
     }
 
+    /// For bindings that make the decks themselves from the seed, with a generator of their own: the reports'
+    /// `rng` column shows `generator`, their `seed` column the seed, and [`Report::failure_message`] says
+    /// `reproduce` (the binding's own call) as the way to reproduce the run. Applies to [`Audit::deck_auditor`].
+    pub fn made_by(mut self, generator: &str, reproduce: &str) -> Self {
+        self.made_by = Some((generator.to_string(), reproduce.to_string()));
+        self
+    }
+
     /// Runs the audit of `shuffle`, which shuffles a fresh deck in place with the generator it is given.
     ///
     /// # Panics
@@ -145,7 +156,7 @@ impl Audit {
 
     /// [`Audit::run`], with a setting out of range as an error.
     pub fn try_run<F: Fn(&mut [Card], &mut AuditRng) + Sync>(&self, shuffle: F) -> Result<Report, AuditError> {
-        let (config, thresholds) = self.config(Some(self.seed), self.shuffles)?;
+        let (config, thresholds) = self.config(Some(self.seed), self.shuffles, None)?;
         let mut counted = Counted::new(&config);
         let finish = run_function_into(&config, &shuffle, &mut counted, 0..config.chunks(), &mut Control::default())
             .map_err(|e| AuditError(e.to_string()))?;
@@ -183,7 +194,8 @@ impl Audit {
 
     /// An auditor that takes decks one at a time ([`DeckAuditor::add`]), for callers that make them in batches.
     pub fn deck_auditor(&self) -> Result<DeckAuditor, AuditError> {
-        let (config, thresholds) = self.config(None, self.shuffles.max(1))?;
+        let seed = self.made_by.as_ref().map(|_| self.seed);
+        let (config, thresholds) = self.config(seed, self.shuffles.max(1), self.made_by.as_ref())?;
         Ok(DeckAuditor {
             tally: config.new_tally(),
             seen: vec![0; config.deck],
@@ -195,7 +207,12 @@ impl Audit {
     }
 
     /// The run's configuration, validated as the command line's is.
-    fn config(&self, seed: Option<u64>, shuffles: u64) -> Result<(RunConfig, Thresholds), AuditError> {
+    fn config(
+        &self,
+        seed: Option<u64>,
+        shuffles: u64,
+        made_by: Option<&(String, String)>,
+    ) -> Result<(RunConfig, Thresholds), AuditError> {
         let err = |e: crate::error::ConfigError| AuditError(e.to_string());
         let tests = match &self.tests {
             Some(list) => TestSelection::parse(list).map_err(|m| AuditError(format!("--tests: {m}")))?,
@@ -209,7 +226,11 @@ impl Audit {
             Some((fail, suspicious)) => thresholds(Some(fail), Some(suspicious)).map_err(err)?,
             None => Thresholds::default(),
         };
-        let source = DeckSource::Function(FunctionSource { name: self.name.clone(), seed });
+        let (generator, reproduce) = match made_by {
+            Some((g, r)) => (Some(g.clone()), Some(r.clone())),
+            None => (None, None),
+        };
+        let source = DeckSource::Function(FunctionSource { name: self.name.clone(), seed, generator, reproduce });
         let config = RunConfig { threads: self.threads, deal, tests, ..RunConfig::of(source, self.deck, shuffles) };
         config.validate().map_err(err)?;
         Ok((config, thresholds))

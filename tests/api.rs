@@ -117,3 +117,25 @@ fn a_report_writes_the_files_run_writes() {
         report.summary()
     );
 }
+
+#[test]
+fn a_binding_says_how_its_decks_were_made() {
+    use rand::SeedableRng;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
+    let mut auditor =
+        Audit::new(8).seed(4).name("py").made_by("python-random", "audit(py, seed=4)").deck_auditor().unwrap();
+    for _ in 0..200 {
+        let mut d: Vec<u16> = (0..8).collect();
+        d.shuffle(&mut rng);
+        auditor.add(&d).unwrap();
+    }
+    auditor.add_flat(&[0u16, 0, 0, 0, 0, 0, 0, 0]).unwrap_err();
+    let report = auditor.finish().unwrap();
+    assert_eq!(report.seed(), Some(4));
+    let r = report.run_report();
+    assert_eq!(
+        (r.algorithm_label(), r.rng_label(), r.seed_label()),
+        ("function:py".into(), "python-random".into(), "4".into())
+    );
+    assert_eq!(r.config.reproduce_command(), "audit(py, seed=4)");
+}

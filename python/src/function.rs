@@ -19,7 +19,9 @@ use crate::value_error;
 pub fn audit_function(py: Python<'_>, shuffle: &Bound<'_, PyAny>, options: &Options) -> PyResult<Report> {
     let n = options.deck.unwrap_or(52);
     let name = function_name(shuffle);
-    let mut auditor = options.builder(n)?.name(&name).deck_auditor().map_err(value_error)?;
+    // The reports name the function, Python's generator and the seed, and say how to run the audit again.
+    let made_by = options.builder(n)?.name(&name).made_by("python-random", &reproduce(&name, options, n));
+    let mut auditor = made_by.deck_auditor().map_err(value_error)?;
     let random = py.import("random")?.getattr("Random")?;
     let fresh: Vec<usize> = (0..n).collect();
     let mut ids: Vec<u16> = Vec::with_capacity(CHUNK_SHUFFLES as usize * n);

@@ -111,20 +111,17 @@ impl Report {
 }
 
 impl Report {
-    /// `Ok` when the verdict is PASS, else AssertionError with the message the Rust `assert_fair` panics with,
-    /// its way to reproduce the run said in Python.
+    /// `Ok` when the verdict is PASS, else AssertionError with the message the Rust `assert_fair` panics with;
+    /// decks audited as given say how to audit them again in Python.
     pub fn check_fair(&self) -> PyResult<()> {
         let Some(message) = self.inner.failure_message(Verdict::Pass) else {
             return Ok(());
         };
-        let mut lines: Vec<String> = message.lines().map(str::to_string).collect();
-        match lines.iter_mut().find_map(|l| l.find(REPRODUCE).map(|at| (l, at))) {
-            Some((line, at)) => line.replace_range(at + REPRODUCE.len().., &self.reproduce),
-            None => lines.push(format!("  {REPRODUCE}{}", self.reproduce)),
-        }
-        Err(PyAssertionError::new_err(lines.join("\n")))
+        let message = match self.inner.seed() {
+            // A function's audit: the library was told the Python call that reproduces it.
+            Some(_) => message,
+            None => message.replace(&self.inner.run_report().config.reproduce_command(), &self.reproduce),
+        };
+        Err(PyAssertionError::new_err(message.trim_end().to_string()))
     }
 }
-
-/// Where the library's failure message says how to make the same decks again.
-const REPRODUCE: &str = "reproduce with ";

@@ -110,7 +110,10 @@ def test_write_gives_the_cli_files(tmp_path):
     assert "summary.csv" in written
     for name in written:
         assert (tmp_path / "out" / name).is_file(), name
-    assert (tmp_path / "out" / "summary.csv").read_text().startswith("algorithm,")
+    rows = (tmp_path / "out" / "summary.csv").read_text().splitlines()
+    assert rows[0].startswith("algorithm,")
+    # The source, Python's generator and the seed, as the package told the library.
+    assert rows[1].startswith("function:python_shuffle,python-random,12,3000,2,"), rows[1]
     # Written again in place; a folder holding other files is refused, never emptied.
     assert report.write(tmp_path / "out") == written
     (tmp_path / "mine").mkdir()

@@ -148,6 +148,11 @@ pub struct FunctionSource {
     pub name: String,
     /// The seed of the chunks' generators; `None` for decks the caller made some other way (`Audit::run_decks`).
     pub seed: Option<u64>,
+    /// The generator the caller's decks came from, when it is not the API's own ([`crate::AuditRng`], ChaCha8):
+    /// a binding's (`python-random`).
+    pub generator: Option<String>,
+    /// How to reproduce the run, when the caller says (a binding's own call); else the Rust API call.
+    pub reproduce: Option<String>,
 }
 
 /// Where a run's decks come from.
@@ -219,8 +224,11 @@ impl DeckSource {
         match self {
             DeckSource::Builtin(b) => b.rng.to_string(),
             DeckSource::External(_) => "-".to_string(),
-            DeckSource::Function(f) if f.seed.is_some() => RngKind::Chacha8.to_string(),
-            DeckSource::Function(_) => "-".to_string(),
+            DeckSource::Function(f) => match (&f.generator, f.seed) {
+                (Some(g), _) => g.clone(),
+                (None, Some(_)) => RngKind::Chacha8.to_string(),
+                (None, None) => "-".to_string(),
+            },
         }
     }
 
@@ -294,9 +302,10 @@ impl DeckSource {
             }
             DeckSource::External(ExternalSource::Exec(c)) => format!("--exec {} --deck {deck}", shell_word(c)),
             // No command line runs a caller's function: the reports say which seed and size to give the API.
-            DeckSource::Function(f) => match f.seed {
-                Some(seed) => format!("Audit::new({deck}).shuffles({shuffles}).seed({seed})"),
-                None => format!("Audit::new({deck}).run_decks(the same {shuffles} decks)"),
+            DeckSource::Function(f) => match (&f.reproduce, f.seed) {
+                (Some(call), _) => call.clone(),
+                (None, Some(seed)) => format!("Audit::new({deck}).shuffles({shuffles}).seed({seed})"),
+                (None, None) => format!("Audit::new({deck}).run_decks(the same {shuffles} decks)"),
             },
         }
     }
