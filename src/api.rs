@@ -308,13 +308,16 @@ impl DeckAuditor {
 pub struct TestSummary {
     /// The test's name, as `--tests` names it.
     pub name: &'static str,
+    /// The test's statistic (a scaled χ² for the cell tests), and its degrees of freedom.
     pub statistic: f64,
     pub df: f64,
     /// The test's own p (it may be 0 below 1e-308: `log10_p` stays finite).
     pub p_value: f64,
+    /// log10 of the test's own p, finite whatever its size.
     pub log10_p: f64,
     /// The Holm-adjusted p of its upper tail.
     pub adjusted_p: f64,
+    /// The test's verdict at the run's thresholds (either tail).
     pub verdict: Verdict,
 }
 
@@ -341,6 +344,7 @@ impl Report {
         Report { run, power }
     }
 
+    /// PASS, SUSPICIOUS, FAIL or BROKEN.
     pub fn verdict(&self) -> Verdict {
         self.run.verdict
     }

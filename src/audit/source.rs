@@ -182,6 +182,7 @@ impl DeckSource {
         }
     }
 
+    /// The caller's function source, for runs through the library's API.
     pub fn function(&self) -> Option<&FunctionSource> {
         match self {
             DeckSource::Function(f) => Some(f),
