@@ -308,8 +308,9 @@ impl DeckAuditor {
 pub struct TestSummary {
     /// The test's name, as `--tests` names it.
     pub name: &'static str,
-    /// The test's statistic (a scaled χ² for the cell tests), and its degrees of freedom.
+    /// The test's statistic (a scaled χ² for the cell tests).
     pub statistic: f64,
+    /// Its degrees of freedom.
     pub df: f64,
     /// The test's own p (it may be 0 below 1e-308: `log10_p` stays finite).
     pub p_value: f64,
