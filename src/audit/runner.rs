@@ -446,17 +446,33 @@ pub fn run_into(
         return Err(ConfigError::new(Field::Algorithm, "the runner shuffles built-in algorithms only"));
     };
     config.validate()?;
-    let pool = thread_pool(config.threads)?;
-    let threads = pool.current_num_threads();
-    let stop = control.stop.unwrap_or(&NEVER);
     let bar = progress_bar(config, builtin, control.progress);
     bar.set_length(shuffles_in(std::slice::from_ref(&wanted), config.shuffles));
     bar.set_position(shuffles_in(&counted.covered, config.shuffles).min(bar.length().unwrap_or(0)));
+    let finish =
+        run_waves(config, counted, wanted, control, start, |chunks, stop| run_wave(config, chunks, &bar, stop));
+    bar.finish_and_clear();
+    finish
+}
+
+/// The waves of [`run_into`] and [`run_function_into`]: the chunks of `wanted` that `counted` misses, in order,
+/// `wave` counting each range of them in the pool, with the stop flag and the checkpoints obeyed between waves.
+fn run_waves(
+    config: &RunConfig,
+    counted: &mut Counted,
+    wanted: Range<u64>,
+    control: &mut Control,
+    start: Instant,
+    wave_of: impl Fn(Range<u64>, &StopFlag) -> Wave + Sync,
+) -> Result<Finish, ConfigError> {
+    let pool = thread_pool(config.threads)?;
+    let threads = pool.current_num_threads();
+    let stop = control.stop.unwrap_or(&NEVER);
     // Eight chunks a worker to start with (a few tens of milliseconds), growing to about half a second.
     let mut wave = 8 * threads as u64;
     let mut last_checkpoint = Instant::now();
     let mut stopped = None;
-    'ranges: for range in counted.missing(wanted.clone()) {
+    'ranges: for range in counted.missing(wanted) {
         let mut next = range.start;
         while next < range.end {
             if stop.is_set() {
@@ -465,7 +481,7 @@ pub fn run_into(
             }
             let end = next.saturating_add(wave).min(range.end);
             let began = Instant::now();
-            let result = pool.install(|| run_wave(config, next..end, &bar, stop));
+            let result = pool.install(|| wave_of(next..end, stop));
             if result.abandoned {
                 stopped = stop.requested();
                 break 'ranges;
@@ -488,7 +504,6 @@ pub fn run_into(
             }
         }
     }
-    bar.finish_and_clear();
     Ok(Finish { elapsed: start.elapsed(), threads, stopped })
 }
 
@@ -581,46 +596,17 @@ pub fn run_function_into<F: Fn(&mut [Card], &mut AuditRng) + Sync>(
     wanted: Range<u64>,
     control: &mut Control,
 ) -> Result<Finish, ConfigError> {
+    let start = Instant::now();
     let Some(seed) = config.source.function().and_then(|f| f.seed) else {
         return Err(ConfigError::new(Field::Seed, "run_function_into runs a caller's function with its seed"));
     };
     config.validate()?;
     let stream = Stream { seed, post: PostProcess::default(), rng: RngKind::Chacha8 };
     let maker = FnDeck(f);
-    let start = Instant::now();
-    let pool = thread_pool(config.threads)?;
-    let threads = pool.current_num_threads();
-    let stop = control.stop.unwrap_or(&NEVER);
-    let mut stopped = None;
-    // Eight chunks a worker to start with (a few tens of milliseconds), growing to about half a second.
-    let mut wave = 8 * threads as u64;
-    'ranges: for range in counted.missing(wanted) {
-        let mut next = range.start;
-        while next < range.end {
-            if stop.is_set() {
-                stopped = stop.requested();
-                break 'ranges;
-            }
-            let end = next.saturating_add(wave).min(range.end);
-            let began = Instant::now();
-            let bar = ProgressBar::hidden();
-            let result = pool.install(|| run_chunk_range::<_, AuditRng>(&maker, config, stream, next..end, &bar, stop));
-            if result.abandoned {
-                stopped = stop.requested();
-                break 'ranges;
-            }
-            let fault = result.fault.is_some();
-            counted.merge(&result.tally, &result.covered, result.fault);
-            if fault {
-                break 'ranges;
-            }
-            next = end;
-            if began.elapsed() < WAVE_TARGET / 2 {
-                wave = (wave * 2).min(MAX_WAVE);
-            }
-        }
-    }
-    Ok(Finish { elapsed: start.elapsed(), threads, stopped })
+    let bar = ProgressBar::hidden();
+    run_waves(config, counted, wanted, control, start, |chunks, stop| {
+        run_chunk_range::<_, AuditRng>(&maker, config, stream, chunks, &bar, stop)
+    })
 }
 
 /// Counts chunks `chunks` in the current pool.
