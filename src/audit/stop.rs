@@ -39,6 +39,14 @@ impl StopReason {
         }
     }
 
+    /// `interrupted by SIGINT`, `stopped by the time limit`: what happened to the run, in English.
+    pub fn stopped_by(self) -> String {
+        match self {
+            StopReason::Timeout => "stopped by the time limit".to_string(),
+            r => format!("interrupted by {}", r.label()),
+        }
+    }
+
     fn code(self) -> u8 {
         match self {
             StopReason::Interrupt => 1,

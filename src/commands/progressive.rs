@@ -11,7 +11,7 @@ use indicatif::ProgressBar;
 use shuffle_audit::audit::progressive::{self, Look, ProgressiveOutcome, look_sizes, marginal_estimate, size_label};
 use shuffle_audit::audit::result::Incomplete;
 use shuffle_audit::audit::runner::RunConfig;
-use shuffle_audit::audit::stop::{StopReason, within_limit};
+use shuffle_audit::audit::stop::within_limit;
 use shuffle_audit::audit::verdict::{Thresholds, Verdict};
 use shuffle_audit::report::svg::{self, progressive::PValuePoint};
 use shuffle_audit::report::{RunReport, html, progressive_csv, writer};
@@ -68,10 +68,7 @@ pub fn run(
         eprintln!(
             "{} after the look at {} shuffles: the reports of that look are in {}/ (a progressive run is not resumed: \
              run it again, or run a fixed --shuffles with --state-out)",
-            match reason {
-                StopReason::Timeout => "stopped by the time limit".to_string(),
-                r => format!("interrupted by {}", r.label()),
-            },
+            reason.stopped_by(),
             size_label(outcome.last.tally.shuffles()),
             dir.display()
         );

@@ -156,10 +156,7 @@ fn run_builtin(
     };
     eprintln!(
         "{} after {} of {} shuffles: partial reports in {}/, state in {}; continue with: {resume}",
-        match reason {
-            StopReason::Timeout => "stopped by the time limit".to_string(),
-            r => format!("interrupted by {}", r.label()),
-        },
+        reason.stopped_by(),
         group_digits(state.counted.tally.shuffles()),
         group_digits(config.shuffles),
         dir.display(),

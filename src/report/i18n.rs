@@ -473,10 +473,7 @@ pub fn incomplete(lang: Lang, r: &RunReport) -> Option<String> {
         list.join(and)
     };
     Some(match (lang, i.stopped, i.shard) {
-        (Lang::En, Some(StopReason::Timeout), _) => {
-            format!("stopped by the time limit after {counted} of {planned} shuffles")
-        }
-        (Lang::En, Some(s), _) => format!("interrupted by {} after {counted} of {planned} shuffles", s.label()),
+        (Lang::En, Some(s), _) => format!("{} after {counted} of {planned} shuffles", s.stopped_by()),
         (Lang::En, None, Some([k, n])) => format!("shard {k} of {n}: {counted} of the run's {planned} shuffles"),
         (Lang::En, None, None) => format!("the states miss shuffles {}: {counted} of {planned} counted", gaps(", ")),
         (Lang::Zh, Some(StopReason::Timeout), _) => format!("时间限制已到：完成 {counted} / {planned} 次洗牌"),
