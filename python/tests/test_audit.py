@@ -1,8 +1,8 @@
 """`audit` and `assert_fair` on shuffles written in Python.
 
 False alarms: a fair shuffle fails `assert_fair` when a test's Holm-adjusted p-value, of its upper or of its
-lower tail, falls below `suspicious_below` (1e-3 by default): for at most 2e-3 of seeds, nominally (the union
-bound the assertion's message states). The seeds here are fixed, so each outcome is fixed too; the bound says how
+lower tail, falls below `suspicious_below` (1e-3 by default): for 2e-3 of seeds nominally (the union bound the
+assertion's message states; not checked by simulation). The seeds here are fixed, so each outcome is fixed too; the bound says how
 likely another seed would be to break the passing tests.
 """
 
