@@ -725,8 +725,10 @@ fn run_chunk<S: MakeDeck<R>, R: SeededRng>(
     let mut have_pending = false;
     let mut invalid = 0u64;
     let mut first: Option<(u64, String)> = None;
-    // Each chunk is its own stream: serial correlation pairs decks within it only.
+    // Each chunk is its own stream: serial correlation pairs decks within it only; the duplicate-deck test keeps
+    // the decks at the run's first positions.
     w.tally.begin_stream();
+    w.tally.begin_chunk(chunk * CHUNK_SHUFFLES, count);
     for k in 0..count {
         // A stop request abandons the chunk within 64 shuffles (a relaxed load, once per 64 decks).
         if k % 64 == 63 && stop.is_set() {

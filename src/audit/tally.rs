@@ -37,6 +37,11 @@ impl Tally {
         self.battery.begin_stream();
     }
 
+    /// Starts a chunk of `count` decks at deck `first` of the run (see [`Battery::begin_chunk`]).
+    pub fn begin_chunk(&mut self, first: u64, count: u64) {
+        self.battery.begin_chunk(first, count);
+    }
+
     /// Counts one deck.
     #[inline(always)]
     pub fn add(&mut self, deck: &[Card]) {

@@ -607,6 +607,27 @@ pub fn times(ratio: f64) -> String {
     }
 }
 
+/// `2^31.0`: a count as a power of two.
+pub fn pow2(x: f64) -> String {
+    format!("2^{:.1}", x.log2())
+}
+
+/// `2^30.8–2^31.2`: the interval of an implied seed space, or `at least 2^40.1` when it has no upper end.
+pub fn interval_pow2(s: &crate::stats::finding::SeedSpaceEstimate) -> String {
+    match s.high {
+        Some(h) => format!("{}–{}", pow2(s.low), pow2(h)),
+        None => format!(">= {}", pow2(s.low)),
+    }
+}
+
+/// The seed space the duplicate-deck count implies, for the detail column.
+pub fn seed_space_words(s: &crate::stats::finding::SeedSpaceEstimate) -> String {
+    match s.estimate {
+        Some(e) => format!("implied seed space C(M,2)/pairs = {} (95%: {})", pow2(e), interval_pow2(s)),
+        None => format!("implied seed space >= {} (97.5%, no repeated pair)", pow2(s.low)),
+    }
+}
+
 /// `31.2%`, or `0.95%` below 1%.
 pub fn percent(x: f64) -> String {
     if x < 0.01 { format!("{:.2}%", 100.0 * x) } else { format!("{:.1}%", 100.0 * x) }

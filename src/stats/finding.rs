@@ -84,6 +84,18 @@ pub struct HistogramFinding {
     pub fair: bool,
 }
 
+/// The seed space a count of repeated decks implies ([`crate::stats::deck::duplicate_decks::seed_space`]):
+/// C(M, 2)/pairs, with a 95% interval; with no repeated pair, a lower bound only.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SeedSpaceEstimate {
+    /// C(M, 2)/pairs (`None` without a repeated pair).
+    pub estimate: Option<f64>,
+    /// The interval's lower end (with no pair: the seed space is at least this, with 97.5% confidence).
+    pub low: f64,
+    /// The interval's upper end (`None` without a repeated pair).
+    pub high: Option<f64>,
+}
+
 /// What one test found.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Finding {
@@ -151,6 +163,23 @@ pub enum Finding {
     ClassByPosition { class: CardClass, position: usize, ratio: f64, classes: usize, n: usize, fair: bool },
     /// `serial-correlation`: the transition that strays most and the pooled position correlation.
     SerialCorrelation { pairs: u64, from: usize, to: usize, ratio: f64, correlation: f64, fair: bool },
+    /// `duplicate-decks`: repeats among the first `decks` decks of the run (at most `window`).
+    DuplicateDecks {
+        decks: u64,
+        window: u64,
+        /// Decks equal to an earlier one.
+        repeats: u64,
+        /// Pairs of equal decks.
+        pairs: u64,
+        /// The most times one deck was seen.
+        most: u64,
+        /// Repeated pairs expected of a uniform shuffle: C(decks, 2)/n!.
+        fair_pairs: f64,
+        /// The seed space the pairs imply.
+        seed_space: SeedSpaceEstimate,
+        /// Within chance ([`within_chance`]).
+        fair: bool,
+    },
     /// `bottom-joker`: deals whose bottom holds a joker, against the exact probability.
     BottomJoker { hits: u64, deals: u64, rate: f64, exact: Exact, fair_rate: f64 },
     /// `rocket-seat`, `bomb-seat`: deals in which each seat holds the rocket (or a bomb); the worst seat.

@@ -22,6 +22,8 @@ crate::names::named_enum! {
         SuitByPosition => "suit-by-position",
         RankByPosition => "rank-by-position",
         SerialCorrelation => "serial-correlation",
+        /// Repeated decks among the first 2^20 of the run.
+        DuplicateDecks => "duplicate-decks",
         /// 斗地主: how often the bottom cards hold a joker.
         BottomJoker => "bottom-joker",
         /// 斗地主: big cards (A, 2, jokers) per seat.
@@ -76,6 +78,7 @@ impl TestId {
             TestId::SuitByPosition => "suit-pos",
             TestId::RankByPosition => "rank-pos",
             TestId::SerialCorrelation => "serial",
+            TestId::DuplicateDecks => "dup-decks",
             TestId::BottomJoker => "bottom-jkr",
             TestId::BigCardsSeat => "big-cards",
             TestId::RocketSeat => "rocket",
@@ -117,6 +120,11 @@ impl TestId {
             TestId::Adjacency if n < 3 => Err(format!("adjacency needs at least 3 cards (this deck has {n})")),
             TestId::FullPermutation if n > FULL_PERMUTATION_MAX_N => Err(format!(
                 "full-permutation needs a deck of at most {FULL_PERMUTATION_MAX_N} cards (this one has {n})"
+            )),
+            TestId::DuplicateDecks if n < crate::stats::deck::duplicate_decks::MIN_CARDS => Err(format!(
+                "duplicate-decks needs a deck of at least {} cards (this one has {n}): below that n! is not much \
+                 larger than the square of the decks it keeps, and repeats are expected of a fair shuffle",
+                crate::stats::deck::duplicate_decks::MIN_CARDS
             )),
             TestId::SuitByPosition | TestId::RankByPosition if n != 52 && n != 54 => {
                 Err(format!("{} needs the 52- or 54-card deck (this one has {n} cards)", self.name()))

@@ -168,6 +168,12 @@ pub fn detail(t: &TestResult) -> String {
             "{pairs} consecutive pairs of decks; X2*(n-1)/n = {x2:.1} vs {df} expected; position {from} -> {to} at \
              {ratio:.4}x expected; pooled position correlation r = {r:+.5}"
         ),
+        Finding::DuplicateDecks { decks, window, repeats, pairs, most, fair_pairs, seed_space, .. } => format!(
+            "the first {decks} decks of the run (window {window}): {repeats} repeat an earlier deck, {pairs} repeated \
+             pairs, at most {most} copies of one deck (a uniform shuffle expects {fair_pairs:.3e} pairs); p <= \
+             lambda^R/R!; {}",
+            super::seed_space_words(seed_space)
+        ),
         Finding::BottomJoker { hits, deals, rate, exact: p, fair_rate } => format!(
             "bottom holds a joker in {hits} of {deals} deals ({}) vs P = {} = {} exactly; two-sided binomial",
             percent(*rate),
@@ -318,6 +324,12 @@ pub fn headline(t: &TestResult) -> String {
         Finding::SerialCorrelation { from, to, ratio, correlation: r, .. } => {
             format!("position {from} -> {to} in the next deck: {}; r = {r:+.3}", times(*ratio))
         }
+        Finding::DuplicateDecks { decks, repeats, seed_space, .. } => match seed_space.estimate {
+            None => format!("no deck repeats among the first {decks}"),
+            Some(s) => {
+                format!("{repeats} repeated decks among the first {decks}: about {} possible decks", super::pow2(s))
+            }
+        },
         Finding::BottomJoker { rate, fair_rate, .. } => {
             format!("bottom holds a joker {} vs {} fair", percent(*rate), percent(*fair_rate))
         }
@@ -546,6 +558,26 @@ pub fn explanation(t: &TestResult) -> String {
                      {} as often as chance allows (position correlation {r:+.3}); the generator's stream repeats or \
                      is predictable.",
                     times(*ratio)
+                )
+            }
+        }
+        Finding::DuplicateDecks { decks, repeats, pairs, fair_pairs, seed_space, fair, .. } => {
+            if *fair {
+                format!(
+                    "No two of the first {decks} decks are the same, as expected of a shuffle that can deal every order \
+                     ({fair_pairs:.1e} repeated pairs expected): the decks come from at least {} equally likely decks. \
+                     This says nothing of how predictable a deal is: a generator seeded from the clock passes too.",
+                    super::pow2(seed_space.low)
+                )
+            } else {
+                format!(
+                    "{repeats} of the first {decks} decks are exact copies of an earlier deck ({pairs} repeated pairs, \
+                     where a fair shuffle expects {fair_pairs:.1e}): the decks come from only about {} possible decks \
+                     (95%: {}), as when the dealer reseeds its generator from a small seed space before every deal. \
+                     Each deck can look perfectly uniform, yet anyone who knows the seed space can list every deal the \
+                     dealer can make.",
+                    super::pow2(seed_space.estimate.unwrap_or(seed_space.low)),
+                    super::interval_pow2(seed_space)
                 )
             }
         }

@@ -104,6 +104,10 @@ fn histogram_headline(test: TestId, h: &HistogramFinding) -> String {
 /// A short phrase for tables.
 pub fn headline(t: &TestResult) -> String {
     match &t.finding {
+        Finding::DuplicateDecks { decks, repeats, seed_space, .. } => match seed_space.estimate {
+            None => format!("前 {decks} 副牌中没有重复的牌"),
+            Some(s) => format!("前 {decks} 副牌中有 {repeats} 副重复：只有约 {} 种可能的牌序", super::pow2(s)),
+        },
         Finding::PositionCard { n, most, least, .. } => {
             let ((lo, (p_lo, c_lo)), (hi, (p_hi, c_hi))) = (*least, *most);
             format!("{} 在位置 {p_hi}：{}；{} 在位置 {p_lo}：{}", name(c_hi, *n), times(hi), name(c_lo, *n), times(lo))
@@ -184,6 +188,23 @@ pub fn headline(t: &TestResult) -> String {
 /// One sentence in plain words.
 pub fn explanation(t: &TestResult) -> String {
     match &t.finding {
+        Finding::DuplicateDecks { decks, repeats, pairs, fair_pairs, seed_space, fair, .. } => {
+            if *fair {
+                format!(
+                    "前 {decks} 副牌中没有任何两副完全相同，符合一个能发出所有牌序的洗牌（公平洗牌预期 {fair_pairs:.1e} \
+                     对重复）：这些牌至少来自 {} 种等可能的牌序。但这并不说明发牌不可预测：用时钟做种子的随机数发生器也能通过。",
+                    super::pow2(seed_space.low)
+                )
+            } else {
+                format!(
+                    "前 {decks} 副牌中有 {repeats} 副与之前的某副牌完全相同（{pairs} 对重复，公平洗牌预期只有 \
+                     {fair_pairs:.1e} 对）：这些牌只来自约 {} 种可能的牌序（95% 区间：{}），就像发牌程序每一局都从很小的种子空间\
+                     重新设置随机数种子。每一副牌单独看都可能完全均匀，但知道种子空间的人可以列出发牌程序能发出的每一局牌。",
+                    super::pow2(seed_space.estimate.unwrap_or(seed_space.low)),
+                    super::interval_pow2(seed_space)
+                )
+            }
+        }
         Finding::PositionCard { n, most, least, within_noise, .. } => {
             let ((lo, (p_lo, c_lo)), (hi, (p_hi, c_hi))) = (*least, *most);
             if *within_noise {

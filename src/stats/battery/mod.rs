@@ -21,6 +21,7 @@ use crate::cards::Card;
 use crate::stats::battery::fused::{Isa, Kernel, PassTotals, Sinks, kernel, stride};
 use crate::stats::deck::adjacency::AdjacencyCounts;
 use crate::stats::deck::cycles::{CycleCounts, count_cycles, count_cycles_with_inverse};
+use crate::stats::deck::duplicate_decks::DuplicateDecks;
 use crate::stats::deck::fixed_points::FixedPointCounts;
 use crate::stats::deck::full_permutation::PermutationCounts;
 use crate::stats::deck::inversions::InversionCounts;
@@ -48,6 +49,8 @@ pub struct Battery {
     pub rising_sequences: Option<RisingSequenceCounts>,
     pub full_permutation: Option<PermutationCounts>,
     pub serial: Option<SerialTransitions>,
+    /// The first decks of the run, kept whole to count the repeated ones.
+    pub duplicates: Option<DuplicateDecks>,
     scratch: Scratch,
 }
 
@@ -118,6 +121,7 @@ impl PartialEq for Battery {
             && self.rising_sequences == other.rising_sequences
             && self.full_permutation == other.full_permutation
             && self.serial == other.serial
+            && self.duplicates == other.duplicates
     }
 }
 
@@ -172,6 +176,7 @@ impl Battery {
             rising_sequences,
             full_permutation: on(TestId::FullPermutation).then(|| PermutationCounts::new(n)),
             serial,
+            duplicates: on(TestId::DuplicateDecks).then(|| DuplicateDecks::new(n)),
             scratch,
         }
     }
@@ -188,6 +193,14 @@ impl Battery {
         }
     }
 
+    /// Starts a chunk of `count` decks whose first deck is deck `first` of the run (0-based): the duplicate-deck
+    /// test keeps the decks of the run's first positions only, whichever worker counts them.
+    pub fn begin_chunk(&mut self, first: u64, count: u64) {
+        if let Some(d) = &mut self.duplicates {
+            d.begin_chunk(first, count);
+        }
+    }
+
     /// Counts one shuffled deck (a permutation of `0..n`).
     #[inline(always)]
     pub fn add(&mut self, deck: &[Card]) {
@@ -199,11 +212,14 @@ impl Battery {
         self.add_whole_deck(deck);
     }
 
-    /// The statistic that needs the whole deck at once: the full permutation's.
+    /// The statistics that need the whole deck at once: the full permutation's and the duplicate decks'.
     #[inline(always)]
     fn add_whole_deck(&mut self, deck: &[Card]) {
         if let Some(p) = &mut self.full_permutation {
             p.add(deck);
+        }
+        if let Some(d) = &mut self.duplicates {
+            d.add(deck);
         }
     }
 
@@ -366,6 +382,7 @@ impl Battery {
         both(&mut self.rising_sequences, &other.rising_sequences, |a, b| a.merge(b));
         both(&mut self.full_permutation, &other.full_permutation, |a, b| a.merge(b));
         both(&mut self.serial, &other.serial, |a, b| a.merge(b));
+        both(&mut self.duplicates, &other.duplicates, |a, b| a.merge(b));
     }
 
     /// The selected tests that apply to the shuffles counted so far, in report order.
@@ -405,6 +422,7 @@ impl Battery {
                 ClassPositionCounts::ranks(self.n).from_position_card(&self.position_card).evaluate()
             }
             TestId::SerialCorrelation => eval(&self.serial, |s| if s.pairs() == 0 { Vec::new() } else { s.evaluate() }),
+            TestId::DuplicateDecks => eval(&self.duplicates, DuplicateDecks::evaluate),
             // The tests of a deal are the table's (`game::table`), not the deck's.
             _ => Vec::new(),
         }
@@ -465,6 +483,9 @@ impl Battery {
         }
         if let Some(s) = &mut self.serial {
             s.visit_counts(visitor);
+        }
+        if let Some(d) = &mut self.duplicates {
+            d.visit_counts(visitor);
         }
     }
 }

@@ -3,6 +3,7 @@
 
 pub mod adjacency;
 pub mod cycles;
+pub mod duplicate_decks;
 pub mod fixed_points;
 pub mod full_permutation;
 pub mod histogram;
