@@ -44,6 +44,8 @@ crate::names::named_enum! {
         CheckpointEvery => "checkpoint-every",
         Resume => "resume",
         Shard => "shard",
+        Seeding => "seeding",
+        SeedSpace => "seed-space",
     }
 }
 

@@ -20,7 +20,7 @@
 //! seat's starting hand (seat 5: ♥8 ♥9 ♥10 ♥J ♥Q, niu 7) in place; at 2^19 deals the worst seat's niu
 //! distribution gives X² ≈ 360 on 10 df (p ≈ 10^-70), against a FAIL threshold of 10^-9.
 
-use crate::audit::source::PostProcess;
+use crate::audit::source::{PostProcess, Seeding};
 use crate::audit::verdict::Verdict;
 use crate::game::Game;
 use crate::game::deal::{DealConfig, DealShape, StartOrder};
@@ -42,6 +42,11 @@ pub struct Finding {
     /// Verdicts individual tests must reach for the finding to reproduce (test name, Holm-adjusted verdict): the
     /// point of a row such as "positions PASS, adjacency FAILs".
     pub checks: &'static [(TestId, Verdict)],
+    /// Once per chunk, or a generator seeded anew for every deck.
+    pub seeding: Seeding,
+    /// The row's seed is drawn from the operating system rather than being `compare --seed`: the control of a
+    /// well-seeded generator.
+    pub os_seed: bool,
 }
 
 const fn row(kind: AlgorithmKind, deck: usize, rng: RngKind, shuffles: u64, expected: Verdict) -> Finding {
@@ -54,8 +59,45 @@ const fn row(kind: AlgorithmKind, deck: usize, rng: RngKind, shuffles: u64, expe
         deal: None,
         expected,
         checks: &[],
+        seeding: Seeding::Once,
+        os_seed: false,
     }
 }
+
+/// Every deck test of a 52-card run passing but `duplicate-decks`, failing: what a per-deal seeding over 2^32
+/// seeds gets.
+const ONLY_DUPLICATES_FAIL: &[(TestId, Verdict)] = &[
+    (TestId::PositionCard, Verdict::Pass),
+    (TestId::PositionWorst, Verdict::Pass),
+    (TestId::CardWorst, Verdict::Pass),
+    (TestId::Adjacency, Verdict::Pass),
+    (TestId::Parity, Verdict::Pass),
+    (TestId::FixedPoints, Verdict::Pass),
+    (TestId::Cycles, Verdict::Pass),
+    (TestId::Inversions, Verdict::Pass),
+    (TestId::RisingSequences, Verdict::Pass),
+    (TestId::SuitByPosition, Verdict::Pass),
+    (TestId::RankByPosition, Verdict::Pass),
+    (TestId::SerialCorrelation, Verdict::Pass),
+    (TestId::DuplicateDecks, Verdict::Fail),
+];
+
+/// Every deck test of a 52-card run passing, `duplicate-decks` included.
+const EVERY_TEST_PASSES: &[(TestId, Verdict)] = &[
+    (TestId::PositionCard, Verdict::Pass),
+    (TestId::PositionWorst, Verdict::Pass),
+    (TestId::CardWorst, Verdict::Pass),
+    (TestId::Adjacency, Verdict::Pass),
+    (TestId::Parity, Verdict::Pass),
+    (TestId::FixedPoints, Verdict::Pass),
+    (TestId::Cycles, Verdict::Pass),
+    (TestId::Inversions, Verdict::Pass),
+    (TestId::RisingSequences, Verdict::Pass),
+    (TestId::SuitByPosition, Verdict::Pass),
+    (TestId::RankByPosition, Verdict::Pass),
+    (TestId::SerialCorrelation, Verdict::Pass),
+    (TestId::DuplicateDecks, Verdict::Pass),
+];
 
 impl Finding {
     /// The checks a report fails, as `test VERDICT (expected E)`.
@@ -121,5 +163,14 @@ pub fn findings() -> Vec<Finding> {
         Finding { deal: doudizhu_rank, ..row(FisherYates, 54, Chacha8, 1 << 20, Pass) },
         Finding { deal: doudizhu_rank, ..wash(54, 1 << 18) },
         Finding { deal: deal(Game::Douniu, StartOrder::Suit), ..row(PairSwap, 52, Chacha8, 1 << 19, Fail) },
+        // A dealer that reseeds srand(seed) before every deal, from all 2^32 seeds: each deck is as uniform as
+        // MSVC's first outputs and every statistic of the deck passes, but seeds s and s + 2^31 deal the same
+        // deck, so 10^6 decks hold about C(10^6, 2)/2^31 ≈ 233 repeated pairs (a fair shuffle: 10^-56).
+        Finding {
+            seeding: Seeding::PerDeal { space: None },
+            ..checked(ONLY_DUPLICATES_FAIL, row(FisherYates, 52, Msvc, 1_000_000, Fail))
+        },
+        // The control: ChaCha20 seeded once from the operating system passes every test, duplicates included.
+        Finding { os_seed: true, ..checked(EVERY_TEST_PASSES, row(FisherYates, 52, Chacha20, 1 << 20, Pass)) },
     ]
 }

@@ -89,8 +89,14 @@ impl Serialize for RunConfig {
             shuffles: u64,
             deal: &'a Option<DealConfig>,
             tests: TestSelection,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            seeding: Option<crate::audit::source::SeedingMode>,
+            /// The number of seeds of per-deal seeding (2^64 for the whole space of `seed_from_u64`).
+            #[serde(skip_serializing_if = "Option::is_none")]
+            seed_space: Option<u128>,
         }
         let b = self.builtin();
+        let per_deal = b.filter(|b| !b.seeding.is_once());
         Fields {
             algorithm: b.map(|b| &b.algorithm),
             rng: b.map(|b| b.rng),
@@ -102,6 +108,8 @@ impl Serialize for RunConfig {
             shuffles: self.shuffles,
             deal: &self.deal,
             tests: self.tests,
+            seeding: per_deal.map(|b| b.seeding.mode()),
+            seed_space: per_deal.and_then(|b| b.seeding.space(b.rng)),
         }
         .serialize(serializer)
     }
@@ -200,6 +208,7 @@ pub(crate) fn check_run(c: &RunConfig) -> Result<(), ConfigError> {
             ));
         }
         b.rng.check_seed(b.seed)?;
+        check_seeding(b)?;
         crate::audit::limits::check_run(c.shuffles, c.threads, b.algorithm.swaps)?;
     }
     if let Some(deal) = &c.deal {
@@ -209,6 +218,28 @@ pub(crate) fn check_run(c: &RunConfig) -> Result<(), ConfigError> {
         }
     }
     c.tests.check(c.deck, c.shuffles, c.deal.map(|d| d.test_scope())).map_err(|m| ConfigError::new(Field::Tests, m))
+}
+
+/// A per-deal seed space of 1..=the generator's seeds.
+pub(crate) fn check_seeding(b: &Builtin) -> Result<(), ConfigError> {
+    if let crate::audit::source::Seeding::PerDeal { space: Some(n) } = b.seeding {
+        let most = crate::audit::source::seed_space(b.rng);
+        if n == 0 {
+            return Err(ConfigError::new(Field::SeedSpace, "must be at least 1 seed"));
+        }
+        if u128::from(n) > most {
+            return Err(ConfigError::new(
+                Field::SeedSpace,
+                format!("{n} seeds is more than {} has: {} seeds with {}", b.rng, most, seeding_rule(b.rng)),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// How a generator is seeded, in words.
+fn seeding_rule(rng: RngKind) -> &'static str {
+    if rng.is_c_library() { "srand(unsigned int)" } else { "seed_from_u64" }
 }
 
 /// The error of a deal that does not fit the deck.
@@ -569,12 +600,51 @@ impl<F: Fn(&mut [Card], &mut AuditRng) + Sync> MakeDeck<AuditRng> for FnDeck<F> 
 }
 
 /// Where a chunk's generator comes from and what is done to its decks: the run's seed (chunk i draws from
-/// [`chunk_seed`]`(seed, i)`), the post-processing, and the generator's name for fault reports.
+/// [`chunk_seed`]`(seed, i)`), the post-processing, the generator's name for fault reports, and, for per-deal
+/// seeding, the number of seeds each deck's seed is drawn from.
 #[derive(Clone, Copy, Debug)]
 struct Stream {
     seed: u64,
     post: PostProcess,
     rng: RngKind,
+    per_deal: Option<u128>,
+}
+
+/// A chunk's stream of per-deal seeds: uniform on `0..space`, from SplitMix64 outputs of the chunk's seed
+/// ([`chunk_seed`]`(chunk's seed, k)`), by Lemire's multiply-and-reject (exactly uniform; a draw is rejected
+/// with probability below space/2^64). The same seeds for a chunk whatever the thread count.
+pub struct SeedDraws {
+    base: u64,
+    next: u64,
+    /// The number of seeds, 1..=2^64.
+    space: u128,
+    /// Lemire's threshold `2^64 mod space`: a product whose low word is below it is rejected.
+    threshold: u64,
+}
+
+impl SeedDraws {
+    /// Seeds uniform on `0..space` (`space` in 1..=2^64) from the stream `base`.
+    pub fn new(base: u64, space: u128) -> Self {
+        let threshold = match u64::try_from(space) {
+            Ok(s) if s > 0 => s.wrapping_neg() % s,
+            _ => 0,
+        };
+        SeedDraws { base, next: 0, space, threshold }
+    }
+
+    /// The next seed.
+    #[inline(always)]
+    pub fn draw(&mut self) -> u64 {
+        loop {
+            let x = chunk_seed(self.base, self.next);
+            self.next += 1;
+            let Ok(space) = u64::try_from(self.space) else { return x };
+            let m = u128::from(x) * u128::from(space);
+            if (m as u64) >= self.threshold {
+                return (m >> 64) as u64;
+            }
+        }
+    }
 }
 
 /// What one wave of chunks counted.
@@ -601,7 +671,7 @@ pub fn run_function_into<F: Fn(&mut [Card], &mut AuditRng) + Sync>(
         return Err(ConfigError::new(Field::Seed, "run_function_into runs a caller's function with its seed"));
     };
     config.validate()?;
-    let stream = Stream { seed, post: PostProcess::default(), rng: RngKind::Chacha8 };
+    let stream = Stream { seed, post: PostProcess::default(), rng: RngKind::Chacha8, per_deal: None };
     let maker = FnDeck(f);
     let bar = ProgressBar::hidden();
     run_waves(config, counted, wanted, control, start, |chunks, stop| {
@@ -614,7 +684,7 @@ fn run_wave(config: &RunConfig, chunks: Range<u64>, bar: &ProgressBar, stop: &St
     let n = config.deck;
     match &config.source {
         DeckSource::Builtin(b) => {
-            let stream = Stream { seed: b.seed, post: b.post, rng: b.rng };
+            let stream = Stream { seed: b.seed, post: b.post, rng: b.rng, per_deal: b.seeding.space(b.rng) };
             with_rng_type!(b.rng, R => with_shuffle!(b.algorithm, n, s => {
                 run_chunk_range::<_, R>(&s, config, stream, chunks, bar, stop)
             }))
@@ -661,7 +731,11 @@ fn run_chunk_range<S: MakeDeck<R>, R: SeededRng>(
                 return w;
             }
             let count = CHUNK_SHUFFLES.min(config.shuffles - chunk * CHUNK_SHUFFLES);
-            match run_chunk::<S, R>(s, config, stream, chunk, count, &mut w, stop) {
+            let end = match stream.per_deal {
+                None => run_chunk::<S, R, false>(s, config, stream, chunk, count, &mut w, stop),
+                Some(_) => run_chunk::<S, R, true>(s, config, stream, chunk, count, &mut w, stop),
+            };
+            match end {
                 ChunkEnd::Done => {}
                 ChunkEnd::Fault(report) => {
                     first_fault_chunk.fetch_min(chunk, Ordering::Relaxed);
@@ -704,9 +778,11 @@ enum ChunkEnd {
     Abandoned,
 }
 
-/// Runs one chunk into the worker's battery; says whether the chunk met a fault or was abandoned.
+/// Runs one chunk into the worker's battery; says whether the chunk met a fault or was abandoned. With
+/// `PER_DEAL`, every deck is shuffled by a generator seeded anew from the chunk's stream of seeds
+/// ([`SeedDraws`]); otherwise the chunk's decks follow each other from one stream.
 #[inline(never)]
-fn run_chunk<S: MakeDeck<R>, R: SeededRng>(
+fn run_chunk<S: MakeDeck<R>, R: SeededRng, const PER_DEAL: bool>(
     s: &S,
     config: &RunConfig,
     stream: Stream,
@@ -717,6 +793,7 @@ fn run_chunk<S: MakeDeck<R>, R: SeededRng>(
 ) -> ChunkEnd {
     let n = config.deck;
     let mut rng = R::from_seed_u64(chunk_seed(stream.seed, chunk));
+    let mut seeds = SeedDraws::new(chunk_seed(stream.seed, chunk), stream.per_deal.unwrap_or(0));
     let post = stream.post;
     // Two decks: deck t is counted while deck t+1 is being shuffled. Counting a deck right after shuffling it
     // in place makes the counter's loads wait on the shuffle's last stores; with one deck of lag the loads hit
@@ -736,6 +813,9 @@ fn run_chunk<S: MakeDeck<R>, R: SeededRng>(
             return ChunkEnd::Abandoned;
         }
         restart(deck, &w.start);
+        if PER_DEAL {
+            rng = R::from_seed_u64(seeds.draw());
+        }
         match s.make(&mut deck[..n], &mut rng, &mut w.scratch) {
             Ok(()) => {
                 post.apply(&mut deck[..n], &mut rng);

@@ -15,7 +15,7 @@ use crate::audit::input::{ExternalSource, FormatChoice, StreamOptions};
 use crate::audit::limits;
 use crate::audit::runner::RunConfig;
 use crate::audit::runner::check_deck;
-use crate::audit::source::{Builtin, DeckSource, PostProcess};
+use crate::audit::source::{Builtin, DeckSource, PostProcess, Seeding, SeedingMode, seed_space};
 use crate::audit::state::RunState;
 use crate::audit::verdict::Thresholds;
 use crate::error::{ConfigError, Field};
@@ -77,6 +77,10 @@ pub struct RunRequest {
     pub checkpoint_every: Option<Duration>,
     /// `--timeout` (a gate check's `timeout`): the run stops when it runs out, with partial reports.
     pub timeout: Option<Duration>,
+    /// `--seeding`: once per chunk (the default) or once per deck.
+    pub seeding: Option<SeedingMode>,
+    /// `--seed-space N`: the number of seeds per-deal seeding draws from (up to 2^64).
+    pub seed_space: Option<u128>,
 }
 
 /// What a built-in run keeps of itself beyond its reports: its share of the chunks and its state file.
@@ -224,6 +228,7 @@ impl RunRequest {
                     rng,
                     seed,
                     post: PostProcess { cut: self.cut, burn: self.burn.unwrap_or(0) },
+                    seeding: self.seeding(rng)?,
                 };
                 let config = RunConfig {
                     source: DeckSource::Builtin(builtin),
@@ -272,6 +277,8 @@ impl RunRequest {
             (Field::Progressive, self.progressive),
             (Field::MaxShuffles, self.max_shuffles.is_some()),
             (Field::Shard, self.shard.is_some()),
+            (Field::Seeding, self.seeding.is_some()),
+            (Field::SeedSpace, self.seed_space.is_some()),
         ];
         self.refuse_given(&defining, "does not apply with --resume: the state file holds the run's definition")?;
         let thresholds = thresholds(self.fail_below, self.suspicious_below)?;
@@ -329,8 +336,31 @@ impl RunRequest {
         })
     }
 
+    /// The seeding of a built-in run with generator `rng`: `--seed-space` needs `--seeding per-deal` and a
+    /// number of seeds in 1..=the generator's (the whole space is stored as `None`).
+    fn seeding(&self, rng: RngKind) -> Result<Seeding, ConfigError> {
+        match (self.seeding.unwrap_or_default(), self.seed_space) {
+            (SeedingMode::Once, None) => Ok(Seeding::Once),
+            (SeedingMode::Once, Some(_)) => {
+                Err(ConfigError::new(Field::SeedSpace, "only applies with --seeding per-deal"))
+            }
+            (SeedingMode::PerDeal, None) => Ok(Seeding::PerDeal { space: None }),
+            (SeedingMode::PerDeal, Some(0)) => Err(ConfigError::new(Field::SeedSpace, "must be at least 1 seed")),
+            (SeedingMode::PerDeal, Some(n)) if n > seed_space(rng) => Err(ConfigError::new(
+                Field::SeedSpace,
+                format!(
+                    "{n} seeds is more than {rng} has: {} seeds with {}",
+                    seed_space(rng),
+                    if rng.is_c_library() { "srand(unsigned int)" } else { "seed_from_u64" }
+                ),
+            )),
+            (SeedingMode::PerDeal, Some(n)) if n == seed_space(rng) => Ok(Seeding::PerDeal { space: None }),
+            (SeedingMode::PerDeal, Some(n)) => Ok(Seeding::PerDeal { space: Some(n as u64) }),
+        }
+    }
+
     /// The options of a built-in shuffle that were given.
-    fn builtin_only(&self) -> [(Field, bool); 8] {
+    fn builtin_only(&self) -> [(Field, bool); 10] {
         [
             (Field::Rng, self.rng.is_some()),
             (Field::Seed, self.seed.is_some()),
@@ -340,6 +370,8 @@ impl RunRequest {
             (Field::Burn, self.burn.is_some()),
             (Field::Threads, self.threads.is_some()),
             (Field::Shuffles, self.shuffles.is_some()),
+            (Field::Seeding, self.seeding.is_some()),
+            (Field::SeedSpace, self.seed_space.is_some()),
         ]
     }
 
@@ -435,6 +467,14 @@ mod tests {
             (RunRequest { swaps: Some(3), ..request() }, Field::Swaps),
             (RunRequest { max_shuffles: Some(8), ..request() }, Field::MaxShuffles),
             (RunRequest { shape: DealShape { players: Some(7), ..Default::default() }, ..request() }, Field::Players),
+            (RunRequest { seeding: Some(SeedingMode::PerDeal), ..decks() }, Field::Seeding),
+            (RunRequest { seed_space: Some(10), ..decks() }, Field::SeedSpace),
+            (
+                RunRequest { exec: Some("cat d.txt".into()), seeding: Some(SeedingMode::Once), ..Default::default() },
+                Field::Seeding,
+            ),
+            (RunRequest { seed_space: Some(10), ..request() }, Field::SeedSpace),
+            (RunRequest { seeding: Some(SeedingMode::Once), seed_space: Some(10), ..request() }, Field::SeedSpace),
         ] {
             assert_eq!(field_of(r).0, field);
         }
@@ -463,6 +503,28 @@ mod tests {
             ..Default::default()
         };
         assert_eq!(field_of(external).0, Field::Tests);
+    }
+
+    #[test]
+    fn per_deal_seed_spaces_fit_the_generator() {
+        let per_deal = |rng, space| RunRequest {
+            rng: Some(rng),
+            seeding: Some(SeedingMode::PerDeal),
+            seed_space: space,
+            ..request()
+        };
+        let seeding = |r: RunRequest| r.validate(|_| 0).map(|s| s.builtin().unwrap().builtin().unwrap().seeding);
+        assert_eq!(seeding(per_deal(RngKind::Msvc, None)), Ok(Seeding::PerDeal { space: None }));
+        assert_eq!(seeding(per_deal(RngKind::Msvc, Some(1 << 32))), Ok(Seeding::PerDeal { space: None }));
+        assert_eq!(seeding(per_deal(RngKind::Glibc, Some(86_400))), Ok(Seeding::PerDeal { space: Some(86_400) }));
+        assert_eq!(seeding(per_deal(RngKind::Chacha8, Some(1 << 64))), Ok(Seeding::PerDeal { space: None }));
+        for (rng, n) in [(RngKind::Msvc, (1u128 << 32) + 1), (RngKind::Glibc, 1 << 40), (RngKind::Pcg64, (1 << 64) + 1)]
+        {
+            let (field, message) = field_of(per_deal(rng, Some(n)));
+            assert_eq!(field, Field::SeedSpace);
+            assert!(message.contains("more than"), "{message}");
+        }
+        assert_eq!(field_of(per_deal(RngKind::Msvc, Some(0))), (Field::SeedSpace, "must be at least 1 seed".into()));
     }
 
     #[test]

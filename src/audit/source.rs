@@ -54,20 +54,88 @@ impl PostProcess {
     }
 }
 
+crate::names::named_enum! {
+    /// How a built-in source seeds its generator (`--seeding`).
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum SeedingMode("seeding") {
+        /// Once per chunk: a chunk's decks follow each other from one stream.
+        #[default]
+        Once => "once",
+        /// Every deck from a generator seeded anew, as a server that reseeds before every hand.
+        PerDeal => "per-deal",
+    }
+}
+
+/// How a built-in source seeds its generator: once per chunk of the run (the stream of chunk i seeded from
+/// (seed, i)), or once per deck (`per-deal`): deck k of chunk i is shuffled, from a fresh deck, by a generator
+/// built with `srand(s)` (the C generators) or `seed_from_u64(s)` (the others) from its own seed s, drawn
+/// uniformly from `0..space` by the chunk's deterministic stream of seeds. That is a server that reseeds before
+/// every hand: each deck is as uniform as the generator's first outputs, yet at most `space` decks (fewer with
+/// MSVC's twin seeds) can ever be dealt.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "mode")]
+pub enum Seeding {
+    #[default]
+    Once,
+    PerDeal {
+        /// The number of seeds; `None`: the generator's whole seed space ([`seed_space`]).
+        space: Option<u64>,
+    },
+}
+
+/// The number of seeds a generator's seeding rule takes: 2^32 for `srand(unsigned int)`, 2^64 for
+/// `seed_from_u64`.
+pub fn seed_space(rng: RngKind) -> u128 {
+    if rng.is_c_library() { 1 << 32 } else { 1 << 64 }
+}
+
+impl Seeding {
+    pub fn is_once(&self) -> bool {
+        *self == Seeding::Once
+    }
+
+    pub fn mode(&self) -> SeedingMode {
+        match self {
+            Seeding::Once => SeedingMode::Once,
+            Seeding::PerDeal { .. } => SeedingMode::PerDeal,
+        }
+    }
+
+    /// The number of seeds per-deal seeding draws from with `rng` (`None` for `once`).
+    pub fn space(&self, rng: RngKind) -> Option<u128> {
+        match self {
+            Seeding::Once => None,
+            Seeding::PerDeal { space } => Some(space.map_or(seed_space(rng), u128::from)),
+        }
+    }
+
+    /// `--seeding per-deal --seed-space 86400000`, `--seeding per-deal`, or empty for `once`.
+    pub fn label(&self) -> String {
+        match self {
+            Seeding::Once => String::new(),
+            Seeding::PerDeal { space: None } => "--seeding per-deal".to_string(),
+            Seeding::PerDeal { space: Some(n) } => format!("--seeding per-deal --seed-space {n}"),
+        }
+    }
+}
+
 /// A shuffle of the catalogue, seeded and run by the parallel runner.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Builtin {
     pub algorithm: Algorithm,
     pub rng: RngKind,
     /// `srand(seed)` for the C generators (its low 32 bits), `seed_from_u64` otherwise; chunk i's generator is
-    /// seeded from (seed, i).
+    /// seeded from (seed, i) (with per-deal seeding, chunk i's stream of per-deal seeds).
     pub seed: u64,
     pub post: PostProcess,
+    /// Once per chunk, or once per deck.
+    pub seeding: Seeding,
 }
 
 impl Builtin {
     pub fn new(algorithm: Algorithm, rng: RngKind, seed: u64) -> Self {
-        Builtin { algorithm, rng, seed, post: PostProcess::default() }
+        Builtin { algorithm, rng, seed, post: PostProcess::default(), seeding: Seeding::Once }
     }
 
     /// The algorithm's own options in command-line form: `--swaps 108`, `--draw batched`, `--cut --burn 6`.
@@ -83,6 +151,10 @@ impl Builtin {
         let post = self.post.label();
         if !post.is_empty() {
             parts.push(post);
+        }
+        let seeding = self.seeding.label();
+        if !seeding.is_empty() {
+            parts.push(seeding);
         }
         parts
     }
@@ -258,6 +330,11 @@ impl DeckSource {
                 if b.post.burn > 0 {
                     name.push_str(&format!("-burn{}", b.post.burn));
                 }
+                match b.seeding {
+                    Seeding::Once => {}
+                    Seeding::PerDeal { space: None } => name.push_str("-per-deal"),
+                    Seeding::PerDeal { space: Some(n) } => name.push_str(&format!("-per-deal{n}")),
+                }
                 name
             }
             DeckSource::External(e) => e.dir_name(deck),
@@ -295,6 +372,11 @@ impl DeckSource {
                 if !post.is_empty() {
                     s.push(' ');
                     s.push_str(&post);
+                }
+                let seeding = b.seeding.label();
+                if !seeding.is_empty() {
+                    s.push(' ');
+                    s.push_str(&seeding);
                 }
                 s
             }

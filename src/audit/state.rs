@@ -16,7 +16,8 @@
 //! <32 bytes>                              SHA-256 of everything above
 //! ```
 //!
-//! The header holds `tool_version`, `definition` (algorithm, rng, seed, post, deck, shuffles, deal, tests) and
+//! The header holds `tool_version`, `definition` (algorithm, rng, seed, post, deck, shuffles, deal, tests, and
+//! `seeding` when it is `per-deal`) and
 //! `definition_sha256` (the SHA-256 of the definition's JSON, which states must share to be merged),
 //! `chunk_shuffles` and `chunks`, `covered` (the chunk ranges counted, `[start, end)`), `shuffles_counted`,
 //! `shard` (`[I, K]` when a shard wrote it), `fault` (the first fault, with its chunk), `seconds` (time spent
@@ -33,7 +34,7 @@ use thiserror::Error;
 
 use crate::audit::fault::FaultReport;
 use crate::audit::runner::{CHUNK_SHUFFLES, Counted, RunConfig, coalesce, shuffles_in};
-use crate::audit::source::{Builtin, DeckSource, PostProcess};
+use crate::audit::source::{Builtin, DeckSource, PostProcess, Seeding};
 use crate::game::deal::DealConfig;
 use crate::rng::RngKind;
 use crate::shuffle::Algorithm;
@@ -83,6 +84,9 @@ struct Definition {
     shuffles: u64,
     deal: Option<DealConfig>,
     tests: TestSelection,
+    /// Absent for `once`, so that the definitions (and their hashes) of runs seeded once stay as they were.
+    #[serde(default, skip_serializing_if = "Seeding::is_once")]
+    seeding: Seeding,
 }
 
 impl Definition {
@@ -97,12 +101,18 @@ impl Definition {
             shuffles: config.shuffles,
             deal: config.deal,
             tests: config.tests,
+            seeding: b.seeding,
         })
     }
 
     fn config(&self) -> RunConfig {
-        let source =
-            DeckSource::Builtin(Builtin { algorithm: self.algorithm, rng: self.rng, seed: self.seed, post: self.post });
+        let source = DeckSource::Builtin(Builtin {
+            algorithm: self.algorithm,
+            rng: self.rng,
+            seed: self.seed,
+            post: self.post,
+            seeding: self.seeding,
+        });
         RunConfig { deal: self.deal, tests: self.tests, ..RunConfig::of(source, self.deck, self.shuffles) }
     }
 

@@ -331,6 +331,15 @@ pub struct RunArgs {
     /// Run only shard I of K of the run's chunks and write its state, for `merge` (I in 1..=K).
     #[arg(long, value_name = "I/K", value_parser = parse_shard)]
     pub shard: Option<(u64, u64)>,
+    /// How a built-in shuffle seeds its generator: `once` (one stream per chunk of 16384 decks) or `per-deal`
+    /// (every deck from srand(seed) or seed_from_u64(seed) of its own seed, drawn uniformly from --seed-space
+    /// seeds, as a server that reseeds before every hand) [default: once].
+    #[arg(long, value_name = "MODE")]
+    pub seeding: Option<shuffle_audit::audit::source::SeedingMode>,
+    /// With --seeding per-deal: the number of seeds each deck's seed is drawn from (86400000, 2^32, 1e6), at most
+    /// the generator's (2^32 for msvc and glibc, 2^64 for the others) [default: all of them].
+    #[arg(long, value_name = "N", value_parser = parse_seed_space, allow_hyphen_values = true)]
+    pub seed_space: Option<u128>,
 }
 
 impl RunArgs {
@@ -356,9 +365,24 @@ impl RunArgs {
             state_out: self.state_out.clone(),
             checkpoint_every: self.checkpoint_every,
             timeout: self.timeout,
+            seeding: self.seeding,
+            seed_space: self.seed_space,
             ..self.generator.request(self.algorithm, &self.post)
         }
     }
+}
+
+/// `--seed-space N`: a whole number of seeds up to 2^64 (`4294967296`, `2^32`, `1e6`, `2^64`); 0 is refused by
+/// the settings validation, which names the flag.
+pub fn parse_seed_space(s: &str) -> Result<u128, String> {
+    let t = s.trim().replace('_', "");
+    if t.starts_with('-') {
+        return Err(format!("'{s}' is negative: a number of seeds is a whole number"));
+    }
+    if t == "2^64" || t == "18446744073709551616" {
+        return Ok(1 << 64);
+    }
+    parse_count_expr(&t).map(u128::from).ok_or_else(|| format!("'{s}' is not a whole number of seeds (at most 2^64)"))
 }
 
 /// `--shard I/K`: shard I (1-based) of K.

@@ -61,7 +61,13 @@ pub fn run(args: CompareArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn config_for(f: &Finding, args: &CompareArgs) -> RunConfig {
-    let source = DeckSource::Builtin(Builtin { algorithm: f.algorithm, rng: f.rng, seed: args.seed, post: f.post });
+    let source = DeckSource::Builtin(Builtin {
+        algorithm: f.algorithm,
+        rng: f.rng,
+        seed: if f.os_seed { super::os_seed(f.rng) } else { args.seed },
+        post: f.post,
+        seeding: f.seeding,
+    });
     RunConfig {
         threads: args.threads,
         deal: f.deal,

@@ -12,6 +12,8 @@
 //! tests = ["position-card"]         # optional: a subset of the battery's tests
 //! expect = "pass"                   # pass | pass-or-suspicious | suspicious | fail | broken
 //! timeout = "5m"                    # optional: a check that runs out of time is not met
+//! seeding = "per-deal"              # optional, built-in sources: once (default) or per-deal
+//! seed_space = 86400000             # optional, with per-deal: the number of seeds (default: all)
 //! ```
 //!
 //! `exec` commands may use `{shuffles}`, `{seed}` and `{deck}`, replaced by the check's values. Relative
@@ -150,6 +152,8 @@ struct RawCheck {
     fail_below: Option<Spanned<f64>>,
     suspicious_below: Option<Spanned<f64>>,
     timeout: Option<Spanned<String>>,
+    seeding: Option<Spanned<String>>,
+    seed_space: Option<Spanned<i64>>,
 }
 
 /// Reads and validates a configuration file.
@@ -264,6 +268,8 @@ fn validate(raw: &RawCheck, at: usize, err: &ErrFn, dir: &Path) -> Result<Check,
         fail_below: raw.fail_below.as_ref().map(|s| *s.get_ref()),
         suspicious_below: raw.suspicious_below.as_ref().map(|s| *s.get_ref()),
         timeout,
+        seeding: parse_as(parsed(&raw.seeding)?, &ctx)?,
+        seed_space: integer(&raw.seed_space, "seed_space", 0, i64::MAX)?.map(|n| n as u128),
         ..Default::default()
     };
     if let Some(t) = &raw.tests {
@@ -325,6 +331,8 @@ fn validate(raw: &RawCheck, at: usize, err: &ErrFn, dir: &Path) -> Result<Check,
             Field::FailBelow => span(raw.fail_below.as_ref().map(|s| s.span())),
             Field::SuspiciousBelow => span(raw.suspicious_below.as_ref().map(|s| s.span())),
             Field::Timeout => span(raw.timeout.as_ref().map(|s| s.span())),
+            Field::Seeding => span(raw.seeding.as_ref().map(|s| s.span())),
+            Field::SeedSpace => span(raw.seed_space.as_ref().map(|s| s.span())),
             _ => at,
         }
     };
