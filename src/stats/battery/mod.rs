@@ -570,6 +570,7 @@ mod tests {
                     add(&mut alone.rising_sequences, |a| a.add(&deck));
                     add(&mut alone.full_permutation, |a| a.add(&deck));
                     add(&mut alone.serial, |a| a.add(&deck));
+                    add(&mut alone.duplicates, |a| a.add(&deck));
                 }
                 alone.position_card = position;
                 assert_eq!(b, alone, "n = {n}, {selection:?}");
