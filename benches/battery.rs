@@ -46,6 +46,37 @@ fn battery(c: &mut Criterion) {
         });
     }
     group.finish();
+    duplicate_decks(c);
+}
+
+/// The duplicate-deck test's two costs: keeping a deck of the window (packing it, per deck of the first 2^20),
+/// and evaluating a full window (hashing, sorting and comparing 2^20 decks, once per evaluation). Past the window
+/// a deck costs one comparison; `stat/default` above measures that steady state, its battery having filled its
+/// window during the warm-up.
+fn duplicate_decks(c: &mut Criterion) {
+    use shuffle_audit::stats::deck::duplicate_decks::DuplicateDecks;
+    let n = 52;
+    let some = decks(n, 1024);
+    let mut group = c.benchmark_group("duplicate-decks");
+    group.throughput(Throughput::Elements(some.len() as u64));
+    group.bench_function("keep", |bench| {
+        bench.iter(|| {
+            let mut d = DuplicateDecks::new(n);
+            d.begin_chunk(0, some.len() as u64);
+            for deck in &some {
+                d.add(std::hint::black_box(deck));
+            }
+            d.decks()
+        })
+    });
+    let mut full = DuplicateDecks::new(n);
+    for deck in decks(n, 1 << 20) {
+        full.add(&deck);
+    }
+    group.throughput(Throughput::Elements(full.decks()));
+    group.sample_size(10);
+    group.bench_function("evaluate-2^20", |bench| bench.iter(|| full.repeats()));
+    group.finish();
 }
 
 fn config() -> Criterion {

@@ -925,6 +925,7 @@ pub fn describe_stuck(stuck: &Stuck, n: usize, rng: RngKind) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rng::SeededRng;
     use crate::shuffle::AlgorithmKind;
 
     fn config(kind: AlgorithmKind, rng: RngKind, shuffles: u64, threads: usize) -> RunConfig {
@@ -1023,6 +1024,82 @@ mod tests {
         }
         assert!(check_shard(0, 4, 10).is_err() && check_shard(5, 4, 10).is_err() && check_shard(2, 11, 10).is_err());
         assert_eq!(coalesce(vec![4..6, 0..2, 2..3]), vec![0..3, 4..6]);
+    }
+
+    fn per_deal(kind: AlgorithmKind, rng: RngKind, deck: usize, shuffles: u64, space: Option<u64>) -> RunConfig {
+        use crate::audit::source::Seeding;
+        let mut b = Builtin::new(Algorithm::new(kind), rng, 5);
+        b.seeding = Seeding::PerDeal { space };
+        RunConfig { threads: Some(2), ..RunConfig::of(DeckSource::Builtin(b), deck, shuffles) }
+    }
+
+    #[test]
+    fn per_deal_seeding_does_not_depend_on_the_thread_count() {
+        let c = per_deal(AlgorithmKind::FisherYates, RngKind::Msvc, 52, 3 * CHUNK_SHUFFLES + 17, Some(1000));
+        let one = run(&RunConfig { threads: Some(1), ..c.clone() }, Progress::Hidden).unwrap();
+        let two = run(&c, Progress::Hidden).unwrap();
+        assert_eq!(one.tally, two.tally);
+        // 49,169 decks from 1000 seeds: at most 1000 distinct decks.
+        let r = two.tally.battery.duplicates.as_ref().unwrap().repeats();
+        assert!(r.decks == 3 * CHUNK_SHUFFLES + 17 && r.repeats >= r.decks - 1000, "{r:?}");
+    }
+
+    #[test]
+    fn a_per_deal_deck_is_the_shuffle_of_its_own_seed() {
+        use crate::shuffle::Shuffle;
+        // One seed: every deck is the shuffle of srand(0), the same deck every time.
+        let c = per_deal(AlgorithmKind::FisherYates, RngKind::Glibc, 20, 2 * CHUNK_SHUFFLES, Some(1));
+        let t = run(&c, Progress::Hidden).unwrap().tally;
+        let r = t.battery.duplicates.as_ref().unwrap().repeats();
+        assert_eq!((r.repeats, r.most), (2 * CHUNK_SHUFFLES - 1, 2 * CHUNK_SHUFFLES));
+        let mut deck: Vec<Card> = (0..20).collect();
+        let mut rng = crate::rng::GlibcRand::from_seed_u64(0);
+        with_shuffle!(Algorithm::new(AlgorithmKind::FisherYates), 20, s => {
+            s.shuffle(&mut deck, &mut rng, &mut Scratch::new(20)).unwrap()
+        });
+        // Position 0 always holds the first card of that deck.
+        assert_eq!(t.battery.position_card.get(0, deck[0] as usize), 2 * CHUNK_SHUFFLES);
+    }
+
+    #[test]
+    fn per_deal_seeds_are_uniform_on_their_space() {
+        // 60,000 seeds of a space of 3 (exact Lemire rejection): each count within 5 binomial standard
+        // deviations of 20,000 (a false failure has probability below 2·10^-6); 2^64 is the raw stream.
+        let mut d = SeedDraws::new(9, 3);
+        let mut counts = [0u32; 3];
+        for _ in 0..60_000 {
+            counts[d.draw() as usize] += 1;
+        }
+        let sd = (60_000.0f64 * (1.0 / 3.0) * (2.0 / 3.0)).sqrt();
+        assert!(counts.iter().all(|&c| (f64::from(c) - 20_000.0).abs() < 5.0 * sd), "{counts:?}");
+        let mut whole = SeedDraws::new(9, 1 << 64);
+        assert_eq!((whole.draw(), whole.draw()), (chunk_seed(9, 0), chunk_seed(9, 1)));
+        let mut c = SeedDraws::new(9, 1 << 32);
+        assert!((0..1000).all(|_| c.draw() < 1 << 32));
+    }
+
+    #[test]
+    fn duplicate_decks_fails_per_deal_msvc_seeding_and_passes_fair_runs() {
+        // 10^6 decks dealt from srand(s), s uniform on 2^32: seeds s and s + 2^31 give the same deck, so about
+        // C(10^6, 2)/2^31 ≈ 233 repeated pairs (Poisson: below 150 with probability under 10^-9).
+        use crate::stats::TestId;
+        let c = RunConfig {
+            tests: TestSelection::only(&[TestId::DuplicateDecks]),
+            ..per_deal(AlgorithmKind::FisherYates, RngKind::Msvc, 52, 1_000_000, None)
+        };
+        let t = run(&c, Progress::Hidden).unwrap().tally.evaluate().remove(0);
+        assert!(t.statistic > 150.0 && t.ln_p < -1e4, "{t:?}");
+        // Fair runs: a repeat among 2^20 uniform decks of 52 cards has probability at most C(2^20, 2)/52! ≈ 7·10^-57
+        // per run, so these pass but with that probability.
+        for (rng, seed) in [(RngKind::Chacha8, 1), (RngKind::Pcg64, 2), (RngKind::Chacha20, 3)] {
+            let fair = RunConfig {
+                tests: TestSelection::only(&[TestId::DuplicateDecks]),
+                threads: Some(2),
+                ..RunConfig::new(Algorithm::new(AlgorithmKind::FisherYates), rng, 52, 1 << 20, seed)
+            };
+            let t = run(&fair, Progress::Hidden).unwrap().tally.evaluate().remove(0);
+            assert_eq!((t.statistic, t.ln_p), (0.0, 0.0), "{rng}");
+        }
     }
 
     #[test]

@@ -504,6 +504,32 @@ mod tests {
     }
 
     #[test]
+    fn a_per_deal_run_keeps_its_seeding_and_its_decks() {
+        let mut c = RunConfig { deck: 52, ..config(3 * CHUNK_SHUFFLES + 5) };
+        if let DeckSource::Builtin(b) = &mut c.source {
+            b.seeding = Seeding::PerDeal { space: Some(100_000) };
+        }
+        let whole = state_of(&c, 0..c.chunks(), None);
+        let back = RunState::decode(&whole.encode()).unwrap();
+        assert_eq!(back, whole);
+        assert!(back.counted.tally.battery.duplicates.as_ref().unwrap().decks() == 3 * CHUNK_SHUFFLES + 5);
+        // Shards merged in any order are the whole run, the kept decks included; another seed space is another run.
+        let mut merged = RunState::decode(&state_of(&c, 2..c.chunks(), Some((2, 2))).encode()).unwrap();
+        merged.merge(&RunState::decode(&state_of(&c, 0..2, Some((1, 2))).encode()).unwrap()).unwrap();
+        assert_eq!(merged.counted.tally, whole.counted.tally);
+        // Byte for byte (the timings aside): the kept decks are stored sorted, whatever the merge order.
+        assert_eq!(RunState { seconds: whole.seconds, ..merged.clone() }.encode(), whole.encode());
+        let mut other = c.clone();
+        if let DeckSource::Builtin(b) = &mut other.source {
+            b.seeding = Seeding::PerDeal { space: None };
+        }
+        assert!(whole.clone().merge(&state_of(&other, 3..4, None)).unwrap_err().contains("different runs"));
+        // A run seeded once has no seeding in its definition: its hash is the one it always had.
+        let once = String::from_utf8_lossy(&state_of(&config(10), 0..1, None).encode()[..400]).into_owned();
+        assert!(!once.contains("seeding"), "{once}");
+    }
+
+    #[test]
     fn a_game_run_keeps_its_tables() {
         use crate::game::Game;
         use crate::game::deal::DealShape;

@@ -309,6 +309,16 @@ fn run_card(lang: Lang, run: &RunSection, s: &mut String) {
     let _ = writeln!(s, "<p>{}</p>\n</article>", escape(&detect));
 }
 
+/// Why passing the statistics does not make a deal unpredictable, in plain words.
+fn predictability_section(lang: Lang, s: &mut String) {
+    let w = lang.words();
+    let _ = writeln!(s, "<section id=\"predictability\">\n<h2>{}</h2>", escape(w.h_predictability));
+    for p in w.predictability {
+        let _ = writeln!(s, "<p>{}</p>", escape(p));
+    }
+    s.push_str("</section>\n");
+}
+
 fn sources_section(lang: Lang, s: &mut String) {
     let _ = writeln!(s, "<section id=\"sources\">\n<h2>{}</h2>\n<dl>", escape(lang.words().h_sources));
     for (key, text) in i18n::sources(lang) {
@@ -347,6 +357,7 @@ pub fn render(kind: PageKind, runs: &[RunSection], lang: Lang) -> Vec<u8> {
         run_card(lang, run, &mut s);
     }
     s.push_str("</section>\n");
+    predictability_section(lang, &mut s);
     sources_section(lang, &mut s);
     s.push_str("</main>\n");
     page(lang, title, &s).into_bytes()

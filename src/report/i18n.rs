@@ -61,6 +61,10 @@ pub struct Words {
     pub h_detect: &'static str,
     pub detect_method: &'static str,
     pub h_sources: &'static str,
+    /// The heading of the section on predictability.
+    pub h_predictability: &'static str,
+    /// Why passing the statistics does not make a deal unpredictable, and what duplicate decks show.
+    pub predictability: [&'static str; 3],
     pub col_algorithm: &'static str,
     pub col_rng: &'static str,
     pub col_deck: &'static str,
@@ -141,6 +145,22 @@ const EN: Words = Words {
                     threshold (about even odds of seeing FAIL there); an excess within three standard deviations \
                     of noise is not extrapolated, it only bounds how small the bias must be.",
     h_sources: "Sources",
+    h_predictability: "Passing the statistics does not make a deal unpredictable",
+    predictability: [
+        "Every test on this page asks whether the decks look like draws from all orders of the cards, each equally \
+         likely. A dealer can pass all of them and still be predictable: if it seeds its generator from the clock \
+         (srand(time(NULL))) or from any small number, each deck is one of only as many decks as there are seeds. \
+         A player who sees their own hand and roughly knows when the deal happened can try every seed, find the \
+         ones that deal that hand, and read every other hand from them.",
+        "One symptom is visible from the decks alone: a dealer that reseeds before every deal from S seeds repeats \
+         decks. Among M decks there are about M²/(2S) repeated pairs: about 233 in a million decks for MSVC's \
+         rand() seeded from 2^32 seeds (seeds s and s + 2^31 deal the same deck), 5,790 for milliseconds since \
+         midnight, and essentially none (10^-56) for a fair shuffle of 52 cards. The duplicate-decks test counts \
+         them among the first 2^20 decks of a run and says which seed space a count implies.",
+        "No repeat does not prove a deal unpredictable: a dealer seeded once from the clock deals decks that never \
+         repeat, yet its seed can be searched. Only a generator seeded with enough entropy (a cryptographic \
+         generator seeded from the operating system) makes the other hands unknowable.",
+    ],
     col_algorithm: "algorithm",
     col_rng: "generator",
     col_deck: "deck",
@@ -218,6 +238,19 @@ const ZH: Words = Words {
                     按观测到的超出量外推，得到期望统计量越过 FAIL 阈值时的样本量（在那里大约有一半机会判定 FAIL）；\
                     若超出量在噪声的三个标准差以内，则不做外推，只给出偏差大小的上界所对应的下限。",
     h_sources: "出处说明",
+    h_predictability: "通过统计检验，不等于发牌无法预测",
+    predictability: [
+        "本页的每一项检验都只问一件事：这些牌看起来是否像从所有牌序中等可能地抽出来的。一个发牌程序可以通过全部检验，\
+         却仍然可以被预测：如果它用时钟（srand(time(NULL))）或任何很小的数来设置随机数种子，那么每一副牌都只可能是\
+         与种子个数一样多的几副牌之一。看到自己手牌、又大致知道发牌时间的玩家，可以逐个尝试每个种子，找出能发出这手牌的\
+         种子，再由它读出其他所有人的牌。",
+        "只看牌本身也能发现一个征兆：每一局都从 S 个种子中重新设置种子的发牌程序会发出重复的牌。M 副牌中大约有 \
+         M²/(2S) 对重复：用 2^32 个种子设置 MSVC 的 rand()（种子 s 与 s + 2^31 发出同一副牌），一百万副牌中约有 \
+         233 对；用午夜以来的毫秒数做种子约有 5,790 对；而 52 张牌的公平洗牌几乎为零（10^-56）。重复牌检验 \
+         （duplicate-decks）统计一次运行前 2^20 副牌中的重复，并给出这个数目所对应的种子空间。",
+        "没有重复也不能证明发牌无法预测：只用时钟设置一次种子的发牌程序发出的牌从不重复，但它的种子仍然可以被搜索出来。\
+         只有用足够的熵来设置种子的随机数发生器（由操作系统提供种子的密码学随机数发生器），才能让别人的牌无从得知。",
+    ],
     col_algorithm: "算法",
     col_rng: "随机数发生器",
     col_deck: "牌数",

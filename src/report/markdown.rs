@@ -3,7 +3,7 @@
 use std::fmt::Write;
 
 use super::RunReport;
-use super::i18n::{self, Lang};
+use super::i18n::{self, Lang, LangWords};
 use crate::audit::verdict::Verdict;
 use crate::stats::format_ln_p;
 
@@ -25,6 +25,13 @@ pub fn render_run(r: &RunReport) -> Vec<u8> {
             b.algorithm.kind.info().source,
             b.algorithm.kind.info().pseudocode
         );
+        if let Some(space) = b.seeding.space(b.rng) {
+            let _ = writeln!(
+                s,
+                "- seeding: per-deal, every deck from a generator seeded anew with one of {space} seeds (drawn from \
+                 the chunks' streams)\n"
+            );
+        }
     }
     if let Some(deal) = &c.deal {
         let _ = writeln!(s, "Deal: {} (`{}`).\n", deal.describe(), deal.label());
@@ -57,6 +64,10 @@ pub fn render_run(r: &RunReport) -> Vec<u8> {
         r.thresholds.fail,
         r.thresholds.suspicious
     );
+    if r.assessment.tests.iter().any(|t| t.result.test == crate::stats::TestId::DuplicateDecks) {
+        let w = Lang::En.words();
+        let _ = writeln!(s, "\n**{}.** {}", w.h_predictability, w.predictability.join(" "));
+    }
     if r.counts.shuffles() > 0 {
         let _ = writeln!(
             s,

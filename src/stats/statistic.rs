@@ -89,6 +89,7 @@ mod tests {
     use crate::cards::Card;
     use crate::stats::deck::adjacency::AdjacencyCounts;
     use crate::stats::deck::cycles::CycleCounts;
+    use crate::stats::deck::duplicate_decks::DuplicateDecks;
     use crate::stats::deck::fixed_points::FixedPointCounts;
     use crate::stats::deck::full_permutation::PermutationCounts;
     use crate::stats::deck::inversions::InversionCounts;
@@ -111,6 +112,7 @@ mod tests {
             merging_halves_is_adding_all(&InversionCounts::new(n), &decks);
             merging_halves_is_adding_all(&RisingSequenceCounts::new(n), &decks);
             merging_halves_is_adding_all(&SerialTransitions::new(n), &decks);
+            merging_halves_is_adding_all(&DuplicateDecks::new(n), &decks);
             if n <= 8 {
                 merging_halves_is_adding_all(&PermutationCounts::new(n), &decks);
             }
@@ -133,6 +135,7 @@ mod tests {
             copying_counters_restores_it(&InversionCounts::new(n), &decks);
             copying_counters_restores_it(&RisingSequenceCounts::new(n), &decks);
             copying_counters_restores_it(&SerialTransitions::new(n), &decks);
+            copying_counters_restores_it(&DuplicateDecks::new(n), &decks);
             copying_counters_restores_it(&Battery::new(n), &decks);
             if n <= 8 {
                 copying_counters_restores_it(&PermutationCounts::new(n), &decks);

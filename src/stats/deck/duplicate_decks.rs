@@ -74,6 +74,8 @@ pub struct DuplicateDecks {
     left: u64,
     /// The kept decks, `words` per deck, in no particular order (sorted when visited).
     packed: Vec<u64>,
+    /// `packed` is sorted: once the window is full, a checkpoint does not sort it again.
+    sorted: bool,
 }
 
 impl std::fmt::Debug for DuplicateDecks {
@@ -131,7 +133,7 @@ pub struct Repeats {
 impl DuplicateDecks {
     pub fn new(n: usize) -> Self {
         let window = window(n);
-        DuplicateDecks { n, bits: bits(n), words: words(n), window, left: window, packed: Vec::new() }
+        DuplicateDecks { n, bits: bits(n), words: words(n), window, left: window, packed: Vec::new(), sorted: true }
     }
 
     /// M: the decks this accumulator keeps at most.
@@ -158,6 +160,7 @@ impl DuplicateDecks {
             return;
         }
         self.left -= 1;
+        self.sorted = false;
         self.pack(deck);
     }
 
@@ -182,7 +185,10 @@ impl DuplicateDecks {
     }
 
     pub fn merge(&mut self, other: &Self) {
-        self.packed.extend_from_slice(&other.packed);
+        if !other.packed.is_empty() {
+            self.packed.extend_from_slice(&other.packed);
+            self.sorted = false;
+        }
     }
 
     fn deck(&self, i: usize) -> &[u64] {
@@ -191,9 +197,24 @@ impl DuplicateDecks {
 
     /// The kept decks sorted (as packed words): the form a state file stores, whatever the merge order.
     fn canonical(&self) -> Vec<u64> {
-        let mut order: Vec<u32> = (0..self.decks() as u32).collect();
-        order.sort_unstable_by(|&a, &b| self.deck(a as usize).cmp(self.deck(b as usize)));
-        order.iter().flat_map(|&i| self.deck(i as usize).iter().copied()).collect()
+        let mut sorted = self.clone();
+        sorted.sort();
+        sorted.packed
+    }
+
+    /// Sorts the kept decks lexicographically: by their first word, then (on a tie) by the whole deck.
+    fn sort(&mut self) {
+        if self.sorted {
+            return;
+        }
+        let w = self.words;
+        let mut keys: Vec<(u64, u32)> = (0..self.decks() as usize).map(|i| (self.packed[i * w], i as u32)).collect();
+        keys.sort_unstable();
+        for tie in keys.chunk_by_mut(|a, b| a.0 == b.0).filter(|t| t.len() > 1) {
+            tie.sort_unstable_by(|a, b| self.deck(a.1 as usize).cmp(self.deck(b.1 as usize)));
+        }
+        self.packed = keys.iter().flat_map(|&(_, i)| self.deck(i as usize).iter().copied()).collect();
+        self.sorted = true;
     }
 
     /// Counts the repeats: decks sorted by their hash, equal hashes confirmed by comparing the decks.
@@ -251,7 +272,7 @@ impl DuplicateDecks {
     /// decks kept, then the kept decks, sorted. The second array's length is the first's value times the words
     /// per deck: a reader sizes it from the first.
     pub fn visit_counts(&mut self, visitor: &mut dyn crate::stats::statistic::CountVisitor) {
-        self.packed = self.canonical();
+        self.sort();
         let mut decks = [self.decks()];
         visitor.visit("duplicate-decks.decks", &mut decks);
         // A count beyond the window cannot be this run's: the next section then has the wrong length.
@@ -259,6 +280,8 @@ impl DuplicateDecks {
         self.packed.resize(kept * self.words, 0);
         visitor.visit("duplicate-decks.window", &mut self.packed);
         self.left = self.window - kept as u64;
+        // What a state file holds was written sorted; anything else is sorted again when next visited.
+        self.sorted = self.packed.chunks_exact(self.words).is_sorted();
     }
 }
 
