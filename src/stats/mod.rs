@@ -21,7 +21,7 @@ pub use battery::selection::TestSelection;
 pub use deck::position_card::PositionCardCounts;
 pub use finding::Finding;
 pub use statistic::Statistic;
-pub use test_id::{TestId, TestScope};
+pub use test_id::{PSides, TestId, TestScope};
 
 use serde::Serialize;
 
@@ -51,7 +51,35 @@ pub struct TestResult {
     pub finding: Finding,
 }
 
+/// Which tail of a test's statistic its family p-value comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Tail {
+    /// The statistic is too large: evidence of bias.
+    Upper,
+    /// The statistic is too small: the decks are too regular ("too uniform").
+    Lower,
+}
+
 impl TestResult {
+    /// True for the tests with a lower tail ([`TestResult::ln_p_low`]): a statistic too small is as suspicious
+    /// as one too large.
+    pub fn two_sided(&self) -> bool {
+        self.ln_p_low.is_some()
+    }
+
+    /// The test's one p-value in a run's family, with the tail it comes from: the upper-tail p of a one-sided
+    /// test; for a two-sided test `min(1, 2·min(p_upper, p_lower))`, computed in log space. Doubling the
+    /// smaller tail makes it a p-value of the test "either tail is extreme" (exactly uniform for a continuous
+    /// statistic), so one Holm family over these keeps the family-wise rate at its level.
+    pub fn family_ln_p(&self) -> (LnP, Tail) {
+        match self.ln_p_low {
+            Some(low) if low < self.ln_p => ((low + std::f64::consts::LN_2).min(0.0), Tail::Lower),
+            Some(_) => ((self.ln_p + std::f64::consts::LN_2).min(0.0), Tail::Upper),
+            None => (self.ln_p.min(0.0), Tail::Upper),
+        }
+    }
+
     pub fn p_value(&self) -> f64 {
         self.ln_p.exp()
     }
