@@ -31,8 +31,8 @@ use rayon::prelude::*;
 use crate::audit::fault::FaultReport;
 use crate::audit::progressive;
 use crate::audit::runner::{self, RunConfig, chunk_seed};
-use crate::audit::verdict::{Thresholds, family_ln_p};
 use crate::audit::source::{Builtin, DeckSource};
+use crate::audit::verdict::{Thresholds, family_ln_p};
 use crate::error::{ConfigError, Field};
 use crate::stats::TestId;
 use crate::stats::dist::special::clopper_pearson;
@@ -200,10 +200,8 @@ pub fn calibrate_looks(
                         (outcome, ln_p)
                     }
                     Some(max) => {
-                        // One worker per replicate: the replicates are the parallel loop.
-                        let one = RunConfig { threads: Some(1), ..c };
-                        let out = progressive::run(&one, max, Thresholds::default(), bar, |_| {})
-                            .expect("validated above");
+                        // In this pool: the replicates and their chunks share it.
+                        let out = progressive::run_here(&c, max, Thresholds::default(), bar);
                         let ln_p = out.ln_p_family();
                         (out.last, ln_p)
                     }
@@ -247,9 +245,7 @@ pub fn second_level(replicates: &[Replicate]) -> Vec<StatisticCalibration> {
         .map(|&(test, p_kind, _)| {
             let p_values: Vec<f64> = replicates
                 .iter()
-                .filter_map(|r| {
-                    r.p_values.iter().find(|(t, k, _)| *t == test && *k == p_kind).map(|&(_, _, p)| p)
-                })
+                .filter_map(|r| r.p_values.iter().find(|(t, k, _)| *t == test && *k == p_kind).map(|&(_, _, p)| p))
                 .collect();
             let (ks_d, ks_p) = ks_uniform(&p_values);
             let (ad_a2, ad_p) = anderson_darling_uniform(&p_values);

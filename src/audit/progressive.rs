@@ -152,10 +152,35 @@ pub fn run_until(
     let mut check = config.clone();
     check.shuffles = max_shuffles;
     check.validate()?;
-    let plan = LookPlan::new(max_shuffles, thresholds);
-    let (sizes, planned, look_thresholds) = (plan.sizes.clone(), plan.planned(), plan.thresholds);
     let pool_start = Instant::now();
     let pool = runner::thread_pool(config.threads)?;
+    Ok(run_looks(config, max_shuffles, thresholds, bar, stop, Some(&pool), pool_start, &mut on_look))
+}
+
+/// [`run`] in the current rayon pool, for a caller that is already inside one (calibration replicates run
+/// progressive runs in parallel: a pool of its own per run would nest pools). `config` must be valid.
+pub fn run_here(
+    config: &RunConfig,
+    max_shuffles: u64,
+    thresholds: Thresholds,
+    bar: &ProgressBar,
+) -> ProgressiveOutcome {
+    run_looks(config, max_shuffles, thresholds, bar, &NEVER, None, Instant::now(), &mut |_| {})
+}
+
+#[allow(clippy::too_many_arguments)]
+fn run_looks(
+    config: &RunConfig,
+    max_shuffles: u64,
+    thresholds: Thresholds,
+    bar: &ProgressBar,
+    stop: &StopFlag,
+    pool: Option<&rayon::ThreadPool>,
+    pool_start: Instant,
+    on_look: &mut dyn FnMut(&Look),
+) -> ProgressiveOutcome {
+    let plan = LookPlan::new(max_shuffles, thresholds);
+    let (sizes, planned, look_thresholds) = (plan.sizes.clone(), plan.planned(), plan.thresholds);
     let mut looks = Vec::new();
     let mut tally: Option<Tally> = None;
     let mut chunks_done = 0u64;
@@ -175,9 +200,13 @@ pub fn run_until(
         let extend = chunks_done > 0 && tally.is_some();
         let from = if extend { chunks_done } else { 0 };
         let never_stop = last.is_none();
-        let outcome = match pool.install(|| {
-            runner::run_chunks_until(&look_config, from..chunks, bar, if never_stop { &NEVER } else { stop })
-        }) {
+        let count =
+            || runner::run_chunks_until(&look_config, from..chunks, bar, if never_stop { &NEVER } else { stop });
+        let counted = match pool {
+            Some(pool) => pool.install(count),
+            None => count(),
+        };
+        let outcome = match counted {
             Some(outcome) => outcome,
             None => {
                 stopped = stop.requested();
@@ -209,7 +238,7 @@ pub fn run_until(
         }
     }
     let last = last.expect("at least one look");
-    Ok(ProgressiveOutcome { looks, planned_looks: planned, look_thresholds, last, fault, stopped })
+    ProgressiveOutcome { looks, planned_looks: planned, look_thresholds, last, fault, stopped }
 }
 
 fn judge(shuffles: u64, results: Vec<TestResult>, thresholds: &Thresholds) -> Look {
