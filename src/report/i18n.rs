@@ -155,7 +155,7 @@ const EN: Words = Words {
     col_shuffles: "shuffles",
     col_verdict: "verdict",
     col_expected: "expected",
-    col_global_p: "family-wise p (Holm-adjusted)",
+    col_global_p: "position-card p (two-sided)",
     col_worst: "worst obs/exp",
     col_why: "why",
     col_test: "test",
@@ -239,7 +239,7 @@ const ZH: Words = Words {
     col_shuffles: "洗牌次数",
     col_verdict: "判定",
     col_expected: "预期判定",
-    col_global_p: "全族 p 值（Holm 校正）",
+    col_global_p: "position-card p 值（双侧）",
     col_worst: "最大偏离（观测/期望）",
     col_why: "原因",
     col_test: "检验",
@@ -513,6 +513,28 @@ pub fn partial_reason(lang: Lang, input: &InputSummary) -> Option<String> {
         Lang::En => en::partial(p, input),
         Lang::Zh => zh::partial(p, input),
     })
+}
+
+/// A χ² test's effect: the noncentrality per shuffle with its exact 99% interval, and the RMS relative deviation
+/// per cell it is equivalent to (position-card: `λ/N = (n−1)/n²·Σδ²`, so `δ_rms = √(λ/(N(n−1)))`).
+pub struct Effect {
+    pub per_shuffle: f64,
+    pub low: f64,
+    pub high: f64,
+    pub rms_cell: f64,
+}
+
+/// The [`Effect`] of the position-card test of an `n`-card deck over `shuffles` shuffles.
+pub fn effect(t: &TestResult, n: usize, shuffles: u64) -> Effect {
+    let big_n = shuffles.max(1) as f64;
+    let (low, high) = crate::stats::power::noncentrality_interval(t.statistic, t.df, 0.99);
+    let per_shuffle = crate::stats::noncentrality_per_shuffle(t.statistic, t.df, shuffles);
+    Effect {
+        per_shuffle,
+        low: low / big_n,
+        high: high / big_n,
+        rms_cell: (per_shuffle / (n as f64 - 1.0).max(1.0)).sqrt(),
+    }
 }
 
 /// What a test's p is, in words for a table's `sides` column: one-sided, or two-sided with the tail that gave it.

@@ -43,7 +43,11 @@ pub struct TestResult {
     pub ln_p: LnP,
     /// ln of the lower-tail p-value, for tests where a too-small statistic means "too uniform".
     pub ln_p_low: Option<LnP>,
-    /// The test's effect size (its meaning is given in the result's detail).
+    /// The test's effect size, one that does not grow with the sample for a fixed bias: for the χ² tests of
+    /// cells (position-card, seat-card, adjacency, suit/rank-by-position, full-permutation) the estimated
+    /// noncentrality per shuffle `max(0, statistic − df)/N` ([`noncentrality_per_shuffle`]; its interval is
+    /// [`crate::stats::power::noncentrality_interval`]); for the others a ratio, share or mean shift (the
+    /// result's detail says which).
     pub effect: f64,
     /// What the test found, as numbers: the reports put it into words (`report::i18n`: the detail of
     /// `summary.csv`, a headline for tables and an explanation, in English or Chinese).
@@ -87,6 +91,13 @@ impl TestResult {
     pub fn log10_p(&self) -> Log10P {
         dist::special::ln_to_log10(self.ln_p)
     }
+}
+
+/// The estimated noncentrality per shuffle of a χ² statistic over `samples` shuffles: `max(0, statistic − df)/N`.
+/// Its expectation is λ/N, a property of the shuffle (λ grows as N for a fixed bias), so it does not grow with
+/// the sample as `(statistic − df)/df` does.
+pub fn noncentrality_per_shuffle(statistic: f64, df: f64, samples: u64) -> f64 {
+    if samples == 0 { 0.0 } else { (statistic - df).max(0.0) / samples as f64 }
 }
 
 /// Formats a probability given as its natural log: `0.0312`, `2.1e-10`, or `10^-1234.5` below f64's range.
