@@ -177,6 +177,15 @@ pub struct GeneratorArgs {
     /// 2^20.
     #[arg(long, value_name = "K", value_parser = parse_count, allow_hyphen_values = true)]
     pub swaps: Option<u64>,
+    /// Riffles for `riffle` [default: 7]. At most 2^20.
+    #[arg(long, value_name = "K", value_parser = parse_count, allow_hyphen_values = true)]
+    pub riffles: Option<u64>,
+    /// Passes for `overhand` [default: 10]. At most 2^20.
+    #[arg(long, value_name = "K", value_parser = parse_count, allow_hyphen_values = true)]
+    pub passes: Option<u64>,
+    /// Moves for `top-to-random` [default: ceil(n·H(n)), 236 for 52 cards]. At most 2^20.
+    #[arg(long, value_name = "K", value_parser = parse_count, allow_hyphen_values = true)]
+    pub moves: Option<u64>,
     /// How fisher-yates draws: `modulo` (as written) or `batched` (fast, exactly unbiased) [default: modulo].
     #[arg(long, value_name = "DRAW")]
     pub draw: Option<Draw>,
@@ -201,6 +210,9 @@ impl GeneratorArgs {
             rng: self.rng,
             seed: self.seed,
             swaps: self.swaps,
+            riffles: self.riffles,
+            passes: self.passes,
+            moves: self.moves,
             draw: self.draw,
             cut: post.cut,
             burn: post.burn,
