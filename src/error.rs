@@ -20,6 +20,7 @@ crate::names::named_enum! {
         Riffles => "riffles",
         Passes => "passes",
         Moves => "moves",
+        Table => "table",
         Draw => "draw",
         Cut => "cut",
         Burn => "burn",

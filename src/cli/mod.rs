@@ -602,7 +602,19 @@ pub struct DealArgs {
 pub struct ExactArgs {
     /// The game: doudizhu or douniu.
     #[arg(long, value_name = "GAME")]
-    pub game: Game,
+    pub game: Option<Game>,
+    /// A shuffle instead of a game: `riffle` with `--table`.
+    #[arg(long, short = 'a')]
+    pub algorithm: Option<AlgorithmKind>,
+    /// With `--algorithm riffle`: total variation and separation distance after 1..12 riffles (riffle.csv).
+    #[arg(long)]
+    pub table: bool,
+    /// Number of cards, 2..=1024 [default: 52].
+    #[arg(long, value_name = "N", value_parser = parse_deck, allow_hyphen_values = true)]
+    pub deck: Option<usize>,
+    /// Output directory (default: reports/exact-<algorithm>-<deck>).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<std::path::PathBuf>,
     /// Cards per player [default: doudizhu 17, douniu 5].
     #[arg(long, value_name = "H", value_parser = parse_count_usize, allow_hyphen_values = true)]
     pub hand: Option<usize>,

@@ -36,6 +36,42 @@ pub fn order_law(n: usize, riffles: u32, bits: Option<u32>) -> Result<Vec<f64>, 
     }
 }
 
+/// Distances from uniform after `riffles` riffles of a deck (ideal draws), from the rising-sequence law.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+pub struct RiffleDistance {
+    pub riffles: u32,
+    /// `½ Σ_d |P(d) − 1/n!|` ([`crate::stats::exact::laws::riffle_tv_distance`]).
+    pub total_variation: f64,
+    /// `max_d (1 − n!·P(d))`: the least likely order is the reversed deck's kind, `n` rising sequences, so
+    /// `1 − Π_{j<n} (1 − j/2^k)` (1 while `2^k < n`: some orders are still impossible).
+    pub separation: f64,
+}
+
+/// Riffles in the table of `exact --algorithm riffle --table`: 1..=12.
+pub const TABLE_RIFFLES: u32 = 12;
+
+/// Total variation and separation distance after 1..=`max` riffles of `n` cards (ideal draws), exact for any
+/// deck the tool takes (log-space sums, O(n²) per row).
+pub fn distance_table(n: usize, max: u32) -> Vec<RiffleDistance> {
+    (1..=max)
+        .map(|k| RiffleDistance {
+            riffles: k,
+            total_variation: super::laws::riffle_tv_distance(n, k),
+            separation: separation(n, k),
+        })
+        .collect()
+}
+
+/// `1 − Π_{j=1}^{n−1} (1 − j/2^k)`, formed with `ln_1p` and `expm1` so that it stays accurate near 0.
+pub fn separation(n: usize, k: u32) -> f64 {
+    let a = 2f64.powi(k.min(1023) as i32);
+    if (n as f64) > a {
+        return 1.0;
+    }
+    let ln_min: f64 = (1..n).map(|j| (-(j as f64) / a).ln_1p()).sum();
+    (-ln_min.exp_m1()).clamp(0.0, 1.0)
+}
+
 /// Bayer–Diaconis: `C(2^k + n − r, n) / 2^{kn} = Π_{t=1}^{n} (2^k − r + t) / (t·2^k)`.
 fn closed_form(n: usize, k: u32) -> Vec<f64> {
     let a = 2f64.powi(k.min(1023) as i32);
@@ -139,6 +175,40 @@ mod tests {
             let tv = 0.5 * law.iter().map(|p| (p - u).abs()).sum::<f64>();
             assert!((tv - riffle_tv_distance(7, k)).abs() < 1e-12, "k = {k}: {tv}");
         }
+    }
+
+    #[test]
+    fn table_for_52_cards_is_bayer_and_diaconis() {
+        // Bayer & Diaconis (1992), Table 1: total variation after k riffles of 52 cards.
+        let published = [1.000, 1.000, 1.000, 1.000, 0.924, 0.614, 0.334, 0.167, 0.085, 0.043];
+        let table = distance_table(52, TABLE_RIFFLES);
+        assert_eq!(table.len(), 12);
+        for (row, want) in table.iter().zip(published) {
+            assert_eq!(format!("{:.3}", row.total_variation), format!("{want:.3}"), "k = {}", row.riffles);
+        }
+        // Separation: 1 until 2^k >= 52; then 1 − Π (1 − j/2^k).
+        assert_eq!(table[4].separation, 1.0);
+        let k6: f64 = 1.0 - (1..52).map(|j| 1.0 - j as f64 / 64.0).product::<f64>();
+        assert!((table[5].separation - k6).abs() < 1e-12);
+        assert!(table.windows(2).all(|w| w[1].separation <= w[0].separation));
+        assert!(table.iter().all(|r| r.separation >= r.total_variation - 1e-12), "separation bounds TV");
+    }
+
+    #[test]
+    fn separation_matches_the_order_law() {
+        for k in 1..=5 {
+            let law = order_law(6, k, None).unwrap();
+            let sep = law.iter().map(|p| 1.0 - 720.0 * p).fold(f64::MIN, f64::max);
+            assert!((sep - separation(6, k)).abs() < 1e-12, "k = {k}");
+        }
+    }
+
+    #[test]
+    fn table_for_1024_cards_stays_finite() {
+        let table = distance_table(1024, TABLE_RIFFLES);
+        assert!(table.iter().all(|r| r.total_variation.is_finite() && (0.0..=1.0).contains(&r.separation)));
+        assert_eq!(table[9].separation, 1.0, "2^10 = 1024: the least likely order has 1023!/1024^1023 of the uniform probability");
+        assert!(table[11].total_variation < table[10].total_variation);
     }
 
     #[test]
