@@ -17,15 +17,19 @@ pub fn run(args: ExactArgs) -> anyhow::Result<ExitCode> {
     if let Some(algorithm) = args.algorithm {
         return run_algorithm(algorithm, &args);
     }
-    for (given, field) in [(args.table, Field::Table), (args.deck.is_some(), Field::Deck), (args.out.is_some(), Field::Out)]
+    for (given, field) in
+        [(args.table, Field::Table), (args.deck.is_some(), Field::Deck), (args.out.is_some(), Field::Out)]
     {
         if given {
             return Err(ConfigError::new(field, "applies to exact --algorithm, not to a game's odds").into());
         }
     }
     let Some(game) = args.game else {
-        return Err(ConfigError::new(Field::Game, "give a game (--game doudizhu|douniu) or --algorithm riffle --table")
-            .into());
+        return Err(ConfigError::new(
+            Field::Game,
+            "give a game (--game doudizhu|douniu) or --algorithm riffle --table",
+        )
+        .into());
     };
     let shape = DealShape { hand: args.hand, bottom: args.bottom, ..Default::default() };
     let text = match game {
@@ -53,7 +57,9 @@ pub fn run(args: ExactArgs) -> anyhow::Result<ExitCode> {
 
 /// `exact --algorithm A`: the riffle table (`--table`); the `--game` options are refused.
 fn run_algorithm(algorithm: AlgorithmKind, args: &ExactArgs) -> anyhow::Result<ExitCode> {
-    for (given, field) in [(args.game.is_some(), Field::Game), (args.hand.is_some(), Field::Hand), (args.bottom.is_some(), Field::Bottom)] {
+    for (given, field) in
+        [(args.game.is_some(), Field::Game), (args.hand.is_some(), Field::Hand), (args.bottom.is_some(), Field::Bottom)]
+    {
         if given {
             return Err(ConfigError::new(field, "applies to a game's odds, not to exact --algorithm").into());
         }
@@ -61,7 +67,9 @@ fn run_algorithm(algorithm: AlgorithmKind, args: &ExactArgs) -> anyhow::Result<E
     if !args.table {
         return Err(ConfigError::new(
             Field::Table,
-            format!("exact --algorithm {algorithm} needs --table (the riffle table is the exact shuffle analysis here)"),
+            format!(
+                "exact --algorithm {algorithm} needs --table (the riffle table is the exact shuffle analysis here)"
+            ),
         )
         .into());
     }

@@ -39,7 +39,10 @@ mod tests {
             RiffleDistance { riffles: 1, total_variation: 1.0, separation: 1.0 },
             RiffleDistance { riffles: 2, total_variation: 0.5, separation: 0.75 },
         ];
-        assert_eq!(String::from_utf8(render(&table)).unwrap(), "riffles,total_variation,separation\n1,1,1\n2,0.5,0.75\n");
+        assert_eq!(
+            String::from_utf8(render(&table)).unwrap(),
+            "riffles,total_variation,separation\n1,1,1\n2,0.5,0.75\n"
+        );
         assert!(render_text(4, &table).contains("        2            0.500       0.750"));
     }
 }

@@ -207,7 +207,10 @@ mod tests {
     fn table_for_1024_cards_stays_finite() {
         let table = distance_table(1024, TABLE_RIFFLES);
         assert!(table.iter().all(|r| r.total_variation.is_finite() && (0.0..=1.0).contains(&r.separation)));
-        assert_eq!(table[9].separation, 1.0, "2^10 = 1024: the least likely order has 1023!/1024^1023 of the uniform probability");
+        assert_eq!(
+            table[9].separation, 1.0,
+            "2^10 = 1024: the least likely order has 1023!/1024^1023 of the uniform probability"
+        );
         assert!(table[11].total_variation < table[10].total_variation);
     }
 
