@@ -177,6 +177,15 @@ pub struct GeneratorArgs {
     /// 2^20.
     #[arg(long, value_name = "K", value_parser = parse_count, allow_hyphen_values = true)]
     pub swaps: Option<u64>,
+    /// Riffles for `riffle` [default: 7]. At most 2^20.
+    #[arg(long, value_name = "K", value_parser = parse_count, allow_hyphen_values = true)]
+    pub riffles: Option<u64>,
+    /// Passes for `overhand` [default: 10]. At most 2^20.
+    #[arg(long, value_name = "K", value_parser = parse_count, allow_hyphen_values = true)]
+    pub passes: Option<u64>,
+    /// Moves for `top-to-random` [default: ceil(n·H(n)), 236 for 52 cards]. At most 2^20.
+    #[arg(long, value_name = "K", value_parser = parse_count, allow_hyphen_values = true)]
+    pub moves: Option<u64>,
     /// How fisher-yates draws: `modulo` (as written) or `batched` (fast, exactly unbiased) [default: modulo].
     #[arg(long, value_name = "DRAW")]
     pub draw: Option<Draw>,
@@ -201,6 +210,9 @@ impl GeneratorArgs {
             rng: self.rng,
             seed: self.seed,
             swaps: self.swaps,
+            riffles: self.riffles,
+            passes: self.passes,
+            moves: self.moves,
             draw: self.draw,
             cut: post.cut,
             burn: post.burn,
@@ -590,7 +602,19 @@ pub struct DealArgs {
 pub struct ExactArgs {
     /// The game: doudizhu or douniu.
     #[arg(long, value_name = "GAME")]
-    pub game: Game,
+    pub game: Option<Game>,
+    /// A shuffle instead of a game: `riffle` with `--table`.
+    #[arg(long, short = 'a')]
+    pub algorithm: Option<AlgorithmKind>,
+    /// With `--algorithm riffle`: total variation and separation distance after 1..12 riffles (riffle.csv).
+    #[arg(long)]
+    pub table: bool,
+    /// Number of cards, 2..=1024 [default: 52].
+    #[arg(long, value_name = "N", value_parser = parse_deck, allow_hyphen_values = true)]
+    pub deck: Option<usize>,
+    /// Output directory (default: reports/exact-<algorithm>-<deck>).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<std::path::PathBuf>,
     /// Cards per player [default: doudizhu 17, douniu 5].
     #[arg(long, value_name = "H", value_parser = parse_count_usize, allow_hyphen_values = true)]
     pub hand: Option<usize>,
