@@ -1046,7 +1046,6 @@ mod tests {
 
     #[test]
     fn a_per_deal_deck_is_the_shuffle_of_its_own_seed() {
-        use crate::shuffle::Shuffle;
         // One seed: every deck is the shuffle of srand(0), the same deck every time.
         let c = per_deal(AlgorithmKind::FisherYates, RngKind::Glibc, 20, 2 * CHUNK_SHUFFLES, Some(1));
         let t = run(&c, Progress::Hidden).unwrap().tally;

@@ -69,6 +69,8 @@ pub enum PSides {
 
 /// Largest deck for the full-permutation test (8! = 40320 orders).
 pub const FULL_PERMUTATION_MAX_N: usize = 8;
+/// Smallest deck for the duplicate-deck test (below it n! is not much larger than the square of the decks it keeps).
+pub const DUPLICATE_DECKS_MIN_N: usize = 16;
 /// Expected count per order the full-permutation test requires.
 pub const FULL_PERMUTATION_MIN_EXPECTED: u64 = 10;
 
@@ -148,10 +150,10 @@ impl TestId {
             TestId::FullPermutation if n > FULL_PERMUTATION_MAX_N => Err(format!(
                 "full-permutation needs a deck of at most {FULL_PERMUTATION_MAX_N} cards (this one has {n})"
             )),
-            TestId::DuplicateDecks if n < crate::stats::deck::duplicate_decks::MIN_CARDS => Err(format!(
+            TestId::DuplicateDecks if n < DUPLICATE_DECKS_MIN_N => Err(format!(
                 "duplicate-decks needs a deck of at least {} cards (this one has {n}): below that n! is not much \
                  larger than the square of the decks it keeps, and repeats are expected of a fair shuffle",
-                crate::stats::deck::duplicate_decks::MIN_CARDS
+                DUPLICATE_DECKS_MIN_N
             )),
             TestId::SuitByPosition | TestId::RankByPosition if n != 52 && n != 54 => {
                 Err(format!("{} needs the 52- or 54-card deck (this one has {n} cards)", self.name()))

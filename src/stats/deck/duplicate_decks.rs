@@ -42,7 +42,7 @@ use crate::stats::finding::{Finding, SeedSpaceEstimate, within_chance};
 use crate::stats::{LnP, TestId, TestResult};
 
 /// Decks of at least this many cards: below it n! is not ≫ M² (see the module documentation).
-pub const MIN_CARDS: usize = 16;
+pub use crate::stats::test_id::DUPLICATE_DECKS_MIN_N as MIN_CARDS;
 /// The most decks the window holds.
 pub const MAX_WINDOW: u64 = 1 << 20;
 /// The window's budget in 64-bit words (48 MiB): decks of more than 64 cards keep fewer than 2^20 decks.
