@@ -53,7 +53,7 @@ fn bits(n: usize) -> u32 {
     u64::BITS - ((n.max(2) - 1) as u64).leading_zeros()
 }
 
-/// 64-bit words per packed deck: n − 1 cards of [`bits`] bits each.
+/// 64-bit words per packed deck: n − 1 cards of ⌈log2 n⌉ bits each.
 pub fn words(n: usize) -> usize {
     ((n.max(2) - 1) * bits(n) as usize).div_ceil(64)
 }
