@@ -635,9 +635,16 @@ pub struct CalibrateArgs {
     /// Independent replicates (each seeded from --seed), at most 2^18, and at most 2^50 shuffles in all.
     #[arg(long, value_name = "R", default_value = "200", value_parser = parse_positive, allow_hyphen_values = true)]
     pub replicates: u64,
-    /// Shuffles per replicate, at most 2^50.
-    #[arg(long, value_name = "N", default_value = "100000", value_parser = parse_positive, allow_hyphen_values = true)]
-    pub shuffles: u64,
+    /// Shuffles per replicate, at most 2^50 [default: 100000].
+    #[arg(long, value_name = "N", value_parser = parse_positive, allow_hyphen_values = true)]
+    pub shuffles: Option<u64>,
+    /// Replicate progressive runs (`run --progressive`: looks at 2^10, 2^11, … up to --max-shuffles) and count
+    /// how often their family p, corrected for the looks, falls below α.
+    #[arg(long)]
+    pub progressive: bool,
+    /// Largest look of --progressive (default 2^30), at most 2^50.
+    #[arg(long, value_name = "N", value_parser = parse_positive, allow_hyphen_values = true)]
+    pub max_shuffles: Option<u64>,
     /// Worker threads (default: every core), at most 4 × the cores. Results do not depend on it.
     #[arg(long, value_name = "T", value_parser = parse_threads, allow_hyphen_values = true)]
     pub threads: Option<usize>,

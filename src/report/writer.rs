@@ -46,6 +46,7 @@ pub const REPORT_FILES: &[&str] = &[
     "progressive.svg",
     "heatmaps.svg",
     "calibration.csv",
+    "family.csv",
     "p_values.csv",
     "sweep.csv",
     "sweep.svg",
