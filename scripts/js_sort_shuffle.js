@@ -38,25 +38,30 @@ if (args[0] === "--replay") {
     });
     out.push(deck.join(" ") + " | " + used);
   }
+  // No process.exit here: writes to a pipe are asynchronous, and exiting would cut the output short.
   process.stdout.write(out.join("\n") + (out.length > 0 ? "\n" : ""));
-  process.exit(0);
+} else {
+  shuffleAtRandom();
 }
-if (args.length < 1 || args.length > 2) {
-  process.stderr.write("usage: js_sort_shuffle.js N [DECK] | --replay DECK\n");
-  process.exit(2);
-}
-const count = Number.parseInt(args[0], 10);
-const size = args.length === 2 ? Number.parseInt(args[1], 10) : 52;
-const lines = [];
-for (let k = 0; k < count; k++) {
-  const deck = Array.from({ length: size }, (_, i) => i);
-  deck.sort(() => Math.random() - 0.5);
-  lines.push(deck.join(" "));
-  if (lines.length === 4096) {
-    process.stdout.write(lines.join("\n") + "\n");
-    lines.length = 0;
+
+function shuffleAtRandom() {
+  if (args.length < 1 || args.length > 2) {
+    process.stderr.write("usage: js_sort_shuffle.js N [DECK] | --replay DECK\n");
+    process.exit(2);
   }
-}
-if (lines.length > 0) {
-  process.stdout.write(lines.join("\n") + "\n");
+  const count = Number.parseInt(args[0], 10);
+  const size = args.length === 2 ? Number.parseInt(args[1], 10) : 52;
+  const lines = [];
+  for (let k = 0; k < count; k++) {
+    const deck = Array.from({ length: size }, (_, i) => i);
+    deck.sort(() => Math.random() - 0.5);
+    lines.push(deck.join(" "));
+    if (lines.length === 4096) {
+      process.stdout.write(lines.join("\n") + "\n");
+      lines.length = 0;
+    }
+  }
+  if (lines.length > 0) {
+    process.stdout.write(lines.join("\n") + "\n");
+  }
 }

@@ -85,7 +85,7 @@ fn progressive_mode_catches_naive_swap_by_2_to_the_12() {
     assert!(at.parse::<u32>().unwrap() <= 12, "{stdout}");
     assert!(stdout.contains("multiplied by 11, the number of looks"), "{stdout}");
     let (header, rows) = csv_rows(&out.join("progressive.csv"));
-    assert_eq!(header.join(","), "shuffles,test,statistic,df,log10_p,log10_p_holm,verdict");
+    assert_eq!(header.join(","), "shuffles,test,statistic,df,log10_p,log10_p_holm,verdict,sides");
     assert!(rows.iter().any(|r| r[1] == "family" && r[6] == "FAIL"));
     assert!(out.join("summary.csv").exists() && out.join("counts.csv").exists());
 }
@@ -147,6 +147,18 @@ fn calibrate_writes_its_table_and_p_values() {
     assert!(rows.len() >= 10 && rows.iter().all(|r| r[2] == "30" && r[9] == "uniform"), "{rows:?}");
     assert!(rows.iter().any(|r| r[0] == "parity" && r[1] == "mid-p"));
     assert!(rows.iter().any(|r| r[0] == "position-worst" && r[1] == "Sidak"));
+    // Both tails of a two-sided statistic.
+    assert!(rows.iter().any(|r| r[0] == "cycles" && r[1] == "lower"));
     let (_, p_values) = csv_rows(&dir.path().join("p_values.csv"));
     assert_eq!(p_values.len(), 30 * rows.len());
+    // The family rule at three levels: 30 replicates, a rate, an interval that holds it, a verdict.
+    let (header, family) = csv_rows(&dir.path().join("family.csv"));
+    assert_eq!(header.join(","), "alpha,replicates,fired,rate,ci_low,ci_high,verdict");
+    assert_eq!(family.iter().map(|r| r[0].as_str()).collect::<Vec<_>>(), ["0.01", "0.05", "0.1"]);
+    for r in &family {
+        let (rate, lo, hi): (f64, f64, f64) = (r[3].parse().unwrap(), r[4].parse().unwrap(), r[5].parse().unwrap());
+        assert!(r[1] == "30" && lo <= rate && rate <= hi, "{r:?}");
+        assert_ne!(r[6], "TOO MANY", "{r:?}");
+    }
+    assert!(stdout.contains("The verdict's family rule"), "{stdout}");
 }

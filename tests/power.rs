@@ -1,8 +1,8 @@
 //! The power statement checked by simulation: "the position-card test alone FAILs the run with at least 99%
 //! probability when any cell is off by δ". The "any cell" bias is simulated exactly as the law on permutations
-//! it is: with probability q = |δ|/(n−1), card 0 is forced to position 0 (δ > 0) or kept from it (δ < 0), and
-//! the other cards are shuffled uniformly; otherwise the whole deck is shuffled uniformly (ChaCha8, fixed
-//! seeds). Its position-by-card marginals are `(1 + δ_pc)/n` with `δ_00 = δ`, the rest of row 0 and column 0
+//! it is: with probability q = δ/(n−1) card 0 is forced to position 0 (δ > 0), or with probability q = −δ kept
+//! from it (δ < 0, possible only down to −1: a cell cannot be rarer than never), and the other cards are
+//! shuffled uniformly; otherwise the whole deck is shuffled uniformly (ChaCha8, fixed seeds). Its position-by-card marginals are `(1 + δ_pc)/n` with `δ_00 = δ`, the rest of row 0 and column 0
 //! at `−δ/(n−1)` and every other cell at `δ/(n−1)²`: the least-norm pattern the statement is about.
 //!
 //! For each configuration, 2000 runs at the stated δ and N, each judged as the run would be (its scaled
@@ -11,8 +11,10 @@
 //! 99.9% band of Binomial(2000, 0.01), so if the real power were exactly the stated 99% the test would fail by
 //! chance at most 0.05% of the time, and less when, as the statement means, the real power is higher.
 //!
-//! Ignored by default (heavy): the four configurations take about 60 s together on 2 cores shared with other
-//! builds (optimised test profile); CI runs them with the other ignored tests.
+//! Ignored by default (heavy): the three cases took 14 s together on 2 cores shared with other builds
+//! (optimised test profile); CI runs them with the other ignored tests. Measured: 8 cards, δ = ±23.9%: 1998 and
+//! 1997 of 2000 FAILed (99.90%, 99.85%); 52 cards, δ = +286.6%: 1987 of 2000 (99.35%, 99% interval
+//! 98.73–99.72%).
 
 use shuffle_audit::cards::Card;
 use shuffle_audit::rng::{ChaCha8, RawRng, SeededRng};
@@ -33,7 +35,8 @@ fn any_cell_deck(rng: &mut ChaCha8, deck: &mut [Card], delta: f64) {
     for (i, c) in deck.iter_mut().enumerate() {
         *c = i as Card;
     }
-    let q = delta.abs() / (n as f64 - 1.0);
+    // Forcing card 0 home with probability q moves the cell by q·(n−1); keeping it away moves it by −q.
+    let q = if delta > 0.0 { delta / (n as f64 - 1.0) } else { -delta };
     let biased = (f64::from(rng.r()) + 0.5) / 4294967296.0 < q;
     if biased && delta > 0.0 {
         // Card 0 stays at position 0; positions 1.. get a uniform shuffle of the rest.
@@ -83,7 +86,10 @@ fn simulate(statement: &PowerStatement, sign: f64, seed: u64) -> u64 {
 fn check(deck: usize, shuffles: u64, tests: usize, seed: u64) {
     let statement = PowerStatement::new(deck, shuffles, tests, 1e-9, 0.99);
     let (_, max_misses) = binomial_band(RUNS, 0.01, 0.999);
-    for (sign, s) in [(1.0, seed), (-1.0, seed + 1)] {
+    // A negative deviation beyond −100% does not exist: the statement then covers only the positive one.
+    let signs: &[f64] = if statement.any_cell <= 1.0 { &[1.0, -1.0] } else { &[1.0] };
+    for (i, &sign) in signs.iter().enumerate() {
+        let s = seed + i as u64;
         let detected = simulate(&statement, sign, s);
         let (lo, hi) = clopper_pearson(detected, RUNS, 0.99);
         println!(

@@ -15,7 +15,7 @@ use super::RunReport;
 use super::i18n::{self, Lang};
 use super::svg::heatmap::{Layout, small_multiples};
 use super::svg::{FONT_FAMILY, Picture, Target, escape};
-use super::{adjacency_heatmap, position_heatmap};
+use super::{adjacency_heatmap, position_heatmap, riffle_curve};
 use crate::audit::verdict::Verdict;
 use crate::stats::format_ln_p;
 use crate::stats::power::detection::shuffles_to_detect;
@@ -275,6 +275,11 @@ fn run_card(lang: Lang, run: &RunSection, s: &mut String) {
                 picture: map.render(Layout::full(n, n)),
             },
         );
+    }
+    if let Some(b) = r.config.builtin().filter(|b| b.algorithm.kind == crate::shuffle::AlgorithmKind::Riffle) {
+        let n = r.counts.n();
+        let c = riffle_curve::curve(lang, n, b.algorithm.repetitions(n));
+        figure(s, &Figure { heading: c.heading, caption: c.caption, alt: c.alt, picture: c.plot.render() });
     }
     for f in &run.extra_figures {
         figure(s, f);

@@ -15,6 +15,7 @@ pub mod markdown;
 pub mod position_heatmap;
 pub mod progressive_csv;
 pub mod riffle_csv;
+pub mod riffle_curve;
 pub mod seat_counts_csv;
 pub mod summary_csv;
 pub mod svg;
