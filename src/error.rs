@@ -44,6 +44,18 @@ crate::names::named_enum! {
         CheckpointEvery => "checkpoint-every",
         Resume => "resume",
         Shard => "shard",
+        Seat => "seat",
+        Cards => "cards",
+        Ordered => "ordered",
+        DealNumber => "deal",
+        Time => "time",
+        Window => "window",
+        Seeds => "seeds",
+        AllSeeds => "all-seeds",
+        OsSeeded => "os-seeded",
+        Clock => "clock",
+        MaxPid => "max-pid",
+        Trials => "trials",
     }
 }
 
