@@ -16,6 +16,7 @@
 
 pub mod budget;
 pub mod clock;
+pub mod findings;
 pub mod lanes;
 pub mod problem;
 pub mod search;
