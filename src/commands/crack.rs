@@ -185,7 +185,7 @@ fn refuse_too_large(problem: &Problem, space: &SeedSpace, args: &CrackArgs) -> a
     Err(ConfigError::new(
         flag,
         format!(
-            "not searchable: {} has 2^{:.0} seeds; at the {} seeds/s measured here that is {} (a search covers at most 2^{:.0})",
+            "not searchable: {} (2^{:.0}); at the {} seeds/s measured here a search would take {} (a search covers at most 2^{:.0})",
             space.description,
             space.log2_size,
             render::rate(rate),

@@ -178,7 +178,7 @@ pub fn render_json(r: &CrackResult) -> String {
             })
             .collect(),
     };
-    let mut s = serde_json::to_string_pretty(&doc).expect("plain data serialises");
+    let mut s = serde_json::to_string(&doc).expect("plain data serialises");
     s.push('\n');
     s
 }
