@@ -29,7 +29,7 @@ fn names(cards: &[Card], n: usize) -> String {
 pub fn expectation(x: f64) -> String {
     if x == 0.0 {
         "0".into()
-    } else if x < 0.01 || x >= 1e6 {
+    } else if !(0.01..1e6).contains(&x) {
         format!("{x:.1e}")
     } else {
         format!("{x:.2}")
@@ -244,7 +244,7 @@ pub fn render_budget(b: &Budget, rng: &str) -> String {
              seeded the same way: the seed, not the generator, decides what an observer can compute"
         );
     }
-    let _ = writeln!(s, "\n{} {:>6} {:>16}  {}", pad("view", 44), "bits", "false candidates", "pins the seed");
+    let _ = writeln!(s, "\n{} {:>6} {:>16}  pins the seed", pad("view", 44), "bits", "false candidates");
     for v in &b.views {
         let _ = writeln!(s, "{} {:>6.1} {:>16}  {}", pad(&v.view, 44), v.bits, expectation(v.false_candidates), v.pins);
     }

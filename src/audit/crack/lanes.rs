@@ -186,12 +186,10 @@ impl Isa {
 
     /// True when this processor can run it.
     pub fn available(self) -> bool {
-        match (self, Isa::detect()) {
-            (Isa::Portable, _) => true,
-            (Isa::Avx2, Isa::Avx2 | Isa::Avx512) => true,
-            (Isa::Avx512, Isa::Avx512) => true,
-            _ => false,
-        }
+        matches!(
+            (self, Isa::detect()),
+            (Isa::Portable, _) | (Isa::Avx2, Isa::Avx2 | Isa::Avx512) | (Isa::Avx512, Isa::Avx512)
+        )
     }
 }
 

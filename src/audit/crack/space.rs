@@ -203,7 +203,7 @@ impl SeedSpace {
                 });
             }
             SpaceRequest::OsSeeded => {
-                (vec![(0, seed_max)], format!("srand(32 bits from the operating system): still only 2^32 seeds"))
+                (vec![(0, seed_max)], "srand(32 bits from the operating system): still only 2^32 seeds".to_string())
             }
             SpaceRequest::Seeds { from, to } => {
                 if to < from {
