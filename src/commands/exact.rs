@@ -9,10 +9,30 @@ use shuffle_audit::error::{ConfigError, Field};
 use shuffle_audit::game::deal::{DealConfig, DealShape};
 use shuffle_audit::game::fraction::{Fraction, choose};
 use shuffle_audit::game::{Game, Lang, doudizhu, douniu};
+use shuffle_audit::report::{riffle_csv, writer};
+use shuffle_audit::shuffle::AlgorithmKind;
+use shuffle_audit::stats::exact::riffle;
 
 pub fn run(args: ExactArgs) -> anyhow::Result<ExitCode> {
+    if let Some(algorithm) = args.algorithm {
+        return run_algorithm(algorithm, &args);
+    }
+    for (given, field) in
+        [(args.table, Field::Table), (args.deck.is_some(), Field::Deck), (args.out.is_some(), Field::Out)]
+    {
+        if given {
+            return Err(ConfigError::new(field, "applies to exact --algorithm, not to a game's odds").into());
+        }
+    }
+    let Some(game) = args.game else {
+        return Err(ConfigError::new(
+            Field::Game,
+            "give a game (--game doudizhu|douniu) or --algorithm riffle --table",
+        )
+        .into());
+    };
     let shape = DealShape { hand: args.hand, bottom: args.bottom, ..Default::default() };
-    let text = match args.game {
+    let text = match game {
         Game::Doudizhu => {
             let deal = DealConfig::new(Game::Doudizhu, None, shape)?;
             render_doudizhu(&deal, &doudizhu::odds(deal.hand, deal.bottom))
@@ -31,6 +51,48 @@ pub fn run(args: ExactArgs) -> anyhow::Result<ExitCode> {
     };
     let mut stdout = super::Console::stdout();
     write!(stdout, "{text}");
+    stdout.finish()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `exact --algorithm A`: the riffle table (`--table`); the `--game` options are refused.
+fn run_algorithm(algorithm: AlgorithmKind, args: &ExactArgs) -> anyhow::Result<ExitCode> {
+    for (given, field) in
+        [(args.game.is_some(), Field::Game), (args.hand.is_some(), Field::Hand), (args.bottom.is_some(), Field::Bottom)]
+    {
+        if given {
+            return Err(ConfigError::new(field, "applies to a game's odds, not to exact --algorithm").into());
+        }
+    }
+    if !args.table {
+        return Err(ConfigError::new(
+            Field::Table,
+            format!(
+                "exact --algorithm {algorithm} needs --table (the riffle table is the exact shuffle analysis here)"
+            ),
+        )
+        .into());
+    }
+    if algorithm != AlgorithmKind::Riffle {
+        return Err(ConfigError::new(
+            Field::Table,
+            format!("applies to --algorithm riffle only (the rising-sequence law), not {algorithm}"),
+        )
+        .into());
+    }
+    riffle_table(args.deck.unwrap_or(52), args.out.as_deref())
+}
+
+/// `exact --algorithm riffle --table`: total variation and separation after 1..=12 riffles, printed and written
+/// to riffle.csv.
+fn riffle_table(n: usize, out: Option<&std::path::Path>) -> anyhow::Result<ExitCode> {
+    let table = riffle::distance_table(n, riffle::TABLE_RIFFLES);
+    let out = super::prepare_out(&super::out_path(out, || format!("exact-riffle-{n}")))?;
+    let mut stdout = super::Console::stdout();
+    write!(stdout, "{}", riffle_csv::render_text(n, &table));
+    out.write(|dir| writer::write_all(dir, &[("riffle.csv", riffle_csv::render(&table))]))?;
+    let dir = out.commit()?;
+    writeln!(stdout, "\nWritten to {}/riffle.csv", dir.display());
     stdout.finish()?;
     Ok(ExitCode::SUCCESS)
 }
