@@ -142,7 +142,7 @@ fn predictability(args: &CompareArgs, stdout: &mut super::Console, failed: &mut 
     let bar = indicatif::ProgressBar::hidden();
     let options = SearchOptions { threads: args.threads, ..SearchOptions::quiet(&crate::signals::STOP, &bar) };
     writeln!(stdout, "\npredictability: one seat's hand, then the seed, then every other hand");
-    writeln!(stdout, "{:<42} {:<22} {:>10} {:>8}  {}", "dealer", "seed space", "seconds", "found", "outcome");
+    writeln!(stdout, "{:<42} {:<22} {:>10} {:>8}  outcome", "dealer", "seed space", "seconds", "found");
     for f in findings::findings(args.seed) {
         let o = findings::run(&f, &options);
         let outcome = match (&o.refused, f.expected) {

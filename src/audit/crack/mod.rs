@@ -10,7 +10,7 @@
 //! - [`space`]: seed spaces (clock windows, ranges, the whole seed space, OS keys) and the seeds that give one
 //!   stream (MSVC's twins s and s + 2^31, glibc's 0 and 1);
 //! - [`problem`]: the dealer's program and the seat's view, the checks, and the view's information in bits;
-//! - [`search`]: the parallel search with early rejection, and [`lanes`], its vectorised MSVC filter;
+//! - [`mod@search`]: the parallel search with early rejection, and [`lanes`], its vectorised MSVC filter;
 //! - [`budget`]: what a seeding policy allows (distinct decks, expected repeats, the bits of common views);
 //! - [`trials`]: hidden seeds drawn at random and cracked, for ground truth.
 
