@@ -71,3 +71,23 @@ start=$(date +%s.%N)
 "$BIN" merge "$TMP"/states/*.state --out "$TMP/merged" >/dev/null
 printf 'merge of 1000 state files (52 cards, %s MB): %.2f s wall (target under 10 s)\n' \
   "$(du -sm "$TMP/states" | cut -f1)" "$(echo "$(date +%s.%N) - $start" | bc -l)"
+
+# crack: wall time of the whole 2^32 MSVC search (2 threads) for one 斗牛 hand (backward fisher-yates: the seat is
+# dealt last), for the first 斗地主 seat (fisher-yates-forward: decided first), with each instruction set; and
+# a one-day glibc window. Targets: 60 s, 15 s, 2 s (an independent C brute force: 6.3 s for the 2^32 seeds).
+crack_wall() { # flags
+  local start; start=$(date +%s.%N)
+  "$BIN" crack --threads 2 "$@" > /dev/null 2>&1 || true
+  echo "$(date +%s.%N) - $start" | bc -l
+}
+hand=$("$BIN" shuffle --algorithm fisher-yates --rng msvc --deck 52 --seed 1796127634 | cut -d' ' -f1-5)
+ddz=$("$BIN" shuffle --algorithm fisher-yates-forward --rng msvc --deck 54 --seed 1796127634 | cut -d' ' -f1-17)
+for simd in avx512 avx2 portable; do
+  printf 'crack msvc 2^32, 斗牛 hand, fisher-yates, %s: %.1f s wall (target 60 s)\n' "$simd" \
+    "$(crack_wall --algorithm fisher-yates --rng msvc --game douniu --seat 1 --cards "$hand" --all-seeds --simd "$simd")"
+  printf 'crack msvc 2^32, 斗地主 seat 1, fisher-yates-forward, %s: %.1f s wall (target 15 s)\n' "$simd" \
+    "$(crack_wall --algorithm fisher-yates-forward --rng msvc --game doudizhu --seat 1 --cards "$ddz" --all-seeds --simd "$simd")"
+done
+ghand=$("$BIN" shuffle --algorithm fisher-yates --rng glibc --deck 52 --seed 1796127634 | cut -d' ' -f1-5)
+printf 'crack glibc one day (86,400 seeds), 斗牛 hand: %.2f s wall (target 2 s)\n' \
+  "$(crack_wall --algorithm fisher-yates --rng glibc --game douniu --seat 1 --cards "$ghand" --time 2026-12-01T00:00:00Z..2026-12-01T23:59:59Z)"

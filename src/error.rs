@@ -50,6 +50,18 @@ crate::names::named_enum! {
         Shard => "shard",
         Seeding => "seeding",
         SeedSpace => "seed-space",
+        Seat => "seat",
+        Cards => "cards",
+        Ordered => "ordered",
+        DealNumber => "deal",
+        Time => "time",
+        Window => "window",
+        Seeds => "seeds",
+        AllSeeds => "all-seeds",
+        OsSeeded => "os-seeded",
+        Clock => "clock",
+        MaxPid => "max-pid",
+        Trials => "trials",
     }
 }
 

@@ -149,6 +149,9 @@ fn every_golden_file_is_used() {
         "reject-retry.msvc.txt",
         "rand.glibc.first20.txt",
         "rand.msvc.first20.txt",
+        // Read by tests/crack.rs.
+        "s1-deal.glibc.txt",
+        "s1-deal.msvc.txt",
     ] {
         used.push(extra.to_string());
     }

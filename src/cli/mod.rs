@@ -40,6 +40,12 @@ pub enum Command {
     Sweep(SweepArgs),
     /// Add up the state files of a run's shards and write the run's reports, as one machine would have.
     Merge(MergeArgs),
+    /// What a seeding policy allows: distinct decks, expected repeated decks, and the bits each common view
+    /// reveals of the seed.
+    Seeds(SeedsArgs),
+    /// Recover the seeds consistent with what one seat sees and predict every other hand (or, with --trials,
+    /// measure how often that works).
+    Crack(Box<CrackArgs>),
 }
 
 pub use shuffle_audit::audit::settings::Draw;
@@ -713,4 +719,131 @@ mod tests {
         assert!(parse_seed("abc").is_err());
         assert_eq!(parse_seed("0x10"), Ok(16));
     }
+}
+
+/// Which seeds a dealer can have used: the one seed space of `seeds` and `crack`.
+#[derive(Debug, Args, Clone, Default)]
+pub struct SeedSpaceArgs {
+    /// When the deal happened: an RFC 3339 time (2026-12-01T12:00:00Z) or Unix seconds, with --window; or a
+    /// range FROM..TO of two such times.
+    #[arg(long, value_name = "T|FROM..TO", allow_hyphen_values = true)]
+    pub time: Option<String>,
+    /// With --time T: the deal happened within W of T (30m, 1h, 2d).
+    #[arg(long, value_name = "W", value_parser = parse_duration, allow_hyphen_values = true)]
+    pub window: Option<std::time::Duration>,
+    /// The seed values FROM..TO, both included (decimal or 0x hex).
+    #[arg(long, value_name = "FROM..TO", value_parser = parse_seed_range, allow_hyphen_values = true)]
+    pub seeds: Option<(u64, u64)>,
+    /// Every seed the seeding takes: 2^32 for srand (MSVC twins run once), 2^64 for seed_from_u64; with
+    /// --clock ms-since-midnight, the 86,400,000 milliseconds of a day.
+    #[arg(long)]
+    pub all_seeds: bool,
+    /// The generator keyed by the operating system (from_os_rng: 2^256 ChaCha keys; srand still takes 32 bits).
+    #[arg(long)]
+    pub os_seeded: bool,
+    /// How the seed comes from the clock: unix (srand(time(NULL))), ms-since-midnight (PlanetPoker, 1999) or
+    /// time-xor-pid (srand(time(NULL) ^ getpid())) [default: unix].
+    #[arg(long, value_name = "CLOCK")]
+    pub clock: Option<shuffle_audit::audit::crack::Clock>,
+    /// With --clock time-xor-pid: the largest process id [default: 32768].
+    #[arg(long, value_name = "N", value_parser = parse_count_u32, allow_hyphen_values = true)]
+    pub max_pid: Option<u32>,
+}
+
+impl SeedSpaceArgs {
+    pub fn flags(&self) -> shuffle_audit::audit::crack::space::SpaceFlags {
+        shuffle_audit::audit::crack::space::SpaceFlags {
+            time: self.time.clone(),
+            window: self.window,
+            seeds: self.seeds,
+            all_seeds: self.all_seeds,
+            os_seeded: self.os_seeded,
+            clock: self.clock,
+            max_pid: self.max_pid,
+        }
+    }
+}
+
+/// `FROM..TO` seeds.
+pub fn parse_seed_range(s: &str) -> Result<(u64, u64), String> {
+    shuffle_audit::audit::crack::space::parse_seed_range(s)
+}
+
+/// A count that fits in 32 bits.
+pub fn parse_count_u32(s: &str) -> Result<u32, String> {
+    let v = parse_count(s)?;
+    u32::try_from(v).map_err(|_| format!("{v} is too large"))
+}
+
+/// Arguments of `seeds`.
+#[derive(Debug, Args)]
+pub struct SeedsArgs {
+    /// Generator (see `list`).
+    #[arg(long)]
+    pub rng: RngKind,
+    /// Number of cards, 2..=1024 [default: 52, or the game's deck].
+    #[arg(long, value_name = "N", value_parser = parse_deck, allow_hyphen_values = true)]
+    pub deck: Option<usize>,
+    /// A game whose views to add (a seat's hand, hand + bottom): doudizhu, douniu or custom.
+    #[arg(long, value_name = "GAME")]
+    pub game: Option<Game>,
+    #[command(flatten)]
+    pub shape: DealShapeArgs,
+    /// Decks dealt, each from its own seed, for the expected repeats [default: 1000000].
+    #[arg(long, value_name = "N", default_value = "1000000", value_parser = parse_positive, allow_hyphen_values = true)]
+    pub decks: u64,
+    #[command(flatten)]
+    pub space: SeedSpaceArgs,
+    /// Print the figures as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Arguments of `crack`.
+#[derive(Debug, Args)]
+pub struct CrackArgs {
+    /// The dealer's shuffling algorithm (see `list`).
+    #[arg(long, short = 'a')]
+    pub algorithm: AlgorithmKind,
+    /// The dealer's generator: srand(seed) for msvc and glibc, seed_from_u64 otherwise.
+    #[arg(long)]
+    pub rng: RngKind,
+    /// Number of cards for a custom deal, 2..=1024 [default: 52; doudizhu 54, douniu 52].
+    #[arg(long, value_name = "N", value_parser = parse_deck, allow_hyphen_values = true)]
+    pub deck: Option<usize>,
+    /// The game dealt: doudizhu, douniu or custom [default: custom, 4 seats round-robin].
+    #[arg(long, value_name = "GAME")]
+    pub game: Option<Game>,
+    #[command(flatten)]
+    pub shape: DealShapeArgs,
+    /// The seat that saw the cards, 1-based.
+    #[arg(long, value_name = "K", value_parser = parse_count_usize, allow_hyphen_values = true)]
+    pub seat: Option<usize>,
+    /// The cards the seat holds: ids (0-based) or names (♠A, SA, H10, 小王, BJ), separated by spaces or commas.
+    #[arg(long, value_name = "LIST", allow_hyphen_values = true)]
+    pub cards: Option<String>,
+    /// The cards are the seat's first cards in deal order, not a set.
+    #[arg(long)]
+    pub ordered: bool,
+    /// The deal seen is the D-th after the one srand (each from a fresh deck) [default: 1].
+    #[arg(long, value_name = "D", value_parser = parse_positive, allow_hyphen_values = true)]
+    pub deal: Option<u64>,
+    #[command(flatten)]
+    pub space: SeedSpaceArgs,
+    /// Print the result as JSON: space, searched, seconds, information_bits, candidates.
+    #[arg(long)]
+    pub json: bool,
+    /// Worker threads (default: every core), at most 4 × the cores. Results do not depend on it.
+    #[arg(long, value_name = "T", value_parser = parse_threads, allow_hyphen_values = true)]
+    pub threads: Option<usize>,
+    /// Instead of cracking given cards: draw N hidden seeds from the space and crack each from the seat's
+    /// first 1, 2, … cards.
+    #[arg(long, value_name = "N", value_parser = parse_positive, allow_hyphen_values = true)]
+    pub trials: Option<u64>,
+    /// Seed of the draw of the hidden seeds, with --trials [default: 1].
+    #[arg(long, value_parser = parse_seed, allow_hyphen_values = true)]
+    pub seed: Option<u64>,
+    /// Vector code of the MSVC search: avx512, avx2 or portable [default: the best this processor has].
+    #[arg(long, value_name = "ISA")]
+    pub simd: Option<String>,
 }

@@ -39,6 +39,7 @@ pub fn run(args: CompareArgs) -> anyhow::Result<ExitCode> {
         }
         done.push((report, f.expected));
     }
+    predictability(&args, &mut stdout, &mut failed);
     out.write(|dir| write_combined(dir, &done, output))?;
     let dir = out.commit()?;
     let total: f64 = done.iter().map(|(r, _)| r.seconds).sum();
@@ -137,4 +138,47 @@ fn table_row(r: &RunReport, f: &Finding, failed_checks: &[String], width: usize)
         markdown::fmt_ratio(if r.fault.is_none() { r.worst_ratio() } else { f64::NAN }),
         i18n::headline(Lang::En, r)
     )
+}
+
+/// The predictability section: clock-seeded dealers cracked from one seat's hand, and the control that cannot be
+/// searched, each checked against its expected outcome.
+fn predictability(args: &CompareArgs, stdout: &mut super::Console, failed: &mut Vec<String>) {
+    use shuffle_audit::audit::crack::findings::{self, Expect};
+    use shuffle_audit::audit::crack::search::SearchOptions;
+    let bar = indicatif::ProgressBar::hidden();
+    let options = SearchOptions { threads: args.threads, ..SearchOptions::quiet(&crate::signals::STOP, &bar) };
+    writeln!(stdout, "\npredictability: one seat's hand, then the seed, then every other hand");
+    writeln!(stdout, "{:<42} {:<22} {:>10} {:>8}  outcome", "dealer", "seed space", "seconds", "found");
+    for f in findings::findings(args.seed) {
+        let o = findings::run(&f, &options);
+        let outcome = match (&o.refused, f.expected) {
+            (Some(why), _) => format!("not searchable: {why}"),
+            (None, _) if o.reproduces(Expect::Cracked) => {
+                format!(
+                    "cracked: the true seed only, every hand predicted ({} seeds)",
+                    i18n::group_digits(o.seeds_covered)
+                )
+            }
+            (None, _) => format!(
+                "{} candidates, true seed {}",
+                o.candidates,
+                if o.true_seed_found { "among them" } else { "missed" }
+            ),
+        };
+        let expected = match f.expected {
+            Expect::Cracked => "cracked",
+            Expect::Refused => "not searchable",
+        };
+        let mark =
+            if o.reproduces(f.expected) { String::new() } else { format!(" (NOT REPRODUCED: expected {expected})") };
+        if !mark.is_empty() {
+            failed.push(format!("{}: expected {expected}", f.label));
+        }
+        let seconds = if o.refused.is_some() { "-".to_string() } else { format!("{:.1}", o.seconds) };
+        let found = if o.refused.is_some() { "-".to_string() } else { o.candidates.to_string() };
+        // CJK characters take two columns.
+        let wide = f.label.chars().filter(|c| ('\u{2E80}'..='\u{9FFF}').contains(c)).count();
+        let label = format!("{}{}", f.label, " ".repeat(42usize.saturating_sub(f.label.chars().count() + wide)));
+        writeln!(stdout, "{label} {:<22} {seconds:>10} {found:>8}  {outcome}{mark}", f.space_label);
+    }
 }

@@ -2,6 +2,7 @@
 
 pub mod calibrate;
 pub mod compare;
+pub mod crack;
 pub mod deal;
 pub mod exact;
 pub mod gate;
@@ -9,6 +10,7 @@ pub mod list;
 pub mod merge;
 pub mod progressive;
 pub mod run;
+pub mod seeds;
 pub mod shuffle;
 pub mod sweep;
 
@@ -35,6 +37,8 @@ pub fn dispatch(command: Command) -> anyhow::Result<ExitCode> {
         Command::Calibrate(args) => calibrate::run(args),
         Command::Sweep(args) => sweep::run(args),
         Command::Merge(args) => merge::run(args),
+        Command::Seeds(args) => seeds::run(args),
+        Command::Crack(args) => crack::run(*args),
     }
 }
 

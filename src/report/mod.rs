@@ -5,6 +5,7 @@ pub mod adjacency_heatmap;
 pub mod calibration_csv;
 pub mod console;
 pub mod counts_csv;
+pub mod crack;
 pub mod files;
 pub mod gate_json;
 pub mod html;

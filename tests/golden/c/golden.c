@@ -5,6 +5,7 @@
  * Usage:
  *     golden rand                                       rand.<rng>.first20.txt
  *     golden ALGORITHM DECK COUNT [--swaps K] [--carry]  ALGORITHM.<rng>[.carry].txt
+ *     golden niuniu-deal SEED PLAYERS                    s1-deal.<rng>.txt (S1's dealer, one deal)
  * For every seed (1, then 42): srand(seed) once, then COUNT shuffles back to back, the deck reset to 0..n-1
  * before each one unless --carry. Two algorithms have their own format:
  *     direct-draw    COUNT deals of 20 consecutive ids (the draws of successive direct-draw decks)
@@ -47,6 +48,7 @@ static void usage(void)
 {
     fprintf(stderr, "usage: golden rand\n"
                     "       golden ALGORITHM DECK COUNT [--swaps K] [--carry]\n"
+                    "       golden niuniu-deal SEED PLAYERS\n"
                     "algorithms:");
     for (size_t a = 0; a < sizeof algorithms / sizeof algorithms[0]; a++)
         fprintf(stderr, " %s", algorithms[a].name);
@@ -208,10 +210,27 @@ static void print_stuck(unsigned n)
     }
 }
 
+/* s1-deal.<rng>.txt: one deal of S1's Niu-Niu dealer after srand(SEED), as a player would be dealt it. */
+static void print_niuniu_deal(unsigned s, unsigned players)
+{
+    card hands[10][5];
+    niuniu_deal(s, players, hands);
+    printf("# S1 Niu-Niu dealer: srand(%u) once, fisher-yates on a fresh 52-card deck, 5 cards to each of %u "
+           "players in blocks   rng: %s\n",
+           s, players, rng_name);
+    printf("# player | 0-based card ids in deal order (player p gets d[5p..5p+5))\n");
+    for (unsigned p = 0; p < players; p++) {
+        printf("%u |", p + 1);
+        print_ids(hands[p], 5);
+    }
+}
+
 int main(int argc, char **argv)
 {
     if (argc == 2 && strcmp(argv[1], "rand") == 0) {
         print_first20();
+    } else if (argc == 4 && strcmp(argv[1], "niuniu-deal") == 0) {
+        print_niuniu_deal((unsigned)number(argv[2], 0, 4294967295ul), (unsigned)number(argv[3], 2, 10));
     } else if (argc >= 4) {
         shuffle_fn *fn = NULL;
         for (size_t a = 0; a < sizeof algorithms / sizeof algorithms[0]; a++)

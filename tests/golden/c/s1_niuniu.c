@@ -60,3 +60,18 @@ int fisher_yates(card *d, unsigned n, long swaps, struct stuck *st)
     }
     return 0;
 }
+
+/* The dealer itself: srand(seed) once (the tutorial calls srand(time(NULL))), a fresh deck d[i] = i, v3's
+ * Fisher-Yates, then 5 cards to each player in blocks: player p gets d[5p .. 5p+5). */
+void niuniu_deal(unsigned s, unsigned players, card hands[][5])
+{
+    card d[52];
+    struct stuck st;
+    seed(s);
+    for (unsigned i = 0; i < 52; i++)
+        d[i] = (card)i;
+    fisher_yates(d, 52, -1, &st);
+    for (unsigned p = 0; p < players; p++)
+        for (unsigned k = 0; k < 5; k++)
+            hands[p][k] = d[5 * p + k];
+}

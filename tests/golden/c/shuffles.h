@@ -32,6 +32,7 @@ struct stuck {
 typedef int shuffle_fn(card *d, unsigned n, long swaps, struct stuck *st);
 
 shuffle_fn direct_draw, mark_array, fisher_yates;       /* S1 */
+void niuniu_deal(unsigned s, unsigned players, card hands[][5]); /* S1's dealer */
 shuffle_fn reject_retry, pair_swap, vec_erase;          /* S3 */
 shuffle_fn wash;                                        /* S4 */
 shuffle_fn fisher_yates_forward, reject_retry_fixed;    /* S5 */

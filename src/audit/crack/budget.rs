@@ -1,0 +1,160 @@
+//! What a seeding policy allows, before any search: how many distinct decks can come out, how many repeated
+//! decks N deals from independently drawn seeds contain, and how much of the seed each common view reveals.
+//!
+//! N decks, each dealt after `srand` of a seed drawn uniformly from a space of `size` seeds whose streams have
+//! multiplicities 1 (c1 of them) or 2 (c2: MSVC twins, glibc's 0 and 1), so that stream probabilities are
+//! `1/size` and `2/size`. Expected repeated pairs: `C(N, 2) · Σ p² = C(N, 2) · (c1 + 4·c2) / size²` (the
+//! birthday count, about `N² / (2S)` for S equally likely decks); expected decks equal to an earlier one:
+//! `N − Σ_streams (1 − (1 − p)^N)`. Distinct streams are taken to deal distinct decks (n! ≫ S; the output
+//! says when it is not). A view of b bits leaves `(S − 1) · 2^(−b)` false candidates among S streams.
+
+use super::problem::{log2_arrangements, log2_choose};
+use super::space::{SeedSpace, SpaceRequest};
+use crate::game::deal::DealConfig;
+
+/// A view and what it reveals.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct ViewBudget {
+    pub view: String,
+    pub cards: usize,
+    pub bits: f64,
+    /// Expected seeds other than the true one that show the same view.
+    pub false_candidates: f64,
+    /// `yes` (fewer than 0.01 false candidates), `usually` (fewer than 1) or `no`.
+    pub pins: &'static str,
+}
+
+/// What a policy allows.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Budget {
+    pub space: String,
+    /// Seeds in the space (`None` beyond 2^64 or for OS keys).
+    pub seeds: Option<u64>,
+    pub log2_seeds: f64,
+    pub distinct_streams: Option<u64>,
+    pub log2_streams: f64,
+    /// log2 n!.
+    pub log2_orders: f64,
+    /// log2 of the decks that can come out: `min(streams, n!)`.
+    pub log2_decks: f64,
+    /// N of the duplicate figures.
+    pub decks_dealt: u64,
+    pub expected_repeated_pairs: f64,
+    pub expected_repeated_decks: f64,
+    /// A modern generator seeded from a small space: no stronger than `rand()` seeded the same way.
+    pub strong_generator_weak_seed: bool,
+    pub views: Vec<ViewBudget>,
+}
+
+/// The views worth knowing for a deck (and a deal, when given): a seat's hand as a set and in order, hand +
+/// bottom, five cards, and hold'em's two hole cards + flop on 52 cards.
+pub fn common_views(n: usize, deal: Option<&DealConfig>) -> Vec<(String, usize, f64)> {
+    let mut v = Vec::new();
+    let title = deal.map_or("", |d| d.game.title());
+    if let Some(d) = deal {
+        let h = d.hand;
+        v.push((format!("{title} hand: {h} of {n} as a set"), h, log2_choose(n, h)));
+        v.push((format!("{title} hand: {h} of {n} in deal order"), h, log2_arrangements(n, h)));
+        if d.bottom > 0 {
+            let b = d.bottom;
+            v.push((
+                format!("{title} hand + bottom: {h} + {b} of {n}"),
+                h + b,
+                log2_choose(n, h) + log2_choose(n - h, b),
+            ));
+        }
+    }
+    if deal.is_none_or(|d| d.hand != 5) && n >= 5 {
+        v.push((format!("5 of {n} as a set"), 5, log2_choose(n, 5)));
+        v.push((format!("5 of {n} in deal order"), 5, log2_arrangements(n, 5)));
+    }
+    if n == 52 {
+        v.push(("hold'em hole cards + flop: 2 + 3 of 52".into(), 5, log2_choose(52, 2) + log2_choose(50, 3)));
+    }
+    v
+}
+
+/// The budget of `space` for an n-card deck (and `deal`), with duplicates for `decks_dealt` decks.
+pub fn budget(space: &SeedSpace, n: usize, deal: Option<&DealConfig>, decks_dealt: u64) -> Budget {
+    let log2_orders = log2_arrangements(n, n);
+    let log2_streams = space.log2_streams();
+    let nn = decks_dealt as f64;
+    let pairs = nn * (nn - 1.0) / 2.0;
+    let (expected_repeated_pairs, expected_repeated_decks) = match (space.size(), space.distinct_streams()) {
+        (Some(size), Some(streams)) => {
+            let (size_f, c2) = (size as f64, (size - streams) as f64);
+            let c1 = streams as f64 - c2;
+            let sum_p2 = (c1 + 4.0 * c2) / (size_f * size_f) + (-log2_orders).exp2();
+            // Σ (1 − (1 − p)^N) with 1 − (1 − p)^N = −expm1(N · ln_1p(−p)).
+            let hit = |p: f64| -(nn * (-p).ln_1p()).exp_m1();
+            let distinct = c1 * hit(1.0 / size_f) + c2 * hit(2.0 / size_f);
+            (pairs * sum_p2, (nn - distinct).max(0.0))
+        }
+        _ => {
+            // A 2^64 seed space or an OS key: every deal is its own (about C(N, 2) / n! repeats).
+            let p = (-(log2_orders.min(log2_streams))).exp2();
+            (pairs * p, pairs * p)
+        }
+    };
+    let false_of = |bits: f64| (log2_streams.exp2() - 1.0).max(0.0) * (-bits).exp2();
+    let views = common_views(n, deal)
+        .into_iter()
+        .map(|(view, cards, bits)| {
+            let false_candidates = false_of(bits);
+            let pins = if false_candidates < 0.01 {
+                "yes"
+            } else if false_candidates < 1.0 {
+                "usually"
+            } else {
+                "no"
+            };
+            ViewBudget { view, cards, bits, false_candidates, pins }
+        })
+        .collect();
+    let policy = space.policy;
+    Budget {
+        space: space.description.clone(),
+        seeds: space.size(),
+        log2_seeds: space.log2_size,
+        distinct_streams: space.distinct_streams(),
+        log2_streams,
+        log2_orders,
+        log2_decks: log2_streams.min(log2_orders),
+        decks_dealt,
+        expected_repeated_pairs,
+        expected_repeated_decks,
+        strong_generator_weak_seed: !policy.rng.is_c_library()
+            && policy.request != SpaceRequest::OsSeeded
+            && space.log2_size <= 48.0,
+        views,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::audit::crack::space::{Clock, DEFAULT_MAX_PID, SeedPolicy};
+    use crate::rng::RngKind;
+
+    fn space(rng: RngKind, clock: Clock, request: SpaceRequest) -> SeedSpace {
+        SeedSpace::new(SeedPolicy { rng, clock, request, max_pid: DEFAULT_MAX_PID }).unwrap()
+    }
+
+    #[test]
+    fn birthday_counts_match_the_published_ones() {
+        // 10^6 decks: 116 pairs for 2^32 equally likely seeds, 233 for MSVC's 2^31 streams, 5,790 for
+        // milliseconds in a day, essentially none for an OS-keyed ChaCha.
+        let b = budget(&space(RngKind::Glibc, Clock::Unix, SpaceRequest::All), 52, None, 1_000_000);
+        assert_eq!(b.expected_repeated_pairs.round(), 116.0);
+        let m = budget(&space(RngKind::Msvc, Clock::Unix, SpaceRequest::All), 52, None, 1_000_000);
+        assert_eq!(m.expected_repeated_pairs.round(), 233.0);
+        assert!((m.expected_repeated_decks - 232.8).abs() < 0.1, "{}", m.expected_repeated_decks);
+        let ms = budget(&space(RngKind::Chacha20, Clock::MsSinceMidnight, SpaceRequest::All), 52, None, 1_000_000);
+        assert_eq!(ms.expected_repeated_pairs.round(), 5787.0);
+        assert!(ms.strong_generator_weak_seed);
+        let os = budget(&space(RngKind::Chacha20, Clock::Unix, SpaceRequest::OsSeeded), 52, None, 1_000_000);
+        assert!(os.expected_repeated_pairs < 1e-50 && !os.strong_generator_weak_seed);
+        assert!(os.views.iter().all(|v| v.pins == "no"));
+        assert!(m.views.iter().find(|v| v.view.contains("5 of 52 as a set")).unwrap().pins == "no");
+    }
+}

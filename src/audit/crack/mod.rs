@@ -1,0 +1,28 @@
+//! Predictability: the seeds a dealer can have used, and recovering them from what one seat sees.
+//!
+//! A dealer that seeds `rand()` from the clock (S1's `srand(time(NULL))`, the 斗地主 material's `srand(time(0))`)
+//! deals decks that pass every statistical test, yet only as many distinct deals can come out as there are
+//! seeds: a seat that sees its own hand and roughly knows when the deal happened can run every possible seed
+//! through the dealer's program and keep those that deal it that hand — usually exactly one, which predicts
+//! every other hand. PlanetPoker's shuffle fell this way in 1999 (Arkin, Hill, Marks, Schmid and Walls, "How We
+//! Learned to Cheat at Online Poker"). The modules:
+//! - [`clock`]: RFC 3339 and Unix times;
+//! - [`space`]: seed spaces (clock windows, ranges, the whole seed space, OS keys) and the seeds that give one
+//!   stream (MSVC's twins s and s + 2^31, glibc's 0 and 1);
+//! - [`problem`]: the dealer's program and the seat's view, the checks, and the view's information in bits;
+//! - [`mod@search`]: the parallel search with early rejection, and [`lanes`], its vectorised MSVC filter;
+//! - [`budget`]: what a seeding policy allows (distinct decks, expected repeats, the bits of common views);
+//! - [`trials`]: hidden seeds drawn at random and cracked, for ground truth.
+
+pub mod budget;
+pub mod clock;
+pub mod findings;
+pub mod lanes;
+pub mod problem;
+pub mod search;
+pub mod space;
+pub mod trials;
+
+pub use problem::{Deal, Dealer, Problem, View};
+pub use search::{Candidate, SearchOptions, SearchOutcome, TooLarge, search};
+pub use space::{Clock, SeedPolicy, SeedSpace, SpaceRequest};

@@ -1,0 +1,440 @@
+//! Seed spaces: the seeds a dealer can have used, given how it seeds its generator and what is known of when it
+//! dealt, and the equivalences between seeds that give one stream.
+//!
+//! A seed space is a set of seed values (sorted, disjoint, inclusive ranges) for `srand(seed)` (the C
+//! generators, 32 bits) or `seed_from_u64(seed)` (the others). Two generators have seeds that give identical
+//! streams: MSVC's `rand()` outputs bits 16–30 of its state and the low bits of an LCG never depend on the
+//! high ones, so `srand(s)` and `srand(s ^ 2^31)` agree forever; glibc's `srandom` turns seed 0 into 1. A search
+//! runs each stream once ([`SeedSpace::streams`]) and reports the equivalent seeds together.
+//!
+//! Clock seedings (`--clock`): `unix` is `srand(time(NULL))` (seconds); `ms-since-midnight` is the PlanetPoker
+//! server of 1999 (Arkin et al.: milliseconds since midnight UTC, 86,400,000 values); `time-xor-pid` is
+//! `srand(time(NULL) ^ getpid())`, where the process id only changes the low bits: with pids below 2^k the seeds
+//! are every value of the aligned 2^k-blocks the window's times fall in (a superset, searched whole).
+
+use super::clock::{DAY_MS, UnixMillis, format_clock, format_time};
+use crate::error::{ConfigError, Field};
+use crate::rng::RngKind;
+
+crate::names::named_enum! {
+    /// How a dealer derives its seed from the clock.
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum Clock("clock") {
+        /// `srand(time(NULL))`: Unix seconds.
+        #[default]
+        Unix => "unix",
+        /// Milliseconds since midnight UTC (PlanetPoker, 1999).
+        MsSinceMidnight => "ms-since-midnight",
+        /// `srand(time(NULL) ^ getpid())`.
+        TimeXorPid => "time-xor-pid",
+    }
+}
+
+/// Which seeds to consider, as the command line gives them (exactly one).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SpaceRequest {
+    /// The deal happened between these two times (milliseconds since the epoch, both included).
+    Window { from: UnixMillis, to: UnixMillis },
+    /// These seed values, both ends included.
+    Seeds { from: u64, to: u64 },
+    /// Every seed the generator's seeding takes (with a clock: every value the clock can give).
+    All,
+    /// The generator keyed from the operating system's entropy (`from_os_rng`, or `srand` of 32 random bits).
+    OsSeeded,
+}
+
+/// The seed-space flags as given, before validation.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SpaceFlags {
+    /// `--time T` or `--time FROM..TO`.
+    pub time: Option<String>,
+    /// `--window W`: the deal happened within W of T.
+    pub window: Option<std::time::Duration>,
+    /// `--seeds FROM..TO`.
+    pub seeds: Option<(u64, u64)>,
+    pub all_seeds: bool,
+    pub os_seeded: bool,
+    pub clock: Option<Clock>,
+    pub max_pid: Option<u32>,
+}
+
+/// `FROM..TO` of two unsigned integers (decimal or 0x hex).
+pub fn parse_seed_range(text: &str) -> Result<(u64, u64), String> {
+    let (a, b) = text.split_once("..").ok_or_else(|| format!("'{text}' is not FROM..TO"))?;
+    let num = |t: &str| {
+        let t = t.trim().replace('_', "");
+        match t.strip_prefix("0x") {
+            Some(h) => u64::from_str_radix(h, 16),
+            None => t.parse::<u64>(),
+        }
+        .map_err(|_| format!("'{t}' in '{text}' is not an unsigned integer"))
+    };
+    Ok((num(a)?, num(b)?))
+}
+
+impl SpaceFlags {
+    /// The one seed space the flags give; none or two of them, a window without a time and flags that do not
+    /// apply (a clock with explicit seeds, `--max-pid` without `time-xor-pid`) are refused naming the flag.
+    pub fn policy(&self, rng: RngKind) -> Result<SeedPolicy, ConfigError> {
+        let given: Vec<Field> = [
+            (self.time.is_some(), Field::Time),
+            (self.seeds.is_some(), Field::Seeds),
+            (self.all_seeds, Field::AllSeeds),
+            (self.os_seeded, Field::OsSeeded),
+        ]
+        .into_iter()
+        .filter_map(|(g, f)| g.then_some(f))
+        .collect();
+        let request = match given.as_slice() {
+            [] => {
+                let what = if self.window.is_some() { Field::Window } else { Field::Seeds };
+                return Err(ConfigError::new(
+                    what,
+                    "no seed space given: use one of --time T --window W, --seeds FROM..TO, --all-seeds, --os-seeded",
+                ));
+            }
+            [one] => *one,
+            [first, second, ..] => {
+                return Err(ConfigError::new(
+                    *second,
+                    format!("cannot be used with {}: give one seed space", first.flag()),
+                ));
+            }
+        };
+        if self.window.is_some() && request != Field::Time {
+            return Err(ConfigError::new(Field::Window, format!("applies to --time, not {}", request.flag())));
+        }
+        let clock = self.clock.unwrap_or_default();
+        if self.clock.is_some() && matches!(request, Field::Seeds | Field::OsSeeded) {
+            return Err(ConfigError::new(Field::Clock, format!("does not apply to {}", request.flag())));
+        }
+        if self.max_pid.is_some() && clock != Clock::TimeXorPid {
+            return Err(ConfigError::new(Field::MaxPid, "applies only to --clock time-xor-pid"));
+        }
+        let request = match request {
+            Field::Seeds => {
+                let (from, to) = self.seeds.expect("given");
+                SpaceRequest::Seeds { from, to }
+            }
+            Field::AllSeeds => SpaceRequest::All,
+            Field::OsSeeded => SpaceRequest::OsSeeded,
+            _ => {
+                let text = self.time.as_deref().expect("given");
+                let bad = |e: String| ConfigError::new(Field::Time, e);
+                match (text.split_once(".."), self.window) {
+                    (Some((a, b)), None) => SpaceRequest::Window {
+                        from: super::clock::parse_time(a).map_err(bad)?,
+                        to: super::clock::parse_time(b).map_err(bad)?,
+                    },
+                    (Some(_), Some(_)) => {
+                        return Err(ConfigError::new(Field::Window, "does not apply to a --time FROM..TO range"));
+                    }
+                    (None, Some(w)) => {
+                        let t = super::clock::parse_time(text).map_err(bad)?;
+                        let w = w.as_millis() as i64;
+                        SpaceRequest::Window { from: t - w, to: t + w }
+                    }
+                    (None, None) => {
+                        return Err(ConfigError::new(
+                            Field::Window,
+                            "--time T needs --window W (the deal happened within W of T), or give --time FROM..TO",
+                        ));
+                    }
+                }
+            }
+        };
+        Ok(SeedPolicy { rng, clock, request, max_pid: self.max_pid.unwrap_or(DEFAULT_MAX_PID) })
+    }
+}
+
+/// A seeding policy: the generator, how its seed is made, and which seeds are possible.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SeedPolicy {
+    pub rng: RngKind,
+    pub clock: Clock,
+    pub request: SpaceRequest,
+    /// Largest process id for `time-xor-pid` (Linux's classic `pid_max` is 32768).
+    pub max_pid: u32,
+}
+
+/// Default largest process id.
+pub const DEFAULT_MAX_PID: u32 = 32_768;
+
+/// The seeds a policy allows.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeedSpace {
+    pub policy: SeedPolicy,
+    /// The seed values, sorted, disjoint, both ends included; empty when the space is a key drawn from the
+    /// operating system (not a seed value at all).
+    pub ranges: Vec<(u64, u64)>,
+    /// log2 of the number of seeds (or of keys, for an OS-keyed modern generator).
+    pub log2_size: f64,
+    /// What the space is, in words.
+    pub description: String,
+}
+
+/// Bits of the key `from_os_rng` draws for each modern generator (a ChaCha key is 256 bits; PCG32's state and
+/// stream 128; PCG64's 256).
+fn os_key_bits(rng: RngKind) -> u32 {
+    match rng {
+        RngKind::Pcg32 => 128,
+        RngKind::Msvc | RngKind::Glibc => 32,
+        _ => 256,
+    }
+}
+
+impl SeedSpace {
+    /// The seed space of a policy; a window or range that ends before it starts, or seeds the generator's
+    /// seeding cannot take, are refused naming the flag.
+    pub fn new(policy: SeedPolicy) -> Result<SeedSpace, ConfigError> {
+        let rng = policy.rng;
+        let c = rng.is_c_library();
+        let seed_max: u64 = if c { u64::from(u32::MAX) } else { u64::MAX };
+        let seeding = if c { "srand(seed)" } else { "seed_from_u64(seed)" };
+        let (ranges, description): (Vec<(u64, u64)>, String) = match policy.request {
+            SpaceRequest::OsSeeded if !c => {
+                let bits = os_key_bits(rng);
+                return Ok(SeedSpace {
+                    policy,
+                    ranges: Vec::new(),
+                    log2_size: f64::from(bits),
+                    description: format!("{} keyed from the operating system: 2^{bits} keys", rng.name()),
+                });
+            }
+            SpaceRequest::OsSeeded => {
+                (vec![(0, seed_max)], "srand(32 bits from the operating system): still only 2^32 seeds".to_string())
+            }
+            SpaceRequest::Seeds { from, to } => {
+                if to < from {
+                    return Err(ConfigError::new(
+                        Field::Seeds,
+                        format!("the range {from}..{to} ends before it starts"),
+                    ));
+                }
+                if to > seed_max {
+                    return Err(ConfigError::new(
+                        Field::Seeds,
+                        format!("{} seeds with srand(unsigned int): {to} does not fit in 32 bits", rng.name()),
+                    ));
+                }
+                (vec![(from, to)], format!("{seeding} for seed {from}..{to}"))
+            }
+            SpaceRequest::All => match policy.clock {
+                Clock::MsSinceMidnight => {
+                    (vec![(0, DAY_MS as u64 - 1)], format!("{seeding} of milliseconds since midnight: any time of day"))
+                }
+                Clock::Unix if c => (vec![(0, seed_max)], "srand(time(NULL)) at any time: every 32-bit seed".into()),
+                Clock::TimeXorPid if c => {
+                    (vec![(0, seed_max)], "srand(time(NULL) ^ getpid()) at any time: every 32-bit seed".into())
+                }
+                _ if c => (vec![(0, seed_max)], "srand(seed): every 32-bit seed".into()),
+                _ => (vec![(0, seed_max)], "seed_from_u64(seed): every 64-bit seed".into()),
+            },
+            SpaceRequest::Window { from, to } => {
+                if to < from {
+                    return Err(ConfigError::new(
+                        Field::Window,
+                        format!("the window ends ({}) before it starts ({})", format_time(to), format_time(from)),
+                    ));
+                }
+                if from < 0 {
+                    return Err(ConfigError::new(
+                        Field::Time,
+                        format!("the window starts before 1970 ({})", format_time(from)),
+                    ));
+                }
+                let when = format!("{} .. {}", format_time(from), format_time(to));
+                match policy.clock {
+                    Clock::Unix => {
+                        let (a, b) = ((from / 1000) as u64, (to / 1000) as u64);
+                        if b > seed_max {
+                            return Err(ConfigError::new(Field::Time, "times after 2106 do not fit in 32 bits"));
+                        }
+                        (vec![(a, b)], format!("{seeding} with seed = time(NULL) between {when}"))
+                    }
+                    Clock::MsSinceMidnight => {
+                        let text = format!("{seeding} with seed = milliseconds since midnight UTC between {when}");
+                        if to - from >= DAY_MS - 1 {
+                            (vec![(0, DAY_MS as u64 - 1)], text)
+                        } else {
+                            let (a, b) = (from.rem_euclid(DAY_MS) as u64, to.rem_euclid(DAY_MS) as u64);
+                            if a <= b { (vec![(a, b)], text) } else { (vec![(0, b), (a, DAY_MS as u64 - 1)], text) }
+                        }
+                    }
+                    Clock::TimeXorPid => {
+                        if policy.max_pid == 0 {
+                            return Err(ConfigError::new(Field::MaxPid, "the largest process id must be at least 1"));
+                        }
+                        let block = u64::from(policy.max_pid).next_power_of_two().max(2);
+                        let block = if block == u64::from(policy.max_pid) { block * 2 } else { block };
+                        let (a, b) = ((from / 1000) as u64, (to / 1000) as u64);
+                        let (a, b) = (a & !(block - 1), b | (block - 1));
+                        if b > seed_max {
+                            return Err(ConfigError::new(Field::Time, "times after 2106 do not fit in 32 bits"));
+                        }
+                        (
+                            vec![(a, b)],
+                            format!(
+                                "{seeding} with seed = time(NULL) ^ pid, pid 1..={}, time between {when} \
+                                 (every value of its {block}-seed blocks)",
+                                policy.max_pid
+                            ),
+                        )
+                    }
+                }
+            }
+        };
+        let size: f64 = ranges.iter().map(|&(a, b)| (b - a) as f64 + 1.0).sum();
+        Ok(SeedSpace { policy, ranges, log2_size: size.log2(), description })
+    }
+
+    /// Number of seeds, when it fits in 64 bits (not for a 2^64 or OS-keyed space).
+    pub fn size(&self) -> Option<u64> {
+        if self.ranges.is_empty() {
+            return None;
+        }
+        self.ranges.iter().try_fold(0u64, |acc, &(a, b)| acc.checked_add((b - a).checked_add(1)?))
+    }
+
+    /// The seeds to run, one per distinct stream (MSVC: below 2^31; glibc: seed 0 folded into 1), as sorted,
+    /// disjoint, inclusive ranges.
+    pub fn streams(&self) -> Vec<(u64, u64)> {
+        let out: Vec<(u64, u64)> = match self.policy.rng {
+            RngKind::Msvc => {
+                const HALF: u64 = 1 << 31;
+                let mut v = Vec::new();
+                for &(a, b) in &self.ranges {
+                    if b - a + 1 >= HALF {
+                        v.push((0, HALF - 1));
+                    } else if (a % HALF) <= (b % HALF) {
+                        v.push((a % HALF, b % HALF));
+                    } else {
+                        v.push((a % HALF, HALF - 1));
+                        v.push((0, b % HALF));
+                    }
+                }
+                v
+            }
+            RngKind::Glibc => {
+                let mut v: Vec<(u64, u64)> =
+                    self.ranges.iter().filter_map(|&(a, b)| (a.max(1) <= b).then_some((a.max(1), b))).collect();
+                if self.contains(0) {
+                    v.push((1, 1));
+                }
+                v
+            }
+            _ => self.ranges.clone(),
+        };
+        merge(out)
+    }
+
+    /// Number of distinct streams, when it fits in 64 bits.
+    pub fn distinct_streams(&self) -> Option<u64> {
+        if self.ranges.is_empty() {
+            return None;
+        }
+        self.streams().iter().try_fold(0u64, |acc, &(a, b)| acc.checked_add((b - a).checked_add(1)?))
+    }
+
+    /// log2 of the number of distinct streams (for an OS-keyed space, of the keys).
+    pub fn log2_streams(&self) -> f64 {
+        match self.distinct_streams() {
+            Some(s) => (s as f64).log2(),
+            None => self.log2_size,
+        }
+    }
+
+    /// True when `seed` is in the space.
+    pub fn contains(&self, seed: u64) -> bool {
+        self.ranges.iter().any(|&(a, b)| a <= seed && seed <= b)
+    }
+
+    /// Every seed of the space that gives the same stream as the stream seed `s` (from [`SeedSpace::streams`]),
+    /// in increasing order.
+    pub fn equivalents(&self, s: u64) -> Vec<u64> {
+        let family: Vec<u64> = match self.policy.rng {
+            RngKind::Msvc => vec![s, s + (1 << 31)],
+            RngKind::Glibc if s == 1 => vec![0, 1],
+            _ => vec![s],
+        };
+        family.into_iter().filter(|&x| self.contains(x)).collect()
+    }
+
+    /// The stream seed (as [`SeedSpace::streams`] lists it) that `seed` runs as.
+    pub fn equivalents_stream(&self, seed: u64) -> Vec<u64> {
+        match self.policy.rng {
+            crate::rng::RngKind::Msvc => vec![seed & 0x7fff_ffff],
+            crate::rng::RngKind::Glibc if seed == 0 => vec![1],
+            _ => vec![seed],
+        }
+    }
+
+    /// What a seed means under the policy's clock: `time(NULL) = 2026-12-01T12:00:00Z`.
+    pub fn explain(&self, seed: u64) -> Option<String> {
+        match (self.policy.request, self.policy.clock) {
+            (SpaceRequest::Seeds { .. } | SpaceRequest::OsSeeded, _) => None,
+            (_, Clock::Unix) => Some(format!("time(NULL) = {}", format_time(seed as i64 * 1000))),
+            (_, Clock::MsSinceMidnight) => Some(format!("{} UTC", format_clock(seed as i64))),
+            (_, Clock::TimeXorPid) => None,
+        }
+    }
+}
+
+/// Sorts and merges overlapping or touching inclusive ranges.
+fn merge(mut v: Vec<(u64, u64)>) -> Vec<(u64, u64)> {
+    v.sort_unstable();
+    let mut out: Vec<(u64, u64)> = Vec::with_capacity(v.len());
+    for (a, b) in v {
+        match out.last_mut() {
+            Some(last) if a <= last.1.saturating_add(1) => last.1 = last.1.max(b),
+            _ => out.push((a, b)),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn space(rng: RngKind, clock: Clock, request: SpaceRequest) -> SeedSpace {
+        SeedSpace::new(SeedPolicy { rng, clock, request, max_pid: DEFAULT_MAX_PID }).unwrap()
+    }
+
+    #[test]
+    fn msvc_twins_are_run_once_and_reported_together() {
+        let all = space(RngKind::Msvc, Clock::Unix, SpaceRequest::All);
+        assert_eq!((all.size(), all.distinct_streams()), (Some(1 << 32), Some(1 << 31)));
+        assert_eq!(all.equivalents(5), vec![5, 5 + (1 << 31)]);
+        let r = space(RngKind::Msvc, Clock::Unix, SpaceRequest::Seeds { from: (1 << 31) - 2, to: (1 << 31) + 3 });
+        assert_eq!(r.streams(), vec![(0, 3), ((1 << 31) - 2, (1 << 31) - 1)]);
+        assert_eq!(r.equivalents(2), vec![(1 << 31) + 2]);
+        let g = space(RngKind::Glibc, Clock::Unix, SpaceRequest::Seeds { from: 0, to: 9 });
+        assert_eq!((g.streams(), g.equivalents(1)), (vec![(1, 9)], vec![0, 1]));
+        let g0 = space(RngKind::Glibc, Clock::Unix, SpaceRequest::Seeds { from: 0, to: 0 });
+        assert_eq!((g0.streams(), g0.equivalents(1)), (vec![(1, 1)], vec![0]));
+    }
+
+    #[test]
+    fn clock_windows_become_seed_ranges() {
+        let w = |from, to| SpaceRequest::Window { from, to };
+        let unix = space(RngKind::Glibc, Clock::Unix, w(1_796_126_400_000 - 1_800_000, 1_796_126_400_000 + 1_800_000));
+        assert_eq!(unix.size(), Some(3601));
+        let ms = space(RngKind::Chacha8, Clock::MsSinceMidnight, w(DAY_MS - 10, DAY_MS + 10));
+        assert_eq!(ms.ranges, vec![(0, 10), (DAY_MS as u64 - 10, DAY_MS as u64 - 1)]);
+        let day = space(RngKind::Chacha8, Clock::MsSinceMidnight, SpaceRequest::All);
+        assert_eq!(day.size(), Some(86_400_000));
+        let pid = space(RngKind::Msvc, Clock::TimeXorPid, w(1_796_126_400_000, 1_796_126_400_000));
+        assert_eq!(pid.size(), Some(65_536));
+        let os = space(RngKind::Chacha20, Clock::Unix, SpaceRequest::OsSeeded);
+        assert_eq!((os.size(), os.log2_size), (None, 256.0));
+        let bad = SeedSpace::new(SeedPolicy {
+            rng: RngKind::Msvc,
+            clock: Clock::Unix,
+            request: w(10_000, 5_000),
+            max_pid: DEFAULT_MAX_PID,
+        });
+        assert!(bad.unwrap_err().to_string().starts_with("--window: the window ends"));
+    }
+}

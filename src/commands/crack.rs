@@ -1,0 +1,197 @@
+//! `shuffle-audit crack`: the seeds consistent with what one seat saw, and every other hand they predict; with
+//! `--trials N`, hidden seeds drawn at random and cracked from 1, 2, … of the seat's cards.
+//!
+//! Exit status: 0 when at least one seed deals the view (or the trials ran), 1 when none does, 2 for bad input
+//! or a space too large to search, 130/143 when interrupted (the candidates of the seeds searched are printed).
+
+use std::io::IsTerminal;
+use std::process::ExitCode;
+
+use indicatif::{ProgressBar, ProgressStyle};
+
+use crate::cli::CrackArgs;
+use shuffle_audit::audit::crack::lanes::Isa;
+use shuffle_audit::audit::crack::search::{self, SearchOptions};
+use shuffle_audit::audit::crack::trials::{self, TrialsRequest};
+use shuffle_audit::audit::crack::{Dealer, Problem, SeedSpace, SpaceRequest, View, problem};
+use shuffle_audit::error::{ConfigError, Field};
+use shuffle_audit::game::Game;
+use shuffle_audit::game::deal::DealConfig;
+use shuffle_audit::report::crack::{self as render, CrackResult};
+use shuffle_audit::shuffle::Algorithm;
+
+pub fn run(args: CrackArgs) -> anyhow::Result<ExitCode> {
+    let deal = DealConfig::new(args.game.unwrap_or(Game::Custom), args.deck, args.shape.shape())?;
+    let dealer =
+        Dealer { algorithm: Algorithm::new(args.algorithm), rng: args.rng, deal, deal_number: args.deal.unwrap_or(1) };
+    let seat = match args.seat {
+        Some(0) => return Err(ConfigError::new(Field::Seat, "seats are numbered from 1").into()),
+        Some(k) => k - 1,
+        None if args.trials.is_some() => 0,
+        None => return Err(ConfigError::new(Field::Seat, "which seat saw the cards? (--seat K, 1-based)").into()),
+    };
+    let policy = args.space.flags().policy(args.rng)?;
+    let space = SeedSpace::new(policy)?;
+    let isa = match args.simd.as_deref() {
+        None => Isa::detect(),
+        Some("avx512") => Isa::Avx512,
+        Some("avx2") => Isa::Avx2,
+        Some("portable") => Isa::Portable,
+        Some(other) => {
+            return Err(ConfigError::new(
+                Field::Algorithm,
+                format!("--simd: '{other}' is not avx512, avx2 or portable"),
+            )
+            .into());
+        }
+    };
+    if !isa.available() {
+        anyhow::bail!("--simd: this processor has no {}", isa.name());
+    }
+    if args.trials.is_none() && args.seed.is_some() {
+        anyhow::bail!("--seed: applies only to --trials (the seed of the hidden seeds' draw)");
+    }
+    let threads = args.threads.unwrap_or_else(rayon::current_num_threads);
+    let how = format!("{threads} thread{}, {}", if threads == 1 { "" } else { "s" }, how_searched(&dealer, isa));
+    crate::signals::install();
+    let stop = &crate::signals::STOP;
+
+    if let Some(n) = args.trials {
+        if args.cards.is_some() {
+            anyhow::bail!("--cards: --trials draws its own hidden deals");
+        }
+        let request = TrialsRequest { dealer, seat, ordered: args.ordered, trials: n, seed: args.seed.unwrap_or(1) };
+        refuse_too_large(&Problem::new(dealer, View { seat, cards: vec![], ordered: args.ordered })?, &space, &args)?;
+        let bar = ProgressBar::hidden();
+        let options = SearchOptions { threads: args.threads, stop, bar: &bar, isa, max_listed: 100_000 };
+        eprintln!("{n} hidden seeds drawn from the space with seed {} (pass --seed to change)", request.seed);
+        let rows = trials::run(&request, &space, &options)?;
+        let mut out = super::Console::stdout();
+        writeln!(out, "seed space: {}", space.description);
+        writeln!(
+            out,
+            "seat {} of {}; {}; {how}",
+            seat + 1,
+            deal.describe(),
+            if args.ordered { "cards in deal order" } else { "cards as a set" }
+        );
+        write!(out, "{}", render::render_trials(&rows));
+        out.finish()?;
+        return Ok(stop.requested().map_or(ExitCode::SUCCESS, |r| ExitCode::from(r.exit_code())));
+    }
+
+    let text = args.cards.as_deref().ok_or_else(|| ConfigError::new(Field::Cards, "which cards did the seat see?"))?;
+    let cards = problem::parse_cards(text, deal.deck)?;
+    let problem = Problem::new(dealer, View { seat, cards, ordered: args.ordered })?;
+    refuse_too_large(&problem, &space, &args)?;
+    let size = space.size().unwrap_or(u64::MAX);
+    let rate = measured_rate(&problem, isa) * threads as f64;
+    let estimate = size as f64 / rate;
+    let long = estimate > 10.0;
+    if long {
+        eprintln!(
+            "searching {} seeds: about {} at {} seeds/s measured ({how}); Ctrl-C stops with what was found",
+            shuffle_audit::report::i18n::group_digits(size),
+            human_time(estimate),
+            render::rate(rate)
+        );
+    }
+    let bar = if long && std::io::stderr().is_terminal() {
+        let bar = ProgressBar::new(size);
+        bar.set_style(
+            ProgressStyle::with_template("{spinner} [{bar:30}] {human_pos}/{human_len} seeds, {per_sec}, ETA {eta}")
+                .unwrap_or_else(|_| ProgressStyle::default_bar())
+                .progress_chars("=> "),
+        );
+        bar
+    } else {
+        ProgressBar::hidden()
+    };
+    let options = SearchOptions { threads: args.threads, stop, bar: &bar, isa, max_listed: 10_000 };
+    let outcome = search::search(&problem, &space, &options).map_err(|e| anyhow::anyhow!(e))?;
+    bar.finish_and_clear();
+    if outcome.found > outcome.streams.len() as u64 {
+        eprintln!(
+            "warning: {} candidates; the first 10,000 found are listed (give more cards to narrow them)",
+            outcome.found
+        );
+    }
+    let candidates = search::candidates(&problem, &space, &outcome);
+    let result = CrackResult { problem: &problem, space: &space, outcome: &outcome, candidates: &candidates, how };
+    let mut out = super::Console::stdout();
+    if args.json {
+        write!(out, "{}", render::render_json(&result));
+    } else {
+        write!(out, "{}", render::render_text(&result));
+    }
+    out.finish()?;
+    Ok(match outcome.stopped {
+        Some(r) => ExitCode::from(r.exit_code()),
+        None if outcome.found == 0 => ExitCode::from(1),
+        None => ExitCode::SUCCESS,
+    })
+}
+
+/// Which path the search takes.
+fn how_searched(dealer: &Dealer, isa: Isa) -> String {
+    use shuffle_audit::rng::RngKind;
+    use shuffle_audit::shuffle::AlgorithmKind;
+    let fy = matches!(dealer.algorithm.kind, AlgorithmKind::FisherYates | AlgorithmKind::FisherYatesForward);
+    match (dealer.rng, fy) {
+        (RngKind::Msvc, true) => format!("{} lanes with early rejection", isa.name()),
+        (_, true) => "early rejection".into(),
+        _ => "the whole shuffle per seed".into(),
+    }
+}
+
+/// Seeds per second one thread searches, from a short run over 2^14 seeds.
+fn measured_rate(problem: &Problem, isa: Isa) -> f64 {
+    let start = std::time::Instant::now();
+    let mut sink = Vec::new();
+    let n = 1u64 << 14;
+    search::check_range(problem, 1, n, isa, &mut sink);
+    let per_stream = n as f64 / start.elapsed().as_secs_f64().max(1e-9);
+    if problem.dealer.rng == shuffle_audit::rng::RngKind::Msvc { 2.0 * per_stream } else { per_stream }
+}
+
+/// `3.2 s`, `14 min`, `2.1 h`, `5.6e+05 years`.
+fn human_time(seconds: f64) -> String {
+    if seconds < 120.0 {
+        format!("{seconds:.1} s")
+    } else if seconds < 7200.0 {
+        format!("{:.0} min", seconds / 60.0)
+    } else if seconds < 3.0 * 86400.0 {
+        format!("{:.1} h", seconds / 3600.0)
+    } else if seconds < 365.25 * 86400.0 {
+        format!("{:.0} days", seconds / 86400.0)
+    } else {
+        format!("{:.1e} years", seconds / (365.25 * 86400.0))
+    }
+}
+
+/// Refuses a space the search does not cover, with its size and the time it would take at the measured rate.
+fn refuse_too_large(problem: &Problem, space: &SeedSpace, args: &CrackArgs) -> anyhow::Result<()> {
+    if !space.ranges.is_empty() && space.log2_streams() <= search::SEARCH_LIMIT_LOG2 {
+        return Ok(());
+    }
+    let threads = args.threads.unwrap_or_else(rayon::current_num_threads) as f64;
+    let rate = measured_rate(problem, Isa::detect()) * threads;
+    let flag = match space.policy.request {
+        SpaceRequest::OsSeeded => Field::OsSeeded,
+        SpaceRequest::All => Field::AllSeeds,
+        SpaceRequest::Seeds { .. } => Field::Seeds,
+        SpaceRequest::Window { .. } => Field::Time,
+    };
+    Err(ConfigError::new(
+        flag,
+        format!(
+            "not searchable: {} (2^{:.0}); at the {} seeds/s measured here a search would take {} (a search covers at most 2^{:.0})",
+            space.description,
+            space.log2_size,
+            render::rate(rate),
+            human_time(space.log2_size.exp2() / rate),
+            search::SEARCH_LIMIT_LOG2
+        ),
+    )
+    .into())
+}

@@ -1,0 +1,38 @@
+//! `shuffle-audit seeds`: what a seeding policy allows, before any search: the distinct decks it can deal
+//! against n!, the repeated decks expected among N deals from independent seeds, and the bits of the seed each
+//! common view gives away (and whether that pins it).
+
+use std::process::ExitCode;
+
+use crate::cli::SeedsArgs;
+use shuffle_audit::audit::crack::SeedSpace;
+use shuffle_audit::audit::crack::budget::budget;
+use shuffle_audit::game::deal::DealConfig;
+
+pub fn run(args: SeedsArgs) -> anyhow::Result<ExitCode> {
+    let deal = match args.game {
+        Some(g) => Some(DealConfig::new(g, args.deck, args.shape.shape())?),
+        None if !args.shape.shape().is_empty() => {
+            anyhow::bail!("--players, --hand, --bottom, --scheme and --order need --game")
+        }
+        None => None,
+    };
+    let n = deal.map_or(args.deck.unwrap_or(52), |d| d.deck);
+    let mut flags = args.space.flags();
+    let none = flags.time.is_none() && flags.seeds.is_none() && !flags.all_seeds && !flags.os_seeded;
+    if none && flags.window.is_none() {
+        // With no space given, the whole seed space of the seeding.
+        flags.all_seeds = true;
+    }
+    let space = SeedSpace::new(flags.policy(args.rng)?)?;
+    let b = budget(&space, n, deal.as_ref(), args.decks);
+    let mut out = super::Console::stdout();
+    if args.json {
+        writeln!(out, "{}", serde_json::to_string_pretty(&b)?);
+    } else {
+        writeln!(out, "{} with {n} cards", args.rng.name());
+        write!(out, "{}", shuffle_audit::report::crack::render_budget(&b, args.rng.name()));
+    }
+    out.finish()?;
+    Ok(ExitCode::SUCCESS)
+}
