@@ -588,15 +588,75 @@ pub struct DealArgs {
 /// Arguments of `exact`.
 #[derive(Debug, Args)]
 pub struct ExactArgs {
-    /// The game: doudizhu or douniu.
+    /// The game: doudizhu or douniu (its exact hand odds).
     #[arg(long, value_name = "GAME")]
-    pub game: Game,
+    pub game: Option<Game>,
+    /// A shuffle of the catalogue: its exact position-by-card law, computed without sampling (see `list`).
+    #[arg(long, short = 'a')]
+    pub algorithm: Option<AlgorithmKind>,
+    /// The draws: ideal (exactly uniform), msvc (15-bit r() % m) or glibc (31-bit r() % m) [default: ideal].
+    #[arg(long, value_name = "RNG")]
+    pub rng: Option<ExactRng>,
+    /// Number of cards, 2..=1024 [default: 52].
+    #[arg(long, value_name = "N", value_parser = parse_deck, allow_hyphen_values = true)]
+    pub deck: Option<usize>,
+    /// Swaps for wash [default: the deck size]; a fixed count for pair-swap instead of the source's r() % 1023.
+    #[arg(long, value_name = "K", value_parser = parse_count_usize, allow_hyphen_values = true)]
+    pub swaps: Option<usize>,
+    /// Riffles, for the riffle shuffle.
+    #[arg(long, value_name = "K", value_parser = parse_count_usize, allow_hyphen_values = true)]
+    pub riffles: Option<usize>,
+    /// Moves, for top-to-random.
+    #[arg(long, value_name = "K", value_parser = parse_count_usize, allow_hyphen_values = true)]
+    pub moves: Option<usize>,
+    /// A random cyclic cut after the shuffle (r() % n from the same draws).
+    #[arg(long)]
+    pub cut: bool,
+    /// Move the first K cards to the bottom after the shuffle (and the cut).
+    #[arg(long, value_name = "K", value_parser = parse_count_usize, allow_hyphen_values = true)]
+    pub burn: Option<usize>,
+    /// The deck before shuffling: suit (0..n) or rank (斗地主 numbering; 52 or 54 cards) [default: suit].
+    #[arg(long, value_name = "ORDER")]
+    pub order: Option<StartOrder>,
+    /// Output directory for exact.csv and exact.svg (default: reports/exact-<algorithm>-<rng>-<deck>).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<std::path::PathBuf>,
     /// Cards per player [default: doudizhu 17, douniu 5].
     #[arg(long, value_name = "H", value_parser = parse_count_usize, allow_hyphen_values = true)]
     pub hand: Option<usize>,
     /// Bottom cards [default: doudizhu 3].
     #[arg(long, value_name = "B", value_parser = parse_count_usize, allow_hyphen_values = true)]
     pub bottom: Option<usize>,
+}
+
+/// The draws of `exact --algorithm`: exactly uniform, or the remainder of a C library's `rand()`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ExactRng {
+    /// Exactly uniform draws (no modulo bias).
+    Ideal,
+    /// MSVC's 15-bit `rand()`.
+    Msvc,
+    /// glibc's 31-bit `rand()`.
+    Glibc,
+}
+
+impl ExactRng {
+    /// `None` for ideal draws, else the generator's width.
+    pub fn bits(self) -> Option<u32> {
+        match self {
+            ExactRng::Ideal => None,
+            ExactRng::Msvc => Some(RngKind::Msvc.bits()),
+            ExactRng::Glibc => Some(RngKind::Glibc.bits()),
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            ExactRng::Ideal => "ideal",
+            ExactRng::Msvc => "msvc",
+            ExactRng::Glibc => "glibc",
+        }
+    }
 }
 
 /// Arguments of `calibrate`.
