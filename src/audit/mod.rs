@@ -4,6 +4,7 @@
 
 pub mod calibration;
 pub mod catalogue;
+pub mod exact;
 pub mod fault;
 pub mod gate;
 pub mod input;

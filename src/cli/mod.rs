@@ -331,6 +331,10 @@ pub struct RunArgs {
     /// Run only shard I of K of the run's chunks and write its state, for `merge` (I in 1..=K).
     #[arg(long, value_name = "I/K", value_parser = parse_shard)]
     pub shard: Option<(u64, u64)>,
+    /// Test the position-by-card counts against the shuffle's exact (non-uniform) matrix instead of uniformity:
+    /// PASS when the simulator agrees with its model. Built-in algorithms with an exact law only.
+    #[arg(long)]
+    pub against_exact: bool,
 }
 
 impl RunArgs {
