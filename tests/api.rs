@@ -27,9 +27,9 @@ fn rand_shuffle_passes_and_a_naive_swap_fails() {
     assert_eq!(naive.verdict(), Verdict::Fail);
     let message = naive.failure_message(Verdict::Pass).unwrap();
     assert!(message.starts_with("shuffle-audit: expected PASS, got FAIL: "), "{message}");
-    assert!(message.contains("position-card FAIL (adjusted p = "), "{message}");
+    assert!(message.contains("position-card FAIL (Holm-adjusted p = "), "{message}");
     assert!(message.contains("reproduce with Audit::new(52).shuffles(262144).seed(7)"), "{message}");
-    assert!(message.contains("false-positive rate of this assertion: nominally 2e-3"), "{message}");
+    assert!(message.contains("false-positive rate of this assertion: nominally 1e-3"), "{message}");
     let panic = std::panic::catch_unwind(|| naive.assert_fair()).unwrap_err();
     assert_eq!(panic.downcast_ref::<String>(), Some(&message));
     naive.assert_verdict(Verdict::Fail);

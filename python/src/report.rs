@@ -11,7 +11,7 @@ use shuffle_audit::Verdict;
 /// The result of `audit` or `audit_decks`.
 ///
 /// `verdict` is "PASS", "SUSPICIOUS", "FAIL" or "BROKEN"; `tests` lists each test of the battery as a dict
-/// (name, statistic, df, p_value, log10_p, adjusted_p, verdict); `p_values` maps a test's name to its p-value.
+/// (name, statistic, df, p_value, log10_p, two_sided, adjusted_p, verdict); `p_values` maps a test's name to its p-value.
 #[pyclass(module = "shuffle_audit", name = "Report", frozen)]
 pub struct Report {
     pub inner: shuffle_audit::Report,
@@ -29,7 +29,8 @@ impl Report {
         self.inner.verdict().name()
     }
 
-    /// One dict per test: name, statistic, df, p_value, log10_p, adjusted_p (Holm), verdict.
+    /// One dict per test: name, statistic, df, p_value (the test's p in the family: one-sided, or two-sided with
+    /// the smaller tail doubled), log10_p, two_sided, adjusted_p (Holm), verdict.
     #[getter]
     fn tests<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
         self.inner
@@ -42,6 +43,7 @@ impl Report {
                 d.set_item("df", t.df)?;
                 d.set_item("p_value", t.p_value)?;
                 d.set_item("log10_p", t.log10_p)?;
+                d.set_item("two_sided", t.two_sided)?;
                 d.set_item("adjusted_p", t.adjusted_p)?;
                 d.set_item("verdict", t.verdict.name())?;
                 Ok(d)

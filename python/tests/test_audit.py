@@ -1,8 +1,9 @@
 """`audit` and `assert_fair` on shuffles written in Python.
 
-False alarms: a fair shuffle fails `assert_fair` when a test's Holm-adjusted p-value, of its upper or of its
-lower tail, falls below `suspicious_below` (1e-3 by default): for 2e-3 of seeds nominally (the union bound the
-assertion's message states; not checked by simulation). The seeds here are fixed, so each outcome is fixed too; the bound says how
+False alarms: a fair shuffle fails `assert_fair` when the run's family-wise p (Holm over its tests, each
+two-sided test's smaller tail doubled) falls below `suspicious_below` (1e-3 by default): for 1e-3 of seeds
+nominally (the figure the assertion's message states; the Rust suite's tests/family.rs checks the rule's real rate
+by simulation at 0.05). The seeds here are fixed, so each outcome is fixed too; the bound says how
 likely another seed would be to break the passing tests.
 """
 
@@ -90,7 +91,7 @@ def test_each_chunk_gets_its_own_seeded_random():
 def test_tests_and_thresholds_are_the_builders():
     report = shuffle_audit.audit(python_shuffle, deck=10, shuffles=5000, seed=1, tests="position")
     assert [t["name"] for t in report.tests] == ["position-card", "position-worst", "card-worst"]
-    assert set(report.tests[0]) == {"name", "statistic", "df", "p_value", "log10_p", "adjusted_p", "verdict"}
+    assert set(report.tests[0]) == {"name", "statistic", "df", "p_value", "log10_p", "two_sided", "adjusted_p", "verdict"}
     # The thresholds are checked as the CLI checks --fail-below and --suspicious-below.
     with pytest.raises(ValueError, match=r"fail-below: 1\.0001 is not a probability between 0 and 0\.5"):
         shuffle_audit.audit(python_shuffle, deck=10, shuffles=5000, fail_below=1.0001)

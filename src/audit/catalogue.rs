@@ -80,6 +80,10 @@ pub fn findings() -> Vec<Finding> {
         algorithm: Algorithm { kind: Wash, swaps: Some(swaps) },
         ..row(Wash, 54, Chacha8, shuffles, Fail)
     };
+    let riffle = |riffles: usize, shuffles: u64| Finding {
+        algorithm: Algorithm { kind: Riffle, swaps: Some(riffles) },
+        ..row(Riffle, 52, Chacha8, shuffles, Fail)
+    };
     let deal = |game: Game, order: StartOrder| {
         let shape = DealShape { order: Some(order), ..Default::default() };
         Some(DealConfig::new(game, None, shape).expect("the catalogue's deals are valid"))
@@ -121,5 +125,17 @@ pub fn findings() -> Vec<Finding> {
         Finding { deal: doudizhu_rank, ..row(FisherYates, 54, Chacha8, 1 << 20, Pass) },
         Finding { deal: doudizhu_rank, ..wash(54, 1 << 18) },
         Finding { deal: deal(Game::Douniu, StartOrder::Suit), ..row(PairSwap, 52, Chacha8, 1 << 19, Fail) },
+        // Riffles: the rising-sequence law after k riffles is exact (Bayer–Diaconis), so each verdict is a
+        // computed noncentrality (λ₁ per shuffle for the rising-sequence chi-square, 52 cards): 2.2·10^10 at 4
+        // riffles and 1.04 at 7 (2^14 shuffles: λ ≈ 17000), 7.1·10^-4 at 12, where 2^18 shuffles give λ ≈ 187
+        // against about 20 degrees of freedom, 4.5 standard deviations past the FAIL threshold: "seven suffice"
+        // for a card table, not for an audit.
+        checked(&[(TestId::RisingSequences, Fail)], riffle(4, 1 << 12)),
+        checked(&[(TestId::RisingSequences, Fail)], riffle(7, 1 << 14)),
+        checked(&[(TestId::RisingSequences, Fail)], riffle(12, 1 << 18)),
+        // Ten overhand passes move a card a few places: the positions are far from uniform.
+        checked(&[(TestId::PositionCard, Fail)], row(Overhand, 52, Chacha8, 1 << 12, Fail)),
+        // array.sort(() => Math.random() - 0.5) as V8 runs it: binary insertion leaves cards near home.
+        checked(&[(TestId::PositionCard, Fail)], row(SortRandomComparator, 52, Chacha8, 1 << 14, Fail)),
     ]
 }

@@ -5,10 +5,12 @@
 //! No work is redone: chunk i of a run is fixed by (seed, i), so the sample of 2^(k+1) shuffles is the sample of
 //! 2^k plus the next chunks, and the batteries merge. Samples smaller than one chunk are simply run again.
 //!
-//! Repeated looks. Each look applies the whole battery with Holm's family-wise control, and a fair shuffle can
-//! fail any of them. With L planned looks, every look's family-wise p is multiplied by L (Bonferroni over the
-//! looks; the looks are strongly dependent, so this is conservative), which keeps the chance that a fair shuffle
-//! FAILs anywhere in the progressive run below the FAIL threshold, and the same for SUSPICIOUS.
+//! Repeated looks. Each look applies the whole battery with Holm's family-wise control over one family (each
+//! two-sided test's smaller tail doubled: [`crate::audit::verdict`]), and a fair shuffle can fail any of them.
+//! With L planned looks, every look's family-wise p is multiplied by L (Bonferroni over the looks; the looks are
+//! strongly dependent, so this is conservative), which keeps the chance that a fair shuffle FAILs anywhere in
+//! the progressive run below the FAIL threshold, and the same for SUSPICIOUS. The run's progressive family p is
+//! [`progressive_ln_p`]: the smallest look's family p times L.
 
 use std::time::Instant;
 
@@ -50,7 +52,7 @@ pub struct Look {
     pub shuffles: u64,
     /// The battery's tests with Holm-adjusted p-values, judged against thresholds divided by the number of looks.
     pub assessment: Assessment,
-    /// Family-wise ln p of this look (Holm over the tests, both tails), before the correction for looks.
+    /// Family-wise ln p of this look (Holm over the tests' family p-values), before the correction for looks.
     pub ln_p_family: f64,
     pub verdict: Verdict,
 }
@@ -69,7 +71,23 @@ pub struct ProgressiveOutcome {
     pub stopped: Option<StopReason>,
 }
 
+/// A look's family p after the correction for `planned` looks: `min(1, L · p)`.
+pub fn look_corrected_ln_p(ln_p_family: f64, planned: usize) -> f64 {
+    (ln_p_family + (planned.max(1) as f64).ln()).min(0.0)
+}
+
+/// The family p of a whole progressive run: the smallest look's family p, times the planned looks (what the
+/// looks are judged on; `calibrate --progressive` counts how often it is below α).
+pub fn progressive_ln_p(looks: &[Look], planned: usize) -> f64 {
+    look_corrected_ln_p(looks.iter().map(|l| l.ln_p_family).fold(0.0, f64::min), planned)
+}
+
 impl ProgressiveOutcome {
+    /// The run's family p over every look ([`progressive_ln_p`]).
+    pub fn ln_p_family(&self) -> f64 {
+        progressive_ln_p(&self.looks, self.planned_looks)
+    }
+
     /// The first look that FAILed.
     pub fn detected(&self) -> Option<&Look> {
         self.looks.iter().find(|l| l.verdict >= Verdict::Fail)
@@ -134,10 +152,35 @@ pub fn run_until(
     let mut check = config.clone();
     check.shuffles = max_shuffles;
     check.validate()?;
-    let plan = LookPlan::new(max_shuffles, thresholds);
-    let (sizes, planned, look_thresholds) = (plan.sizes.clone(), plan.planned(), plan.thresholds);
     let pool_start = Instant::now();
     let pool = runner::thread_pool(config.threads)?;
+    Ok(run_looks(config, max_shuffles, thresholds, bar, stop, Some(&pool), pool_start, &mut on_look))
+}
+
+/// [`run`] in the current rayon pool, for a caller that is already inside one (calibration replicates run
+/// progressive runs in parallel: a pool of its own per run would nest pools). `config` must be valid.
+pub fn run_here(
+    config: &RunConfig,
+    max_shuffles: u64,
+    thresholds: Thresholds,
+    bar: &ProgressBar,
+) -> ProgressiveOutcome {
+    run_looks(config, max_shuffles, thresholds, bar, &NEVER, None, Instant::now(), &mut |_| {})
+}
+
+#[allow(clippy::too_many_arguments)]
+fn run_looks(
+    config: &RunConfig,
+    max_shuffles: u64,
+    thresholds: Thresholds,
+    bar: &ProgressBar,
+    stop: &StopFlag,
+    pool: Option<&rayon::ThreadPool>,
+    pool_start: Instant,
+    on_look: &mut dyn FnMut(&Look),
+) -> ProgressiveOutcome {
+    let plan = LookPlan::new(max_shuffles, thresholds);
+    let (sizes, planned, look_thresholds) = (plan.sizes.clone(), plan.planned(), plan.thresholds);
     let mut looks = Vec::new();
     let mut tally: Option<Tally> = None;
     let mut chunks_done = 0u64;
@@ -157,9 +200,13 @@ pub fn run_until(
         let extend = chunks_done > 0 && tally.is_some();
         let from = if extend { chunks_done } else { 0 };
         let never_stop = last.is_none();
-        let outcome = match pool.install(|| {
-            runner::run_chunks_until(&look_config, from..chunks, bar, if never_stop { &NEVER } else { stop })
-        }) {
+        let count =
+            || runner::run_chunks_until(&look_config, from..chunks, bar, if never_stop { &NEVER } else { stop });
+        let counted = match pool {
+            Some(pool) => pool.install(count),
+            None => count(),
+        };
+        let outcome = match counted {
             Some(outcome) => outcome,
             None => {
                 stopped = stop.requested();
@@ -191,12 +238,12 @@ pub fn run_until(
         }
     }
     let last = last.expect("at least one look");
-    Ok(ProgressiveOutcome { looks, planned_looks: planned, look_thresholds, last, fault, stopped })
+    ProgressiveOutcome { looks, planned_looks: planned, look_thresholds, last, fault, stopped }
 }
 
 fn judge(shuffles: u64, results: Vec<TestResult>, thresholds: &Thresholds) -> Look {
     let assessment = assess(results, thresholds);
-    let ln_p_family = assessment.ln_p_family.min(assessment.ln_p_family_low);
+    let ln_p_family = assessment.ln_p_family;
     Look { shuffles, verdict: assessment.verdict, ln_p_family, assessment }
 }
 

@@ -213,8 +213,8 @@ impl RunReport {
         if lo.0 <= 0.0 || hi.0.ln().abs() < lo.0.ln().abs() { lo.0 } else { hi.0 }
     }
 
-    /// The global position-by-card test's ln p.
+    /// The global position-by-card test's ln p: two-sided, as it enters the family (before adjustment).
     pub fn global_ln_p(&self) -> Option<f64> {
-        self.assessment.tests.iter().find(|t| t.result.test == TestId::PositionCard).map(|t| t.result.ln_p)
+        self.assessment.tests.iter().find(|t| t.result.test == TestId::PositionCard).map(|t| t.ln_p_test)
     }
 }

@@ -51,6 +51,10 @@ pub struct RunRequest {
     pub rng: Option<RngKind>,
     pub seed: Option<u64>,
     pub swaps: Option<u64>,
+    /// `--riffles` (riffle), `--passes` (overhand), `--moves` (top-to-random): the hand shuffles' repetitions.
+    pub riffles: Option<u64>,
+    pub passes: Option<u64>,
+    pub moves: Option<u64>,
     pub draw: Option<Draw>,
     pub cut: bool,
     pub burn: Option<usize>,
@@ -211,7 +215,7 @@ impl RunRequest {
                         limits::check_swaps(k)?;
                         Some(usize::try_from(k).map_err(|_| ConfigError::new(Field::Swaps, "too large"))?)
                     }
-                    None => None,
+                    None => self.repetitions(kind)?,
                 };
                 let rng = self.rng.unwrap_or(DEFAULT_RNG);
                 let seed = match self.seed {
@@ -254,6 +258,9 @@ impl RunRequest {
             (Field::Rng, self.rng.is_some()),
             (Field::Seed, self.seed.is_some()),
             (Field::Swaps, self.swaps.is_some()),
+            (Field::Riffles, self.riffles.is_some()),
+            (Field::Passes, self.passes.is_some()),
+            (Field::Moves, self.moves.is_some()),
             (Field::Draw, self.draw.is_some()),
             (Field::Cut, self.cut),
             (Field::Burn, self.burn.is_some()),
@@ -329,12 +336,41 @@ impl RunRequest {
         })
     }
 
+    /// The repetition count of `riffle`, `overhand` or `top-to-random` (`--riffles`, `--passes`, `--moves`),
+    /// each refused with any other algorithm; at most 2^20 (the swap limit, for the same reason: past it a run
+    /// is a typo).
+    fn repetitions(&self, kind: AlgorithmKind) -> Result<Option<usize>, ConfigError> {
+        let given = [
+            (Field::Riffles, self.riffles, AlgorithmKind::Riffle, "riffles"),
+            (Field::Passes, self.passes, AlgorithmKind::Overhand, "passes"),
+            (Field::Moves, self.moves, AlgorithmKind::TopToRandom, "moves"),
+        ];
+        let mut count = None;
+        for (field, value, owner, unit) in given {
+            let Some(k) = value else { continue };
+            if kind != owner {
+                return Err(ConfigError::new(field, format!("applies to {} only, not {}", owner.name(), kind.name())));
+            }
+            if k > limits::MAX_SWAPS {
+                return Err(ConfigError::new(
+                    field,
+                    format!("{k} is above the limit of 2^20 = {} {unit} per shuffle", limits::MAX_SWAPS),
+                ));
+            }
+            count = Some(usize::try_from(k).map_err(|_| ConfigError::new(field, "too large"))?);
+        }
+        Ok(count)
+    }
+
     /// The options of a built-in shuffle that were given.
-    fn builtin_only(&self) -> [(Field, bool); 8] {
+    fn builtin_only(&self) -> [(Field, bool); 11] {
         [
             (Field::Rng, self.rng.is_some()),
             (Field::Seed, self.seed.is_some()),
             (Field::Swaps, self.swaps.is_some()),
+            (Field::Riffles, self.riffles.is_some()),
+            (Field::Passes, self.passes.is_some()),
+            (Field::Moves, self.moves.is_some()),
             (Field::Draw, self.draw.is_some()),
             (Field::Cut, self.cut),
             (Field::Burn, self.burn.is_some()),

@@ -80,6 +80,11 @@ impl Builtin {
         if a.kind == AlgorithmKind::Wash || (a.kind == AlgorithmKind::PairSwap && a.swaps.is_some()) {
             parts.push(format!("--swaps {}", a.wash_swaps(deck)));
         }
+        if let (Some(option), AlgorithmKind::Riffle | AlgorithmKind::Overhand | AlgorithmKind::TopToRandom) =
+            (a.kind.repetition_option(), a.kind)
+        {
+            parts.push(format!("--{option} {}", a.repetitions(deck)));
+        }
         let post = self.post.label();
         if !post.is_empty() {
             parts.push(post);
@@ -249,8 +254,8 @@ impl DeckSource {
             DeckSource::Builtin(b) => {
                 let a = b.algorithm;
                 let mut name = format!("run-{}-{}-{deck}", a.kind.name(), b.rng);
-                if matches!(a.kind, AlgorithmKind::Wash | AlgorithmKind::PairSwap) && a.swaps.is_some() {
-                    name.push_str(&format!("-swaps{}", a.wash_swaps(deck)));
+                if let (Some(option), Some(_)) = (a.kind.repetition_option(), a.swaps) {
+                    name.push_str(&format!("-{option}{}", a.repetitions(deck)));
                 }
                 if b.post.cut {
                     name.push_str("-cut");
@@ -288,8 +293,8 @@ impl DeckSource {
                 if b.algorithm.kind == AlgorithmKind::FisherYatesBatched {
                     s.push_str(" --draw batched");
                 }
-                if let Some(k) = b.algorithm.swaps {
-                    s.push_str(&format!(" --swaps {k}"));
+                if let (Some(k), Some(option)) = (b.algorithm.swaps, b.algorithm.kind.repetition_option()) {
+                    s.push_str(&format!(" --{option} {k}"));
                 }
                 let post = b.post.label();
                 if !post.is_empty() {

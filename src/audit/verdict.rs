@@ -1,17 +1,20 @@
 //! Verdicts: PASS, SUSPICIOUS, FAIL or BROKEN, with the family-wise error rate of a run controlled by Holm's
-//! step-down procedure.
+//! step-down procedure over ONE family.
 //!
-//! A run applies m tests. Each test's p-value is Holm-adjusted: with the p-values sorted ascending,
+//! A run applies m tests, and each contributes one p-value ([`TestResult::family_ln_p`]): a one-sided test its
+//! upper-tail p, a two-sided test `min(1, 2·min(p_upper, p_lower))` — a statistic that is too *small* ("too
+//! uniform", e.g. a deck that cycles through rotations) is as suspicious as one too large, and doubling the
+//! smaller tail pays for looking at both. These m p-values are Holm-adjusted: with them sorted ascending,
 //! `p̃(k) = max_{j ≤ k} min(1, (m − j + 1) · p(j))`. The run's family-wise p is the smallest adjusted p, i.e.
-//! `min(1, m · min p)`, so the chance that a fair shuffle is called FAIL is at most the FAIL threshold whatever
-//! the dependence between the tests. The same is done with the lower tails of two-sided tests: a statistic that
-//! is too *small* ("too uniform", e.g. a deck that cycles through rotations) is as suspicious as one too large.
-//! Thresholds are fixed before looking (docs/reference.md#false-alarms-and-growth-with-n: false alarms happen; re-test with an independent seed).
+//! `min(1, m · min p)`, so the chance that a fair shuffle is called FAIL is at most the FAIL threshold (and
+//! SUSPICIOUS at most the SUSPICIOUS one) whatever the dependence between the tests; `calibrate` measures the
+//! real rate (`family.csv`). Thresholds are fixed before looking
+//! (docs/reference.md#false-alarms-and-growth-with-n: false alarms happen; re-test with an independent seed).
 
 use serde::Serialize;
 
 use crate::stats::TestScope;
-use crate::stats::{LnP, TestId, TestResult};
+use crate::stats::{LnP, Tail, TestId, TestResult};
 
 crate::names::named_enum! {
     /// The outcome of a test or a run, from best to worst.
@@ -39,7 +42,7 @@ impl Verdict {
     }
 }
 
-/// Family-wise thresholds: FAIL below `fail`, SUSPICIOUS below `suspicious` (each applied to both tails).
+/// Family-wise thresholds: FAIL below `fail`, SUSPICIOUS below `suspicious` (applied to the family p).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Thresholds {
     pub fail: f64,
@@ -53,7 +56,8 @@ impl Default for Thresholds {
 }
 
 impl Thresholds {
-    fn verdict(&self, ln_p: LnP) -> Verdict {
+    /// The verdict of a family-wise ln p.
+    pub fn verdict(&self, ln_p: LnP) -> Verdict {
         if ln_p < self.fail.ln() {
             Verdict::Fail
         } else if ln_p < self.suspicious.ln() {
@@ -64,16 +68,19 @@ impl Thresholds {
     }
 }
 
-/// A test with its multiple-comparison-adjusted p-values and verdict.
+/// A test with its family p-value, Holm-adjusted, and verdict.
 #[derive(Clone, Debug, Serialize)]
 pub struct AssessedTest {
     pub result: TestResult,
-    /// Holm-adjusted ln p of the upper tail.
+    /// The test's p in the family before adjustment ([`TestResult::family_ln_p`]): one-sided, or two-sided
+    /// (the smaller tail doubled).
+    pub ln_p_test: LnP,
+    /// The tail [`AssessedTest::ln_p_test`] comes from.
+    pub tail: Tail,
+    /// Holm-adjusted ln p over the run's family.
     pub ln_p_adjusted: LnP,
-    /// Holm-adjusted ln p of the lower tail ("too uniform"), for two-sided tests.
-    pub ln_p_low_adjusted: Option<LnP>,
     pub verdict: Verdict,
-    /// True when the verdict comes from the lower tail.
+    /// True when the verdict is not PASS and the lower tail decided it ("too uniform").
     pub too_uniform: bool,
 }
 
@@ -81,13 +88,12 @@ pub struct AssessedTest {
 #[derive(Clone, Debug, Serialize)]
 pub struct Assessment {
     pub tests: Vec<AssessedTest>,
-    /// Family-wise ln p of the upper tails: `min(1, m · min p)`.
+    /// Family-wise ln p: the smallest Holm-adjusted p, `min(1, m · min p)` over the tests' family p-values.
     pub ln_p_family: LnP,
-    /// Family-wise ln p of the lower tails.
-    pub ln_p_family_low: LnP,
     pub verdict: Verdict,
     /// The test that decided the verdict (the smallest adjusted p).
     pub decisive_test: Option<TestId>,
+    /// True when the verdict is not PASS and the decisive test's lower tail decided it.
     pub too_uniform: bool,
 }
 
@@ -100,6 +106,11 @@ impl Assessment {
     /// One test of the run, if it was applied.
     pub fn get(&self, test: TestId) -> Option<&AssessedTest> {
         self.tests.iter().find(|t| t.result.test == test)
+    }
+
+    /// The number of tests in the family (Holm's m).
+    pub fn family_size(&self) -> usize {
+        self.tests.len()
     }
 }
 
@@ -118,41 +129,38 @@ pub fn holm_adjust(ln_ps: &[Option<LnP>]) -> Vec<Option<LnP>> {
     out
 }
 
+/// The family-wise ln p of a set of test results, without building an assessment: `min(1, m · min p)` over
+/// their family p-values (what [`assess`] computes as [`Assessment::ln_p_family`]).
+pub fn family_ln_p(results: &[TestResult]) -> LnP {
+    if results.is_empty() {
+        return 0.0;
+    }
+    let min = results.iter().map(|r| r.family_ln_p().0).fold(0.0f64, f64::min);
+    (min + (results.len() as f64).ln()).min(0.0)
+}
+
 /// Adjusts every test of a run and decides the run's verdict.
 pub fn assess(results: Vec<TestResult>, thresholds: &Thresholds) -> Assessment {
-    let upper: Vec<Option<LnP>> = results.iter().map(|r| Some(r.ln_p)).collect();
-    let lower: Vec<Option<LnP>> = results.iter().map(|r| r.ln_p_low).collect();
-    let upper_adj = holm_adjust(&upper);
-    let lower_adj = holm_adjust(&lower);
+    let family: Vec<(LnP, Tail)> = results.iter().map(TestResult::family_ln_p).collect();
+    let adjusted = holm_adjust(&family.iter().map(|&(p, _)| Some(p)).collect::<Vec<_>>());
     let mut tests = Vec::with_capacity(results.len());
-    for ((result, up), low) in results.into_iter().zip(upper_adj).zip(lower_adj) {
-        let up = up.unwrap_or(0.0);
-        let v_up = thresholds.verdict(up);
-        let v_low = low.map_or(Verdict::Pass, |l| thresholds.verdict(l));
+    for ((result, (ln_p_test, tail)), adj) in results.into_iter().zip(family).zip(adjusted) {
+        let ln_p_adjusted = adj.unwrap_or(0.0);
+        let verdict = thresholds.verdict(ln_p_adjusted);
         tests.push(AssessedTest {
             result,
-            ln_p_adjusted: up,
-            ln_p_low_adjusted: low,
-            verdict: v_up.max(v_low),
-            too_uniform: v_low > v_up,
+            ln_p_test,
+            tail,
+            ln_p_adjusted,
+            verdict,
+            too_uniform: verdict > Verdict::Pass && tail == Tail::Lower,
         });
     }
-    let min_of = |f: &dyn Fn(&AssessedTest) -> Option<LnP>| tests.iter().filter_map(f).fold(0.0f64, f64::min);
-    let ln_p_family = min_of(&|t| Some(t.ln_p_adjusted));
-    let ln_p_family_low = min_of(&|t| t.ln_p_low_adjusted);
-    let v_up = thresholds.verdict(ln_p_family);
-    let v_low = thresholds.verdict(ln_p_family_low);
-    let too_uniform = v_low > v_up;
-    let decisive_test = if too_uniform {
-        tests
-            .iter()
-            .filter(|t| t.ln_p_low_adjusted.is_some())
-            .min_by(|a, b| a.ln_p_low_adjusted.unwrap().total_cmp(&b.ln_p_low_adjusted.unwrap()))
-    } else {
-        tests.iter().min_by(|a, b| a.ln_p_adjusted.total_cmp(&b.ln_p_adjusted))
-    }
-    .map(|t| t.result.test);
-    Assessment { tests, ln_p_family, ln_p_family_low, verdict: v_up.max(v_low), decisive_test, too_uniform }
+    let decisive = tests.iter().min_by(|a, b| a.ln_p_adjusted.total_cmp(&b.ln_p_adjusted));
+    let ln_p_family = decisive.map_or(0.0, |t| t.ln_p_adjusted);
+    let too_uniform = decisive.is_some_and(|t| t.too_uniform);
+    let decisive_test = decisive.map(|t| t.result.test);
+    Assessment { tests, ln_p_family, verdict: thresholds.verdict(ln_p_family), decisive_test, too_uniform }
 }
 
 /// The test a report with a deal should lead with: the most significant table-level test whose own verdict is
@@ -265,5 +273,32 @@ mod tests {
         let a = assess(vec![r], &Thresholds::default());
         assert_eq!(a.verdict, Verdict::Fail);
         assert!(a.too_uniform);
+        assert_eq!(a.tests[0].tail, Tail::Lower);
+    }
+
+    #[test]
+    fn both_tails_are_one_doubled_p_in_one_family() {
+        // Two two-sided tests, one with its lower tail at 0.01 and one with its upper tail at 0.015: the family
+        // p-values are 0.02 and 0.03, Holm-adjusted 0.04 and 0.04; at 0.05 SUSPICIOUS, decided by the lower tail.
+        let mut low = result(TestId::Cycles, 0.9);
+        low.ln_p_low = Some(0.01f64.ln());
+        let mut up = result(TestId::FixedPoints, 0.015);
+        up.ln_p_low = Some(0.99f64.ln());
+        let t = Thresholds { fail: 1e-9, suspicious: 0.05 };
+        let a = assess(vec![low.clone(), up.clone()], &t);
+        assert!((a.tests[0].ln_p_test.exp() - 0.02).abs() < 1e-12);
+        assert!((a.tests[1].ln_p_test.exp() - 0.03).abs() < 1e-12);
+        assert!((a.ln_p_family.exp() - 0.04).abs() < 1e-12, "{}", a.ln_p_family.exp());
+        assert!((a.tests[1].ln_p_adjusted.exp() - 0.04).abs() < 1e-12);
+        assert_eq!((a.verdict, a.decisive_test, a.too_uniform), (Verdict::Suspicious, Some(TestId::Cycles), true));
+        assert!((family_ln_p(&[low, up]) - a.ln_p_family).abs() < 1e-12);
+        // A two-sided p never exceeds 1, and a tail at 0.6 gives 1, not 1.2.
+        let mut mid = result(TestId::Cycles, 0.6);
+        mid.ln_p_low = Some(0.6f64.ln());
+        assert_eq!(mid.family_ln_p().0, 0.0);
+        // Extreme tails stay finite in log space.
+        let mut far = result(TestId::Cycles, 1.0);
+        far.ln_p_low = Some(-5000.0);
+        assert!((far.family_ln_p().0 - (-5000.0 + std::f64::consts::LN_2)).abs() < 1e-9);
     }
 }

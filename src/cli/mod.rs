@@ -177,6 +177,15 @@ pub struct GeneratorArgs {
     /// 2^20.
     #[arg(long, value_name = "K", value_parser = parse_count, allow_hyphen_values = true)]
     pub swaps: Option<u64>,
+    /// Riffles for `riffle` [default: 7]. At most 2^20.
+    #[arg(long, value_name = "K", value_parser = parse_count, allow_hyphen_values = true)]
+    pub riffles: Option<u64>,
+    /// Passes for `overhand` [default: 10]. At most 2^20.
+    #[arg(long, value_name = "K", value_parser = parse_count, allow_hyphen_values = true)]
+    pub passes: Option<u64>,
+    /// Moves for `top-to-random` [default: ceil(n·H(n)), 236 for 52 cards]. At most 2^20.
+    #[arg(long, value_name = "K", value_parser = parse_count, allow_hyphen_values = true)]
+    pub moves: Option<u64>,
     /// How fisher-yates draws: `modulo` (as written) or `batched` (fast, exactly unbiased) [default: modulo].
     #[arg(long, value_name = "DRAW")]
     pub draw: Option<Draw>,
@@ -201,6 +210,9 @@ impl GeneratorArgs {
             rng: self.rng,
             seed: self.seed,
             swaps: self.swaps,
+            riffles: self.riffles,
+            passes: self.passes,
+            moves: self.moves,
             draw: self.draw,
             cut: post.cut,
             burn: post.burn,
@@ -613,6 +625,9 @@ pub struct ExactArgs {
     /// Moves, for top-to-random.
     #[arg(long, value_name = "K", value_parser = parse_count_usize, allow_hyphen_values = true)]
     pub moves: Option<usize>,
+    /// Passes, for overhand.
+    #[arg(long, value_name = "K", value_parser = parse_count_usize, allow_hyphen_values = true)]
+    pub passes: Option<usize>,
     /// A random cyclic cut after the shuffle (r() % n from the same draws).
     #[arg(long)]
     pub cut: bool,
@@ -622,7 +637,10 @@ pub struct ExactArgs {
     /// The deck before shuffling: suit (0..n) or rank (斗地主 numbering; 52 or 54 cards) [default: suit].
     #[arg(long, value_name = "ORDER")]
     pub order: Option<StartOrder>,
-    /// Output directory for exact.csv and exact.svg (default: reports/exact-<algorithm>-<rng>-<deck>).
+    /// With `--algorithm riffle`: total variation and separation distance after 1..12 riffles (riffle.csv).
+    #[arg(long)]
+    pub table: bool,
+    /// Output directory for exact.csv and exact.svg (default: reports/exact-<algorithm>-<rng>-<deck>), or riffle.csv.
     #[arg(long, value_name = "DIR")]
     pub out: Option<std::path::PathBuf>,
     /// Cards per player [default: doudizhu 17, douniu 5].
@@ -675,9 +693,16 @@ pub struct CalibrateArgs {
     /// Independent replicates (each seeded from --seed), at most 2^18, and at most 2^50 shuffles in all.
     #[arg(long, value_name = "R", default_value = "200", value_parser = parse_positive, allow_hyphen_values = true)]
     pub replicates: u64,
-    /// Shuffles per replicate, at most 2^50.
-    #[arg(long, value_name = "N", default_value = "100000", value_parser = parse_positive, allow_hyphen_values = true)]
-    pub shuffles: u64,
+    /// Shuffles per replicate, at most 2^50 [default: 100000].
+    #[arg(long, value_name = "N", value_parser = parse_positive, allow_hyphen_values = true)]
+    pub shuffles: Option<u64>,
+    /// Replicate progressive runs (`run --progressive`: looks at 2^10, 2^11, … up to --max-shuffles) and count
+    /// how often their family p, corrected for the looks, falls below α.
+    #[arg(long)]
+    pub progressive: bool,
+    /// Largest look of --progressive (default 2^30), at most 2^50.
+    #[arg(long, value_name = "N", value_parser = parse_positive, allow_hyphen_values = true)]
+    pub max_shuffles: Option<u64>,
     /// Worker threads (default: every core), at most 4 × the cores. Results do not depend on it.
     #[arg(long, value_name = "T", value_parser = parse_threads, allow_hyphen_values = true)]
     pub threads: Option<usize>,

@@ -1,6 +1,9 @@
-//! `shuffle-audit calibrate`: R independent replicates of one configuration, and for every statistic a
-//! Kolmogorov–Smirnov and an Anderson–Darling test of its R p-values for uniformity. Prints a table, writes
-//! `calibration.csv` and `p_values.csv`, and exits 1 if some statistic's p-values are not uniform.
+//! `shuffle-audit calibrate`: R independent replicates of one configuration, and for every statistic (each tail
+//! of a two-sided one) a Kolmogorov–Smirnov and an Anderson–Darling test of its R p-values for uniformity; then
+//! the verdict's family rule itself: at α = 0.01, 0.05, 0.1, how many replicates had a family p below α, with
+//! the exact 99% interval of that rate. Prints both tables, writes `calibration.csv`, `family.csv` and
+//! `p_values.csv`, and exits 1 if some statistic's p-values are not uniform or the family rule fires TOO MANY.
+//! `--progressive` replicates progressive runs up to `--max-shuffles`.
 
 use std::io::IsTerminal;
 use std::process::ExitCode;
@@ -8,7 +11,9 @@ use std::process::ExitCode;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::cli::CalibrateArgs;
-use shuffle_audit::audit::calibration::{CalibrationOutcome, NOT_UNIFORM_BELOW, calibrate};
+use shuffle_audit::audit::calibration::{
+    CalibrationOutcome, FAMILY_COVERAGE, FamilyVerdict, NOT_UNIFORM_BELOW, calibrate_looks,
+};
 use shuffle_audit::audit::limits::check_replicates;
 use shuffle_audit::audit::runner::RunConfig;
 use shuffle_audit::audit::settings::RunRequest;
@@ -17,12 +22,19 @@ use shuffle_audit::report::{calibration_csv, writer};
 pub fn run(args: CalibrateArgs) -> anyhow::Result<ExitCode> {
     let request = RunRequest {
         deck: Some(args.deck),
-        shuffles: Some(args.shuffles),
+        shuffles: if args.progressive { args.shuffles } else { Some(args.shuffles.unwrap_or(100_000)) },
+        progressive: args.progressive,
+        max_shuffles: args.max_shuffles,
         threads: args.threads,
         tests: Some(args.tests),
         ..args.generator.request(Some(args.algorithm), &args.post)
     };
-    let config = super::builtin_config(&request, "this calibration")?;
+    let settings = super::validate(&request, "this calibration")?;
+    let progressive = settings.progressive;
+    let mut config = settings.builtin().cloned().expect("a request with an algorithm is a built-in run");
+    if let Some(max) = progressive {
+        config.shuffles = max;
+    }
     let builtin = *config.builtin().expect("built-in");
     // Checked before the output folder is made (`calibrate` checks it again).
     check_replicates(args.replicates, config.shuffles)?;
@@ -31,7 +43,7 @@ pub fn run(args: CalibrateArgs) -> anyhow::Result<ExitCode> {
         format!("calibrate-{label}-{}-{}", builtin.rng, config.deck)
     }))?;
     let bar = progress_bar(args.replicates, config.shuffles);
-    let outcome = calibrate(&config, args.replicates, &bar)?;
+    let outcome = calibrate_looks(&config, args.replicates, progressive, &bar)?;
     bar.finish_and_clear();
     let mut stdout = super::Console::stdout();
     if let Some(f) = &outcome.fault {
@@ -45,16 +57,16 @@ pub fn run(args: CalibrateArgs) -> anyhow::Result<ExitCode> {
             dir,
             &[
                 ("calibration.csv", calibration_csv::render(&outcome.statistics, config.shuffles)),
+                ("family.csv", calibration_csv::render_family(&outcome.family)),
                 ("p_values.csv", calibration_csv::render_p_values(&outcome.replicates)),
             ],
         )
     })?;
     let dir = out.commit()?;
     write!(stdout, "{}", render_console(&config, args.replicates, &outcome));
-    writeln!(stdout, "Written to {}/ (calibration.csv, p_values.csv)", dir.display());
+    writeln!(stdout, "Written to {}/ (calibration.csv, family.csv, p_values.csv)", dir.display());
     stdout.finish()?;
-    let all_uniform = outcome.statistics.iter().all(|s| s.uniform());
-    Ok(ExitCode::from(if all_uniform { 0 } else { 1 }))
+    Ok(ExitCode::from(if outcome.calibrated() { 0 } else { 1 }))
 }
 
 /// A bar of every shuffle of every replicate, so that it moves within long replicates too; hidden when stderr
@@ -76,12 +88,19 @@ fn progress_bar(replicates: u64, shuffles: u64) -> ProgressBar {
 /// The table printed on stdout.
 pub fn render_console(config: &RunConfig, replicates: u64, outcome: &CalibrationOutcome) -> String {
     let b = config.builtin().expect("calibration runs built-in shuffles");
+    let size = match outcome.progressive {
+        Some(max) => format!(
+            "progressive runs up to {} shuffles ({} looks)",
+            max,
+            shuffle_audit::audit::progressive::look_sizes(max).len()
+        ),
+        None => format!("{} shuffles", config.shuffles),
+    };
     let mut s = format!(
-        "calibrate: {} / {}, {} cards, {replicates} replicates x {} shuffles, seed {} ({} threads, {:.1} s)\n\n",
+        "calibrate: {} / {}, {} cards, {replicates} replicates x {size}, seed {} ({} threads, {:.1} s)\n\n",
         b.algorithm.label(config.deck),
         b.rng,
         config.deck,
-        config.shuffles,
         b.seed,
         outcome.threads,
         outcome.elapsed.as_secs_f64()
@@ -113,8 +132,8 @@ pub fn render_console(config: &RunConfig, replicates: u64, outcome: &Calibration
         s.push_str(&format!(
             "Every statistic's p-values are consistent with Uniform(0, 1) (KS and AD p >= {NOT_UNIFORM_BELOW}): a \
              test at level alpha fires about alpha of the time (p<0.01: about {expected:.0} of {replicates} \
-             expected). Sidak: the max-over-lines tests' minimum p, transformed; mid-p: parity, a discrete \
-             statistic.\n"
+             expected). upper, lower: each tail of a two-sided statistic; Sidak: the max-over-lines tests' minimum \
+             p, transformed; mid-p: parity, a discrete statistic.\n"
         ));
     } else {
         s.push_str(&format!(
@@ -122,6 +141,53 @@ pub fn render_console(config: &RunConfig, replicates: u64, outcome: &Calibration
              miscalibrated for this configuration.\n",
             bad.join(", ")
         ));
+    }
+    s.push_str(&render_family(outcome));
+    s
+}
+
+/// The family rule's table: at each α, the replicates whose family p fell below it, and the rate's interval.
+fn render_family(outcome: &CalibrationOutcome) -> String {
+    let m = outcome.replicates.first().map_or(0, |r| {
+        let mut tests: Vec<_> = r.p_values.iter().map(|(t, _, _)| *t).collect();
+        tests.dedup();
+        tests.len()
+    });
+    let what = match outcome.progressive {
+        Some(max) => format!(
+            "each replicate's progressive family p (the smallest look's Holm-adjusted p over its tests, times the \
+             {} looks)",
+            shuffle_audit::audit::progressive::look_sizes(max).len()
+        ),
+        None => format!("each replicate's family p (Holm-adjusted over its {m} tests, two-sided tests doubled)"),
+    };
+    let mut s = format!(
+        "\nThe verdict's family rule: how often {what} is below alpha; rate with its exact {:.0}% interval \
+         (Clopper-Pearson):\n",
+        FAMILY_COVERAGE * 100.0
+    );
+    s.push_str(&format!(
+        "  {:>6} {:>10} {:>6} {:>8} {:>19}  {}\n",
+        "alpha", "replicates", "fired", "rate", "99% interval", "verdict"
+    ));
+    for f in &outcome.family {
+        s.push_str(&format!(
+            "  {:>6} {:>10} {:>6} {:>8.4} {:>19}  {}\n",
+            f.alpha,
+            f.replicates,
+            f.fired,
+            f.rate,
+            format!("[{:.4}, {:.4}]", f.ci_low, f.ci_high),
+            f.verdict
+        ));
+    }
+    if outcome.family.iter().any(|f| f.verdict == FamilyVerdict::TooMany) {
+        s.push_str("The family rule fires more often than its level: its false-alarm rates are not true here.\n");
+    } else {
+        s.push_str(
+            "The family rule fires at most at its level (calibrated: alpha inside the interval; conservative: the \
+             interval below alpha) at these levels.\n",
+        );
     }
     s
 }

@@ -13,14 +13,18 @@ use shuffle_audit::game::deal::order::start_deck;
 use shuffle_audit::game::deal::{DealConfig, DealShape, StartOrder};
 use shuffle_audit::game::fraction::{Fraction, choose};
 use shuffle_audit::game::{Game, Lang, doudizhu, douniu};
-use shuffle_audit::report::{exact_csv, exact_heatmap, i18n};
+use shuffle_audit::report::{exact_csv, exact_heatmap, i18n, riffle_csv, writer};
 use shuffle_audit::shuffle::{Algorithm, AlgorithmKind};
 use shuffle_audit::stats::exact::detect::{Detectability, detectability};
 use shuffle_audit::stats::exact::model::{ExactMatrix, ExactRequest, exact_marginals};
 use shuffle_audit::stats::exact::order_law::{self, Distances};
+use shuffle_audit::stats::exact::riffle;
 
 pub fn run(args: ExactArgs) -> anyhow::Result<ExitCode> {
     if let Some(kind) = args.algorithm {
+        if args.table {
+            return run_algorithm(kind, &args);
+        }
         return run_shuffle(kind, &args);
     }
     let Some(game) = args.game else {
@@ -36,6 +40,8 @@ pub fn run(args: ExactArgs) -> anyhow::Result<ExitCode> {
         (args.swaps.is_some(), "--swaps"),
         (args.riffles.is_some(), "--riffles"),
         (args.moves.is_some(), "--moves"),
+        (args.passes.is_some(), "--passes"),
+        (args.table, "--table"),
         (args.cut, "--cut"),
         (args.burn.is_some(), "--burn"),
         (args.order.is_some(), "--order"),
@@ -65,6 +71,62 @@ pub fn run(args: ExactArgs) -> anyhow::Result<ExitCode> {
     };
     let mut stdout = super::Console::stdout();
     write!(stdout, "{text}");
+    stdout.finish()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `exact --algorithm A`: the riffle table (`--table`); the `--game` options are refused.
+fn run_algorithm(algorithm: AlgorithmKind, args: &ExactArgs) -> anyhow::Result<ExitCode> {
+    for (given, field) in
+        [(args.game.is_some(), Field::Game), (args.hand.is_some(), Field::Hand), (args.bottom.is_some(), Field::Bottom)]
+    {
+        if given {
+            return Err(ConfigError::new(field, "applies to a game's odds, not to exact --algorithm").into());
+        }
+    }
+    for (given, flag) in [
+        (args.rng.is_some(), "--rng"),
+        (args.swaps.is_some(), "--swaps"),
+        (args.riffles.is_some(), "--riffles"),
+        (args.moves.is_some(), "--moves"),
+        (args.passes.is_some(), "--passes"),
+        (args.cut, "--cut"),
+        (args.burn.is_some(), "--burn"),
+        (args.order.is_some(), "--order"),
+    ] {
+        if given {
+            anyhow::bail!("{flag}: does not apply to --table (the riffle table is for ideal riffles of a fresh deck)");
+        }
+    }
+    if !args.table {
+        return Err(ConfigError::new(
+            Field::Table,
+            format!(
+                "exact --algorithm {algorithm} needs --table (the riffle table is the exact shuffle analysis here)"
+            ),
+        )
+        .into());
+    }
+    if algorithm != AlgorithmKind::Riffle {
+        return Err(ConfigError::new(
+            Field::Table,
+            format!("applies to --algorithm riffle only (the rising-sequence law), not {algorithm}"),
+        )
+        .into());
+    }
+    riffle_table(args.deck.unwrap_or(52), args.out.as_deref())
+}
+
+/// `exact --algorithm riffle --table`: total variation and separation after 1..=12 riffles, printed and written
+/// to riffle.csv.
+fn riffle_table(n: usize, out: Option<&std::path::Path>) -> anyhow::Result<ExitCode> {
+    let table = riffle::distance_table(n, riffle::TABLE_RIFFLES);
+    let out = super::prepare_out(&super::out_path(out, || format!("exact-riffle-{n}")))?;
+    let mut stdout = super::Console::stdout();
+    write!(stdout, "{}", riffle_csv::render_text(n, &table));
+    out.write(|dir| writer::write_all(dir, &[("riffle.csv", riffle_csv::render(&table))]))?;
+    let dir = out.commit()?;
+    writeln!(stdout, "\nWritten to {}/riffle.csv", dir.display());
     stdout.finish()?;
     Ok(ExitCode::SUCCESS)
 }
@@ -146,14 +208,21 @@ fn run_shuffle(kind: AlgorithmKind, args: &ExactArgs) -> anyhow::Result<ExitCode
     }
     let n = args.deck.unwrap_or(52);
     let rng = args.rng.unwrap_or(ExactRng::Ideal);
-    if args.swaps.is_some() && !matches!(kind, AlgorithmKind::Wash | AlgorithmKind::PairSwap) {
-        return Err(refuse(Field::Swaps, format!("applies to wash and pair-swap, not to {kind}")));
-    }
-    if args.riffles.is_some() {
-        anyhow::bail!("--riffles: applies to the riffle shuffle, not to {kind}");
-    }
-    if args.moves.is_some() {
-        anyhow::bail!("--moves: applies to top-to-random, not to {kind}");
+    // Each repetition count has its own flag, for the algorithms that repeat.
+    let mut repetitions = None;
+    for (value, flag, kinds) in [
+        (args.swaps, "--swaps", &[AlgorithmKind::Wash, AlgorithmKind::PairSwap][..]),
+        (args.riffles, "--riffles", &[AlgorithmKind::Riffle][..]),
+        (args.passes, "--passes", &[AlgorithmKind::Overhand][..]),
+        (args.moves, "--moves", &[AlgorithmKind::TopToRandom][..]),
+    ] {
+        if let Some(k) = value {
+            if !kinds.contains(&kind) {
+                let names: Vec<&str> = kinds.iter().map(|k| k.name()).collect();
+                anyhow::bail!("{flag}: applies to {}, not to {kind}", names.join(" and "));
+            }
+            repetitions = Some(k);
+        }
     }
     let order = args.order.unwrap_or_default();
     if order == StartOrder::Rank && !(n == 52 || n == 54) {
@@ -162,7 +231,7 @@ fn run_shuffle(kind: AlgorithmKind, args: &ExactArgs) -> anyhow::Result<ExitCode
     let req = ExactRequest {
         cut: args.cut,
         burn: args.burn.unwrap_or(0),
-        ..ExactRequest::new(Algorithm { kind, swaps: args.swaps }, rng.bits(), n)
+        ..ExactRequest::new(Algorithm { kind, swaps: repetitions }, rng.bits(), n)
     };
     let by_place = exact_marginals(&req).map_err(|e| refuse(Field::Algorithm, e.to_string()))?;
     let start = start_deck(order, n);

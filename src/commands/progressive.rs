@@ -94,7 +94,7 @@ fn write_files(
             look.assessment.tests.iter().map(move |t| PValuePoint {
                 shuffles: look.shuffles,
                 test: t.result.test.name().to_string(),
-                log10_p: ln_to_log10(t.result.ln_p),
+                log10_p: ln_to_log10(t.ln_p_test),
             })
         })
         .collect();
@@ -128,10 +128,12 @@ fn preamble(config: &RunConfig, max: u64, looks: usize, tests: &[TestId], t: &Th
         size_label(max),
     );
     s.push_str(&format!(
-        "Each look's family-wise p (Holm over its tests, both tails) is multiplied by {looks}, the number of looks \
-         (Bonferroni), so a fair shuffle FAILs anywhere in this run with probability at most {:e} (SUSPICIOUS: \
-         {:e}).\n",
-        t.fail, t.suspicious
+        "Columns: each test's p (one-sided, or two-sided: the smaller tail doubled), then the look's family-wise p \
+         (Holm over its {} tests) multiplied by {looks}, the number of looks (Bonferroni): the adjusted p. A fair \
+         shuffle FAILs anywhere in this run with probability at most {:e} (SUSPICIOUS: {:e}).\n",
+        tests.len(),
+        t.fail,
+        t.suspicious
     ));
     let ln_alpha = (t.fail / (looks as f64 * tests.len().max(1) as f64)).ln();
     if let Some(est) = marginal_estimate(config, ln_alpha) {
@@ -159,7 +161,7 @@ fn header(tests: &[TestId]) -> String {
     for t in tests {
         s.push_str(&format!(" {:>10}", t.short()));
     }
-    s.push_str(&format!(" {:>11}  {}", "family p", "verdict"));
+    s.push_str(&format!(" {:>11}  {}", "adjusted p", "verdict"));
     s
 }
 
@@ -171,10 +173,10 @@ fn row(look: &Look, tests: &[TestId], planned: usize) -> String {
             .tests
             .iter()
             .find(|a| a.result.test == *t)
-            .map_or("-".to_string(), |a| compact_p(a.result.ln_p.min(a.result.ln_p_low.unwrap_or(0.0))));
+            .map_or("-".to_string(), |a| compact_p(a.ln_p_test));
         s.push_str(&format!(" {cell:>10}"));
     }
-    let family = (look.ln_p_family + (planned as f64).ln()).min(0.0);
+    let family = progressive::look_corrected_ln_p(look.ln_p_family, planned);
     s.push_str(&format!(" {:>11}  {}", compact_p(family), look.verdict));
     s
 }
@@ -205,7 +207,7 @@ fn conclusion(outcome: &ProgressiveOutcome, max: u64) -> String {
                 .and_then(|name| a.tests.iter().find(|t| &t.result.test == name))
                 .map(|t| {
                     if a.too_uniform {
-                        format!("{}: too uniform", t.result.test)
+                        format!("{}: too uniform (lower tail)", t.result.test)
                     } else {
                         format!("{}: {}", t.result.test, i18n::explanation(Lang::En, &t.result))
                     }
@@ -215,7 +217,7 @@ fn conclusion(outcome: &ProgressiveOutcome, max: u64) -> String {
                 "FAIL: detected at {} shuffles ({}), family-wise p = {} after x{planned} for the looks. {why}",
                 size_label(look.shuffles),
                 look.shuffles,
-                format_ln_p((look.ln_p_family + (planned as f64).ln()).min(0.0))
+                format_ln_p(progressive::look_corrected_ln_p(look.ln_p_family, planned))
             )
         }
         None => {
@@ -230,7 +232,7 @@ fn conclusion(outcome: &ProgressiveOutcome, max: u64) -> String {
                 "{partial}{verdict}: not detected up to {} shuffles ({seen}); the last look's family-wise p is {} after \
                  x{planned} for the looks.",
                 size_label(seen),
-                last.map_or("1".into(), |l| format_ln_p((l.ln_p_family + (planned as f64).ln()).min(0.0)))
+                last.map_or("1".into(), |l| format_ln_p(progressive::look_corrected_ln_p(l.ln_p_family, planned)))
             )
         }
     }

@@ -281,9 +281,9 @@ fn run_external(
         let look = plan.judge(n, tally);
         writeln!(
             stdout,
-            "  look at {:>8} decks: family-wise p = {} after x{} for the looks: {}",
+            "  look at {:>8} decks: family-wise p (Holm-adjusted) = {} after x{} for the looks: {}",
             progressive::size_label(n),
-            shuffle_audit::stats::format_ln_p((look.ln_p_family + (plan.planned() as f64).ln()).min(0.0)),
+            shuffle_audit::stats::format_ln_p(progressive::look_corrected_ln_p(look.ln_p_family, plan.planned())),
             plan.planned(),
             look.verdict
         );

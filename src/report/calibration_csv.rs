@@ -3,8 +3,31 @@
 //! `calibration.csv`: one row per statistic, columns
 //! `test,p_kind,replicates,shuffles,ks_d,ks_p,ad_a2,ad_p,rejected_at_0.01,verdict` (`verdict` is `uniform` or
 //! `NOT UNIFORM`). `p_values.csv`: one row per replicate and statistic, `replicate,seed,test,p_kind,p_value`.
+//! `family.csv`: one row per level α of the verdict's family rule, columns exactly
+//! `alpha,replicates,fired,rate,ci_low,ci_high,verdict` (`fired`: replicates whose family p was below α; the
+//! interval is the exact Clopper–Pearson 99% one; `verdict` is `calibrated`, `conservative` or `TOO MANY`).
 
-use crate::audit::calibration::{Replicate, StatisticCalibration};
+use crate::audit::calibration::{FamilyRate, Replicate, StatisticCalibration};
+
+pub const FAMILY_HEADER: [&str; 7] = ["alpha", "replicates", "fired", "rate", "ci_low", "ci_high", "verdict"];
+
+pub fn render_family(rates: &[FamilyRate]) -> Vec<u8> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    w.write_record(FAMILY_HEADER).expect("writing to memory");
+    for f in rates {
+        w.write_record([
+            f.alpha.to_string(),
+            f.replicates.to_string(),
+            f.fired.to_string(),
+            format!("{:.6}", f.rate),
+            format!("{:.6}", f.ci_low),
+            format!("{:.6}", f.ci_high),
+            f.verdict.to_string(),
+        ])
+        .expect("writing to memory");
+    }
+    w.into_inner().expect("writing to memory")
+}
 
 pub const HEADER: [&str; 10] =
     ["test", "p_kind", "replicates", "shuffles", "ks_d", "ks_p", "ad_a2", "ad_p", "rejected_at_0.01", "verdict"];
@@ -71,10 +94,21 @@ mod tests {
             "test,p_kind,replicates,shuffles,ks_d,ks_p,ad_a2,ad_p,rejected_at_0.01,verdict\n\
              parity,mid-p,2,1000,0.250000,9.375e-1,0.500000,7.5e-1,0,uniform\n"
         );
-        let r = Replicate { index: 0, seed: 9, p_values: vec![(TestId::Parity, "mid-p", 0.5)] };
+        let r = Replicate { index: 0, seed: 9, p_values: vec![(TestId::Parity, "mid-p", 0.5)], ln_p_family: 0.0 };
         assert_eq!(
             String::from_utf8(render_p_values(&[r])).unwrap(),
             "replicate,seed,test,p_kind,p_value\n0,9,parity,mid-p,5e-1\n"
         );
+        // 5 of 100 replicates below 0.05: the rate's 99% interval holds 0.05.
+        let mut ln_ps = vec![0.0f64; 95];
+        ln_ps.extend([0.001f64.ln(); 5]);
+        let family = crate::audit::calibration::family_rates(&ln_ps);
+        let text = String::from_utf8(render_family(&family)).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "alpha,replicates,fired,rate,ci_low,ci_high,verdict");
+        assert!(lines[1].starts_with("0.01,100,5,0.050000,0.010"), "{}", lines[1]);
+        assert!(lines[1].ends_with(",TOO MANY"), "{}", lines[1]);
+        assert!(lines[2].starts_with("0.05,100,5,0.050000,") && lines[2].ends_with(",calibrated"), "{}", lines[2]);
+        assert!(lines[3].ends_with(",calibrated"), "{}", lines[3]);
     }
 }

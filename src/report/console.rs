@@ -73,16 +73,17 @@ pub fn render_console(r: &RunReport, lang: Lang) -> String {
     }
     if r.fault.is_none() {
         s.push_str(&format!(
-            "  {:<18} {:>12} {:>8} {:>12} {:>12}  {}\n",
-            "test", "statistic", "df", "p", "adjusted p", "verdict"
+            "  {:<18} {:>12} {:>8} {:<16} {:>10} {:>15}  {}\n",
+            "test", "statistic", "df", "sides", "test p", "Holm-adjusted p", "verdict"
         ));
         for t in &r.assessment.tests {
             s.push_str(&format!(
-                "  {:<18} {:>12.1} {:>8} {:>12} {:>12}  {}{}\n",
+                "  {:<18} {:>12.1} {:>8} {:<16} {:>10} {:>15}  {}{}\n",
                 t.result.test,
                 t.result.statistic,
                 t.result.df,
-                format_ln_p(t.result.ln_p),
+                i18n::sides(Lang::En, t),
+                format_ln_p(t.ln_p_test),
                 format_ln_p(t.ln_p_adjusted),
                 t.verdict,
                 if t.too_uniform { " (too uniform)" } else { "" }

@@ -176,19 +176,20 @@ fn summary_table(lang: Lang, runs: &[RunSection], s: &mut String) {
 fn tests_table(lang: Lang, r: &RunReport, s: &mut String) {
     let w = lang.words();
     s.push_str("<div class=\"scroll\"><table class=\"tests\">\n<thead><tr>");
-    for h in [w.col_test, w.col_statistic, w.col_df, w.col_p, w.col_adjusted_p, w.col_verdict] {
+    for h in [w.col_test, w.col_statistic, w.col_df, w.col_sides, w.col_p, w.col_adjusted_p, w.col_verdict] {
         let _ = write!(s, "<th>{}</th>", escape(h));
     }
     s.push_str("</tr></thead>\n<tbody>\n");
     for t in &r.assessment.tests {
         let _ = writeln!(
             s,
-            "<tr><td>{}</td><td class=\"num\">{:.1}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>\
-             <td class=\"num\">{}</td><td>{}{}</td></tr>",
+            "<tr><td>{}</td><td class=\"num\">{:.1}</td><td class=\"num\">{}</td><td>{}</td>\
+             <td class=\"num\">{}</td><td class=\"num\">{}</td><td>{}{}</td></tr>",
             escape(t.result.test.name()),
             t.result.statistic,
             t.result.df,
-            escape(&format_ln_p(t.result.ln_p)),
+            escape(i18n::sides(lang, t)),
+            escape(&format_ln_p(t.ln_p_test)),
             escape(&format_ln_p(t.ln_p_adjusted)),
             badge(lang, t.verdict),
             if t.too_uniform { format!(" {}", escape(lang.words().too_uniform)) } else { String::new() }

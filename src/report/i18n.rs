@@ -14,12 +14,12 @@ use crate::stats::TestId;
 use crate::audit::gate::CheckOutcome;
 use crate::audit::input::InputSummary;
 use crate::audit::result::Reason;
-use crate::audit::verdict::Verdict;
+use crate::audit::verdict::{AssessedTest, Verdict};
 use crate::report::RunReport;
 use crate::shuffle::AlgorithmKind;
 use crate::stats::finding::HistogramFinding;
 use crate::stats::power::detection::Detection;
-use crate::stats::{TestResult, format_ln_p};
+use crate::stats::{PSides, Tail, TestResult, format_ln_p};
 
 pub use crate::cards::Lang;
 
@@ -75,6 +75,14 @@ pub struct Words {
     pub col_df: &'static str,
     pub col_p: &'static str,
     pub col_adjusted_p: &'static str,
+    /// The header of the column that says what a row's p is (one-sided, two-sided and its tail).
+    pub col_sides: &'static str,
+    pub one_sided: &'static str,
+    pub one_sided_worst: &'static str,
+    pub two_sided: &'static str,
+    pub two_sided_worst: &'static str,
+    pub two_sided_upper: &'static str,
+    pub two_sided_lower: &'static str,
     pub col_swaps: &'static str,
     pub col_fixed_points: &'static str,
     pub col_expected_fixed_points: &'static str,
@@ -147,14 +155,21 @@ const EN: Words = Words {
     col_shuffles: "shuffles",
     col_verdict: "verdict",
     col_expected: "expected",
-    col_global_p: "global p",
+    col_global_p: "position-card p (two-sided)",
     col_worst: "worst obs/exp",
     col_why: "why",
     col_test: "test",
     col_statistic: "statistic",
     col_df: "df",
-    col_p: "p",
+    col_p: "test p",
     col_adjusted_p: "Holm-adjusted p",
+    col_sides: "sides",
+    one_sided: "one-sided",
+    one_sided_worst: "1-sided, worst",
+    two_sided: "two-sided",
+    two_sided_worst: "2-sided, worst",
+    two_sided_upper: "two-sided (high)",
+    two_sided_lower: "two-sided (low)",
     col_swaps: "swaps",
     col_fixed_points: "mean fixed points",
     col_expected_fixed_points: "expected",
@@ -224,14 +239,21 @@ const ZH: Words = Words {
     col_shuffles: "洗牌次数",
     col_verdict: "判定",
     col_expected: "预期判定",
-    col_global_p: "全局 p 值",
+    col_global_p: "position-card p 值（双侧）",
     col_worst: "最大偏离（观测/期望）",
     col_why: "原因",
     col_test: "检验",
     col_statistic: "统计量",
     col_df: "自由度",
-    col_p: "p 值",
+    col_p: "检验 p 值",
     col_adjusted_p: "Holm 校正 p 值",
+    col_sides: "单/双侧",
+    one_sided: "单侧",
+    one_sided_worst: "单侧，最差者",
+    two_sided: "双侧",
+    two_sided_worst: "双侧，最差者",
+    two_sided_upper: "双侧（偏大）",
+    two_sided_lower: "双侧（偏小）",
     col_swaps: "交换次数",
     col_fixed_points: "平均不动点数",
     col_expected_fixed_points: "期望值",
@@ -513,9 +535,66 @@ pub fn partial_reason(lang: Lang, input: &InputSummary) -> Option<String> {
     })
 }
 
-/// The decisive test's Holm-adjusted ln p of the lower tail.
-fn lower_tail(r: &RunReport, test: TestId) -> f64 {
-    r.assessment.get(test).and_then(|t| t.ln_p_low_adjusted).unwrap_or(0.0)
+/// A χ² test's effect: the noncentrality per shuffle with its exact 99% interval, and the RMS relative deviation
+/// per cell it is equivalent to (position-card: `λ/N = (n−1)/n²·Σδ²`, so `δ_rms = √(λ/(N(n−1)))`).
+pub struct Effect {
+    pub per_shuffle: f64,
+    pub low: f64,
+    pub high: f64,
+    pub rms_cell: f64,
+}
+
+/// The [`Effect`] of the position-card test of an `n`-card deck over `shuffles` shuffles.
+pub fn effect(t: &TestResult, n: usize, shuffles: u64) -> Effect {
+    let big_n = shuffles.max(1) as f64;
+    let (low, high) = crate::stats::power::noncentrality_interval(t.statistic, t.df, 0.99);
+    let per_shuffle = crate::stats::noncentrality_per_shuffle(t.statistic, t.df, shuffles);
+    Effect {
+        per_shuffle,
+        low: low / big_n,
+        high: high / big_n,
+        rms_cell: (per_shuffle / (n as f64 - 1.0).max(1.0)).sqrt(),
+    }
+}
+
+/// What a test's p is, in words for a table's `sides` column: one-sided, or two-sided with the tail that gave it.
+///
+/// A test with two tails says which one gave its p; a test whose p is the worst of several lines says so
+/// (`one-sided, worst line`: Bonferroni over the lines).
+pub fn sides(lang: Lang, t: &AssessedTest) -> &'static str {
+    let w = lang.words();
+    let (kind, worst) = t.result.test.p_sides();
+    match (t.result.two_sided(), t.tail, kind, worst) {
+        (true, Tail::Upper, _, _) => w.two_sided_upper,
+        (true, Tail::Lower, _, _) => w.two_sided_lower,
+        (false, _, PSides::TwoSided, false) => w.two_sided,
+        (false, _, PSides::TwoSided, true) => w.two_sided_worst,
+        (false, _, _, true) => w.one_sided_worst,
+        (false, _, _, false) => w.one_sided,
+    }
+}
+
+/// The decisive test's Holm-adjusted ln p.
+fn adjusted(r: &RunReport, test: TestId) -> f64 {
+    r.assessment.get(test).map_or(0.0, |t| t.ln_p_adjusted)
+}
+
+/// Whether a test's own figures look like chance (the finding's `fair` or `within_noise`), though the family
+/// may still judge its p small enough: the reason then says it is a weak signal instead of "as a random order
+/// does".
+fn looks_like_chance(t: &TestResult) -> bool {
+    use crate::stats::Finding as F;
+    match &t.finding {
+        F::PositionCard { within_noise, .. } | F::SeatCard { within_noise, .. } => *within_noise,
+        F::FixedPoints(h) | F::Cycles(h) | F::RisingSequences(h) => h.fair,
+        F::Adjacency { fair, .. }
+        | F::Parity { fair, .. }
+        | F::Inversions { fair, .. }
+        | F::FullPermutation { fair, .. }
+        | F::ClassByPosition { fair, .. }
+        | F::SerialCorrelation { fair, .. } => *fair,
+        _ => false,
+    }
 }
 
 fn reason_en(r: &RunReport) -> String {
@@ -524,15 +603,32 @@ fn reason_en(r: &RunReport) -> String {
         (Reason::Broken, Some(f)) => format!("{}: {}", f.kind, f.description),
         (Reason::Broken, None) => Verdict::Broken.to_string(),
         (Reason::NoBias, _) => format!(
-            "no test finds a bias: the smallest Holm-adjusted p is {}",
-            format_ln_p(a.ln_p_family.min(a.ln_p_family_low))
+            "no test finds a bias: the smallest Holm-adjusted p over the {} tests is {}",
+            a.family_size(),
+            format_ln_p(a.ln_p_family)
         ),
         (Reason::TooUniform(test), _) => format!(
-            "{test}: too uniform (p = {} in the lower tail): real randomness is not this regular",
-            format_ln_p(lower_tail(r, test))
+            "{test}: too uniform (its statistic is too small; two-sided p Holm-adjusted over {} tests = {}): real \
+             randomness is not this regular",
+            a.family_size(),
+            format_ln_p(adjusted(r, test))
         ),
         (Reason::Bias { test, .. }, _) => match a.get(test) {
-            Some(t) => format!("{} (p = {})", explanation(Lang::En, &t.result), format_ln_p(t.ln_p_adjusted)),
+            Some(t) if looks_like_chance(&t.result) => format!(
+                "{test}: {} — a weak signal: the figures alone look like chance, but its {} p, Holm-adjusted over \
+                 {} tests, is {}; re-test with an independent seed",
+                test_headline(Lang::En, &t.result),
+                sides(Lang::En, t),
+                a.family_size(),
+                format_ln_p(t.ln_p_adjusted)
+            ),
+            Some(t) => format!(
+                "{} ({} p Holm-adjusted over {} tests = {})",
+                explanation(Lang::En, &t.result),
+                sides(Lang::En, t),
+                a.family_size(),
+                format_ln_p(t.ln_p_adjusted)
+            ),
             None => test.to_string(),
         },
         (Reason::Verdict(v), _) => v.to_string(),
@@ -555,14 +651,30 @@ fn reason_zh(r: &RunReport) -> String {
         },
         (Reason::Broken, None) => verdict_word(Lang::Zh, Verdict::Broken),
         (Reason::NoBias, _) => format!(
-            "没有任何检验发现偏差：最小的 Holm 校正 p 值为 {}。",
-            format_ln_p(a.ln_p_family.min(a.ln_p_family_low))
+            "没有任何检验发现偏差：{} 个检验中最小的 Holm 校正 p 值为 {}。",
+            a.family_size(),
+            format_ln_p(a.ln_p_family)
         ),
-        (Reason::TooUniform(test), _) => {
-            format!("{test}：过于均匀（下尾 p = {}）：真正的随机不会这么整齐。", format_ln_p(lower_tail(r, test)))
-        }
+        (Reason::TooUniform(test), _) => format!(
+            "{test}：过于均匀（统计量太小；双侧 p 经 {} 个检验的 Holm 校正为 {}）：真正的随机不会这么整齐。",
+            a.family_size(),
+            format_ln_p(adjusted(r, test))
+        ),
         (Reason::Bias { test, .. }, _) => match a.get(test) {
-            Some(t) => format!("{}（p = {}）", explanation(Lang::Zh, &t.result), format_ln_p(t.ln_p_adjusted)),
+            Some(t) if looks_like_chance(&t.result) => format!(
+                "{test}：{}——信号很弱：单看数字像是偶然，但其{} p 值经 {} 个检验的 Holm 校正为 {}；请换一个独立的种子重新检验。",
+                test_headline(Lang::Zh, &t.result),
+                sides(Lang::Zh, t),
+                a.family_size(),
+                format_ln_p(t.ln_p_adjusted)
+            ),
+            Some(t) => format!(
+                "{}（{} p 值经 {} 个检验的 Holm 校正为 {}）",
+                explanation(Lang::Zh, &t.result),
+                sides(Lang::Zh, t),
+                a.family_size(),
+                format_ln_p(t.ln_p_adjusted)
+            ),
             None => test.to_string(),
         },
         (Reason::Verdict(v), _) => verdict_word(Lang::Zh, v),
@@ -696,6 +808,12 @@ pub fn algorithm_summary(lang: Lang, kind: AlgorithmKind) -> &'static str {
         AlgorithmKind::DirectDraw => "d[i] = r() % n，不去重：结果不是排列（损坏）",
         AlgorithmKind::NaiveSwap => "每张牌与 r() % n 位置交换：n^n 条路径分配到 n! 种顺序上，不可能均匀（有偏差）",
         AlgorithmKind::NaiveSwapOffByOne => "每张牌与 r() % (n-1) 位置交换：最后一张牌永远不能留在最后（有偏差）",
+        AlgorithmKind::Riffle => "k 次鸽尾式洗牌（--riffles K，默认 7）：二项分布切牌，按两叠剩余张数的比例落牌",
+        AlgorithmKind::Overhand => "k 次过手洗牌（--passes K，默认 10）：每个牌缝以 1/2 的概率切开，各叠顺序颠倒",
+        AlgorithmKind::TopToRandom => "k 次把顶牌插到随机位置（--moves K，默认 ceil(n*H(n))，52 张牌为 236）",
+        AlgorithmKind::SortRandomComparator => {
+            "用随机比较函数排序（V8 的 TimSort）：牌能移动多远由排序算法决定（有偏差）"
+        }
     }
 }
 

@@ -33,16 +33,17 @@ pub fn render_run(r: &RunReport) -> Vec<u8> {
         let _ = writeln!(s, "**BROKEN** ({}): {}\n", f.kind, f.description);
         return s.into_bytes();
     }
-    let _ = writeln!(s, "| test | statistic | df | p | Holm-adjusted p | verdict | what it says |");
-    let _ = writeln!(s, "|---|---:|---:|---:|---:|---|---|");
+    let _ = writeln!(s, "| test | statistic | df | sides | test p | Holm-adjusted p | verdict | what it says |");
+    let _ = writeln!(s, "|---|---:|---:|---|---:|---:|---|---|");
     for t in &r.assessment.tests {
         let _ = writeln!(
             s,
-            "| {} | {:.1} | {} | {} | {} | {}{} | {} |",
+            "| {} | {:.1} | {} | {} | {} | {} | {}{} | {} |",
             t.result.test,
             t.result.statistic,
             t.result.df,
-            format_ln_p(t.result.ln_p),
+            i18n::sides(Lang::En, t),
+            format_ln_p(t.ln_p_test),
             format_ln_p(t.ln_p_adjusted),
             t.verdict,
             if t.too_uniform { " (too uniform)" } else { "" },
@@ -51,9 +52,10 @@ pub fn render_run(r: &RunReport) -> Vec<u8> {
     }
     let _ = writeln!(
         s,
-        "\nFamily-wise p (Holm over {} tests): {}. FAIL below {:e}, SUSPICIOUS below {:e}, in either tail.",
+        "\nFamily-wise p (Holm-adjusted over {} tests, each two-sided test's smaller tail doubled): {}. FAIL below \
+         {:e}, SUSPICIOUS below {:e}.",
         r.assessment.tests.len(),
-        format_ln_p(r.assessment.ln_p_family.min(r.assessment.ln_p_family_low)),
+        format_ln_p(r.assessment.ln_p_family),
         r.thresholds.fail,
         r.thresholds.suspicious
     );

@@ -16,6 +16,7 @@ pub mod junit;
 pub mod markdown;
 pub mod position_heatmap;
 pub mod progressive_csv;
+pub mod riffle_csv;
 pub mod seat_counts_csv;
 pub mod summary_csv;
 pub mod svg;

@@ -5,8 +5,10 @@
 //! that a reader can group by it; `variant` holds the options that make the row (`--swaps 54 --game doudizhu
 //! --order rank`), empty when there are none.
 //!
-//! `p_value` is the test's own p (it may print as 0 below 1e-308); `log10_p` stays finite whatever its size.
-//! The per-test `verdict` uses the Holm-adjusted p, given in `detail`.
+//! `p_value` is the test's p in the run's family (it may print as 0 below 1e-308): one-sided, or for a two-sided
+//! test `min(1, 2·min(p_upper, p_lower))` (`detail` says which, and gives the Holm-adjusted p); `log10_p` stays
+//! finite whatever its size. The per-test `verdict` uses the Holm-adjusted p; the `overall` row's p is the
+//! family-wise (adjusted) p.
 
 use super::RunReport;
 use super::i18n::{self, Lang};
@@ -72,19 +74,20 @@ fn rows(r: &RunReport) -> Vec<[String; 13]> {
         ));
     } else {
         for t in &r.assessment.tests {
-            let mut detail =
-                format!("{}; Holm-adjusted p = {}", i18n::detail(&t.result), format_p_exact(t.ln_p_adjusted));
+            let mut detail = format!(
+                "{}; p {}; Holm-adjusted p = {}",
+                i18n::detail(&t.result),
+                i18n::sides(Lang::En, t),
+                format_p_exact(t.ln_p_adjusted)
+            );
             if t.too_uniform {
-                detail.push_str(&format!(
-                    "; too uniform: lower-tail adjusted p = {}",
-                    format_p_exact(t.ln_p_low_adjusted.unwrap_or(0.0))
-                ));
+                detail.push_str("; too uniform: the lower tail decided");
             }
             out.push(row(
                 t.result.test.name(),
                 format!("{:.6}", t.result.statistic),
                 format!("{}", t.result.df),
-                Some(t.result.ln_p),
+                Some(t.ln_p_test),
                 t.verdict.to_string(),
                 detail,
             ));
@@ -95,7 +98,7 @@ fn rows(r: &RunReport) -> Vec<[String; 13]> {
         "overall",
         m.to_string(),
         String::new(),
-        if r.fault.is_some() { None } else { Some(r.assessment.ln_p_family.min(r.assessment.ln_p_family_low)) },
+        if r.fault.is_some() { None } else { Some(r.assessment.ln_p_family) },
         r.verdict.to_string(),
         format!("{}; family-wise error controlled by Holm over {m} tests", i18n::reason(Lang::En, r)),
     ));

@@ -46,9 +46,12 @@ pub const REPORT_FILES: &[&str] = &[
     "progressive.svg",
     "heatmaps.svg",
     "calibration.csv",
+    "family.csv",
     "p_values.csv",
     "sweep.csv",
     "sweep.svg",
+    // `exact --algorithm riffle --table`.
+    "riffle.csv",
     // The Chinese page of `compare`, which scripts/make-reports.sh copies into reports/compare.
     "report.zh.html",
     // The state of an interrupted run or a shard, beside its reports.

@@ -15,9 +15,13 @@ mod identity;
 mod mark_array;
 mod naive_swap;
 mod naive_swap_off_by_one;
+mod overhand;
 mod pair_swap;
 mod reject_retry;
 mod reject_retry_fixed;
+mod riffle;
+mod sort_random_comparator;
+mod top_to_random;
 mod vec_erase;
 mod wash;
 
@@ -29,9 +33,13 @@ pub use identity::Identity;
 pub use mark_array::MarkArray;
 pub use naive_swap::NaiveSwap;
 pub use naive_swap_off_by_one::NaiveSwapOffByOne;
+pub use overhand::{DEFAULT_PASSES, Overhand, overhand_pass};
 pub use pair_swap::{FIXED_PSEUDOCODE as PAIR_SWAP_FIXED_PSEUDOCODE, PairSwap};
 pub use reject_retry::RejectRetry;
 pub use reject_retry_fixed::RejectRetryFixed;
+pub use riffle::{DEFAULT_RIFFLES, Riffle, riffle_once};
+pub use sort_random_comparator::{SortRandomComparator, v8_sort_random};
+pub use top_to_random::{TopToRandom, default_moves, top_to_random_move};
 pub use vec_erase::VecErase;
 pub use wash::Wash;
 
@@ -110,6 +118,10 @@ crate::names::named_enum! {
         DirectDraw => "direct-draw",
         NaiveSwap => "naive-swap",
         NaiveSwapOffByOne => "naive-swap-off-by-one",
+        Riffle => "riffle",
+        Overhand => "overhand",
+        TopToRandom => "top-to-random",
+        SortRandomComparator => "sort-random-comparator",
         Identity => "identity",
     }
 }
@@ -188,8 +200,40 @@ impl AlgorithmKind {
                 "swap each card with r() % (n-1): the last card can never stay last (biased)",
                 naive_swap_off_by_one::PSEUDOCODE,
             ),
+            AlgorithmKind::Riffle => (
+                "GSR (Bayer & Diaconis 1992)",
+                "k riffle shuffles (--riffles K, default 7): binomial cut, drops in proportion to packet sizes",
+                riffle::PSEUDOCODE,
+            ),
+            AlgorithmKind::Overhand => (
+                "Pemantle 1989, Jonasson 2006",
+                "k overhand passes (--passes K, default 10): cut at each gap with probability 1/2, packets reversed",
+                overhand::PSEUDOCODE,
+            ),
+            AlgorithmKind::TopToRandom => (
+                "Aldous & Diaconis 1986",
+                "k top-to-random moves (--moves K, default ceil(n*H(n)) = 236 for 52 cards)",
+                top_to_random::PSEUDOCODE,
+            ),
+            AlgorithmKind::SortRandomComparator => (
+                "V8 Array.prototype.sort",
+                "array.sort(() => Math.random() - 0.5) in V8's TimSort (Node 20): the sort decides how far cards travel (biased)",
+                sort_random_comparator::PSEUDOCODE,
+            ),
         };
         AlgorithmInfo { kind: self, name: self.name(), source, summary, pseudocode }
+    }
+
+    /// The option that sets the algorithm's repetition count ([`Algorithm::swaps`]), without its `--`: `swaps`
+    /// for wash and pair-swap, `riffles`, `passes` and `moves` for the hand shuffles; `None` for the others.
+    pub fn repetition_option(self) -> Option<&'static str> {
+        match self {
+            AlgorithmKind::Wash | AlgorithmKind::PairSwap => Some("swaps"),
+            AlgorithmKind::Riffle => Some("riffles"),
+            AlgorithmKind::Overhand => Some("passes"),
+            AlgorithmKind::TopToRandom => Some("moves"),
+            _ => None,
+        }
     }
 
     /// True for algorithms whose every output is a permutation by construction (all but `direct-draw`).
@@ -202,8 +246,9 @@ impl AlgorithmKind {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Algorithm {
     pub kind: AlgorithmKind,
-    /// Swaps for `wash`; for `pair-swap`, a fixed count instead of the source's `r() % 1023`; ignored by the
-    /// others.
+    /// The algorithm's repetition count: swaps for `wash` (`--swaps`); for `pair-swap`, a fixed count instead of
+    /// the source's `r() % 1023`; riffles for `riffle` (`--riffles`), passes for `overhand` (`--passes`), moves
+    /// for `top-to-random` (`--moves`); `None` is the algorithm's default. Ignored by the others.
     pub swaps: Option<usize>,
 }
 
@@ -215,6 +260,17 @@ impl Algorithm {
     /// Swaps `wash` performs on an `n`-card deck.
     pub fn wash_swaps(&self, n: usize) -> usize {
         self.swaps.unwrap_or(n)
+    }
+
+    /// The repetition count `riffle`, `overhand` and `top-to-random` perform on an `n`-card deck: the one given,
+    /// else the default (7 riffles, 10 passes, ceil(n·H(n)) moves).
+    pub fn repetitions(&self, n: usize) -> usize {
+        match self.kind {
+            AlgorithmKind::Riffle => self.swaps.unwrap_or(DEFAULT_RIFFLES),
+            AlgorithmKind::Overhand => self.swaps.unwrap_or(DEFAULT_PASSES),
+            AlgorithmKind::TopToRandom => self.swaps.unwrap_or_else(|| default_moves(n)),
+            _ => self.wash_swaps(n),
+        }
     }
 
     /// The loop as pseudocode: the source's, or the fixed-count variant's for `pair-swap --swaps K`.
@@ -230,6 +286,9 @@ impl Algorithm {
         match self.kind {
             AlgorithmKind::Wash => format!("wash({})", self.wash_swaps(n)),
             AlgorithmKind::PairSwap if self.swaps.is_some() => format!("pair-swap({})", self.wash_swaps(n)),
+            AlgorithmKind::Riffle | AlgorithmKind::Overhand | AlgorithmKind::TopToRandom => {
+                format!("{}({})", self.kind.name(), self.repetitions(n))
+            }
             k => k.name().to_string(),
         }
     }
@@ -295,8 +354,54 @@ macro_rules! with_shuffle {
                 let $s = NaiveSwapOffByOne;
                 $body
             }
+            AlgorithmKind::Riffle => {
+                let $s = Riffle { riffles: alg.repetitions($n) };
+                $body
+            }
+            AlgorithmKind::Overhand => {
+                let $s = Overhand { passes: alg.repetitions($n) };
+                $body
+            }
+            AlgorithmKind::TopToRandom => {
+                let $s = TopToRandom { moves: alg.repetitions($n) };
+                $body
+            }
+            AlgorithmKind::SortRandomComparator => {
+                let $s = SortRandomComparator;
+                $body
+            }
         }
     }};
+}
+
+/// The random choices a shuffle makes, as the shuffles of people's hands and of a JavaScript sort state them:
+/// the sampled shuffle answers them from a generator ([`RngDraws`]); the exact laws
+/// ([`crate::stats::exact`]) answer them with every outcome in turn, weighted by its exact probability.
+pub trait Draws {
+    /// `r() % m`, modulo bias included.
+    fn below(&mut self, m: usize) -> usize;
+    /// `r() % m < a`: one binary choice (a riffle's drop from the left packet).
+    #[inline(always)]
+    fn below_lt(&mut self, a: usize, m: usize) -> bool {
+        self.below(m) < a
+    }
+    /// `r() < 2^(BITS-1)`: the comparator `() => r() < half` (exactly fair with every generator, whose outputs
+    /// fill `0..2^BITS`).
+    fn half(&mut self) -> bool;
+}
+
+/// A generator's draws, as the sampled shuffles make them.
+pub struct RngDraws<'a, R>(pub &'a mut R);
+
+impl<R: RawRng> Draws for RngDraws<'_, R> {
+    #[inline(always)]
+    fn below(&mut self, m: usize) -> usize {
+        draw(self.0, m)
+    }
+    #[inline(always)]
+    fn half(&mut self) -> bool {
+        self.0.r() < (1u32 << (R::BITS - 1))
+    }
 }
 
 /// `r() % m` as the sources write it: the C remainder, modulo bias included (computed without a division, see

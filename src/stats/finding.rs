@@ -31,6 +31,26 @@ pub fn excess_within_noise(statistic: f64, df: f64) -> bool {
     statistic - df <= 2.0 * (2.0 * df).sqrt()
 }
 
+/// The noise band of the observed/expected ratios of a `rows × cols` table of counts with `expected` per
+/// cell: the half-width `z·√((1 − 1/cols)/expected)` with z the normal point at which `rows·cols` two-sided
+/// cell tests reach [`CHANCE_LN_P`] together (Bonferroni), so a fair shuffle's most extreme ratio lies outside
+/// `1 ± band` with probability about e^−10 ≈ 4.5e-5. A cell beyond it stands out at the family level; inside
+/// it, the largest ratio is what noise gives.
+pub fn cell_noise_band(rows: usize, cols: usize, expected: f64) -> f64 {
+    if expected <= 0.0 {
+        return f64::INFINITY;
+    }
+    let cells = (rows * cols).max(1) as f64;
+    // P(|Z| > z) = P(χ²₁ > z²).
+    let z = crate::stats::dist::special::chi2_upper_quantile(CHANCE_LN_P - cells.ln(), 1.0).sqrt();
+    z * ((1.0 - 1.0 / cols.max(1) as f64) / expected).sqrt()
+}
+
+/// Whether a cell's observed/expected ratio lies beyond a noise band.
+pub fn stands_out(ratio: f64, band: f64) -> bool {
+    (ratio - 1.0).abs() > band
+}
+
 /// One group of a deal's positions: a seat, the bottom cards or the undealt rest (the deal's own groups, as
 /// plain data).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -96,6 +116,11 @@ pub enum Finding {
         stays_home: bool,
         /// The statistic's excess is within noise ([`excess_within_noise`]).
         within_noise: bool,
+        /// The cells' noise band: a fair shuffle's most extreme of the n² ratios strays from 1 by more than
+        /// this with probability about e^−10 ([`cell_noise_band`]); the headline names a cell only beyond it.
+        noise_band: f64,
+        /// Shuffles counted (the N of the noncentrality per shuffle).
+        shuffles: u64,
     },
     /// `position-worst`: the least uniform position, and its card that strays most.
     PositionWorst { n: usize, position: usize, card: usize, ratio: f64 },

@@ -21,7 +21,7 @@ pub use battery::selection::TestSelection;
 pub use deck::position_card::PositionCardCounts;
 pub use finding::Finding;
 pub use statistic::Statistic;
-pub use test_id::{TestId, TestScope};
+pub use test_id::{PSides, TestId, TestScope};
 
 use serde::Serialize;
 
@@ -43,7 +43,11 @@ pub struct TestResult {
     pub ln_p: LnP,
     /// ln of the lower-tail p-value, for tests where a too-small statistic means "too uniform".
     pub ln_p_low: Option<LnP>,
-    /// The test's effect size (its meaning is given in the result's detail).
+    /// The test's effect size, one that does not grow with the sample for a fixed bias: for the χ² tests of
+    /// cells (position-card, seat-card, adjacency, suit/rank-by-position, full-permutation) the estimated
+    /// noncentrality per shuffle `max(0, statistic − df)/N` ([`noncentrality_per_shuffle`]; its interval is
+    /// [`crate::stats::power::noncentrality_interval`]); for the others a ratio, share or mean shift (the
+    /// result's detail says which).
     pub effect: f64,
     /// What the test found, as numbers: the reports put it into words (`report::i18n`: the detail of
     /// `summary.csv`, a headline for tables and an explanation, in English or Chinese).
@@ -51,7 +55,35 @@ pub struct TestResult {
     pub finding: Finding,
 }
 
+/// Which tail of a test's statistic its family p-value comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Tail {
+    /// The statistic is too large: evidence of bias.
+    Upper,
+    /// The statistic is too small: the decks are too regular ("too uniform").
+    Lower,
+}
+
 impl TestResult {
+    /// True for the tests with a lower tail ([`TestResult::ln_p_low`]): a statistic too small is as suspicious
+    /// as one too large.
+    pub fn two_sided(&self) -> bool {
+        self.ln_p_low.is_some()
+    }
+
+    /// The test's one p-value in a run's family, with the tail it comes from: the upper-tail p of a one-sided
+    /// test; for a two-sided test `min(1, 2·min(p_upper, p_lower))`, computed in log space. Doubling the
+    /// smaller tail makes it a p-value of the test "either tail is extreme" (exactly uniform for a continuous
+    /// statistic), so one Holm family over these keeps the family-wise rate at its level.
+    pub fn family_ln_p(&self) -> (LnP, Tail) {
+        match self.ln_p_low {
+            Some(low) if low < self.ln_p => ((low + std::f64::consts::LN_2).min(0.0), Tail::Lower),
+            Some(_) => ((self.ln_p + std::f64::consts::LN_2).min(0.0), Tail::Upper),
+            None => (self.ln_p.min(0.0), Tail::Upper),
+        }
+    }
+
     pub fn p_value(&self) -> f64 {
         self.ln_p.exp()
     }
@@ -59,6 +91,13 @@ impl TestResult {
     pub fn log10_p(&self) -> Log10P {
         dist::special::ln_to_log10(self.ln_p)
     }
+}
+
+/// The estimated noncentrality per shuffle of a χ² statistic over `samples` shuffles: `max(0, statistic − df)/N`.
+/// Its expectation is λ/N, a property of the shuffle (λ grows as N for a fixed bias), so it does not grow with
+/// the sample as `(statistic − df)/df` does.
+pub fn noncentrality_per_shuffle(statistic: f64, df: f64, samples: u64) -> f64 {
+    if samples == 0 { 0.0 } else { (statistic - df).max(0.0) / samples as f64 }
 }
 
 /// Formats a probability given as its natural log: `0.0312`, `2.1e-10`, or `10^-1234.5` below f64's range.

@@ -54,6 +54,17 @@ pub enum TestScope {
     Douniu,
 }
 
+/// What a test's own p is (the column label of the reports' `sides` column).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PSides {
+    /// An upper-tail p (the statistic too large).
+    OneSided,
+    /// A two-sided p by construction (a binomial or a z-test with both tails, the smaller doubled).
+    TwoSided,
+    /// A statistic with two tails: the run's family takes `min(1, 2·min(p_upper, p_lower))`.
+    BothTails,
+}
+
 /// Largest deck for the full-permutation test (8! = 40320 orders).
 pub const FULL_PERMUTATION_MAX_N: usize = 8;
 /// Expected count per order the full-permutation test requires.
@@ -85,6 +96,22 @@ impl TestId {
             TestId::SeatCard => "seat-card",
             TestId::SeatWorst => "seat-worst",
             TestId::CardSeatWorst => "card-seat",
+        }
+    }
+
+    /// What the test's p is, and whether it is the worst of several lines (positions, cards, seats) with a
+    /// Bonferroni bound over them.
+    pub fn p_sides(self) -> (PSides, bool) {
+        match self {
+            TestId::PositionWorst | TestId::CardWorst | TestId::SeatWorst | TestId::CardSeatWorst => {
+                (PSides::OneSided, true)
+            }
+            TestId::NiuSeat => (PSides::OneSided, true),
+            TestId::Parity | TestId::BottomJoker => (PSides::TwoSided, false),
+            TestId::RocketSeat | TestId::BombSeat | TestId::BigCardsSeat | TestId::BombsPerHand => {
+                (PSides::TwoSided, true)
+            }
+            _ => (PSides::BothTails, false),
         }
     }
 

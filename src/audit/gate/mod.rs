@@ -183,9 +183,9 @@ fn outcome_of(check: &Check, report: Result<RunReport, InputError>, seconds: f64
             test: t.result.test,
             statistic: t.result.statistic,
             df: t.result.df,
-            p: format_ln_p(t.result.ln_p),
+            p: format_ln_p(t.ln_p_test),
             adjusted_p: format_ln_p(t.ln_p_adjusted),
-            log10_p: ln_to_log10(t.result.ln_p),
+            log10_p: ln_to_log10(t.ln_p_test),
             log10_p_adjusted: ln_to_log10(t.ln_p_adjusted),
             verdict: t.verdict,
         })

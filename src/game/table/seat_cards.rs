@@ -135,14 +135,13 @@ impl SeatCardCounts {
         let (lo, hi) = self.ratio_extremes();
         let (g_hi, c_hi) = hi.1;
         let (g_lo, c_lo) = lo.1;
-        let excess = scaled - df;
         TestResult {
             test: TestId::SeatCard,
             statistic: scaled,
             df,
             ln_p: chi2_ln_sf(scaled, df),
             ln_p_low: Some(chi2_ln_cdf(scaled, df)),
-            effect: excess / df,
+            effect: crate::stats::noncentrality_per_shuffle(scaled, df, self.deals()),
             finding: Finding::SeatCard {
                 n: self.map.n,
                 groups: self.groups(),

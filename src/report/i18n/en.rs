@@ -9,7 +9,7 @@ use crate::game::deal::Group;
 use crate::game::douniu::niu_name;
 use crate::game::fraction::Fraction;
 use crate::stats::exact::laws::INVERSIONS_EXACT_MAX_N;
-use crate::stats::finding::{CardClass, DealGroup, Exact, Finding, HistogramFinding};
+use crate::stats::finding::{CardClass, DealGroup, Exact, Finding, HistogramFinding, stands_out};
 use crate::stats::{TestId, TestResult};
 
 use super::{Lang, percent, times};
@@ -71,13 +71,20 @@ fn favoured(gains: bool) -> &'static str {
 pub fn detail(t: &TestResult) -> String {
     let (x2, df) = (t.statistic, t.df);
     match &t.finding {
-        Finding::PositionCard { n, most, least, .. } => {
+        Finding::PositionCard { n, most, least, noise_band, shuffles, .. } => {
             let ((lo, (p_lo, c_lo)), (hi, (p_hi, c_hi))) = (*least, *most);
+            let e = super::effect(t, *n, *shuffles);
             format!(
                 "X2*(n-1)/n = {x2:.1} vs {df} expected; observed/expected from {lo:.4} ({} at position {p_lo}) to \
-                 {hi:.4} ({} at position {p_hi})",
+                 {hi:.4} ({} at position {p_hi}), noise band ±{:.4}; noncentrality per shuffle {:.3e} (99% interval \
+                 {:.3e}..{:.3e}), an RMS deviation per cell of {:.3}%",
                 name(c_lo, *n),
-                name(c_hi, *n)
+                name(c_hi, *n),
+                noise_band,
+                e.per_shuffle,
+                e.low,
+                e.high,
+                e.rms_cell * 100.0
             )
         }
         Finding::PositionWorst { n, position, card, ratio } => format!(
@@ -276,6 +283,12 @@ fn histogram_headline(test: TestId, h: &HistogramFinding) -> String {
 /// A short phrase (about 60 characters) for tables.
 pub fn headline(t: &TestResult) -> String {
     match &t.finding {
+        Finding::PositionCard { n, most, least, noise_band, .. }
+            if !stands_out(most.0, *noise_band) && !stands_out(least.0, *noise_band) =>
+        {
+            let _ = n;
+            format!("no cell stands out: every cell within ±{} of fair", super::percent(*noise_band))
+        }
         Finding::PositionCard { n, most, least, stays_home, .. } => {
             let ((lo, (p_lo, c_lo)), (hi, (p_hi, c_hi))) = (*least, *most);
             format!(
@@ -362,9 +375,22 @@ pub fn headline(t: &TestResult) -> String {
 /// One sentence in plain words.
 pub fn explanation(t: &TestResult) -> String {
     match &t.finding {
-        Finding::PositionCard { n, most, least, within_noise, .. } => {
+        Finding::PositionCard { n, most, least, within_noise, noise_band, shuffles, .. } => {
             let ((lo, (p_lo, c_lo)), (hi, (p_hi, c_hi))) = (*least, *most);
-            if *within_noise {
+            let out = stands_out(hi, *noise_band) || stands_out(lo, *noise_band);
+            if !*within_noise && !out {
+                let e = super::effect(t, *n, *shuffles);
+                format!(
+                    "Cards favour some positions as a whole — noncentrality {:.3e} per shuffle (99% interval \
+                     {:.3e}..{:.3e}), like every cell off by ±{:.3}% — but no single cell stands out of its noise \
+                     band (±{}).",
+                    e.per_shuffle,
+                    e.low,
+                    e.high,
+                    e.rms_cell * 100.0,
+                    super::percent(*noise_band)
+                )
+            } else if *within_noise {
                 format!(
                     "Cards land at every position about as often as chance allows: the most over-represented card \
                      and position ({} at {p_hi}) comes up {:.2}% more often than fair, within noise.",

@@ -6,7 +6,7 @@ use crate::audit::input::{InputSummary, PartialReason};
 use crate::audit::stop::{StopReason, format_duration};
 use crate::cards::{Card, NameStyle, card_name, rank_name, suit_name};
 use crate::game::douniu::niu_name;
-use crate::stats::finding::{CardClass, DealGroup, Finding, HistogramFinding};
+use crate::stats::finding::{CardClass, DealGroup, Finding, HistogramFinding, stands_out};
 use crate::stats::{TestId, TestResult};
 
 use super::{Lang, percent, times};
@@ -104,6 +104,11 @@ fn histogram_headline(test: TestId, h: &HistogramFinding) -> String {
 /// A short phrase for tables.
 pub fn headline(t: &TestResult) -> String {
     match &t.finding {
+        Finding::PositionCard { most, least, noise_band, .. }
+            if !stands_out(most.0, *noise_band) && !stands_out(least.0, *noise_band) =>
+        {
+            format!("没有哪个格子突出：每格都在公平值的 ±{} 以内", super::percent(*noise_band))
+        }
         Finding::PositionCard { n, most, least, .. } => {
             let ((lo, (p_lo, c_lo)), (hi, (p_hi, c_hi))) = (*least, *most);
             format!("{} 在位置 {p_hi}：{}；{} 在位置 {p_lo}：{}", name(c_hi, *n), times(hi), name(c_lo, *n), times(lo))
@@ -184,9 +189,21 @@ pub fn headline(t: &TestResult) -> String {
 /// One sentence in plain words.
 pub fn explanation(t: &TestResult) -> String {
     match &t.finding {
-        Finding::PositionCard { n, most, least, within_noise, .. } => {
+        Finding::PositionCard { n, most, least, within_noise, noise_band, shuffles, .. } => {
             let ((lo, (p_lo, c_lo)), (hi, (p_hi, c_hi))) = (*least, *most);
-            if *within_noise {
+            let out = stands_out(hi, *noise_band) || stands_out(lo, *noise_band);
+            if !*within_noise && !out {
+                let e = super::effect(t, *n, *shuffles);
+                format!(
+                    "牌的位置整体上有偏：每次洗牌的非中心参数为 {:.3e}（99% 区间 {:.3e}..{:.3e}），相当于每格偏离 ±{:.3}%，\
+                     但没有哪个格子超出它的噪声带（±{}）。",
+                    e.per_shuffle,
+                    e.low,
+                    e.high,
+                    e.rms_cell * 100.0,
+                    super::percent(*noise_band)
+                )
+            } else if *within_noise {
                 format!(
                     "每张牌落在每个位置的频率都在随机波动范围内：偏离最大的是 {} 在位置 {p_hi}，比公平情况多 {:.2}%，属于噪声。",
                     name(c_hi, *n),

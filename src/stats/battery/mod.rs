@@ -411,7 +411,8 @@ impl Battery {
     }
 
     /// For second-level tests: every applicable test's p-value in the form that is (close to) Uniform(0, 1) under
-    /// the null, with what was done to it. Mostly the test's own p. Two exceptions:
+    /// the null, with what was done to it. Mostly the test's own p, and for a two-sided statistic each tail on its
+    /// own (`upper`, `lower`). Two exceptions:
     /// - `position-worst` and `card-worst` report a Bonferroni bound `min(1, n·p_min)`, which has an atom at 1
     ///   (probability about (1 − 1/n)^n ≈ 0.36); here it is replaced by Šidák's `1 − (1 − p_min)^n`, uniform for
     ///   independent lines (the rows are nearly independent: correlation 1/(n−1)², docs/reference.md#one-position).
@@ -419,17 +420,19 @@ impl Battery {
     pub fn uniform_p_values(&self) -> Vec<(TestId, &'static str, LnP)> {
         self.applicable_tests()
             .into_iter()
-            .filter_map(|t| {
-                let r = self.evaluate_one(t).into_iter().next()?;
-                Some(match t {
-                    TestId::PositionWorst | TestId::CardWorst => {
+            .flat_map(|t| {
+                let Some(r) = self.evaluate_one(t).into_iter().next() else { return Vec::new() };
+                match (t, r.ln_p_low) {
+                    (TestId::PositionWorst | TestId::CardWorst, _) => {
                         let p_min = chi2_ln_sf(r.statistic, r.df).exp();
                         let sidak = -(self.n as f64 * (-p_min).ln_1p()).exp_m1();
-                        (t, "Sidak", sidak.ln())
+                        vec![(t, "Sidak", sidak.ln())]
                     }
-                    TestId::Parity => (t, "mid-p", self.parity.as_ref().map_or(0.0, |p| p.mid_p().ln())),
-                    _ => (t, "p", r.ln_p),
-                })
+                    (TestId::Parity, _) => vec![(t, "mid-p", self.parity.as_ref().map_or(0.0, |p| p.mid_p().ln()))],
+                    // Both tails of a two-sided statistic, each on its own.
+                    (_, Some(low)) => vec![(t, "upper", r.ln_p), (t, "lower", low)],
+                    (_, None) => vec![(t, "p", r.ln_p)],
+                }
             })
             .collect()
     }

@@ -169,7 +169,7 @@ impl AdjacencyCounts {
             df,
             ln_p,
             ln_p_low: Some(ln_p_low),
-            effect: (parts.q - df) / df,
+            effect: crate::stats::noncentrality_per_shuffle(parts.q, df, self.shuffles),
             finding: Finding::Adjacency {
                 n: self.n,
                 most,

@@ -85,7 +85,7 @@ impl PermutationCounts {
             df,
             ln_p,
             ln_p_low: Some(ln_p_low),
-            effect: (x2 - df) / df.max(1.0),
+            effect: crate::stats::noncentrality_per_shuffle(x2, df, total),
             finding: Finding::FullPermutation {
                 n: self.n,
                 orders: self.counts.len(),

@@ -121,20 +121,21 @@ impl PositionCardCounts {
         let df = (n - 1.0) * (n - 1.0);
         let (lo, hi) = self.ratio_extremes();
         let (p_hi, c_hi) = hi.1;
-        let excess = scaled - df;
         TestResult {
             test: TestId::PositionCard,
             statistic: scaled,
             df,
             ln_p: chi2_ln_sf(scaled, df),
             ln_p_low: Some(chi2_ln_cdf(scaled, df)),
-            effect: excess / df,
+            effect: crate::stats::noncentrality_per_shuffle(scaled, df, self.shuffles),
             finding: Finding::PositionCard {
                 n: self.n,
                 most: hi,
                 least: lo,
                 stays_home: self.home[c_hi] == p_hi,
                 within_noise: excess_within_noise(scaled, df),
+                noise_band: crate::stats::finding::cell_noise_band(self.n, self.n, self.expected()),
+                shuffles: self.shuffles,
             },
         }
     }

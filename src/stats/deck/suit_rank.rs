@@ -149,7 +149,7 @@ impl ClassPositionCounts {
             df,
             ln_p,
             ln_p_low: Some(ln_p_low),
-            effect: (scaled - df) / df,
+            effect: crate::stats::noncentrality_per_shuffle(scaled, df, self.shuffles),
             finding: Finding::ClassByPosition {
                 class: self.labels[k],
                 position: p,

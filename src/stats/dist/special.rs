@@ -459,10 +459,60 @@ pub fn binomial_band(n: u64, p: f64, coverage: f64) -> (u64, u64) {
     if lo <= hi { (lo, hi) } else { (hi, lo) }
 }
 
+/// The exact (Clopper–Pearson) interval for a binomial proportion: `k` successes in `n` trials, central
+/// coverage `coverage` (0.99 for a 99% interval).
+///
+/// With `a = (1 − coverage)/2`, the lower end `p_L` solves `P(X ≥ k | p_L) = a` (0 when `k = 0`) and the upper end
+/// `p_U` solves `P(X ≤ k | p_U) = a` (1 when `k = n`): the `a` and `1 − a` quantiles of Beta(k, n − k + 1) and
+/// Beta(k + 1, n − k). Found by bisection on the binomial log tails (both are monotone in p), to 1e-12.
+pub fn clopper_pearson(k: u64, n: u64, coverage: f64) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 1.0);
+    }
+    let k = k.min(n);
+    let ln_a = (0.5 * (1.0 - coverage.clamp(0.0, 1.0))).ln();
+    // f is increasing in p for the lower end, decreasing for the upper.
+    let solve = |f: &dyn Fn(f64) -> f64, increasing: bool| {
+        let (mut lo, mut hi) = (0.0f64, 1.0f64);
+        for _ in 0..200 {
+            let mid = 0.5 * (lo + hi);
+            if (f(mid) < ln_a) == increasing {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+            if hi - lo < 1e-13 {
+                break;
+            }
+        }
+        0.5 * (lo + hi)
+    };
+    let low = if k == 0 { 0.0 } else { solve(&|p| binomial_ln_sf(k, n, p), true) };
+    let high = if k == n { 1.0 } else { solve(&|p| binomial_ln_cdf(k, n, p), false) };
+    (low, high)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use statrs::distribution::{Binomial, ChiSquared, ContinuousCDF, Discrete, DiscreteCDF, Normal};
+
+    #[test]
+    fn clopper_pearson_is_the_beta_quantiles() {
+        use statrs::distribution::Beta;
+        for &(k, n) in &[(1u64, 10u64), (5, 100), (50, 1000), (37, 400), (999, 1000)] {
+            let (lo, hi) = clopper_pearson(k, n, 0.99);
+            let want_lo = Beta::new(k as f64, (n - k + 1) as f64).unwrap().inverse_cdf(0.005);
+            let want_hi = Beta::new((k + 1) as f64, (n - k) as f64).unwrap().inverse_cdf(0.995);
+            assert!((lo - want_lo).abs() < 1e-7, "{k}/{n}: {lo} vs {want_lo}");
+            assert!((hi - want_hi).abs() < 1e-7, "{k}/{n}: {hi} vs {want_hi}");
+        }
+        assert_eq!(clopper_pearson(0, 50, 0.99).0, 0.0);
+        assert_eq!(clopper_pearson(50, 50, 0.99).1, 1.0);
+        // 0 of 1000: the upper end is 1 − 0.005^(1/1000).
+        let hi = clopper_pearson(0, 1000, 0.99).1;
+        assert!((hi - (1.0 - 0.005f64.powf(1e-3))).abs() < 1e-10, "{hi}");
+    }
 
     fn rel_close(a: f64, b: f64, tol: f64) -> bool {
         if a == b {

@@ -90,13 +90,15 @@ pub fn test_against_exact(counts: &PositionCardCounts, exact: &ExactMatrix) -> A
         df,
         ln_p,
         ln_p_low,
-        effect: if df > 0.0 { (statistic - df) / df } else { 0.0 },
+        effect: if df > 0.0 { crate::stats::noncentrality_per_shuffle(statistic, df, counts.shuffles()) } else { 0.0 },
         finding: Finding::PositionCard {
             n,
             most: hi,
             least: lo,
             stays_home: hi.1.0 == hi.1.1,
             within_noise: excess_within_noise(statistic, df),
+            noise_band: crate::stats::finding::cell_noise_band(n, n, big_n / nf),
+            shuffles: counts.shuffles(),
         },
     };
     AgainstExact { result, impossible }

@@ -29,9 +29,6 @@ use crate::stats::exact::laws::fixed_points_pmf;
 use crate::stats::power::noncentrality_for_power;
 use crate::stats::{TestId, TestSelection};
 
-/// Largest |n·(p − 1/n)| still called exactly uniform (double-double rounding is near 1e-31).
-pub const UNIFORM_FLOOR: f64 = 1e-26;
-
 /// One family's sensitivity to the bias.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct FamilyPower {
@@ -77,7 +74,7 @@ fn family(test: TestId, df: f64, lambda: f64, fail_below: f64, m: usize) -> Fami
     FamilyPower { test, df, lambda, shuffles_50: at(0.5), shuffles_99: at(0.99) }
 }
 
-/// `λ₁` of the scaled position-by-card statistic: `(n−1)·Σ (p − 1/n)²`, zero below [`UNIFORM_FLOOR`].
+/// `λ₁` of the scaled position-by-card statistic: `(n−1)·Σ (p − 1/n)²`, zero below the matrix's rounding floor.
 pub fn position_card_lambda(m: &ExactMatrix) -> f64 {
     let n = m.n();
     let mut ss = Dd::ZERO;
@@ -89,7 +86,7 @@ pub fn position_card_lambda(m: &ExactMatrix) -> f64 {
             ss += d.sqr();
         }
     }
-    if largest < UNIFORM_FLOOR { 0.0 } else { ss.mul_f64(n as f64 - 1.0).to_f64() }
+    if largest < m.floor() { 0.0 } else { ss.mul_f64(n as f64 - 1.0).to_f64() }
 }
 
 /// `λ₁` of a scaled class-by-position statistic, `class_of[card]` in `0..classes`.
@@ -108,7 +105,7 @@ pub fn class_lambda(m: &ExactMatrix, class_of: &[u8], classes: usize) -> f64 {
         }
     }
     let lambda = sum.mul_f64((n as f64 - 1.0) / n as f64).to_f64();
-    if lambda < UNIFORM_FLOOR * UNIFORM_FLOOR { 0.0 } else { lambda }
+    if lambda < (n as f64 * m.floor()).powi(2) { 0.0 } else { lambda }
 }
 
 /// The deck's suits and ranks as the battery groups them (52 or 54 cards).

@@ -1,10 +1,12 @@
 //! Exact laws: the null distributions of permutation statistics, the exact position-by-card marginals of every
 //! shuffle of the catalogue with ideal or w-bit draws ([`model`]), the whole law over the n! orders of small
-//! decks ([`order_law`]), what it takes to see a bias by sampling ([`detect`]), and the expectations of k random
-//! transpositions.
+//! decks ([`order_law`]), what it takes to see a bias by sampling ([`detect`]), the expectations of k random
+//! transpositions, and the exact marginals and order laws of the hand shuffles (riffle, overhand, top-to-random)
+//! and of the random-comparator sort.
 
 pub mod against;
 pub mod chains;
+pub mod choices;
 pub mod dd;
 pub mod detect;
 pub mod draws;
@@ -12,7 +14,11 @@ pub mod laws;
 pub mod marginals;
 pub mod model;
 pub mod order_law;
+pub mod overhand;
 pub mod retry;
+pub mod riffle;
+pub mod sort_random_comparator;
+pub mod top_to_random;
 pub mod transpositions;
 
 use std::fmt;

@@ -22,6 +22,11 @@ use crate::shuffle::{Algorithm, AlgorithmKind};
 /// Double-double operations above which a request is refused rather than left running (about a minute).
 pub const MAX_WORK: f64 = 2e10;
 
+/// Rounding floor of the double-double chains, in units of n·|p − 1/n|.
+pub const DD_FLOOR: f64 = 1e-26;
+/// Rounding floor of laws computed in doubles.
+pub const F64_FLOOR: f64 = 1e-12;
+
 /// One exact computation: which shuffle, with which draws, on how many cards, cut or burned after.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ExactRequest {
@@ -47,6 +52,11 @@ impl ExactRequest {
             AlgorithmKind::Wash => self.algorithm.wash_swaps(self.n) as f64,
             AlgorithmKind::PairSwap => self.algorithm.swaps.map_or(1022.0, |k| k as f64),
             AlgorithmKind::RejectRetryFixed | AlgorithmKind::MarkArray | AlgorithmKind::Identity => 1.0,
+            // Their modules bound their own work.
+            AlgorithmKind::Riffle
+            | AlgorithmKind::Overhand
+            | AlgorithmKind::TopToRandom
+            | AlgorithmKind::SortRandomComparator => 0.0,
             _ => n,
         };
         4.0 * steps * n * n + if self.cut { n * n * n } else { 0.0 }
@@ -67,18 +77,26 @@ impl ExactRequest {
 pub struct ExactMatrix {
     n: usize,
     p: Vec<Dd>,
+    /// Largest |n·(p − 1/n)| that is rounding rather than bias: about 1e-26 for the double-double chains,
+    /// 1e-12 for laws computed in doubles.
+    floor: f64,
 }
 
 impl ExactMatrix {
     /// A matrix from its cells, `p[card * n + pos]`.
     pub fn from_cells(n: usize, p: Vec<Dd>) -> Self {
         assert_eq!(p.len(), n * n);
-        ExactMatrix { n, p }
+        ExactMatrix { n, p, floor: DD_FLOOR }
     }
 
     /// From a double-precision matrix (the exact laws other modules compute in doubles).
     pub fn from_f64(n: usize, p: &[f64]) -> Self {
-        Self::from_cells(n, p.iter().map(|&x| Dd::from_f64(x)).collect())
+        ExactMatrix { floor: F64_FLOOR, ..Self::from_cells(n, p.iter().map(|&x| Dd::from_f64(x)).collect()) }
+    }
+
+    /// Largest |n·(p − 1/n)| that is rounding rather than bias.
+    pub fn floor(&self) -> f64 {
+        self.floor
     }
 
     pub fn n(&self) -> usize {
@@ -110,7 +128,7 @@ impl ExactMatrix {
             let c = usize::from(card);
             p[c * n..(c + 1) * n].copy_from_slice(&self.p[h * n..(h + 1) * n]);
         }
-        ExactMatrix { n, p }
+        ExactMatrix { n, p, floor: self.floor }
     }
 
     /// `cell / (1/n)` at its largest and smallest: `((card, pos), ratio − 1)` each, the ratio's excess kept to
@@ -214,8 +232,14 @@ pub fn exact_marginals(req: &ExactRequest) -> Result<ExactMatrix, Intractable> {
         AlgorithmKind::RejectRetryFixed => retry::reject_retry_fixed(n, bits)?,
         AlgorithmKind::MarkArray => retry::mark_array(n, bits)?,
         AlgorithmKind::RejectRetry | AlgorithmKind::DirectDraw => unreachable!("refused above"),
+        // The hand shuffles and the comparator sort compute their laws in doubles (their biases are large).
+        AlgorithmKind::Riffle
+        | AlgorithmKind::Overhand
+        | AlgorithmKind::TopToRandom
+        | AlgorithmKind::SortRandomComparator => hand_shuffle_marginals(req)?.into_iter().map(Dd::from_f64).collect(),
     };
-    let mut m = ExactMatrix { n, p };
+    let floor = if hand_shuffle_order_law(req).is_some() { F64_FLOOR } else { DD_FLOOR };
+    let mut m = ExactMatrix { n, p, floor };
     if req.cut {
         m = cut(&m, &DrawLaw::new(n, bits));
     }
@@ -223,6 +247,32 @@ pub fn exact_marginals(req: &ExactRequest) -> Result<ExactMatrix, Intractable> {
         m = rotate(&m, req.burn % n);
     }
     Ok(m)
+}
+
+/// The exact marginals `p[card * n + pos]` of the hand shuffles and the comparator sort, from their modules.
+fn hand_shuffle_marginals(req: &ExactRequest) -> Result<Vec<f64>, Intractable> {
+    let (n, bits) = (req.n, req.bits);
+    let reps = u32::try_from(req.algorithm.repetitions(n)).unwrap_or(u32::MAX);
+    match req.algorithm.kind {
+        AlgorithmKind::Riffle => super::riffle::marginals(n, reps, bits),
+        AlgorithmKind::Overhand => super::overhand::marginals(n, reps, bits),
+        AlgorithmKind::TopToRandom => super::top_to_random::marginals(n, reps, bits),
+        AlgorithmKind::SortRandomComparator => super::sort_random_comparator::marginals(n, 0, bits),
+        k => unreachable!("{k:?} has its own chain"),
+    }
+}
+
+/// The law over orders of the hand shuffles and the comparator sort (n ≤ 9), from their modules.
+pub fn hand_shuffle_order_law(req: &ExactRequest) -> Option<Result<Vec<f64>, Intractable>> {
+    let (n, bits) = (req.n, req.bits);
+    let reps = u32::try_from(req.algorithm.repetitions(n)).unwrap_or(u32::MAX);
+    Some(match req.algorithm.kind {
+        AlgorithmKind::Riffle => super::riffle::order_law(n, reps, bits),
+        AlgorithmKind::Overhand => super::overhand::order_law(n, reps, bits),
+        AlgorithmKind::TopToRandom => super::top_to_random::order_law(n, reps, bits),
+        AlgorithmKind::SortRandomComparator => super::sort_random_comparator::order_law(n, 0, bits),
+        _ => return None,
+    })
 }
 
 /// A cyclic cut by `k = r() % n` after the shuffle: `p'[c][y] = Σ_k q(k)·p[c][(y + k) mod n]`.
@@ -241,7 +291,7 @@ fn cut(m: &ExactMatrix, q: &DrawLaw) -> ExactMatrix {
             }
         }
     }
-    ExactMatrix { n, p }
+    ExactMatrix { n, p, floor: m.floor }
 }
 
 /// The burn: a left rotation by `b`.
@@ -253,7 +303,7 @@ fn rotate(m: &ExactMatrix, b: usize) -> ExactMatrix {
             p[c * n + y] = m.p[c * n + (y + b) % n];
         }
     }
-    ExactMatrix { n, p }
+    ExactMatrix { n, p, floor: m.floor }
 }
 
 #[cfg(test)]

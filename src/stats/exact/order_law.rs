@@ -152,40 +152,46 @@ pub fn order_law(req: &ExactRequest) -> Result<Vec<Dd>, Intractable> {
         });
     }
     let size = factorial(n);
-    let mut v = match swap_steps(req) {
-        Some((steps, mixture)) => {
-            let mut tables = SwapTables::new(n);
-            let mut v = vec![Dd::ZERO; size];
-            v[0] = Dd::ONE;
-            let mut next = vec![Dd::ZERO; size];
-            let mut acc = mixture.map(|law| v.iter().map(|&x| x * law.q(0)).collect::<Vec<_>>());
-            for (k, step) in steps.iter().enumerate() {
-                next.fill(Dd::ZERO);
-                for &(a, b, w) in step {
-                    if a == b {
-                        for (x, &y) in next.iter_mut().zip(&v) {
-                            *x += y * w;
-                        }
-                    } else {
-                        let t = tables.get(a, b);
-                        for (s, &y) in v.iter().enumerate() {
-                            if y.hi != 0.0 {
-                                next[t[s] as usize] += y * w;
+    let hand = super::model::hand_shuffle_order_law(req)
+        .map(|law| law.map(|l| l.into_iter().map(Dd::from_f64).collect::<Vec<_>>()))
+        .transpose()?;
+    let mut v = match hand {
+        Some(law) => law,
+        None => match swap_steps(req) {
+            Some((steps, mixture)) => {
+                let mut tables = SwapTables::new(n);
+                let mut v = vec![Dd::ZERO; size];
+                v[0] = Dd::ONE;
+                let mut next = vec![Dd::ZERO; size];
+                let mut acc = mixture.map(|law| v.iter().map(|&x| x * law.q(0)).collect::<Vec<_>>());
+                for (k, step) in steps.iter().enumerate() {
+                    next.fill(Dd::ZERO);
+                    for &(a, b, w) in step {
+                        if a == b {
+                            for (x, &y) in next.iter_mut().zip(&v) {
+                                *x += y * w;
+                            }
+                        } else {
+                            let t = tables.get(a, b);
+                            for (s, &y) in v.iter().enumerate() {
+                                if y.hi != 0.0 {
+                                    next[t[s] as usize] += y * w;
+                                }
                             }
                         }
                     }
-                }
-                std::mem::swap(&mut v, &mut next);
-                if let (Some(acc), Some(law)) = (acc.as_mut(), mixture) {
-                    let w = law.q(k + 1);
-                    for (x, &y) in acc.iter_mut().zip(&v) {
-                        *x += y * w;
+                    std::mem::swap(&mut v, &mut next);
+                    if let (Some(acc), Some(law)) = (acc.as_mut(), mixture) {
+                        let w = law.q(k + 1);
+                        for (x, &y) in acc.iter_mut().zip(&v) {
+                            *x += y * w;
+                        }
                     }
                 }
+                acc.unwrap_or(v)
             }
-            acc.unwrap_or(v)
-        }
-        None => closed_form(req),
+            None => closed_form(req),
+        },
     };
     if req.cut || !req.burn.is_multiple_of(n) {
         let q = DrawLaw::new(n, bits);
