@@ -203,6 +203,65 @@ fn adjacency_lambda(n: usize, law: &[Dd]) -> f64 {
     floor(nf * (sym + (nf - 1.0) / (nf + 1.0) * anti))
 }
 
+/// How far from the predicted 50% point a sampled run's verdict may be and still agree: a run that FAILs must have
+/// at least `N₅₀ / DETECTION_FACTOR` shuffles, and a run that does not must have fewer than
+/// `N₉₉ · DETECTION_FACTOR`.
+pub const DETECTION_FACTOR: f64 = 4.0;
+
+/// A sampled run's verdict set beside the exact prediction.
+#[derive(Clone, Debug, PartialEq)]
+pub enum DetectionCheck {
+    /// The run's verdict is what the prediction allows.
+    Agrees(String),
+    /// It is not.
+    Disagrees(String),
+    /// The run was decided by a test the exact law does not cover (parity, rising sequences, a seat test).
+    NotComparable(String),
+}
+
+impl DetectionCheck {
+    pub fn text(&self) -> &str {
+        match self {
+            DetectionCheck::Agrees(s) | DetectionCheck::Disagrees(s) | DetectionCheck::NotComparable(s) => s,
+        }
+    }
+}
+
+/// Checks a run of `shuffles` shuffles that FAILed (`failed`, decided by `decisive`) or not against `d`.
+pub fn check_detection(d: &Detectability, shuffles: u64, failed: bool, decisive: Option<TestId>) -> DetectionCheck {
+    let n = shuffles as f64;
+    let words = |x: f64| if x.is_finite() { format!("{x:.2e}") } else { "never".to_string() };
+    let predicted =
+        d.first().map_or_else(|| "never".to_string(), |f| format!("{} by {}", words(f.shuffles_50), f.test));
+    if failed {
+        let family = decisive.and_then(|t| d.families.iter().find(|f| f.test == t && f.shuffles_50.is_finite()));
+        return match family {
+            Some(f) if n >= f.shuffles_50 / DETECTION_FACTOR => DetectionCheck::Agrees(format!(
+                "predicted 50% FAIL at {} by {}, seen at {shuffles}",
+                words(f.shuffles_50),
+                f.test
+            )),
+            Some(f) => DetectionCheck::Disagrees(format!(
+                "FAIL at {shuffles}, more than {DETECTION_FACTOR}x before the predicted 50% point {} ({})",
+                words(f.shuffles_50),
+                f.test
+            )),
+            None => DetectionCheck::NotComparable(format!(
+                "FAIL by {}, which the exact marginals do not cover (predicted {predicted})",
+                decisive.map_or("-".to_string(), |t| t.to_string())
+            )),
+        };
+    }
+    match d.first() {
+        Some(f) if n >= f.shuffles_99 * DETECTION_FACTOR => DetectionCheck::Disagrees(format!(
+            "no FAIL at {shuffles}, over {DETECTION_FACTOR}x the predicted 99% point {} ({})",
+            words(f.shuffles_99),
+            f.test
+        )),
+        _ => DetectionCheck::Agrees(format!("predicted 50% FAIL at {predicted}, none at {shuffles}")),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
