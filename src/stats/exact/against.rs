@@ -33,12 +33,17 @@ impl AgainstExact {
                  law puts probability 0 ({} impossible cells hit)",
                 self.impossible.len()
             ),
-            None => format!(
-                "against the exact model: scaled X² = {:.1} on {} df (p = {})",
-                self.result.statistic,
-                self.result.df,
-                crate::stats::format_ln_p(self.result.ln_p)
-            ),
+            None => {
+                // Two-sided, as the run judges it: 2·min(upper, lower), at most 1.
+                let low = self.result.ln_p_low.unwrap_or(0.0);
+                let two_sided = (std::f64::consts::LN_2 + self.result.ln_p.min(low)).min(0.0);
+                format!(
+                    "against the exact model: scaled X² = {:.1} on {} df (two-sided p = {})",
+                    self.result.statistic,
+                    self.result.df,
+                    crate::stats::format_ln_p(two_sided)
+                )
+            }
         }
     }
 }

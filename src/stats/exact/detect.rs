@@ -11,8 +11,8 @@
 //! - **adjacency** (n ≤ 9, df n² − 3n + 1): the test's own statistic `Q = (n/N)(‖S‖² + (n−1)/(n+1)·‖A‖²)` on the
 //!   exact deviations δ(a, b) = P(b right after a) − 1/n, so `λ₁ = n·(‖S_δ‖² + (n−1)/(n+1)·‖A_δ‖²)`.
 //!
-//! A run FAILs once its Holm-adjusted family p is below α; a family alone guarantees that when its own p is
-//! below α/m, i.e. its statistic exceeds c, the upper α/m quantile of χ²(df). The shuffles for probability P are
+//! A run FAILs once its Holm-adjusted family p is below α; a family alone guarantees that when its own two-sided
+//! p, `2·min(upper, lower)`, is below α/m, i.e. its statistic exceeds c, the upper α/(2m) quantile of χ²(df). The shuffles for probability P are
 //! `N_P = λ_P / λ₁` with `P(χ'²(df, λ_P) > c) = P` ([`noncentrality_for_power`]): a lower bound on the run's
 //! power, since the other families can only add to it.
 //!
@@ -67,7 +67,8 @@ pub fn default_family_size(n: usize) -> usize {
 }
 
 fn family(test: TestId, df: f64, lambda: f64, fail_below: f64, m: usize) -> FamilyPower {
-    let c = chi2_upper_quantile(fail_below.ln() - (m.max(1) as f64).ln(), df);
+    // Each test is two-sided, p = 2·min(upper, lower): an upper tail below α/(2m) FAILs the run.
+    let c = chi2_upper_quantile(fail_below.ln() - (m.max(1) as f64).ln() - std::f64::consts::LN_2, df);
     let at = |power: f64| {
         if lambda > 0.0 { noncentrality_for_power(c, df, power) / lambda } else { f64::INFINITY }
     };
