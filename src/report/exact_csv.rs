@@ -42,6 +42,7 @@ mod tests {
              1,0.6666666666666666666666667,0.3333333333333333333333333\n"
         );
         let zero = ExactMatrix::from_cells(2, vec![Dd::ONE, Dd::ZERO, Dd::ZERO, Dd::ONE]);
-        assert_eq!(String::from_utf8(render(&zero)).unwrap(), "position,0,1\n0,1,0\n1,0,1\n");
+        let one = "1.000000000000000000000000";
+        assert_eq!(String::from_utf8(render(&zero)).unwrap(), format!("position,0,1\n0,{one},0\n1,0,{one}\n"));
     }
 }
