@@ -96,19 +96,20 @@ fn exact_only_row(width: usize) -> String {
     let d = detectability(&m, None, shuffle_audit::audit::verdict::Thresholds::default().fail);
     let position = d.families[0];
     let [(_, hi), _] = m.ratio_extremes();
+    let ratio = format!("{:.9}", 1.0 + hi.to_f64());
+    let first = format!("{:.1e}", d.first().map_or(f64::INFINITY, |f| f.shuffles_50));
+    let by = d.first().map_or("-".to_string(), |f| f.test.to_string());
     format!(
         "{:<width$} {:<8} {:>4} {:>10}  {:<10} {:>14} {:>9}  biased, undetectable by sampling: needs about {:.1e} \
-         shuffles (position-card, 50%; {} by {}); largest cell 1/52 × (1 + {})",
+         shuffles (position-card, 50%; {first} by {by}); largest cell 1/52 × (1 + {})",
         "fisher-yates",
         "glibc",
         52,
         "exact",
         "-",
         "-",
-        format!("{:.9}", 1.0 + hi.to_f64()),
+        ratio,
         position.shuffles_50,
-        format!("{:.1e}", d.first().map_or(f64::INFINITY, |f| f.shuffles_50)),
-        d.first().map_or("-".to_string(), |f| f.test.to_string()),
         hi.to_sci(4)
     )
 }
