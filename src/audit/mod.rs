@@ -5,6 +5,7 @@
 pub mod calibration;
 pub mod catalogue;
 pub mod crack;
+pub mod exact;
 pub mod fault;
 pub mod gate;
 pub mod input;

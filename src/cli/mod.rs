@@ -358,6 +358,10 @@ pub struct RunArgs {
     /// the generator's (2^32 for msvc and glibc, 2^64 for the others) [default: all of them].
     #[arg(long, value_name = "N", value_parser = parse_seed_space, allow_hyphen_values = true)]
     pub seed_space: Option<u128>,
+    /// Test the position-by-card counts against the shuffle's exact (non-uniform) matrix instead of uniformity:
+    /// PASS when the simulator agrees with its model. Built-in algorithms with an exact law only.
+    #[arg(long)]
+    pub against_exact: bool,
 }
 
 impl RunArgs {
@@ -630,19 +634,43 @@ pub struct DealArgs {
 /// Arguments of `exact`.
 #[derive(Debug, Args)]
 pub struct ExactArgs {
-    /// The game: doudizhu or douniu.
+    /// The game: doudizhu or douniu (its exact hand odds).
     #[arg(long, value_name = "GAME")]
     pub game: Option<Game>,
-    /// A shuffle instead of a game: `riffle` with `--table`.
+    /// A shuffle of the catalogue: its exact position-by-card law, computed without sampling (see `list`).
     #[arg(long, short = 'a')]
     pub algorithm: Option<AlgorithmKind>,
-    /// With `--algorithm riffle`: total variation and separation distance after 1..12 riffles (riffle.csv).
-    #[arg(long)]
-    pub table: bool,
+    /// The draws: ideal (exactly uniform), msvc (15-bit r() % m) or glibc (31-bit r() % m) [default: ideal].
+    #[arg(long, value_name = "RNG")]
+    pub rng: Option<ExactRng>,
     /// Number of cards, 2..=1024 [default: 52].
     #[arg(long, value_name = "N", value_parser = parse_deck, allow_hyphen_values = true)]
     pub deck: Option<usize>,
-    /// Output directory (default: reports/exact-<algorithm>-<deck>).
+    /// Swaps for wash [default: the deck size]; a fixed count for pair-swap instead of the source's r() % 1023.
+    #[arg(long, value_name = "K", value_parser = parse_count_usize, allow_hyphen_values = true)]
+    pub swaps: Option<usize>,
+    /// Riffles, for the riffle shuffle.
+    #[arg(long, value_name = "K", value_parser = parse_count_usize, allow_hyphen_values = true)]
+    pub riffles: Option<usize>,
+    /// Moves, for top-to-random.
+    #[arg(long, value_name = "K", value_parser = parse_count_usize, allow_hyphen_values = true)]
+    pub moves: Option<usize>,
+    /// Passes, for overhand.
+    #[arg(long, value_name = "K", value_parser = parse_count_usize, allow_hyphen_values = true)]
+    pub passes: Option<usize>,
+    /// A random cyclic cut after the shuffle (r() % n from the same draws).
+    #[arg(long)]
+    pub cut: bool,
+    /// Move the first K cards to the bottom after the shuffle (and the cut).
+    #[arg(long, value_name = "K", value_parser = parse_count_usize, allow_hyphen_values = true)]
+    pub burn: Option<usize>,
+    /// The deck before shuffling: suit (0..n) or rank (斗地主 numbering; 52 or 54 cards) [default: suit].
+    #[arg(long, value_name = "ORDER")]
+    pub order: Option<StartOrder>,
+    /// With `--algorithm riffle`: total variation and separation distance after 1..12 riffles (riffle.csv).
+    #[arg(long)]
+    pub table: bool,
+    /// Output directory for exact.csv and exact.svg (default: reports/exact-<algorithm>-<rng>-<deck>), or riffle.csv.
     #[arg(long, value_name = "DIR")]
     pub out: Option<std::path::PathBuf>,
     /// Cards per player [default: doudizhu 17, douniu 5].
@@ -651,6 +679,36 @@ pub struct ExactArgs {
     /// Bottom cards [default: doudizhu 3].
     #[arg(long, value_name = "B", value_parser = parse_count_usize, allow_hyphen_values = true)]
     pub bottom: Option<usize>,
+}
+
+/// The draws of `exact --algorithm`: exactly uniform, or the remainder of a C library's `rand()`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ExactRng {
+    /// Exactly uniform draws (no modulo bias).
+    Ideal,
+    /// MSVC's 15-bit `rand()`.
+    Msvc,
+    /// glibc's 31-bit `rand()`.
+    Glibc,
+}
+
+impl ExactRng {
+    /// `None` for ideal draws, else the generator's width.
+    pub fn bits(self) -> Option<u32> {
+        match self {
+            ExactRng::Ideal => None,
+            ExactRng::Msvc => Some(RngKind::Msvc.bits()),
+            ExactRng::Glibc => Some(RngKind::Glibc.bits()),
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            ExactRng::Ideal => "ideal",
+            ExactRng::Msvc => "msvc",
+            ExactRng::Glibc => "glibc",
+        }
+    }
 }
 
 /// Arguments of `calibrate`.

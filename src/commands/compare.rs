@@ -11,6 +11,7 @@ use shuffle_audit::audit::source::{Builtin, DeckSource};
 use shuffle_audit::audit::verdict::Verdict;
 use shuffle_audit::report::i18n::{self, Lang};
 use shuffle_audit::report::{RunReport, html, markdown, summary_csv, writer};
+use shuffle_audit::stats::exact::detect::{DetectionCheck, check_detection, detectability};
 use shuffle_audit::stats::format_ln_p;
 
 pub fn run(args: CompareArgs) -> anyhow::Result<ExitCode> {
@@ -30,7 +31,16 @@ pub fn run(args: CompareArgs) -> anyhow::Result<ExitCode> {
         let report = shuffle_audit::audit::execute(config, thresholds, shuffle_audit::audit::runner::Progress::Bar)?;
         out.write(|dir| shuffle_audit::report::files::write_run_files(&dir.join(report.dir_name()), &report, output))?;
         let checks = f.failed_checks(&report.assessment.tests);
-        writeln!(stdout, "{}", table_row(&report, f, &checks, width));
+        let exact = exact_check(&report);
+        writeln!(
+            stdout,
+            "{}{}",
+            table_row(&report, f, &checks, width),
+            exact.as_ref().map_or(String::new(), |c| format!("  exact: {}", c.text()))
+        );
+        if let Some(DetectionCheck::Disagrees(why)) = &exact {
+            failed.push(format!("{}: exact prediction: {why}", report.algorithm_label()));
+        }
         if report.verdict != f.expected {
             failed.push(format!("{} ({} expected {})", report.algorithm_label(), report.verdict, f.expected));
         }
@@ -39,6 +49,7 @@ pub fn run(args: CompareArgs) -> anyhow::Result<ExitCode> {
         }
         done.push((report, f.expected));
     }
+    writeln!(stdout, "{}", exact_only_row(width));
     predictability(&args, &mut stdout, &mut failed);
     out.write(|dir| write_combined(dir, &done, output))?;
     let dir = out.commit()?;
@@ -59,6 +70,49 @@ pub fn run(args: CompareArgs) -> anyhow::Result<ExitCode> {
     }
     stdout.finish()?;
     Ok(if failed.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}
+
+/// The run's verdict beside its exact model's prediction, for rows with an exact model (not a broken run).
+fn exact_check(r: &RunReport) -> Option<DetectionCheck> {
+    if r.fault.is_some() {
+        return None;
+    }
+    let exact = shuffle_audit::audit::exact::exact_model(&r.config).ok()?;
+    // Small decks: the law over orders adds adjacency, fixed points and the full permutation (suit order only).
+    let law = (r.config.deck <= shuffle_audit::stats::exact::order_law::MAX_DECK && r.config.deal.is_none())
+        .then(|| shuffle_audit::audit::exact::exact_request(&r.config.source, r.config.deck).ok())
+        .flatten()
+        .and_then(|req| shuffle_audit::stats::exact::order_law::order_law(&req).ok());
+    let d = detectability(&exact, law.as_deref(), r.thresholds.fail);
+    let failed = r.verdict == Verdict::Fail;
+    Some(check_detection(&d, r.shuffles_done, failed, r.assessment.decisive_test))
+}
+
+/// The row no sampled run can give: Fisher–Yates with glibc's 31-bit rand(), biased but beyond sampling.
+fn exact_only_row(width: usize) -> String {
+    use shuffle_audit::shuffle::{Algorithm, AlgorithmKind};
+    use shuffle_audit::stats::exact::model::{ExactRequest, exact_marginals};
+    let req = ExactRequest::new(Algorithm::new(AlgorithmKind::FisherYates), Some(31), 52);
+    let m = exact_marginals(&req).expect("Fisher-Yates has an exact law");
+    let d = detectability(&m, None, shuffle_audit::audit::verdict::Thresholds::default().fail);
+    let position = d.families[0];
+    let [(_, hi), _] = m.ratio_extremes();
+    let ratio = format!("{:.9}", 1.0 + hi.to_f64());
+    let first = format!("{:.1e}", d.first().map_or(f64::INFINITY, |f| f.shuffles_50));
+    let by = d.first().map_or("-".to_string(), |f| f.test.to_string());
+    format!(
+        "{:<width$} {:<8} {:>4} {:>10}  {:<10} {:>14} {:>9}  biased, undetectable by sampling: needs about {:.1e} \
+         shuffles (position-card, 50%; {first} by {by}); largest cell 1/52 × (1 + {})",
+        "fisher-yates",
+        "glibc",
+        52,
+        "exact",
+        "-",
+        "-",
+        ratio,
+        position.shuffles_50,
+        hi.to_sci(4)
+    )
 }
 
 fn config_for(f: &Finding, args: &CompareArgs) -> RunConfig {

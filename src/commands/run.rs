@@ -32,7 +32,10 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
         let settings = request.validate_resume(&resumed)?;
         let Plan::Builtin(config) = settings.plan else { unreachable!("a state is of a built-in run") };
         let how = (settings.state, settings.thresholds, settings.timeout);
-        return run_builtin(config, how, Some(resumed), args.out.as_deref(), output);
+        return run_builtin(config, how, Some(resumed), args.out.as_deref(), output, None);
+    }
+    if args.against_exact {
+        return run_against_exact(&args, request, output);
     }
     let settings = super::validate(&request, "this run")?;
     let thresholds = settings.thresholds;
@@ -41,10 +44,41 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
             super::progressive::run(config, max, (thresholds, settings.timeout), args.out.clone(), output)
         }
         (Plan::Builtin(config), None) => {
-            run_builtin(config, (settings.state, thresholds, settings.timeout), None, args.out.as_deref(), output)
+            run_builtin(config, (settings.state, thresholds, settings.timeout), None, args.out.as_deref(), output, None)
         }
         (Plan::External(plan), max) => run_external(plan, max, thresholds, settings.timeout, args.out.clone(), output),
     }
+}
+
+/// `run --against-exact`: a built-in run whose one test is its position-by-card counts against the shuffle's
+/// exact matrix ([`shuffle_audit::stats::exact::against`]), with the run's usual reports.
+fn run_against_exact(args: &RunArgs, mut request: RunRequest, output: Output) -> anyhow::Result<ExitCode> {
+    let flag = "--against-exact";
+    for (given, other) in [(args.decks.is_some(), "--decks"), (args.exec.is_some(), "--exec")] {
+        if given {
+            anyhow::bail!(
+                "{flag}: decks read from {other} have no exact model to test against: it applies to a built-in \
+                 --algorithm"
+            );
+        }
+    }
+    for (given, other, why) in [
+        (args.tests.is_some(), "--tests", "its one test is the position-by-card counts against the exact matrix"),
+        (args.progressive, "--progressive", "it tests one sample of --shuffles"),
+        (args.resume.is_some(), "--resume", "it is not kept in run states"),
+        (args.shard.is_some(), "--shard", "it is not kept in run states"),
+        (args.game.game.is_some(), "--game", "the seat tests compare against uniform deals"),
+    ] {
+        if given {
+            anyhow::bail!("{flag}: cannot be combined with {other}: {why}");
+        }
+    }
+    request.tests = Some(shuffle_audit::stats::TestSelection::only(&[shuffle_audit::stats::TestId::PositionCard]));
+    let settings = super::validate(&request, "this run")?;
+    let Plan::Builtin(config) = settings.plan else { unreachable!("an algorithm is a built-in run") };
+    let exact = shuffle_audit::audit::exact::exact_model(&config).map_err(|e| anyhow::anyhow!("{flag}: {e}"))?;
+    let how = (settings.state, settings.thresholds, settings.timeout);
+    run_builtin(config, how, None, args.out.as_deref(), output, Some(&exact))
 }
 
 /// Reads and checks a state file; the error names the file.
@@ -62,6 +96,7 @@ fn run_builtin(
     resumed: Option<RunState>,
     out: Option<&Path>,
     output: Output,
+    exact: Option<&shuffle_audit::stats::exact::model::ExactMatrix>,
 ) -> anyhow::Result<ExitCode> {
     let (keep, thresholds, timeout) = settings;
     let dir = super::out_path(out, || config.dir_name());
@@ -116,8 +151,22 @@ fn run_builtin(
         finish
     })?;
     let state = state_of(&counted, finish.elapsed);
-    let report =
-        RunReport::of_state(&state, wanted, finish.stopped, before + finish.elapsed, finish.threads, thresholds);
+    let elapsed = before + finish.elapsed;
+    let (report, against) = match exact {
+        None => (RunReport::of_state(&state, wanted, finish.stopped, elapsed, finish.threads, thresholds), None),
+        Some(exact) => {
+            // The one test: the counts against the exact matrix, in place of the battery's uniform one.
+            let against = shuffle_audit::stats::exact::against::test_against_exact(
+                &state.counted.tally.battery.position_card,
+                exact,
+            );
+            let outcome = state.counted.clone().into_outcome(elapsed, finish.threads);
+            let mut report =
+                RunReport::with_results(state.config.clone(), outcome, vec![against.result.clone()], thresholds);
+            report.incomplete = shuffle_audit::audit::result::Incomplete::of(&state, wanted, finish.stopped);
+            (report, Some(against))
+        }
+    };
     // An interrupted run and a shard keep their state: in --state-out, or beside their reports as run.state.
     let beside = keep.out.is_none() && report.is_partial();
     let bytes = state.encode();
@@ -135,7 +184,8 @@ fn run_builtin(
     })?;
     let dir = outdir.commit()?;
     let state_path = if beside { Some(dir.join(STATE_FILE)) } else { keep.out.clone() };
-    print_summary(&mut stdout, &report, &dir, &written, output, None);
+    let note = against.map(|a| a.describe());
+    print_summary(&mut stdout, &report, &dir, &written, output, note);
     let Some(reason) = finish.stopped.filter(|_| report.is_partial()) else {
         if let (Some(path), Some((i, k))) = (&state_path, keep.shard) {
             writeln!(

@@ -254,6 +254,7 @@ fn run_card(lang: Lang, run: &RunSection, s: &mut String) {
     }
     if let Some(map) = position_heatmap::heatmap(r, lang, None) {
         let layout = Layout::full(r.counts.n(), r.counts.n());
+        let clamp = map.clamp;
         figure(
             s,
             &Figure {
@@ -263,6 +264,23 @@ fn run_card(lang: Lang, run: &RunSection, s: &mut String) {
                 picture: map.render(layout),
             },
         );
+        // Beside it, the same matrix computed exactly, on the same scale, when the source has an exact model.
+        if r.fault.is_none()
+            && let Ok(exact) = crate::audit::exact::exact_model(&r.config)
+        {
+            let draws = format!("{}-bit r() % m", r.config.source.builtin().map_or(32, |b| b.rng.bits()));
+            let map = super::exact_heatmap::heatmap(&exact, &r.algorithm_label(), &draws, Some(clamp), lang);
+            let [title, _, _, caption] = i18n::exact_heatmap_words(lang, &draws);
+            figure(
+                s,
+                &Figure {
+                    heading: title.clone(),
+                    caption,
+                    alt: format!("{title} — {}", r.algorithm_label()),
+                    picture: map.render(layout),
+                },
+            );
+        }
     }
     if let Some(map) = adjacency_heatmap::heatmap(r, lang) {
         let n = r.counts.n();
@@ -456,7 +474,8 @@ mod tests {
         // Summary table, the card with source, pseudocode, verdict, heatmap, statistics and detection.
         assert_eq!(page.matches("<table class=\"summary\">").count(), 1);
         assert_eq!(page.matches("<article class=\"card\" id=\"run-identity-pcg32-4\">").count(), 1);
-        assert_eq!(page.matches("<svg ").count(), 1, "one heatmap, no small multiples for a single run");
+        assert_eq!(page.matches("<svg ").count(), 2, "the heatmap and its exact counterpart, no small multiples");
+        assert!(page.contains("exact probability / uniform"));
         for needle in [
             "<a href=\"#run-identity-pcg32-4\">identity</a>",
             "<span class=\"verdict v-fail\">FAIL</span>",
@@ -507,8 +526,8 @@ mod tests {
         ];
         let page = String::from_utf8(render(PageKind::Compare, &sections, Lang::En)).unwrap();
         assert_eq!(page.matches("<article class=\"card\"").count(), 3);
-        // Two heatmaps and one small-multiples figure (the broken run has no counts).
-        assert_eq!(page.matches("<svg ").count(), 3);
+        // Two heatmaps with their exact counterparts and one small-multiples figure (the broken run has no counts).
+        assert_eq!(page.matches("<svg ").count(), 5);
         assert!(page.contains("id=\"same-scale\""));
         assert!(page.contains("≥×2"), "small multiples use the common clamp");
         // The fair run was expected to FAIL: flagged in the table and in its card.
@@ -546,7 +565,7 @@ mod tests {
         };
         let section = RunSection { extra_figures: vec![extra], ..RunSection::new(&r) };
         let page = String::from_utf8(render(PageKind::Run, &[section], Lang::En)).unwrap();
-        assert_eq!(page.matches("<svg ").count(), 2);
+        assert_eq!(page.matches("<svg ").count(), 3);
         assert!(page.contains("<h4>Card b right after card a</h4>"));
     }
 }

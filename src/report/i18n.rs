@@ -437,6 +437,26 @@ pub fn external_origin(lang: Lang, label: &str) -> String {
 }
 
 /// The sampling noise of one cell, for the heatmap's notes.
+/// The exact heatmap's words: (title, legend caption, note, figure caption).
+pub fn exact_heatmap_words(lang: Lang, draws: &str) -> [String; 4] {
+    match lang {
+        Lang::En => [
+            "Position by card: exact probability / uniform".to_string(),
+            "exact / uniform (log scale)".to_string(),
+            format!("computed without sampling ({draws}); no noise"),
+            "The same matrix computed exactly from the algorithm and the law of its draws: what the sampled \
+             heatmap converges to as the shuffles grow, on the same colour scale."
+                .to_string(),
+        ],
+        Lang::Zh => [
+            "位置 × 牌：精确概率 / 均匀".to_string(),
+            "精确 / 均匀（对数刻度）".to_string(),
+            format!("不经抽样直接计算（{draws}）；没有噪声"),
+            "由算法和随机数分布精确算出的同一矩阵：洗牌次数增加时抽样热图收敛到的样子，色标相同。".to_string(),
+        ],
+    }
+}
+
 pub fn noise_note(lang: Lang, shuffles: u64, one_sd_percent: f64, clamp_label: &str) -> String {
     match lang {
         Lang::En => format!(

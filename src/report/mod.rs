@@ -6,6 +6,8 @@ pub mod calibration_csv;
 pub mod console;
 pub mod counts_csv;
 pub mod crack;
+pub mod exact_csv;
+pub mod exact_heatmap;
 pub mod files;
 pub mod gate_json;
 pub mod html;

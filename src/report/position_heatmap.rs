@@ -34,6 +34,11 @@ pub fn own_clamp(ratios: &[f64], shuffles: u64, n: usize) -> f64 {
     LADDER.into_iter().find(|&c| c >= noise && c >= spread).unwrap_or(spread.max(noise))
 }
 
+/// The first clamp of the ladder that covers a spread (an exact matrix has no noise floor).
+pub fn ladder_clamp(spread: f64) -> f64 {
+    LADDER.into_iter().find(|&c| c >= spread).unwrap_or(spread)
+}
+
 /// The heatmap of a run, or None when it counted no shuffle (a broken run). `clamp` None picks the run's own.
 pub fn heatmap(r: &RunReport, lang: Lang, clamp: Option<f64>) -> Option<Heatmap> {
     let n = r.counts.n();

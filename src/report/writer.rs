@@ -56,6 +56,9 @@ pub const REPORT_FILES: &[&str] = &[
     "report.zh.html",
     // The state of an interrupted run or a shard, beside its reports.
     "run.state",
+    // `exact --algorithm`: the exact matrix and its heatmap.
+    "exact.csv",
+    "exact.svg",
 ];
 
 /// How deep [`OutDir`] looks for files it did not write: `DIR/run-…/summary.csv` is depth 1.

@@ -1,27 +1,80 @@
-//! Exact laws: the null distributions of permutation statistics, the exact position-by-card marginals of
-//! Fisher–Yates with a w-bit generator, the expectations of k random transpositions, and the exact marginals and
-//! order laws of the hand shuffles (riffle, overhand, top-to-random) and of the random-comparator sort.
+//! Exact laws: the null distributions of permutation statistics, the exact position-by-card marginals of every
+//! shuffle of the catalogue with ideal or w-bit draws ([`model`]), the whole law over the n! orders of small
+//! decks ([`order_law`]), what it takes to see a bias by sampling ([`detect`]), the expectations of k random
+//! transpositions, and the exact marginals and order laws of the hand shuffles (riffle, overhand, top-to-random)
+//! and of the random-comparator sort.
 
+pub mod against;
+pub mod chains;
 pub mod choices;
+pub mod dd;
+pub mod detect;
+pub mod draws;
 pub mod laws;
 pub mod marginals;
+pub mod model;
+pub mod order_law;
 pub mod overhand;
+pub mod retry;
 pub mod riffle;
 pub mod sort_random_comparator;
 pub mod top_to_random;
 pub mod transpositions;
 
-/// An exact computation that is refused: why, and the nearest thing that can be computed instead.
+use std::fmt;
+
+/// Why a shuffle's exact law cannot be computed, and the nearest thing that can.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Intractable {
+    /// Why not, in words: `direct-draw does not produce a permutation`.
     pub reason: String,
+    /// The nearest thing that can be computed or run instead.
     pub nearest: String,
 }
 
-impl std::fmt::Display for Intractable {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "the exact computation is intractable: {}; {}", self.reason, self.nearest)
+impl fmt::Display for Intractable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "the exact law is intractable: {}; {}", self.reason, self.nearest)
     }
 }
 
 impl std::error::Error for Intractable {}
+
+/// The lexicographic rank of an arrangement (its Lehmer code read in the factorial number system): 0 for the
+/// identity `d = 0, 1, …, n−1`, n! − 1 for the reversal. `d[pos] = card`, n ≤ 20.
+pub fn lehmer_rank(d: &[u8]) -> usize {
+    let n = d.len();
+    let mut rank = 0usize;
+    for i in 0..n {
+        let smaller = d[i + 1..].iter().filter(|&&x| x < d[i]).count();
+        rank = rank * (n - i) + smaller;
+    }
+    rank
+}
+
+/// The arrangement of lexicographic rank `rank` (the inverse of [`lehmer_rank`]).
+pub fn lehmer_unrank(mut rank: usize, n: usize) -> Vec<u8> {
+    let mut code = vec![0usize; n];
+    for i in (0..n).rev() {
+        let base = n - i;
+        code[i] = rank % base;
+        rank /= base;
+    }
+    let mut left: Vec<u8> = (0..n as u8).collect();
+    code.into_iter().map(|k| left.remove(k)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranks_are_lexicographic() {
+        assert_eq!(lehmer_rank(&[0, 1, 2, 3]), 0);
+        assert_eq!(lehmer_rank(&[0, 1, 3, 2]), 1);
+        assert_eq!(lehmer_rank(&[3, 2, 1, 0]), 23);
+        for r in 0..120 {
+            assert_eq!(lehmer_rank(&lehmer_unrank(r, 5)), r);
+        }
+    }
+}
