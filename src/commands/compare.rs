@@ -153,8 +153,8 @@ fn write_combined(
 
 fn header(width: usize) -> String {
     format!(
-        "{:<width$} {:<8} {:>4} {:>10}  {:<10} {:>14} {:>9}  {}",
-        "algorithm", "rng", "deck", "shuffles", "verdict", "global p", "worst o/e", "why"
+        "{:<width$} {:<8} {:>4} {:>10}  {:<10} {:>16} {:>9}  {}",
+        "algorithm", "rng", "deck", "shuffles", "verdict", "pos-card p (2s)", "worst o/e", "why"
     )
 }
 
@@ -182,7 +182,7 @@ fn table_row(r: &RunReport, f: &Finding, failed_checks: &[String], width: usize)
         mark.push_str(&format!(" (NOT REPRODUCED: {})", failed_checks.join(", ")));
     }
     format!(
-        "{:<width$} {:<8} {:>4} {:>10}  {:<10} {:>14} {:>9}  {}{mark}",
+        "{:<width$} {:<8} {:>4} {:>10}  {:<10} {:>16} {:>9}  {}{mark}",
         r.algorithm_label(),
         r.rng_label(),
         r.config.deck,

@@ -110,7 +110,10 @@ fn render_input(s: &mut String, i: &crate::audit::input::InputSummary) {
 pub fn render_compare(rows: &[(&RunReport, Verdict)]) -> Vec<u8> {
     let mut s = String::new();
     let _ = writeln!(s, "# shuffle-audit compare\n");
-    let _ = writeln!(s, "| algorithm | rng | deck | shuffles | verdict | expected | global p | worst obs/exp | why |");
+    let _ = writeln!(
+        s,
+        "| algorithm | rng | deck | shuffles | verdict | expected | position-card p (two-sided) | worst obs/exp | why |"
+    );
     let _ = writeln!(s, "|---|---|---:|---:|---|---|---:|---:|---|");
     for (r, expected) in rows {
         let _ = writeln!(

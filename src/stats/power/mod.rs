@@ -64,6 +64,10 @@ fn ln_add(a: f64, b: f64) -> f64 {
 /// probability is at most 1 and the rest is at most `w_j·r/(1−r)`. Summation stops once that bound is below
 /// 1e-16 of the sum.
 fn ncx2_ln_mixture(x: f64, k: f64, lambda: f64, upper: bool) -> f64 {
+    if x.is_nan() || k.is_nan() || lambda.is_nan() {
+        // The stopping rule compares with the sum: a NaN would never stop it.
+        return f64::NAN;
+    }
     let central = |df: f64| if upper { chi2_ln_sf(x, df) } else { chi2_ln_cdf(x, df) };
     if lambda == 0.0 {
         return central(k);
@@ -139,9 +143,22 @@ pub fn noncentrality_for_power(c: f64, k: f64, power: f64) -> f64 {
 
 /// The exact (Neyman) interval of the noncentrality λ of a χ² statistic observed at `x` on `k` df, coverage
 /// `coverage`: the λ at which `x` is the upper and the lower `(1 − coverage)/2` point of χ'²(k, λ) (0 when even
-/// λ = 0 puts `x` below that point). Divide by N for the noncentrality per shuffle.
+/// λ = 0 puts `x` below that point). Divide by N for the noncentrality per shuffle. Beyond an excess of 10^4
+/// (far from the null, where the exact inversion is slow) the normal law with the statistic's mean and variance.
 pub fn noncentrality_interval(x: f64, k: f64, coverage: f64) -> (f64, f64) {
+    if !x.is_finite() || !k.is_finite() || k <= 0.0 {
+        // No statistic (no decks counted) or no law: nothing to invert.
+        return (f64::NAN, f64::NAN);
+    }
     let a = (0.5 * (1.0 - coverage)).ln();
+    if x - k > 1e4 {
+        // Far from the null the Poisson mixture needs ~√λ terms per evaluation; χ'²(k, λ) is then normal to
+        // within O(1/√λ) in the quantile's relative error, so use its mean k + λ and variance 2(k + 2λ).
+        let z = chi2_upper_quantile(a + std::f64::consts::LN_2, 1.0).sqrt();
+        let lambda = x - k;
+        let sd = (2.0 * (k + 2.0 * lambda)).sqrt();
+        return ((lambda - z * sd).max(0.0), lambda + z * sd);
+    }
     // P(χ'² ≥ x) grows with λ; P(χ'² ≤ x) falls.
     let solve = |f: &dyn Fn(f64) -> f64| {
         let (mut lo, mut hi) = (0.0f64, (x - k).abs().max(1.0) + 10.0 * x.sqrt());
