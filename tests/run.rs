@@ -64,7 +64,9 @@ fn summary_agrees_with_an_independent_recomputation_from_counts() {
     assert!((reported - stat).abs() <= 1e-9 * stat, "{reported} vs {stat}");
     let df: f64 = global["df"].parse().unwrap();
     assert_eq!(df, 51.0 * 51.0);
-    let p = ChiSquared::new(df).unwrap().sf(stat);
+    // position-card is two-sided: summary.csv's p is the one it brings to the family, min(1, 2·min(upper, lower)).
+    let null = ChiSquared::new(df).unwrap();
+    let p = (2.0 * null.sf(stat).min(null.cdf(stat))).min(1.0);
     let reported_p: f64 = global["p_value"].parse().unwrap();
     assert!((reported_p - p).abs() <= 1e-9 * p, "{reported_p} vs {p}");
     let log10: f64 = global["log10_p"].parse().unwrap();
@@ -89,7 +91,8 @@ fn tiny_p_values_stay_finite_and_right() {
     let (a, y) = (2601.0f64 / 2.0, stat / 2.0);
     let series = 1.0 + (a - 1.0) / y + (a - 1.0) * (a - 2.0) / (y * y) + (a - 1.0) * (a - 2.0) * (a - 3.0) / y.powi(3);
     let ln_p = (a - 1.0) * y.ln() - y - statrs::function::gamma::ln_gamma(a) + series.ln();
-    let approx = ln_p / std::f64::consts::LN_10;
+    // Two-sided: the family p doubles the upper tail.
+    let approx = ln_p / std::f64::consts::LN_10 + 2f64.log10();
     assert!((log10 - approx).abs() < 1e-9 * approx.abs(), "log10 p {log10} vs asymptotic series {approx}");
 }
 
