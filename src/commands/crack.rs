@@ -146,11 +146,19 @@ fn how_searched(dealer: &Dealer, isa: Isa) -> String {
 
 /// Seeds per second one thread searches, from a short run over 2^14 seeds.
 fn measured_rate(problem: &Problem, isa: Isa) -> f64 {
-    let start = std::time::Instant::now();
+    // One warm-up block (a cold first block ran several times slower than the search), then blocks of 2^14 seeds
+    // until 50 ms have gone by, so the estimate is not a single cold sample.
     let mut sink = Vec::new();
-    let n = 1u64 << 14;
-    search::check_range(problem, 1, n, isa, &mut sink);
-    let per_stream = n as f64 / start.elapsed().as_secs_f64().max(1e-9);
+    let block = 1u64 << 14;
+    search::check_range(problem, 1, block, isa, &mut sink);
+    let start = std::time::Instant::now();
+    let mut seeds = 0u64;
+    while seeds < 1 << 26 && (seeds == 0 || start.elapsed().as_secs_f64() < 0.05) {
+        let from = 1 + block + seeds;
+        search::check_range(problem, from, from + block, isa, &mut sink);
+        seeds += block;
+    }
+    let per_stream = seeds as f64 / start.elapsed().as_secs_f64().max(1e-9);
     if problem.dealer.rng == shuffle_audit::rng::RngKind::Msvc { 2.0 * per_stream } else { per_stream }
 }
 
