@@ -119,7 +119,7 @@ fn config_for(f: &Finding, args: &CompareArgs) -> RunConfig {
     let source = DeckSource::Builtin(Builtin {
         algorithm: f.algorithm,
         rng: f.rng,
-        seed: if f.os_seed { super::os_seed(f.rng) } else { args.seed },
+        seed: args.seed,
         post: f.post,
         seeding: f.seeding,
     });
