@@ -55,6 +55,8 @@ pub struct Replicate {
     pub p_values: Vec<(TestId, &'static str, f64)>,
     /// ln of the family-wise p of the replicate's run (of its progressive run with `--progressive`).
     pub ln_p_family: f64,
+    /// How many tests that family holds.
+    pub family_size: usize,
 }
 
 /// The levels at which `family.csv` counts the replicates whose family p fell below α.
@@ -193,17 +195,18 @@ pub fn calibrate_looks(
             .map(|r| {
                 let seed = replicate_seed(builtin.seed, r, c_library);
                 let c = RunConfig { source: DeckSource::Builtin(Builtin { seed, ..builtin }), ..config.clone() };
-                let (outcome, ln_p_family) = match progressive {
+                let (outcome, ln_p_family, family_size) = match progressive {
                     None => {
                         let outcome = runner::run_chunks(&c, 0..c.chunks(), bar);
-                        let ln_p = family_ln_p(&outcome.tally.evaluate());
-                        (outcome, ln_p)
+                        let results = outcome.tally.evaluate();
+                        (outcome, family_ln_p(&results), results.len())
                     }
                     Some(max) => {
                         // In this pool: the replicates and their chunks share it.
                         let out = progressive::run_here(&c, max, Thresholds::default(), bar);
                         let ln_p = out.ln_p_family();
-                        (out.last, ln_p)
+                        let size = out.last.tally.evaluate().len();
+                        (out.last, ln_p, size)
                     }
                 };
                 let p_values = outcome
@@ -213,7 +216,7 @@ pub fn calibrate_looks(
                     .into_iter()
                     .map(|(t, kind, ln_p)| (t, kind, ln_p.exp()))
                     .collect();
-                (Replicate { index: r, seed, p_values, ln_p_family }, outcome.fault)
+                (Replicate { index: r, seed, p_values, ln_p_family, family_size }, outcome.fault)
             })
             .collect()
     });

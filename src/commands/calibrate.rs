@@ -148,11 +148,7 @@ pub fn render_console(config: &RunConfig, replicates: u64, outcome: &Calibration
 
 /// The family rule's table: at each α, the replicates whose family p fell below it, and the rate's interval.
 fn render_family(outcome: &CalibrationOutcome) -> String {
-    let m = outcome.replicates.first().map_or(0, |r| {
-        let mut tests: Vec<_> = r.p_values.iter().map(|(t, _, _)| *t).collect();
-        tests.dedup();
-        tests.len()
-    });
+    let m = outcome.replicates.first().map_or(0, |r| r.family_size);
     let what = match outcome.progressive {
         Some(max) => format!(
             "each replicate's progressive family p (the smallest look's Holm-adjusted p over its tests, times the \

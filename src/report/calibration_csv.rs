@@ -94,7 +94,13 @@ mod tests {
             "test,p_kind,replicates,shuffles,ks_d,ks_p,ad_a2,ad_p,rejected_at_0.01,verdict\n\
              parity,mid-p,2,1000,0.250000,9.375e-1,0.500000,7.5e-1,0,uniform\n"
         );
-        let r = Replicate { index: 0, seed: 9, p_values: vec![(TestId::Parity, "mid-p", 0.5)], ln_p_family: 0.0 };
+        let r = Replicate {
+            index: 0,
+            seed: 9,
+            p_values: vec![(TestId::Parity, "mid-p", 0.5)],
+            ln_p_family: 0.0,
+            family_size: 1,
+        };
         assert_eq!(
             String::from_utf8(render_p_values(&[r])).unwrap(),
             "replicate,seed,test,p_kind,p_value\n0,9,parity,mid-p,5e-1\n"
