@@ -37,13 +37,18 @@ pub fn excess_within_noise(statistic: f64, df: f64) -> bool {
 /// `1 ± band` with probability about e^−10 ≈ 4.5e-5. A cell beyond it stands out at the family level; inside
 /// it, the largest ratio is what noise gives.
 pub fn cell_noise_band(rows: usize, cols: usize, expected: f64) -> f64 {
+    noise_band(rows * cols, 1.0 / cols.max(1) as f64, expected)
+}
+
+/// The same band for one cell of a table of `cells` cells, the cell holding a `share` of each deck's draws
+/// (a count that is Binomial(N, share), `expected = N·share`): `z·√((1 − share)/expected)`.
+pub fn noise_band(cells: usize, share: f64, expected: f64) -> f64 {
     if expected <= 0.0 {
         return f64::INFINITY;
     }
-    let cells = (rows * cols).max(1) as f64;
     // P(|Z| > z) = P(χ²₁ > z²).
-    let z = crate::stats::dist::special::chi2_upper_quantile(CHANCE_LN_P - cells.ln(), 1.0).sqrt();
-    z * ((1.0 - 1.0 / cols.max(1) as f64) / expected).sqrt()
+    let z = crate::stats::dist::special::chi2_upper_quantile(CHANCE_LN_P - (cells.max(1) as f64).ln(), 1.0).sqrt();
+    z * ((1.0 - share) / expected).sqrt()
 }
 
 /// Whether a cell's observed/expected ratio lies beyond a noise band.
@@ -185,7 +190,16 @@ pub enum Finding {
         fair: bool,
     },
     /// `suit-by-position`, `rank-by-position`: the class and position that stray most.
-    ClassByPosition { class: CardClass, position: usize, ratio: f64, classes: usize, n: usize, fair: bool },
+    ClassByPosition {
+        class: CardClass,
+        position: usize,
+        ratio: f64,
+        classes: usize,
+        n: usize,
+        fair: bool,
+        /// The worst cell's noise band ([`noise_band`]); the headline names the cell only beyond it.
+        noise_band: f64,
+    },
     /// `serial-correlation`: the transition that strays most and the pooled position correlation.
     SerialCorrelation { pairs: u64, from: usize, to: usize, ratio: f64, correlation: f64, fair: bool },
     /// `duplicate-decks`: repeats among the first `decks` decks of the run (at most `window`).

@@ -331,6 +331,9 @@ pub fn headline(t: &TestResult) -> String {
                 format!("order {} comes up {} as often as fair", order(&most.0), times(most.1))
             }
         }
+        Finding::ClassByPosition { ratio, noise_band, .. } if !stands_out(*ratio, *noise_band) => {
+            format!("no cell stands out: every cell within ±{} of fair", super::percent(*noise_band))
+        }
         Finding::ClassByPosition { class: c, position, ratio, .. } => {
             format!("{} at position {position}: {}", class(*c), times(*ratio))
         }

@@ -142,6 +142,9 @@ pub fn headline(t: &TestResult) -> String {
                 format!("牌序 {} 出现的次数是公平情况的 {}", order(&most.0), times(most.1))
             }
         }
+        Finding::ClassByPosition { ratio, noise_band, .. } if !stands_out(*ratio, *noise_band) => {
+            format!("没有哪个格子突出：每格都在公平值的 ±{} 以内", super::percent(*noise_band))
+        }
         Finding::ClassByPosition { class: c, position, ratio, .. } => {
             format!("{} 在位置 {position}：{}", class(*c), times(*ratio))
         }

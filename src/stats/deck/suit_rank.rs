@@ -142,6 +142,9 @@ impl ClassPositionCounts {
             }
         }
         let (k, p, ratio) = worst;
+        let e = self.expected(k);
+        let share = if self.shuffles == 0 { 0.0 } else { e / self.shuffles as f64 };
+        let noise_band = crate::stats::finding::noise_band(self.classes() * self.n, share, e);
         let (ln_p, ln_p_low) = (chi2_ln_sf(scaled, df), chi2_ln_cdf(scaled, df));
         vec![TestResult {
             test: self.test,
@@ -157,6 +160,7 @@ impl ClassPositionCounts {
                 classes: self.classes(),
                 n: self.n,
                 fair: within_chance(ln_p, Some(ln_p_low)),
+                noise_band,
             },
         }]
     }
@@ -252,6 +256,16 @@ mod tests {
             // Fisher-Yates at a fixed seed: p below 1e-4 in either tail with probability 2e-4.
             let fair = run_plain(AlgorithmKind::FisherYates, RngKind::Chacha8, 54, 20_000, 2, test);
             assert!(fair.ln_p > 1e-4f64.ln() && fair.ln_p_low.unwrap() > 1e-4f64.ln(), "{fair:?}");
+            // The headline's noise band: pair-swap's worst cell lies far beyond it, a fair shuffle's worst cell
+            // inside it (outside with probability about 4.5e-5 by construction).
+            let band = |t: &crate::stats::TestResult| match t.finding {
+                Finding::ClassByPosition { ratio, noise_band, .. } => (ratio, noise_band),
+                ref other => panic!("{other:?}"),
+            };
+            let (ratio, noise) = band(&t);
+            assert!(crate::stats::finding::stands_out(ratio, noise), "pair-swap {ratio} within ±{noise}");
+            let (ratio, noise) = band(&fair);
+            assert!(!crate::stats::finding::stands_out(ratio, noise), "fair {ratio} beyond ±{noise}");
         }
     }
 }
