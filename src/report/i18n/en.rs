@@ -290,7 +290,7 @@ fn histogram_headline(test: TestId, h: &HistogramFinding) -> String {
 pub fn headline(t: &TestResult) -> String {
     match &t.finding {
         Finding::PositionCard { n, most, least, noise_band, .. }
-            if !stands_out(most.0, *noise_band) && !stands_out(least.0, *noise_band) =>
+            if noise_band.is_finite() && !stands_out(most.0, *noise_band) && !stands_out(least.0, *noise_band) =>
         {
             let _ = n;
             format!("no cell stands out: every cell within ±{} of fair", super::percent(*noise_band))
@@ -331,7 +331,9 @@ pub fn headline(t: &TestResult) -> String {
                 format!("order {} comes up {} as often as fair", order(&most.0), times(most.1))
             }
         }
-        Finding::ClassByPosition { ratio, noise_band, .. } if !stands_out(*ratio, *noise_band) => {
+        Finding::ClassByPosition { ratio, noise_band, .. }
+            if noise_band.is_finite() && !stands_out(*ratio, *noise_band) =>
+        {
             format!("no cell stands out: every cell within ±{} of fair", super::percent(*noise_band))
         }
         Finding::ClassByPosition { class: c, position, ratio, .. } => {
@@ -393,7 +395,7 @@ pub fn explanation(t: &TestResult) -> String {
         Finding::PositionCard { n, most, least, within_noise, noise_band, shuffles, .. } => {
             let ((lo, (p_lo, c_lo)), (hi, (p_hi, c_hi))) = (*least, *most);
             let out = stands_out(hi, *noise_band) || stands_out(lo, *noise_band);
-            if !*within_noise && !out {
+            if !*within_noise && !out && noise_band.is_finite() {
                 let e = super::effect(t, *n, *shuffles);
                 format!(
                     "Cards favour some positions as a whole — noncentrality {:.3e} per shuffle (99% interval \

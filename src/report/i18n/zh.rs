@@ -109,7 +109,7 @@ pub fn headline(t: &TestResult) -> String {
             Some(s) => format!("前 {decks} 副牌中有 {repeats} 副重复：只有约 {} 种可能的牌序", super::pow2(s)),
         },
         Finding::PositionCard { most, least, noise_band, .. }
-            if !stands_out(most.0, *noise_band) && !stands_out(least.0, *noise_band) =>
+            if noise_band.is_finite() && !stands_out(most.0, *noise_band) && !stands_out(least.0, *noise_band) =>
         {
             format!("没有哪个格子突出：每格都在公平值的 ±{} 以内", super::percent(*noise_band))
         }
@@ -142,7 +142,9 @@ pub fn headline(t: &TestResult) -> String {
                 format!("牌序 {} 出现的次数是公平情况的 {}", order(&most.0), times(most.1))
             }
         }
-        Finding::ClassByPosition { ratio, noise_band, .. } if !stands_out(*ratio, *noise_band) => {
+        Finding::ClassByPosition { ratio, noise_band, .. }
+            if noise_band.is_finite() && !stands_out(*ratio, *noise_band) =>
+        {
             format!("没有哪个格子突出：每格都在公平值的 ±{} 以内", super::percent(*noise_band))
         }
         Finding::ClassByPosition { class: c, position, ratio, .. } => {
@@ -216,7 +218,7 @@ pub fn explanation(t: &TestResult) -> String {
         Finding::PositionCard { n, most, least, within_noise, noise_band, shuffles, .. } => {
             let ((lo, (p_lo, c_lo)), (hi, (p_hi, c_hi))) = (*least, *most);
             let out = stands_out(hi, *noise_band) || stands_out(lo, *noise_band);
-            if !*within_noise && !out {
+            if !*within_noise && !out && noise_band.is_finite() {
                 let e = super::effect(t, *n, *shuffles);
                 format!(
                     "牌的位置整体上有偏：每次洗牌的非中心参数为 {:.3e}（99% 区间 {:.3e}..{:.3e}），相当于每格偏离 ±{:.3}%，\
