@@ -3,8 +3,13 @@
 use crate::stats::PositionCardCounts;
 
 pub fn render(counts: &PositionCardCounts) -> Vec<u8> {
-    let n = counts.n();
-    let mut out = String::with_capacity(n * n * 8);
+    render_matrix(counts.n(), 8, |p, c| counts.get(p, c).to_string())
+}
+
+/// The layout `counts.csv` and `exact.csv` share: header `position,0,1,…,n-1`, then one row per position, the
+/// cell of card c at position p written by `cell(p, c)` (about `width` characters each).
+pub(crate) fn render_matrix(n: usize, width: usize, cell: impl Fn(usize, usize) -> String) -> Vec<u8> {
+    let mut out = String::with_capacity(n * n * width);
     out.push_str("position");
     for c in 0..n {
         out.push_str(&format!(",{c}"));
@@ -13,7 +18,8 @@ pub fn render(counts: &PositionCardCounts) -> Vec<u8> {
     for p in 0..n {
         out.push_str(&p.to_string());
         for c in 0..n {
-            out.push_str(&format!(",{}", counts.get(p, c)));
+            out.push(',');
+            out.push_str(&cell(p, c));
         }
         out.push('\n');
     }

@@ -8,22 +8,7 @@ use crate::stats::exact::model::ExactMatrix;
 pub const DIGITS: usize = 25;
 
 pub fn render(m: &ExactMatrix) -> Vec<u8> {
-    let n = m.n();
-    let mut out = String::with_capacity(n * n * (DIGITS + 4));
-    out.push_str("position");
-    for c in 0..n {
-        out.push_str(&format!(",{c}"));
-    }
-    out.push('\n');
-    for p in 0..n {
-        out.push_str(&p.to_string());
-        for c in 0..n {
-            out.push(',');
-            out.push_str(&m.get(c, p).to_decimal(DIGITS));
-        }
-        out.push('\n');
-    }
-    out.into_bytes()
+    super::counts_csv::render_matrix(m.n(), DIGITS + 4, |p, c| m.get(c, p).to_decimal(DIGITS))
 }
 
 #[cfg(test)]
