@@ -9,6 +9,7 @@ pub mod exact;
 pub mod fault;
 pub mod gate;
 pub mod input;
+pub mod lesson;
 pub mod limits;
 pub mod progressive;
 pub mod result;

@@ -46,6 +46,9 @@ pub enum Command {
     /// Recover the seeds consistent with what one seat sees and predict every other hand (or, with --trials,
     /// measure how often that works).
     Crack(Box<CrackArgs>),
+    /// Write the teaching page, teach.html: edit a shuffle loop, run it in the browser and watch the bias appear,
+    /// with the statistic, p-value and verdict beside it and the exact matrix to compare.
+    Teach(TeachArgs),
 }
 
 pub use shuffle_audit::audit::settings::Draw;
@@ -831,6 +834,17 @@ pub fn parse_seed_range(s: &str) -> Result<(u64, u64), String> {
 pub fn parse_count_u32(s: &str) -> Result<u32, String> {
     let v = parse_count(s)?;
     u32::try_from(v).map_err(|_| format!("{v} is too large"))
+}
+
+/// Arguments of `teach`.
+#[derive(Debug, Args)]
+pub struct TeachArgs {
+    /// Output directory of teach.html (a plain `teach` writes beside the build, so the checkout stays clean).
+    #[arg(long, value_name = "DIR", default_value = "target/teach")]
+    pub out: std::path::PathBuf,
+    /// Language of the page: en or zh.
+    #[arg(long, value_name = "LANG", default_value = "en", value_parser = parse_lang)]
+    pub lang: shuffle_audit::report::i18n::Lang,
 }
 
 /// Arguments of `seeds`.

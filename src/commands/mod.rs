@@ -13,6 +13,7 @@ pub mod run;
 pub mod seeds;
 pub mod shuffle;
 pub mod sweep;
+pub mod teach;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -39,6 +40,7 @@ pub fn dispatch(command: Command) -> anyhow::Result<ExitCode> {
         Command::Merge(args) => merge::run(args),
         Command::Seeds(args) => seeds::run(args),
         Command::Crack(args) => crack::run(*args),
+        Command::Teach(args) => teach::run(args),
     }
 }
 

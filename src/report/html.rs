@@ -85,6 +85,11 @@ footer{margin-top:32px;color:var(--muted);font-size:13px}
 
 /// The page frame: head with charset, colour scheme and style, then `body`.
 pub fn page(lang: Lang, title: &str, body: &str) -> String {
+    page_with_footer(lang, title, body, lang.words().footer)
+}
+
+/// [`page`] with its own footer line.
+pub fn page_with_footer(lang: Lang, title: &str, body: &str, footer: &str) -> String {
     let mut s = String::with_capacity(body.len() + 4096);
     let _ = write!(
         s,
@@ -96,7 +101,7 @@ pub fn page(lang: Lang, title: &str, body: &str) -> String {
         escape(title)
     );
     s.push_str(body);
-    let _ = write!(s, "<footer>{}</footer>\n</body>\n</html>\n", escape(lang.words().footer));
+    let _ = write!(s, "<footer>{}</footer>\n</body>\n</html>\n", escape(footer));
     s
 }
 

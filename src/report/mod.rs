@@ -23,6 +23,7 @@ pub mod seat_counts_csv;
 pub mod summary_csv;
 pub mod svg;
 pub mod sweep;
+pub mod teach;
 pub mod writer;
 
 pub use crate::audit::result::RunReport;

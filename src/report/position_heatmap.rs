@@ -18,7 +18,7 @@ pub const NOISE_SIGMAS: f64 = 8.0;
 pub const COMPARE_CLAMP: f64 = 2.0;
 
 /// The clamp ladder of [`auto_clamp`], starting at the noise floor.
-const LADDER: [f64; 9] = [1.01, 1.02, 1.05, 1.1, 1.2, 1.5, 2.0, 4.0, 8.0];
+pub const LADDER: [f64; 9] = [1.01, 1.02, 1.05, 1.1, 1.2, 1.5, 2.0, 4.0, 8.0];
 
 /// Observed/expected of every cell, row-major by position.
 pub fn ratios(r: &RunReport) -> Vec<f64> {

@@ -1,0 +1,33 @@
+//! `shuffle-audit teach`: writes the teaching page, `teach.html`, one self-contained file (see
+//! [`shuffle_audit::report::teach`]), with the exact matrices of its loops computed on the spot.
+
+use std::process::ExitCode;
+
+use anyhow::Context;
+
+use crate::cli::TeachArgs;
+use shuffle_audit::audit::lesson::lesson;
+use shuffle_audit::audit::verdict::Thresholds;
+use shuffle_audit::report::{teach, writer};
+
+/// The page's file name.
+pub const TEACH_FILE: &str = "teach.html";
+
+pub fn run(args: TeachArgs) -> anyhow::Result<ExitCode> {
+    let lesson = lesson(Thresholds::default()).context("cannot compute the exact matrices of the page's loops")?;
+    let page = teach::page(args.lang, &lesson);
+    let path = args.out.join(TEACH_FILE);
+    writer::write_atomic(&path, page.as_bytes())?;
+    let shown = std::path::absolute(&path).unwrap_or_else(|_| path.clone());
+    let mut out = super::Console::stdout();
+    writeln!(
+        out,
+        "wrote {} ({} kB, {} exact matrices); open it in a browser, or run a loop on load with\n  file://{}?algorithm=naive-swap&shuffles=100000&seed=1&autorun=1",
+        path.display(),
+        page.len().div_ceil(1000),
+        lesson.cases.len(),
+        shown.display()
+    );
+    out.finish()?;
+    Ok(ExitCode::SUCCESS)
+}
