@@ -67,6 +67,7 @@ async function main() {
     const against = await tab.textContent("#against");
     check(/what is left is noise/.test(against), "naive-swap agrees with its exact matrix", against);
     await tab.screenshot({ path: path.join(outDir, "teach-naive-swap.png") });
+    await tab.locator("#lab").screenshot({ path: path.join(outDir, "teach-lab.png") });
     await tab.check("#view-diff");
     await tab.locator("#lab").screenshot({ path: path.join(outDir, "teach-naive-swap-diff.png") });
     await context.close();

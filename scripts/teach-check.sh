@@ -5,7 +5,7 @@
 #
 #   scripts/teach-check.sh                  check the pages written by the release binary
 #   SHUFFLE_AUDIT_BIN=path scripts/teach-check.sh   … by another binary
-#   scripts/teach-check.sh --update-docs    also copy the naive-swap screenshot to docs/teach.png (the README's)
+#   scripts/teach-check.sh --update-docs    also copy the lab's screenshot (naive swap) to docs/teach.png, the README's
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -33,6 +33,6 @@ CHROMIUM="$chromium" NODE_PATH="$modules" node scripts/teach-check.js "$out/en/t
     tests/teach/position-card-cases.json "$out"
 if [[ "${1:-}" == "--update-docs" ]]; then
     mkdir -p docs
-    cp "$out/teach-naive-swap.png" docs/teach.png
+    cp "$out/teach-lab.png" docs/teach.png
     echo "docs/teach.png updated"
 fi

@@ -18,15 +18,14 @@ pub fn run(args: TeachArgs) -> anyhow::Result<ExitCode> {
     let page = teach::page(args.lang, &lesson);
     let path = args.out.join(TEACH_FILE);
     writer::write_atomic(&path, page.as_bytes())?;
-    let shown = std::path::absolute(&path).unwrap_or_else(|_| path.clone());
     let mut out = super::Console::stdout();
     writeln!(
         out,
-        "wrote {} ({} kB, {} exact matrices); open it in a browser, or run a loop on load with\n  file://{}?algorithm=naive-swap&shuffles=100000&seed=1&autorun=1",
+        "wrote {} ({} kB, {} exact matrices)\nopen it in a browser (it needs no network); to run a loop on load, add to its address:\n  \
+         ?algorithm=naive-swap&shuffles=100000&seed=1&autorun=1",
         path.display(),
         page.len().div_ceil(1000),
         lesson.cases.len(),
-        shown.display()
     );
     out.finish()?;
     Ok(ExitCode::SUCCESS)
