@@ -99,6 +99,7 @@ async function main() {
   const broken = [
     ["throws", "function shuffle(deck, random) {\n  if (random(10) === 0) throw new Error('boom');\n}\n", /^Shuffle \d+ threw on line 2: Error: boom/],
     ["not a permutation", "function shuffle(deck, random) {\n  deck[0] = deck[1];\n}\n", /put card 1 at positions 0 and 1: not a permutation/],
+    ["calls random(0)", "function shuffle(deck, random) {\n  const n = deck.length;\n  random(n - n);\n}\n", /^Shuffle 1 threw on line 3: RangeError: random\(0\)/],
     ["too few cards", "function shuffle(deck, random) {\n  return deck.slice(1);\n}\n", /returned 51 cards instead of 52/],
     ["never ends", "function shuffle(deck, random) {\n  while (true) {}\n}\n", /^Shuffle 1 ran for more than 3 s without finishing/],
     ["no shuffle function", "const x = 1;\n", /must define function shuffle/],

@@ -314,7 +314,12 @@ pub fn page(lang: Lang, lesson: &Lesson) -> String {
         );
     }
     b.push_str("</div>\n<canvas id=\"heatmap\" width=\"520\" height=\"520\"></canvas>\n<canvas id=\"legend\" width=\"520\" height=\"44\"></canvas>\n<p id=\"note\" class=\"muted\"></p>\n<p id=\"cell\" class=\"muted\">&nbsp;</p>\n");
-    let _ = write!(b, "<h3>{}</h3>\n<table id=\"stats\"><tbody></tbody></table>\n", escape(w.h_stats));
+    let _ = write!(
+        b,
+        "<h3>{}</h3>\n<div class=\"stats-row\"><table id=\"stats\"><tbody></tbody></table>\n<figure class=\"thumb\"><canvas \
+         id=\"thumb\" width=\"208\" height=\"208\" hidden></canvas><figcaption id=\"thumb-caption\"></figcaption></figure></div>\n",
+        escape(w.h_stats)
+    );
     let _ = write!(
         b,
         "<p id=\"verdict\" class=\"verdict-line\"></p>\n<p id=\"against\" class=\"muted\"></p>\n<p class=\"muted\">{}</p>\n</div>\n</div>\n",

@@ -274,6 +274,27 @@
     drawHeatmap(ratios, n, clamp);
     drawLegend(clamp);
     $("note").textContent = note;
+    // Beside the statistics, the other matrix on the same scale: the exact one next to what was sampled, or
+    // the sampled one next to the exact view.
+    const thumb = state.view === "exact" ? observed : exact;
+    drawThumb(thumb, n, state.view === "diff" ? common : clamp);
+    $("thumb-caption").textContent = thumb ? (state.view === "exact" ? W.thumb_observed : W.thumb_exact) : "";
+    $("thumb").hidden = !thumb;
+  }
+
+  function drawThumb(ratios, n, clamp) {
+    const canvas = $("thumb");
+    const ctx = canvas.getContext("2d");
+    ctx.clearRect(0, 0, canvas.width, canvas.height);
+    if (!ratios) return;
+    const cell = Math.floor(canvas.width / n);
+    const off = Math.floor((canvas.width - cell * n) / 2);
+    for (let p = 0; p < n; p += 1) {
+      for (let c = 0; c < n; c += 1) {
+        ctx.fillStyle = colourOf(ratios[p * n + c], clamp);
+        ctx.fillRect(off + c * cell, off + p * cell, cell, cell);
+      }
+    }
   }
 
   function renderStats() {
@@ -579,7 +600,7 @@
       }
       switch (m.type) {
         case "ready":
-          worker.postMessage({ n, shuffles: total, seed });
+          worker.postMessage({ n, shuffles: total, seed, codeLines: code.split("\n").length });
           break;
         case "progress":
           if (!drawPending) {

@@ -191,6 +191,8 @@ static EN: TeachWords = TeachWords {
             "Edited: the exact matrix and the prediction are for the menu's loop, so they are hidden until the code matches it again.",
         ),
         ("no_exact", "No exact matrix for edited code."),
+        ("thumb_exact", "The exact matrix, on the same scale."),
+        ("thumb_observed", "The sampled matrix, on the same scale."),
         (
             "engine_differs",
             "This browser's Array.prototype.sort does not sort {n} elements the way V8's TimSort does in Node 20 (it answered a scripted comparator differently), and the exact matrix is that TimSort's: it does not apply here. The sampled matrix shows this browser's own bias; the exact one is hidden.",
@@ -339,6 +341,8 @@ static ZH: TeachWords = TeachWords {
         ("partial", "（{done} / {total} 次洗牌后）"),
         ("edited", "已修改：精确矩阵和预测针对菜单中的循环，在代码恢复原样之前不显示。"),
         ("no_exact", "修改后的代码没有精确矩阵。"),
+        ("thumb_exact", "精确矩阵，同一色标。"),
+        ("thumb_observed", "抽样矩阵，同一色标。"),
         (
             "engine_differs",
             "这个浏览器的 Array.prototype.sort 对 {n} 个元素的排序方式与 Node 20 中 V8 的 TimSort 不同（对同一组预设的比较结果给出了不同的排列），而精确矩阵是按那个 TimSort 算的：这里不适用。抽样矩阵显示的是这个浏览器自己的偏差；精确矩阵不显示。",

@@ -59,11 +59,15 @@
     return (m) => (m === undefined ? unit() : below(m));
   }
 
-  // Where an error thrown by the code happened: the first frame of the worker's script in its stack.
-  function lineOf(err) {
+  // Where an error thrown by the code happened: the innermost frame of the stack on one of the student's lines
+  // (the script starts with them), so that random(0) is placed on the line that called it, not in this file.
+  function lineOf(err, codeLines) {
     const stack = err && err.stack ? String(err.stack) : "";
-    const m = stack.match(/blob:[^\s)]*:(\d+):(\d+)/);
-    return m ? { line: Number(m[1]), column: Number(m[2]) } : null;
+    for (const m of stack.matchAll(/blob:[^\s)]*:(\d+):(\d+)/g)) {
+      const line = Number(m[1]);
+      if (line <= codeLines) return { line, column: Number(m[2]) };
+    }
+    return null;
   }
 
   function describe(value) {
@@ -73,7 +77,7 @@
   }
 
   self.onmessage = (event) => {
-    const { n, shuffles, seed } = event.data;
+    const { n, shuffles, seed, codeLines } = event.data;
     if (!userShuffle) {
       self.postMessage({ type: "no-function" });
       return;
@@ -90,7 +94,7 @@
       try {
         out = userShuffle(deck, random);
       } catch (err) {
-        self.postMessage({ type: "threw", shuffle: s + 1, done: s, counts, message: String(err), where: lineOf(err) });
+        self.postMessage({ type: "threw", shuffle: s + 1, done: s, counts, message: String(err), where: lineOf(err, codeLines) });
         return;
       }
       const d = out !== undefined && out !== null && typeof out.length === "number" ? out : deck;
