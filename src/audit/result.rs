@@ -134,6 +134,9 @@ impl RunReport {
         results: Vec<TestResult>,
         thresholds: Thresholds,
     ) -> Self {
+        // No deck counted (a shuffle broken from its first deck, an empty input): there is nothing to test, and
+        // the statistics of no decks are NaN and infinities that no report should show.
+        let results = if outcome.tally.shuffles() == 0 { Vec::new() } else { results };
         let mut assessment = assess(results, &thresholds);
         // With a deal, lead with what the table feels (the verdict itself is unchanged).
         if let Some(lead) = crate::audit::verdict::table_level_decisive(&assessment) {

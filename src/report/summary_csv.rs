@@ -100,7 +100,11 @@ fn rows(r: &RunReport) -> Vec<[String; 13]> {
         String::new(),
         if r.fault.is_some() { None } else { Some(r.assessment.ln_p_family) },
         r.verdict.to_string(),
-        format!("{}; family-wise error controlled by Holm over {m} tests", i18n::reason(Lang::En, r)),
+        if m == 0 {
+            format!("{}; no test applied: no deck was counted", i18n::reason(Lang::En, r))
+        } else {
+            format!("{}; family-wise error controlled by Holm over {m} tests", i18n::reason(Lang::En, r))
+        },
     ));
     out
 }
