@@ -285,8 +285,8 @@ pub fn three_card_paths(kind: AlgorithmKind) -> Vec<TreePath> {
             *d = rest % a;
             rest /= a;
         }
-        // The deck after each prefix of the draws: the shuffle run on the scripted outputs, stopped early by
-        // replaying only the prefix through the same loop (each step is one swap).
+        // The deck after each prefix of the draws: the inner nodes by the loop's swaps so far, the leaf by the
+        // catalogue's shuffle itself on the scripted outputs (the unit test checks that the two agree).
         let steps = (1..=draws.len()).map(|k| run_prefix(kind, &draws, k)).collect();
         paths.push(TreePath { draws, steps });
     }
