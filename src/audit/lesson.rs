@@ -19,12 +19,12 @@ use super::verdict::Thresholds;
 use crate::cards::Card;
 use crate::rng::RawRng;
 use crate::shuffle::{Algorithm, AlgorithmKind, FisherYates, NaiveSwap, Scratch, Shuffle};
-use crate::stats::dist::special::chi2_upper_quantile;
+use crate::stats::TestId;
 use crate::stats::exact::Intractable;
-use crate::stats::exact::detect::position_card_lambda;
+use crate::stats::exact::detect::{critical_value, family, position_card_lambda};
 use crate::stats::exact::model::{ExactMatrix, ExactRequest, exact_marginals};
 use crate::stats::exact::riffle::{RiffleDistance, TABLE_RIFFLES, distance_table};
-use crate::stats::power::{ncx2_ln_sf, noncentrality_for_power};
+use crate::stats::power::ncx2_ln_sf;
 
 /// The deck sizes the page offers: the 3 cards of the tree, small decks where a bias is easy to see, a suit, a
 /// deck.
@@ -90,12 +90,9 @@ pub fn page_detection(m: &ExactMatrix, thresholds: Thresholds) -> PageDetection 
     let n = m.n() as f64;
     let df = (n - 1.0) * (n - 1.0);
     let lambda = position_card_lambda(m);
-    // Two-sided: the upper tail alone must fall below α/2.
-    let critical = |alpha: f64| chi2_upper_quantile(alpha.ln() - std::f64::consts::LN_2, df);
-    let (c_fail, c_susp) = (critical(thresholds.fail), critical(thresholds.suspicious));
-    let at = |power: f64| {
-        if lambda > 0.0 { noncentrality_for_power(c_fail, df, power) / lambda } else { f64::INFINITY }
-    };
+    // The page's family is its one test.
+    let sizes = family(TestId::PositionCard, df, lambda, thresholds.fail, 1);
+    let (c_fail, c_susp) = (critical_value(thresholds.fail, df, 1), critical_value(thresholds.suspicious, df, 1));
     let curve = |c: f64| -> Vec<f64> {
         let mut out = Vec::new();
         let mut saturated = false;
@@ -110,8 +107,8 @@ pub fn page_detection(m: &ExactMatrix, thresholds: Thresholds) -> PageDetection 
     PageDetection {
         df,
         lambda,
-        shuffles_50: at(0.5),
-        shuffles_99: at(0.99),
+        shuffles_50: sizes.shuffles_50,
+        shuffles_99: sizes.shuffles_99,
         fail: curve(c_fail),
         not_pass: curve(c_susp),
     }
@@ -214,19 +211,13 @@ impl crate::shuffle::Draws for ScriptedCoins<'_> {
     }
 }
 
-/// The probe of an `n`-card sort: answers from a fixed SplitMix64 stream (seeded by n), 64 per card, more than
-/// the sort ever asks.
+/// The probe of an `n`-card sort: answers from the runner's SplitMix64 stream seeded by n
+/// ([`super::runner::chunk_seed`]), 64 per card, more than the sort ever asks.
 pub fn sort_probe(n: usize) -> SortProbe {
-    let mut state = 0x9e37_79b9_7f4a_7c15u64 ^ n as u64;
     let mut answers = String::with_capacity(64 * n);
-    while answers.len() < 64 * n {
-        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^= z >> 31;
+    for word in (0..n as u64).map(|i| super::runner::chunk_seed(n as u64, i)) {
         for b in 0..64 {
-            answers.push(if (z >> b) & 1 == 1 { '1' } else { '0' });
+            answers.push(if (word >> b) & 1 == 1 { '1' } else { '0' });
         }
     }
     let mut order: Vec<Card> = (0..n as Card).collect();

@@ -119,9 +119,9 @@ pub fn tree_svg(paths: &[TreePath], lang: Lang, name: &str) -> String {
     let _ = write!(s, "<text x=\"{bars_x}\" y=\"14\" fill=\"currentColor\" opacity=\"0.7\">{heading}</text>");
     let bar_h = BAR;
     for (rank, &count) in counts.iter().enumerate() {
-        let order: Vec<Card> = lehmer_unrank(rank, 3).into_iter().map(Card::from).collect();
+        let unranked = lehmer_unrank(rank, 3);
         let y = TOP + rank as f64 * (bar_h + 6.0);
-        let label: String = order.iter().map(|&c| char::from(b'1' + c as u8)).collect();
+        let label = cards(&[0, 1, 2].map(|i| Card::from(unranked[i])));
         let _ = write!(
             s,
             "<text x=\"{bars_x}\" y=\"{}\" fill=\"currentColor\">{label}</text><rect x=\"{}\" y=\"{y}\" width=\"{:.1}\" height=\"{bar_h}\" fill=\"{}\"/>\

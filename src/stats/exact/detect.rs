@@ -66,9 +66,15 @@ pub fn default_family_size(n: usize) -> usize {
     TestSelection::default().applicable(n, 1 << 60, None).len()
 }
 
-fn family(test: TestId, df: f64, lambda: f64, fail_below: f64, m: usize) -> FamilyPower {
-    // Each test is two-sided, p = 2·min(upper, lower): an upper tail below α/(2m) FAILs the run.
-    let c = chi2_upper_quantile(fail_below.ln() - (m.max(1) as f64).ln() - std::f64::consts::LN_2, df);
+/// The critical value of a two-sided χ²(df) test in a Holm family of m at level α: each test's p is
+/// 2·min(upper, lower), so an upper tail below α/(2m) alone decides, at the upper α/(2m) quantile.
+pub fn critical_value(alpha: f64, df: f64, m: usize) -> f64 {
+    chi2_upper_quantile(alpha.ln() - (m.max(1) as f64).ln() - std::f64::consts::LN_2, df)
+}
+
+/// One family's noncentrality and the shuffles at which it alone FAILs the run with probability 50% and 99%.
+pub fn family(test: TestId, df: f64, lambda: f64, fail_below: f64, m: usize) -> FamilyPower {
+    let c = critical_value(fail_below, df, m);
     let at = |power: f64| {
         if lambda > 0.0 { noncentrality_for_power(c, df, power) / lambda } else { f64::INFINITY }
     };
