@@ -83,6 +83,8 @@ pub struct Words {
     pub col_sides: &'static str,
     pub one_sided: &'static str,
     pub one_sided_worst: &'static str,
+    /// A two-tailed test whose lower tail this run's size cannot judge (too few shuffles or degrees of freedom).
+    pub upper_only: &'static str,
     pub two_sided: &'static str,
     pub two_sided_worst: &'static str,
     pub two_sided_upper: &'static str,
@@ -186,6 +188,7 @@ const EN: Words = Words {
     col_sides: "sides",
     one_sided: "one-sided",
     one_sided_worst: "1-sided, worst",
+    upper_only: "upper only (few)",
     two_sided: "two-sided",
     two_sided_worst: "2-sided, worst",
     two_sided_upper: "two-sided (high)",
@@ -283,6 +286,7 @@ const ZH: Words = Words {
     col_sides: "单/双侧",
     one_sided: "单侧",
     one_sided_worst: "单侧，最差者",
+    upper_only: "仅上尾（样本少）",
     two_sided: "双侧",
     two_sided_worst: "双侧，最差者",
     two_sided_upper: "双侧（偏大）",
@@ -603,6 +607,7 @@ pub fn sides(lang: Lang, t: &AssessedTest) -> &'static str {
         (false, _, PSides::TwoSided, false) => w.two_sided,
         (false, _, PSides::TwoSided, true) => w.two_sided_worst,
         (false, _, _, true) => w.one_sided_worst,
+        (false, _, PSides::BothTails, false) if t.result.test == crate::stats::TestId::Adjacency => w.upper_only,
         (false, _, _, false) => w.one_sided,
     }
 }

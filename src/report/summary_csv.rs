@@ -112,6 +112,10 @@ fn rows(r: &RunReport) -> Vec<[String; 13]> {
 /// A p-value in scientific notation computed from its logarithm, so that it never prints as 0:
 /// `3.4e-10`, or `7.012345e-139460` far below f64's range.
 pub fn format_p_exact(ln_p: f64) -> String {
+    // No test gives ln p = −∞ (every tail includes its atom); should one, it reads as 0, not as `NaNe-inf`.
+    if !ln_p.is_finite() {
+        return if ln_p.is_nan() { "NaN".into() } else if ln_p < 0.0 { "0".into() } else { "1".into() };
+    }
     let p = ln_p.exp();
     if p > 1e-300 {
         return format!("{p:e}");
@@ -130,6 +134,7 @@ mod tests {
     fn p_values_never_print_as_zero() {
         assert_eq!(format_p_exact(0.05f64.ln()).parse::<f64>().unwrap(), 0.05f64.ln().exp());
         assert_eq!(format_p_exact(-1000.0 * std::f64::consts::LN_10), "1.000000e-1000");
+        assert_eq!(format_p_exact(f64::NEG_INFINITY), "0");
         assert_eq!(format_p_exact((-139459.155058) * std::f64::consts::LN_10), "6.997485e-139460");
     }
 }

@@ -22,6 +22,7 @@
 //! χ²(n² − 3n + 1). Tested two-sided. `tests` below check the mean by enumerating every deck of 4 and 5 cards.
 
 use crate::cards::Card;
+use crate::stats::dist::gof::MIN_EXPECTED;
 use crate::stats::dist::special::{chi2_ln_cdf, chi2_ln_sf};
 use crate::stats::finding::{Finding, within_chance};
 use crate::stats::{TestId, TestResult};
@@ -161,14 +162,19 @@ impl AdjacencyCounts {
     pub fn evaluate(&self) -> Vec<TestResult> {
         let parts = self.parts();
         let df = self.df();
-        let (ln_p, ln_p_low) = (chi2_ln_sf(parts.q, df), chi2_ln_cdf(parts.q, df));
+        // Q is a projection of the counts, on no lattice of its own; its lower tail is χ²'s only where that holds:
+        // at least 5 expected per cell (Cochran) and 10 degrees of freedom (with fewer, Q = 0 is an atom of
+        // probability about N^(−df/2) that the χ² tail gives 0: at 3 cards, df = 1). Below, the test is one-sided.
+        let ln_p = chi2_ln_sf(parts.q, df);
+        let expected = self.shuffles as f64 / self.n as f64;
+        let ln_p_low = (df >= LOWER_TAIL_MIN_DF && expected >= MIN_EXPECTED).then(|| chi2_ln_cdf(parts.q, df));
         let (most, least) = self.extremes();
         vec![TestResult {
             test: TestId::Adjacency,
             statistic: parts.q,
             df,
             ln_p,
-            ln_p_low: Some(ln_p_low),
+            ln_p_low,
             effect: crate::stats::noncentrality_per_shuffle(parts.q, df, self.shuffles),
             finding: Finding::Adjacency {
                 n: self.n,
@@ -178,11 +184,14 @@ impl AdjacencyCounts {
                 antisymmetric: parts.antisymmetric,
                 pearson: parts.pearson,
                 ends: parts.ends,
-                fair: within_chance(ln_p, Some(ln_p_low)),
+                fair: within_chance(ln_p, ln_p_low),
             },
         }]
     }
 }
+
+/// The fewest degrees of freedom at which adjacency's lower tail is tested (see [`AdjacencyCounts::evaluate`]).
+pub const LOWER_TAIL_MIN_DF: f64 = 10.0;
 
 impl AdjacencyCounts {
     /// Its counters, for state files (see [`crate::stats::statistic::Statistic::visit_counts`]).

@@ -11,7 +11,8 @@
 use crate::cards::Card;
 use crate::stats::TestResult;
 use crate::stats::dist::gof::pearson_uniform;
-use crate::stats::dist::special::{chi2_ln_cdf, chi2_ln_sf};
+use crate::stats::dist::lattice::{chi2_ln_cdf_on_lattice, pearson_ln_cdf};
+use crate::stats::dist::special::chi2_ln_sf;
 use crate::stats::finding::{Finding, within_chance};
 use crate::stats::test_id::{FULL_PERMUTATION_MAX_N, TestId, factorial};
 
@@ -78,7 +79,16 @@ impl PermutationCounts {
             (if c < lo.1 { (r, c) } else { lo }, if c > hi.1 { (r, c) } else { hi })
         });
         let never = self.counts.iter().filter(|&&c| c == 0).count();
-        let (ln_p, ln_p_low) = (chi2_ln_sf(x2, df), chi2_ln_cdf(x2, df));
+        // The lower tail over the multinomial's count vectors where few lie below X² (a balanced count is an atom
+        // the χ² tail gives probability 0), else χ² on the lattice of X² = (k/N)·Σ O² − N, of step 2k/N.
+        let k = self.counts.len();
+        let ln_p_low = if total == 0 {
+            0.0
+        } else {
+            pearson_ln_cdf(total, &vec![1.0 / k as f64; k], x2)
+                .unwrap_or_else(|| chi2_ln_cdf_on_lattice(x2, df, 2.0 * k as f64 / total as f64))
+        };
+        let ln_p = chi2_ln_sf(x2, df);
         vec![TestResult {
             test: TestId::FullPermutation,
             statistic: x2,

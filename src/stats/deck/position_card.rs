@@ -8,7 +8,8 @@
 //! dieharder's overlapping-permutations test: correlated cells need the right null).
 
 use crate::cards::Card;
-use crate::stats::dist::special::{chi2_ln_cdf, chi2_ln_sf};
+use crate::stats::dist::lattice::position_matrix_ln_cdf;
+use crate::stats::dist::special::chi2_ln_sf;
 pub use crate::stats::finding::CellRatio;
 use crate::stats::finding::{Finding, excess_within_noise};
 use crate::stats::{TestId, TestResult};
@@ -126,7 +127,7 @@ impl PositionCardCounts {
             statistic: scaled,
             df,
             ln_p: chi2_ln_sf(scaled, df),
-            ln_p_low: Some(chi2_ln_cdf(scaled, df)),
+            ln_p_low: Some(position_matrix_ln_cdf(self.n, self.shuffles, scaled, df)),
             effect: crate::stats::noncentrality_per_shuffle(scaled, df, self.shuffles),
             finding: Finding::PositionCard {
                 n: self.n,
@@ -255,7 +256,56 @@ mod tests {
         let t = c.global_test();
         assert_eq!(t.statistic, 0.0);
         assert_eq!(t.ln_p, 0.0);
-        assert!(t.ln_p_low.unwrap() < -10.0);
+        // Four uniform shuffles form a Latin square with probability 576/24^4 = 0.0017 (576 ordered Latin squares
+        // of order 4): the lower tail is small, but no smaller than that atom, never ln 0.
+        let ln_p_low = t.ln_p_low.unwrap();
+        assert!(ln_p_low >= (576.0f64 / 331_776.0).ln() && ln_p_low < 0.01f64.ln(), "{ln_p_low}");
+    }
+
+    /// Every tuple of `shuffles` permutations of n cards, with its global test: the whole null law, enumerated.
+    fn every_matrix(n: usize, shuffles: u32) -> Vec<TestResult> {
+        let perms = crate::stats::testing::all_permutations(n);
+        let total = perms.len().pow(shuffles);
+        (0..total)
+            .map(|mut index| {
+                let mut c = PositionCardCounts::new(n);
+                for _ in 0..shuffles {
+                    c.add(&perms[index % perms.len()]);
+                    index /= perms.len();
+                }
+                c.global_test()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_lower_tail_is_never_below_the_exact_one() {
+        // The exact lower tail P(X² ≤ x) of every attainable x, by enumeration of every tuple of shuffles, against
+        // the test's: where it is small enough to reject, a valid p-value is never smaller (the bare χ² tail gave
+        // ln 0 at every balanced matrix).
+        for (n, shuffles) in [(2, 1), (2, 6), (2, 9), (3, 2), (3, 3), (3, 4), (4, 2), (4, 3)] {
+            let all = every_matrix(n, shuffles);
+            let total = all.len() as f64;
+            for t in &all {
+                let exact =
+                    all.iter().filter(|u| u.statistic <= t.statistic * (1.0 + 1e-12) + 1e-12).count() as f64 / total;
+                let ln_p_low = t.ln_p_low.unwrap();
+                assert!(ln_p_low.is_finite(), "n={n} N={shuffles}: {ln_p_low}");
+                // Wherever the test could reject (p ≤ 1/2), P(p_low ≤ α) ≤ α: the exact tail is no larger.
+                if ln_p_low <= 0.5f64.ln() {
+                    assert!(
+                        ln_p_low >= exact.ln() - 1e-9,
+                        "n={n} N={shuffles} X²={}: {} < exact {exact}",
+                        t.statistic,
+                        ln_p_low.exp()
+                    );
+                }
+                // Two cards: the matrix is one binomial count, and its lower tail is the exact one.
+                if n == 2 {
+                    assert!((ln_p_low - exact.ln()).abs() < 1e-9, "n=2 N={shuffles}: {} vs {exact}", ln_p_low.exp());
+                }
+            }
+        }
     }
 
     #[test]

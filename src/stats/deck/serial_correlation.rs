@@ -20,7 +20,8 @@
 //! pairs never straddle two chunks ([`SerialTransitions::begin_stream`]).
 
 use crate::cards::Card;
-use crate::stats::dist::special::{chi2_ln_cdf, chi2_ln_sf};
+use crate::stats::dist::lattice::position_matrix_ln_cdf;
+use crate::stats::dist::special::chi2_ln_sf;
 use crate::stats::finding::{Finding, within_chance};
 use crate::stats::{TestId, TestResult};
 
@@ -181,7 +182,7 @@ impl SerialTransitions {
         }
         let (i, j, ratio) = worst;
         let r = self.correlation();
-        let (ln_p, ln_p_low) = (chi2_ln_sf(scaled, df), chi2_ln_cdf(scaled, df));
+        let (ln_p, ln_p_low) = (chi2_ln_sf(scaled, df), position_matrix_ln_cdf(self.n, self.pairs, scaled, df));
         vec![TestResult {
             test: TestId::SerialCorrelation,
             statistic: scaled,

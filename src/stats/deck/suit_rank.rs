@@ -18,7 +18,8 @@
 //! cost nothing per shuffle.
 
 use crate::cards::Card;
-use crate::stats::dist::special::{chi2_ln_cdf, chi2_ln_sf};
+use crate::stats::dist::lattice::chi2_ln_cdf_on_lattice;
+use crate::stats::dist::special::chi2_ln_sf;
 use crate::stats::finding::{CardClass, Finding, within_chance};
 use crate::stats::{PositionCardCounts, TestId, TestResult};
 
@@ -145,7 +146,11 @@ impl ClassPositionCounts {
         let e = self.expected(k);
         let share = if self.shuffles == 0 { 0.0 } else { e / self.shuffles as f64 };
         let noise_band = crate::stats::finding::noise_band(self.classes() * self.n, share, e);
-        let (ln_p, ln_p_low) = (chi2_ln_sf(scaled, df), chi2_ln_cdf(scaled, df));
+        // X² = Σ_k (Σ_p O²)/E_k − const moves in steps of 2/E_k: the lower tail is χ²'s on the coarsest of them.
+        let smallest = self.sizes.iter().copied().filter(|&s| s > 0).min().unwrap_or(1);
+        let step =
+            if self.shuffles == 0 { 0.0 } else { 2.0 * (n - 1.0) / (self.shuffles as f64 * f64::from(smallest)) };
+        let (ln_p, ln_p_low) = (chi2_ln_sf(scaled, df), chi2_ln_cdf_on_lattice(scaled, df, step));
         vec![TestResult {
             test: self.test,
             statistic: scaled,

@@ -3,6 +3,7 @@
 //! Anderson–Darling). Look here before writing a formula again.
 
 pub mod gof;
+pub mod lattice;
 pub mod saddlepoint;
 pub mod special;
 pub mod uniformity;
