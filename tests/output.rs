@@ -102,7 +102,7 @@ fn a_killed_run_leaves_the_earlier_run_whole_and_the_next_run_cleans_up() {
         .spawn()
         .unwrap();
     wait_for("the run's temporary folder", || !temporaries(&d).is_empty());
-    std::thread::sleep(Duration::from_millis(500));
+    common::wait_for_cpu(child.id(), 0.3, "the run");
     child.kill().unwrap(); // SIGKILL
     child.wait().unwrap();
     assert_eq!(snapshot(&d), before, "the earlier run's files, byte for byte");

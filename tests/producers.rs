@@ -15,7 +15,8 @@ use std::time::{Duration, Instant};
 
 mod common;
 use common::{
-    assert_usage_error, bin_path, pids_written, read, run, run_json, running, running_in_group, wait_or_kill,
+    assert_usage_error, bin_path, bytes_read, handles_signal, pids_written, read, run, run_json, running,
+    running_in_group, wait_or_kill, wait_until,
 };
 
 /// Every run here ends well within this, or the test fails.
@@ -88,7 +89,8 @@ fn sigint_and_sigterm_write_partial_reports_and_end_the_producer_group() {
         let (_tmp, dir) = tempdir();
         let child = start(&dir, &["run", "--exec", &streaming_producer(), "--out", "out"]);
         let pids = pids_written(&dir.join("pids"), 2);
-        std::thread::sleep(Duration::from_secs(1));
+        // Signalled once it has read decks (64 KiB: some 400 lines), however slow the machine.
+        wait_until("decks to be read", WATCHDOG, || bytes_read(child.id()) >= 1 << 16);
         signal(&child, sig);
         let f = finish(child, &dir, name);
         assert_eq!(f.status.code(), Some(code), "{name}: {}{}", f.stdout, f.stderr);
@@ -120,8 +122,9 @@ fn a_second_signal_aborts_at_once_and_kills_the_group() {
     );
     let child = start(&dir, &["run", "--exec", &script, "--out", "out"]);
     let pids = pids_written(&dir.join("pids"), 2);
-    std::thread::sleep(Duration::from_millis(500));
+    wait_until("decks to be read", WATCHDOG, || bytes_read(child.id()) >= 1 << 12);
     signal(&child, libc::SIGTERM);
+    // Not a wait for something: the second signal is meant to come inside the first one's second of grace.
     std::thread::sleep(Duration::from_millis(300));
     signal(&child, libc::SIGTERM);
     let f = finish(child, &dir, "two signals");
@@ -142,7 +145,7 @@ fn sigint_stops_a_silent_standard_input_with_a_report_of_no_decks() {
         .unwrap();
     // Standard input stays open and silent: the run waits until the signal.
     let _stdin = child.stdin.take();
-    std::thread::sleep(Duration::from_millis(700));
+    wait_until("the run's SIGINT handler", WATCHDOG, || handles_signal(child.id(), libc::SIGINT));
     signal(&child, libc::SIGINT);
     let f = finish(child, &dir, "silent stdin");
     assert_eq!(f.status.code(), Some(130), "{}{}", f.stdout, f.stderr);

@@ -82,7 +82,8 @@ fn sigint_writes_a_partial_report_and_the_state_and_resume_finishes_the_same_byt
         let tmp = TempDir::new().unwrap();
         let dir = tmp.path().join("stopped");
         let child = spawn_long(&dir, &[]);
-        std::thread::sleep(Duration::from_secs(1));
+        // Signalled once it is counting (half a second of CPU: past start-up, far from the end, on any machine).
+        wait_for_cpu(child.id(), 0.5, "the run");
         signal(&child, sig);
         let sent = Instant::now();
         // The run stops at the next chunk: well within the limit, even on a loaded machine.
@@ -115,8 +116,11 @@ fn sigkill_loses_only_what_came_after_the_last_checkpoint() {
     let whole = long_whole();
     let tmp = TempDir::new().unwrap();
     let (dir, state) = (tmp.path().join("killed"), tmp.path().join("k.state"));
-    let child = spawn_long(&dir, &["--state-out", path(&state), "--checkpoint-every", "1s"]);
-    std::thread::sleep(Duration::from_millis(2500));
+    let mut child = spawn_long(&dir, &["--state-out", path(&state), "--checkpoint-every", "1s"]);
+    // Killed once the first checkpoint is there (it is renamed into place whole), however long that takes on
+    // this machine; a run that ended first would test nothing.
+    wait_until("the first checkpoint", Duration::from_secs(120), || state.exists());
+    assert!(child.try_wait().unwrap().is_none(), "the run ended before it could be killed");
     signal(&child, libc::SIGKILL);
     let (status, _, _) = wait_within(child, Duration::from_secs(10));
     assert_eq!(status.code(), None, "killed");
@@ -132,7 +136,7 @@ fn a_second_signal_aborts_at_once() {
     let tmp = TempDir::new().unwrap();
     let dir = tmp.path().join("aborted");
     let child = spawn_long(&dir, &[]);
-    std::thread::sleep(Duration::from_millis(500));
+    wait_for_cpu(child.id(), 0.3, "the run");
     // Two different signals pending while the process is stopped are delivered one after the other when it
     // goes on: the second arrives while the first is still being obeyed, whatever the timing. The status is the
     // second signal's, 128 + its number, in whichever order the kernel delivers them.
@@ -332,7 +336,8 @@ fn an_interrupted_progressive_run_reports_its_last_look() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    std::thread::sleep(Duration::from_millis(1500));
+    // Past its first looks (2^16 shuffles and on) however slow the machine.
+    wait_for_cpu(child.id(), 1.0, "the progressive run");
     signal(&child, libc::SIGINT);
     let (status, out, err) = wait_within(child, Duration::from_secs(20));
     assert_eq!(status.code(), Some(130), "{err}");
@@ -378,7 +383,8 @@ fn sigint_two_seconds_into_a_ten_second_run() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    std::thread::sleep(Duration::from_secs(2));
+    // About 2 s into the run on two cores: 4 s of CPU.
+    wait_for_cpu(child.id(), 4.0, "the run");
     signal(&child, libc::SIGINT);
     let sent = Instant::now();
     let (status, _, err) = wait_within(child, Duration::from_secs(20));

@@ -132,3 +132,52 @@ pub fn pids_written(path: &Path, count: usize) -> Vec<i32> {
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
 }
+
+/// Polls `done` every 20 ms until it holds, failing the test after `limit`: tests wait for what they need to
+/// have happened (a file, work done), never for a fixed time, so that a slow machine only makes them slower.
+pub fn wait_until(what: &str, limit: std::time::Duration, mut done: impl FnMut() -> bool) {
+    let start = std::time::Instant::now();
+    while !done() {
+        assert!(start.elapsed() < limit, "gave up after {limit:?} waiting for {what}");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
+/// The CPU time a process has used so far (user + system, from /proc/PID/stat), in seconds; 0 once it is gone.
+/// A run that has used some CPU is past its start-up and counting, however slow the machine.
+pub fn cpu_seconds(pid: u32) -> f64 {
+    let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else { return 0.0 };
+    // `pid (comm) state …`: fields after the command; utime and stime are the 14th and 15th of the whole line.
+    let Some((_, rest)) = stat.rsplit_once(')') else { return 0.0 };
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks: u64 = fields.get(11..13).map_or(0, |f| f.iter().filter_map(|v| v.parse::<u64>().ok()).sum());
+    // SAFETY: sysconf has no preconditions.
+    let per_second = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as f64;
+    ticks as f64 / per_second
+}
+
+/// Waits until the process `pid` has used `seconds` of CPU (see [`cpu_seconds`]), failing after two minutes.
+pub fn wait_for_cpu(pid: u32, seconds: f64, what: &str) {
+    wait_until(&format!("{what} to use {seconds} s of CPU"), std::time::Duration::from_secs(120), || {
+        cpu_seconds(pid) >= seconds
+    });
+}
+
+/// The bytes a process has read through read(2) and the like so far (`rchar` of /proc/PID/io); 0 once it is
+/// gone. A run reading decks from a producer has counted some once it has read a few pages of them.
+pub fn bytes_read(pid: u32) -> u64 {
+    std::fs::read_to_string(format!("/proc/{pid}/io"))
+        .ok()
+        .and_then(|io| io.lines().find_map(|l| l.strip_prefix("rchar:").and_then(|v| v.trim().parse().ok())))
+        .unwrap_or(0)
+}
+
+/// True once the process `pid` has installed a handler for `signal` (its bit in `SigCgt` of /proc/PID/status):
+/// a signal sent before would end it by the default action instead of being obeyed.
+pub fn handles_signal(pid: u32, signal: i32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .ok()
+        .and_then(|s| s.lines().find_map(|l| l.strip_prefix("SigCgt:").map(|v| v.trim().to_string())))
+        .and_then(|hex| u64::from_str_radix(&hex, 16).ok())
+        .is_some_and(|mask| mask >> (signal - 1) & 1 == 1)
+}
