@@ -53,10 +53,14 @@ fn ten_shuffles_of_a_fair_deck_pass_with_finite_p_values() {
     let p: f64 = fields[8].parse().unwrap();
     assert!(p > 0.1 && p <= 1.0, "{rising}");
     let json = run_json(dir.path());
-    for t in json["tests"].as_array().unwrap() {
-        let log10 = t["log10_p"].as_f64().unwrap_or(f64::NAN);
-        assert!(log10.is_finite() && log10 <= 0.0, "{t}");
+    for t in json["assessment"]["tests"].as_array().unwrap() {
+        for ln_p in [&t["ln_p_test"], &t["ln_p_adjusted"], &t["result"]["ln_p"]] {
+            let ln_p = ln_p.as_f64().unwrap_or(f64::NAN);
+            assert!(ln_p.is_finite() && ln_p <= 0.0, "{t}");
+        }
     }
+    // The balanced count's own probability, doubled: 2·C(10,5)/2^10 = 0.4921875.
+    assert!((p - 0.492_187_5).abs() < 1e-9, "{rising}");
 }
 
 #[test]

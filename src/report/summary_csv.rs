@@ -114,7 +114,13 @@ fn rows(r: &RunReport) -> Vec<[String; 13]> {
 pub fn format_p_exact(ln_p: f64) -> String {
     // No test gives ln p = −∞ (every tail includes its atom); should one, it reads as 0, not as `NaNe-inf`.
     if !ln_p.is_finite() {
-        return if ln_p.is_nan() { "NaN".into() } else if ln_p < 0.0 { "0".into() } else { "1".into() };
+        return if ln_p.is_nan() {
+            "NaN".into()
+        } else if ln_p < 0.0 {
+            "0".into()
+        } else {
+            "1".into()
+        };
     }
     let p = ln_p.exp();
     if p > 1e-300 {

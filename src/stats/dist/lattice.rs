@@ -24,9 +24,9 @@ pub const NODE_BUDGET: u64 = 200_000;
 
 /// `ln P(X² ≤ x)` for N = `total` observations over cells of probabilities `probs` (positive, summing to 1),
 /// with `X² = Σ (oᵢ − N·qᵢ)²/(N·qᵢ)`; `None` when the ellipsoid holds more than about [`NODE_BUDGET`] count
-/// vectors (then χ² is accurate at x). Values of X² within a relative 1e-9 of x count as ≤ x, so that the
-/// observed vector's own atom is always included despite rounding (this errs, negligibly, on the conservative
-/// side).
+/// vectors (then χ² is accurate at x). Values of X² up to `x·(1 + 1e-9) + 1e-9` count as ≤ x, so that the
+/// observed vector's own atom is always included despite rounding (a balanced count's X² may come out as 1e-30
+/// rather than 0); this errs, negligibly, on the conservative side.
 pub fn pearson_ln_cdf(total: u64, probs: &[f64], x: f64) -> Option<LnP> {
     let k = probs.len();
     if k < 2 || total == 0 || !x.is_finite() || x < 0.0 || probs.iter().any(|&q| !(q > 0.0 && q.is_finite())) {
@@ -46,7 +46,7 @@ pub fn pearson_ln_cdf(total: u64, probs: &[f64], x: f64) -> Option<LnP> {
         e: &e,
         ln_q: probs.iter().map(|q| q.ln()).collect(),
         rest,
-        limit: x + 1e-9 * x.max(1e-300) + f64::MIN_POSITIVE,
+        limit: x + 1e-9 * x + 1e-9,
         nodes: 0,
         sum: LogSum::default(),
     };
@@ -216,6 +216,11 @@ mod tests {
         // 20,000 in two halves, exactly balanced: the central binomial term, about √(2/(πN)) = 0.00564.
         let p = pearson_ln_cdf(20_000, &[0.5, 0.5], 0.0).unwrap().exp();
         assert!((p - 0.005_641_824).abs() < 1e-6, "{p}");
+        // Three cells whose expected counts (20, 30, 10 of 60) round: the balanced vector still counts, and its
+        // probability 60!/(20!·30!·10!)·(1/3)^20·(1/2)^30·(1/6)^10 = 0.015696 is the tail.
+        let third = 1.0 / 3.0;
+        let p = pearson_ln_cdf(60, &[third, 1.0 - third - 1.0 / 6.0, 1.0 / 6.0], 1e-30).unwrap().exp();
+        assert!((p - 0.015_696).abs() < 1e-5, "{p}");
     }
 
     #[test]
