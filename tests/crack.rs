@@ -1,7 +1,13 @@
 //! `crack` and `seeds` through the binary: the seed of S1's dealer recovered from one player's hand of a deal
-//! printed by the C program itself (tests/golden/s1-deal.*.txt), the JSON contract, and bad input.
+//! printed by the C program itself (tests/golden/s1-deal.*.txt), the JSON contract, bad input, and `--trials`
+//! bounded, stopped by signals and printed as JSON.
 
+mod common;
+
+use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
+use std::process::{Child, Stdio};
+use std::time::{Duration, Instant};
 
 use assert_cmd::Command;
 
@@ -178,4 +184,182 @@ fn seeds_states_the_budget_of_a_clock_seeded_chacha() {
     assert!(text.contains("distinct streams: 2,147,483,648"), "{text}");
     let hand = text.lines().find(|l| l.starts_with("斗地主 hand: 17 of 54 as a set")).unwrap();
     assert!(hand.contains("45.4") && hand.ends_with("yes"), "{hand}");
+}
+
+/// The trials of a 斗牛 seat over `space` (glibc, Fisher–Yates), as a child whose stdout and stderr are piped.
+fn spawn_trials(trials: &str, space: &[&str], extra: &[&str]) -> Child {
+    std::process::Command::new(common::bin_path())
+        .args(["crack", "--trials", trials, "--algorithm", "fisher-yates", "--rng", "glibc", "--game", "douniu"])
+        .args(space)
+        .args(extra)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// The first line the child writes on stderr, within 20 s (the child is killed and the test fails otherwise);
+/// the rest of stderr is read by a thread and returned by the handle.
+fn first_stderr_line(child: &mut Child) -> (String, std::thread::JoinHandle<String>) {
+    let mut err = BufReader::new(child.stderr.take().unwrap());
+    let (tx, rx) = std::sync::mpsc::channel();
+    let rest = std::thread::spawn(move || {
+        let mut line = String::new();
+        err.read_line(&mut line).unwrap();
+        tx.send(line).unwrap();
+        let mut rest = String::new();
+        err.read_to_string(&mut rest).unwrap();
+        rest
+    });
+    match rx.recv_timeout(Duration::from_secs(20)) {
+        Ok(line) => (line, rest),
+        Err(_) => {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("no progress line on stderr within 20 s");
+        }
+    }
+}
+
+/// The resident memory of a running process, in KiB (`VmRSS` of /proc/PID/status).
+fn resident_kib(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    let line = status.lines().find(|l| l.starts_with("VmRSS:")).unwrap();
+    line.split_whitespace().nth(1).unwrap().parse().unwrap()
+}
+
+/// Sends `sig` to the child, then waits at most `limit` for it to end: its status, stdout, and the time taken.
+fn stop_within(mut child: Child, sig: libc::c_int, limit: Duration) -> (std::process::ExitStatus, String, Duration) {
+    let sent = Instant::now();
+    // SAFETY: a signal to our own child process.
+    assert_eq!(unsafe { libc::kill(child.id() as libc::pid_t, sig) }, 0);
+    let status = common::wait_or_kill(&mut child, limit, "crack --trials after a signal");
+    let took = sent.elapsed();
+    let mut out = String::new();
+    child.stdout.take().unwrap().read_to_string(&mut out).unwrap();
+    (status, out, took)
+}
+
+/// `(cards, trials, unique, median, unseen right)` of each row of a trials table.
+fn table_rows(text: &str) -> Vec<Vec<String>> {
+    let header = text.lines().position(|l| l.trim_start().starts_with("cards")).expect("a table header");
+    text.lines()
+        .skip(header + 1)
+        .take_while(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+        .map(|l| l.split_whitespace().map(str::to_string).collect())
+        .collect()
+}
+
+#[test]
+fn trials_above_the_limit_are_refused_at_once() {
+    let mut child = spawn_trials("2^41", &["--seeds", "1..100"], &[]);
+    let status = common::wait_or_kill(&mut child, Duration::from_secs(10), "crack --trials 2^41");
+    let mut err = String::new();
+    child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+    assert_eq!(status.code(), Some(2), "{err}");
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(err.contains("--trials: 2199023255552 is above the limit of 2^40 = 1099511627776 trials"), "{err}");
+}
+
+#[test]
+fn trials_at_the_limit_stream_in_bounded_memory_and_stop_on_sigint_with_a_partial_table() {
+    // 2^40 trials used to ask for 8.8 TB up front; now they stream. A hundred-seed space makes each trial short.
+    let mut child = spawn_trials("2^40", &["--seeds", "1..100"], &["--threads", "1"]);
+    let (line, rest) = first_stderr_line(&mut child);
+    assert!(line.starts_with("1099511627776 hidden seeds drawn"), "{line}");
+    let rss = resident_kib(child.id());
+    assert!(rss < 100 * 1024, "{rss} KiB resident while running 2^40 trials");
+    let (status, out, took) = stop_within(child, libc::SIGINT, Duration::from_secs(5));
+    let err = rest.join().unwrap();
+    eprintln!("stopped {took:?} after SIGINT, {rss} KiB resident");
+    assert_eq!(status.code(), Some(130), "{out}{err}");
+    let partial = out.lines().find(|l| l.starts_with("PARTIAL: ")).unwrap_or_else(|| panic!("no PARTIAL line:\n{out}"));
+    let done: u64 = partial["PARTIAL: ".len()..].split(' ').next().unwrap().replace(',', "").parse().unwrap();
+    assert!(partial.contains(" of 1,099,511,627,776 trials done (interrupted by SIGINT)"), "{partial}");
+    let rows = table_rows(&out);
+    assert_eq!(rows.len(), 5, "{out}");
+    for row in &rows {
+        assert_eq!(row[2], done.to_string(), "every view is over the trials done: {out}");
+    }
+}
+
+#[test]
+fn a_signal_stops_the_trials_inside_a_long_search() {
+    // Every 32-bit glibc seed: one search takes about half an hour, so only a stop inside it ends the run soon.
+    for (sig, code, name) in [(libc::SIGINT, 130, "SIGINT"), (libc::SIGTERM, 143, "SIGTERM")] {
+        let mut child = spawn_trials("10", &["--all-seeds"], &[]);
+        let (line, rest) = first_stderr_line(&mut child);
+        assert!(line.starts_with("10 hidden seeds drawn"), "{line}");
+        let (status, out, took) = stop_within(child, sig, Duration::from_secs(5));
+        let _ = rest.join().unwrap();
+        eprintln!("{name}: stopped {took:?} after the signal");
+        assert_eq!(status.code(), Some(code), "{name}: {out}");
+        assert!(out.contains(&format!("PARTIAL: 0 of 10 trials done (interrupted by {name}); no figures")), "{out}");
+        let rows = table_rows(&out);
+        assert_eq!(rows.len(), 5, "{out}");
+        assert!(rows.iter().all(|r| r[2] == "0" && r[3..] == ["-", "-", "-", "-"]), "{out}");
+    }
+}
+
+#[test]
+fn trials_json_gives_the_figures_of_the_table() {
+    let args = [
+        "crack",
+        "--trials",
+        "30",
+        "--seed",
+        "7",
+        "--algorithm",
+        "fisher-yates",
+        "--rng",
+        "glibc",
+        "--game",
+        "douniu",
+        "--seat",
+        "2",
+        "--time",
+        "2026-12-01T12:00:00Z",
+        "--window",
+        "30m",
+    ];
+    let table = bin().args(args).output().unwrap();
+    let text = String::from_utf8(table.stdout).unwrap();
+    assert!(table.status.success(), "{text}");
+    assert!(!text.contains("PARTIAL"), "{text}");
+    let json = crack_json(&args[1..]);
+    assert_eq!(json["trials"], 30);
+    assert_eq!(json["done"], 30);
+    assert_eq!(json["stopped"], serde_json::Value::Null);
+    assert_eq!((json["space"].clone(), json["seat"].clone(), json["seed"].clone()), (3601.into(), 2.into(), 7.into()));
+    let views = json["views"].as_array().unwrap();
+    let rows = table_rows(&text);
+    assert_eq!(views.len(), rows.len());
+    let percent = |x: &serde_json::Value| format!("{:.1}%", 100.0 * x.as_f64().unwrap());
+    for (v, row) in views.iter().zip(&rows) {
+        assert_eq!(row[0], v["cards"].to_string());
+        assert_eq!(row[1], format!("{:.1}", v["bits"].as_f64().unwrap()));
+        assert_eq!(row[2], v["trials"].to_string());
+        assert_eq!(row[3], percent(&v["unique_share"]));
+        // serde_json reads floats to within an ulp or so.
+        assert!((v["unique_share"].as_f64().unwrap() - v["unique"].as_f64().unwrap() / 30.0).abs() < 1e-12);
+        assert_eq!(row[4], v["median_candidates"].as_f64().unwrap().to_string());
+        assert_eq!(row[5], percent(&v["unseen_right"]));
+        assert!(v["seeds_per_second"].as_f64().unwrap() > 0.0);
+    }
+    // Five cards of a one-hour window pin the seed of every trial.
+    assert_eq!(views[4]["unique"], 30, "{json}");
+}
+
+#[test]
+fn flags_that_do_not_apply_with_or_without_trials_are_refused() {
+    let base = ["crack", "--algorithm", "fisher-yates", "--rng", "glibc", "--game", "douniu", "--seeds", "1..100"];
+    let cases: &[(&[&str], &str)] = &[
+        (&["--trials", "5", "--cards", "0 1 2"], "--cards: does not apply to --trials"),
+        (&["--seat", "1", "--cards", "0 1 2", "--seed", "3"], "--seed: applies only to --trials"),
+        (&["--trials", "0"], "--trials: invalid value '0'"),
+    ];
+    for (args, want) in cases {
+        let out = bin().args(base).args(*args).output().unwrap();
+        common::assert_usage_error(&out, want, &format!("{args:?}"));
+    }
 }

@@ -2,7 +2,8 @@
 //! `--threads 10000`) that would run for days, abort out of memory or spend its time starting threads, so it is
 //! refused at validation with a message naming the flag and the limit. Every built-in run goes through
 //! [`check_run`] (from the one run validation, [`crate::audit::runner::RunConfig::validate`]); `calibrate` adds
-//! [`check_replicates`], and `sweep`'s swap ranges stop at [`MAX_SWAPS`] too.
+//! [`check_replicates`], `sweep`'s swap ranges stop at [`MAX_SWAPS`] too, and `crack --trials` at
+//! [`MAX_TRIALS`].
 
 use crate::error::{ConfigError, Field};
 
@@ -29,6 +30,13 @@ pub const THREADS_PER_CORE: usize = 4;
 /// uniformity of 0.3% (the KS bound 1.36/√R), far finer than a miscalibrated null needs: a few hundred replicates
 /// show one.
 pub const MAX_REPLICATES: u64 = 1 << 18;
+
+/// Hidden seeds of one `crack --trials` run: 2^40 ≈ 1.1·10^12. The cheapest trial there is (a 2-card deck, a
+/// one-seed space) was measured at 6.7 µs on a shared 2-core machine (200,000 in 1.35 s), so the limit is about
+/// three months of that; a real trial is thousands of times slower (a 斗牛 hand against an hour of `time(NULL)`
+/// seeds: 47 ms, so 2^40 of them would take 1.6 million years). The figures need far fewer: at 10^6 trials a
+/// share is known to ±0.1% (two standard errors). Trials stream, so memory does not grow with the count.
+pub const MAX_TRIALS: u64 = 1 << 40;
 
 /// The cores of this machine (as the operating system grants them to the process), at least 1.
 pub fn cores() -> usize {
@@ -100,6 +108,19 @@ pub fn check_replicates(replicates: u64, shuffles: u64) -> Result<(), ConfigErro
     Ok(())
 }
 
+/// At most [`MAX_TRIALS`] trials of `crack --trials`.
+pub fn check_trials(trials: u64) -> Result<(), ConfigError> {
+    if trials > MAX_TRIALS {
+        return Err(ConfigError::new(
+            Field::Trials,
+            format!(
+                "{trials} is above the limit of 2^40 = {MAX_TRIALS} trials (years of work even on a one-seed space)"
+            ),
+        ));
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -122,5 +143,8 @@ mod tests {
         let e = check_replicates(1000, MAX_SHUFFLES).unwrap_err();
         assert_eq!(e.field, Field::Replicates);
         assert!(e.message.contains("in all"), "{e}");
+        assert!(check_trials(MAX_TRIALS).is_ok());
+        let e = check_trials(MAX_TRIALS + 1).unwrap_err();
+        assert_eq!((e.field, e.message.contains("2^40")), (Field::Trials, true), "{e}");
     }
 }

@@ -902,14 +902,15 @@ pub struct CrackArgs {
     pub deal: Option<u64>,
     #[command(flatten)]
     pub space: SeedSpaceArgs,
-    /// Print the result as JSON: space, searched, seconds, information_bits, candidates.
+    /// Print the result as JSON: space, searched, seconds, information_bits, candidates (with --trials: space,
+    /// seat, ordered, seed, trials, done, stopped, views).
     #[arg(long)]
     pub json: bool,
     /// Worker threads (default: every core), at most 4 × the cores. Results do not depend on it.
     #[arg(long, value_name = "T", value_parser = parse_threads, allow_hyphen_values = true)]
     pub threads: Option<usize>,
     /// Instead of cracking given cards: draw N hidden seeds from the space and crack each from the seat's
-    /// first 1, 2, … cards.
+    /// first 1, 2, … cards (at most 2^40; Ctrl-C prints the figures of the trials done, marked PARTIAL).
     #[arg(long, value_name = "N", value_parser = parse_positive, allow_hyphen_values = true)]
     pub trials: Option<u64>,
     /// Seed of the draw of the hidden seeds, with --trials [default: 1].

@@ -2,7 +2,8 @@
 //! `--trials N`, hidden seeds drawn at random and cracked from 1, 2, … of the seat's cards.
 //!
 //! Exit status: 0 when at least one seed deals the view (or the trials ran), 1 when none does, 2 for bad input
-//! or a space too large to search, 130/143 when interrupted (the candidates of the seeds searched are printed).
+//! or a space too large to search, 130/143 when interrupted (the candidates of the seeds searched are printed;
+//! with `--trials`, the figures of the trials done, marked PARTIAL).
 
 use std::io::IsTerminal;
 use std::process::ExitCode;
@@ -51,33 +52,40 @@ pub fn run(args: CrackArgs) -> anyhow::Result<ExitCode> {
     if args.trials.is_none() && args.seed.is_some() {
         anyhow::bail!("--seed: applies only to --trials (the seed of the hidden seeds' draw)");
     }
+    if args.trials.is_some() && args.cards.is_some() {
+        anyhow::bail!("--cards: does not apply to --trials, which draws its own hidden deals");
+    }
     let threads = args.threads.unwrap_or_else(rayon::current_num_threads);
     let how = format!("{threads} thread{}, {}", if threads == 1 { "" } else { "s" }, how_searched(&dealer, isa));
     crate::signals::install();
     let stop = &crate::signals::STOP;
 
     if let Some(n) = args.trials {
-        if args.cards.is_some() {
-            anyhow::bail!("--cards: --trials draws its own hidden deals");
-        }
         let request = TrialsRequest { dealer, seat, ordered: args.ordered, trials: n, seed: args.seed.unwrap_or(1) };
+        request.validate()?;
         refuse_too_large(&Problem::new(dealer, View { seat, cards: vec![], ordered: args.ordered })?, &space, &args)?;
-        let bar = ProgressBar::hidden();
-        let options = SearchOptions { threads: args.threads, stop, bar: &bar, isa, max_listed: 100_000 };
+        let search_bar = ProgressBar::hidden();
+        let options = SearchOptions { threads: args.threads, stop, bar: &search_bar, isa, max_listed: 100_000 };
         eprintln!("{n} hidden seeds drawn from the space with seed {} (pass --seed to change)", request.seed);
-        let rows = trials::run(&request, &space, &options)?;
+        let bar = trials_bar(n);
+        let outcome = trials::run(&request, &space, &options, &bar)?;
+        bar.finish_and_clear();
         let mut out = super::Console::stdout();
-        writeln!(out, "seed space: {}", space.description);
-        writeln!(
-            out,
-            "seat {} of {}; {}; {how}",
-            seat + 1,
-            deal.describe(),
-            if args.ordered { "cards in deal order" } else { "cards as a set" }
-        );
-        write!(out, "{}", render::render_trials(&rows));
+        if args.json {
+            write!(out, "{}", render::render_trials_json(&space, &request, &outcome));
+        } else {
+            writeln!(out, "seed space: {}", space.description);
+            writeln!(
+                out,
+                "seat {} of {}; {}; {how}",
+                seat + 1,
+                deal.describe(),
+                if args.ordered { "cards in deal order" } else { "cards as a set" }
+            );
+            write!(out, "{}", render::render_trials(&outcome));
+        }
         out.finish()?;
-        return Ok(stop.requested().map_or(ExitCode::SUCCESS, |r| ExitCode::from(r.exit_code())));
+        return Ok(outcome.stopped.map_or(ExitCode::SUCCESS, |r| ExitCode::from(r.exit_code())));
     }
 
     let text = args.cards.as_deref().ok_or_else(|| ConfigError::new(Field::Cards, "which cards did the seat see?"))?;
@@ -130,6 +138,20 @@ pub fn run(args: CrackArgs) -> anyhow::Result<ExitCode> {
         None if outcome.found == 0 => ExitCode::from(1),
         None => ExitCode::SUCCESS,
     })
+}
+
+/// A bar of the trials done, on a terminal only (as every bar of the project).
+fn trials_bar(trials: u64) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(trials);
+    bar.set_style(
+        ProgressStyle::with_template("{spinner} [{bar:30}] {human_pos}/{human_len} trials, {per_sec}, ETA {eta}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar())
+            .progress_chars("=> "),
+    );
+    bar
 }
 
 /// Which path the search takes.

@@ -3,8 +3,9 @@
 use std::fmt::Write;
 
 use crate::audit::crack::budget::Budget;
-use crate::audit::crack::trials::ViewTrials;
+use crate::audit::crack::trials::{TrialsOutcome, TrialsRequest, ViewTrials};
 use crate::audit::crack::{Candidate, Problem, SearchOutcome, SeedSpace};
+use crate::audit::stop::StopReason;
 use crate::cards::{Card, NameStyle, card_name};
 use crate::report::i18n::group_digits;
 
@@ -183,25 +184,71 @@ pub fn render_json(r: &CrackResult) -> String {
     s
 }
 
-/// The table of `crack --trials`.
-pub fn render_trials(rows: &[ViewTrials]) -> String {
+/// The table of `crack --trials`, over the trials done; a run stopped early says how many of how many.
+pub fn render_trials(t: &TrialsOutcome) -> String {
     let mut s = format!(
         "{:>5} {:>6} {:>7} {:>8} {:>11} {:>13} {:>13}\n",
         "cards", "bits", "trials", "unique", "median cand", "unseen right", "seeds/s"
     );
-    for r in rows {
+    let or_dash = |x: Option<String>| x.unwrap_or_else(|| "-".to_string());
+    for r in &t.views {
         let _ = writeln!(
             s,
-            "{:>5} {:>6.1} {:>7} {:>7.1}% {:>11} {:>12.1}% {:>13}",
+            "{:>5} {:>6.1} {:>7} {:>8} {:>11} {:>13} {:>13}",
             r.cards,
             r.bits,
             r.trials,
-            100.0 * r.unique as f64 / r.trials.max(1) as f64,
-            r.median_candidates,
-            100.0 * r.unseen_right,
-            rate(r.seeds_per_second)
+            or_dash(r.unique_share.map(|x| format!("{:.1}%", 100.0 * x))),
+            or_dash(r.median_candidates.map(|x| x.to_string())),
+            or_dash(r.unseen_right.map(|x| format!("{:.1}%", 100.0 * x))),
+            or_dash(r.seeds_per_second.map(rate))
         );
     }
+    if t.done < t.requested {
+        let why = t.stopped.map_or("stopped".to_string(), |r| r.stopped_by());
+        let over = match t.done {
+            0 => "no figures".to_string(),
+            1 => "the figures are those of that trial".to_string(),
+            n => format!("the figures are over those {} trials", group_digits(n)),
+        };
+        let _ = writeln!(
+            s,
+            "PARTIAL: {} of {} trials done ({why}); {over}",
+            group_digits(t.done),
+            group_digits(t.requested)
+        );
+    }
+    s
+}
+
+#[derive(serde::Serialize)]
+struct JsonTrials<'a> {
+    space: Option<u64>,
+    seat: usize,
+    ordered: bool,
+    seed: u64,
+    trials: u64,
+    done: u64,
+    stopped: Option<StopReason>,
+    views: &'a [ViewTrials],
+}
+
+/// `{"space", "seat", "ordered", "seed", "trials", "done", "stopped", "views": [{"cards", "bits", "trials",
+/// "unique", "unique_share", "median_candidates", "unseen_right", "seeds_per_second"}]}`: the table's figures
+/// unrounded (`null` for a view without trials), the seat 1-based.
+pub fn render_trials_json(space: &SeedSpace, request: &TrialsRequest, t: &TrialsOutcome) -> String {
+    let doc = JsonTrials {
+        space: space.size(),
+        seat: request.seat + 1,
+        ordered: request.ordered,
+        seed: request.seed,
+        trials: t.requested,
+        done: t.done,
+        stopped: t.stopped,
+        views: &t.views,
+    };
+    let mut s = serde_json::to_string(&doc).expect("plain data serialises");
+    s.push('\n');
     s
 }
 
@@ -249,4 +296,56 @@ pub fn render_budget(b: &Budget, rng: &str) -> String {
         let _ = writeln!(s, "{} {:>6.1} {:>16}  {}", pad(&v.view, 44), v.bits, expectation(v.false_candidates), v.pins);
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn view(cards: usize, trials: u64, unique: u64, median: f64) -> ViewTrials {
+        let some = |x: f64| (trials > 0).then_some(x);
+        ViewTrials {
+            cards,
+            bits: 3.4 * cards as f64,
+            trials,
+            unique,
+            unique_share: some(unique as f64 / trials.max(1) as f64),
+            median_candidates: (trials > 0).then_some(median),
+            unseen_right: some(0.5),
+            seeds_per_second: some(1.3e6),
+        }
+    }
+
+    #[test]
+    fn the_trials_table_says_how_many_trials_of_how_many_it_is_over() {
+        let done = TrialsOutcome {
+            requested: 4,
+            done: 4,
+            stopped: None,
+            views: vec![view(1, 4, 0, 27.5), view(2, 4, 3, 1.0)],
+        };
+        assert_eq!(
+            render_trials(&done),
+            "cards   bits  trials   unique median cand  unseen right       seeds/s\n\
+             \x20   1    3.4       4     0.0%        27.5         50.0%         1.3 M\n\
+             \x20   2    6.8       4    75.0%           1         50.0%         1.3 M\n"
+        );
+        let cut = TrialsOutcome { requested: 1_000_000, done: 1234, stopped: Some(StopReason::Interrupt), ..done };
+        assert!(render_trials(&cut).ends_with(
+            "PARTIAL: 1,234 of 1,000,000 trials done (interrupted by SIGINT); the figures are over those 1,234 trials\n"
+        ));
+        let none = TrialsOutcome {
+            requested: 10,
+            done: 0,
+            stopped: Some(StopReason::Terminate),
+            views: vec![view(1, 0, 0, 0.0)],
+        };
+        assert_eq!(
+            render_trials(&none).lines().skip(1).collect::<Vec<_>>(),
+            [
+                "    1    3.4       0        -           -             -             -",
+                "PARTIAL: 0 of 10 trials done (interrupted by SIGTERM); no figures"
+            ]
+        );
+    }
 }
