@@ -18,9 +18,9 @@
 //!
 //! Ignored by default (heavy: 1.2·10^10 cards dealt); CI runs it with the other ignored tests. Measured, in the
 //! optimised test profile on 2 cores shared with other builds: the 8-card cases took 39 s of processor time
-//! (2 min wall), and this file's three tests together about 100 s of processor time. The figures are [`QUOTED`]
-//! (8 cards, δ = ±23.9%: 19,925 and 19,983 of 20,000, 99.62% and 99.92%; 52 cards, δ = +286.6%: 19,847, 99.23%,
-//! 99% interval 99.06–99.38%) and [`BATTERY_QUOTED`].
+//! (2 min wall), and this file's three tests together about 2 min of processor time (5 min wall, the machine
+//! busy with other builds). The figures are [`QUOTED`] (8 cards, δ = ±23.9%: 19,925 and 19,983 of 20,000,
+//! 99.62% and 99.92%; 52 cards, δ = +286.6%: 19,847, 99.23%, 99% interval 99.06–99.38%) and [`BATTERY_QUOTED`].
 
 use indicatif::ProgressBar;
 use rayon::prelude::*;
