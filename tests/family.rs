@@ -5,7 +5,7 @@
 //!
 //! Ignored by default (heavy): both tests together took 90 s on 2 cores shared with other builds, in the
 //! optimised test profile (opt-level 3); CI runs them with the other ignored tests. Measured at the fixed seeds
-//! below: 58 of 1000 single runs and 52 of 1000 progressive runs were not PASS.
+//! below: 58 of 1000 single runs and 44 of 1000 progressive runs were not PASS (4.4%, 99% interval 2.90–6.35%).
 
 use rayon::prelude::*;
 
