@@ -120,6 +120,42 @@ fn progressive_mode_on_a_fair_shuffle_runs_every_look_and_passes() {
 }
 
 #[test]
+fn a_progressive_run_suspicious_at_one_look_is_suspicious_even_when_its_last_look_passes() {
+    // fisher-yates / pcg64, seed 15, up to 2^16 (7 looks) at --suspicious-below 0.05: a look in the middle
+    // is SUSPICIOUS (its family p below 0.05/7) and the last one PASSes. The stated rate (a fair run is flagged
+    // at some look with probability at most 0.05, tests/family.rs) is the rate of "flagged at any look", so that
+    // is the verdict; the seed is fixed, so the outcome is deterministic.
+    let dir = tempfile::tempdir().unwrap();
+    let o = run(&[
+        "run",
+        "-a",
+        "fisher-yates",
+        "--rng",
+        "pcg64",
+        "--seed",
+        "15",
+        "--progressive",
+        "--max-shuffles",
+        "2^16",
+        "--suspicious-below",
+        "0.05",
+        "--out",
+        dir.path().join("p").to_str().unwrap(),
+    ]);
+    // SUSPICIOUS exits 0, as a plain run's does.
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let stdout = text(&o.stdout);
+    let rows: Vec<&str> = stdout.lines().filter(|l| l.trim_start().starts_with("2^")).collect();
+    assert_eq!(rows.len(), 7, "{stdout}");
+    assert!(rows.iter().any(|r| r.ends_with("SUSPICIOUS")) && rows[6].ends_with("PASS"), "{stdout}");
+    assert!(
+        stdout.contains("\nSUSPICIOUS: not detected up to 2^16 shuffles (65536), but SUSPICIOUS at 2^"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("the smallest family-wise p over the looks is "), "{stdout}");
+}
+
+#[test]
 fn calibrate_writes_its_table_and_p_values() {
     // 30 replicates of 2000 shuffles of 8 cards: a calibrated harness flags a statistic (KS or AD p < 0.001)
     // with probability about 2% here; the seed is fixed, so the outcome is deterministic.

@@ -92,6 +92,22 @@ impl ProgressiveOutcome {
     pub fn detected(&self) -> Option<&Look> {
         self.looks.iter().find(|l| l.verdict >= Verdict::Fail)
     }
+
+    /// The verdict of the whole run: BROKEN on a fault, otherwise the worst verdict of any look. This is the rule
+    /// whose false-alarm rate is stated (a fair shuffle is flagged at some look with probability at most the
+    /// threshold): a run SUSPICIOUS at one look stays SUSPICIOUS when a later look PASSes.
+    pub fn verdict(&self) -> Verdict {
+        if self.fault.is_some() {
+            return Verdict::Broken;
+        }
+        self.looks.iter().map(|l| l.verdict).max().unwrap_or(Verdict::Pass)
+    }
+
+    /// The look with the smallest family p (the first of them on a tie): the one whose look-corrected p is the
+    /// run's ([`Self::ln_p_family`]), and a look with the run's verdict (the verdict of a look follows its family p).
+    pub fn decisive_look(&self) -> Option<&Look> {
+        self.looks.iter().reduce(|best, l| if l.ln_p_family < best.ln_p_family { l } else { best })
+    }
 }
 
 /// The looks of a progressive run: the planned sizes and the thresholds each look is judged against (the run's

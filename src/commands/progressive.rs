@@ -59,11 +59,8 @@ pub fn run(
     let dir = out.commit()?;
     writeln!(stdout, "Reports of the last look written to {}/ ({})", dir.display(), written.join(", "));
     stdout.finish()?;
-    let verdict = if outcome.fault.is_some() {
-        Verdict::Broken
-    } else {
-        outcome.looks.last().map_or(Verdict::Pass, |l| l.verdict)
-    };
+    // The worst look's verdict, the rule whose false-alarm rate is stated, not the last look's.
+    let verdict = outcome.verdict();
     if let Some(reason) = outcome.stopped {
         eprintln!(
             "{} after the look at {} shuffles: the reports of that look are in {}/ (a progressive run is not resumed: \
@@ -222,17 +219,29 @@ fn conclusion(outcome: &ProgressiveOutcome, max: u64) -> String {
         }
         None => {
             let last = outcome.looks.last();
-            let verdict = last.map_or(Verdict::Pass, |l| l.verdict);
+            // SUSPICIOUS at any look makes the run SUSPICIOUS: that is the rule whose rate the output states.
+            let verdict = outcome.verdict();
             // An interrupted run saw up to its last look, not up to its largest sample.
             let (seen, partial) = match (outcome.stopped, last) {
                 (Some(reason), Some(l)) => (l.shuffles, format!("PARTIAL (interrupted by {}) ", reason.label())),
                 _ => (max, String::new()),
             };
+            let corrected = |l: &Look| format_ln_p(progressive::look_corrected_ln_p(l.ln_p_family, planned));
+            let smallest = outcome.decisive_look().map_or_else(String::new, |l| {
+                let p = format!(
+                    "the smallest family-wise p over the looks is {} after x{planned} for the looks",
+                    corrected(l)
+                );
+                if verdict > Verdict::Pass {
+                    format!(", but {verdict} at {} shuffles ({}); {p}", size_label(l.shuffles), l.shuffles)
+                } else {
+                    format!("; {p} (at {})", size_label(l.shuffles))
+                }
+            });
             format!(
-                "{partial}{verdict}: not detected up to {} shuffles ({seen}); the last look's family-wise p is {} after \
-                 x{planned} for the looks.",
+                "{partial}{verdict}: not detected up to {} shuffles ({seen}){smallest}, the last look's {}.",
                 size_label(seen),
-                last.map_or("1".into(), |l| format_ln_p(progressive::look_corrected_ln_p(l.ln_p_family, planned)))
+                last.map_or("1".into(), corrected)
             )
         }
     }
