@@ -192,7 +192,7 @@ fn a_configuration_that_is_not_a_regular_file_is_refused_at_once() {
         (Path::new("/dev/zero"), "it is a character device, not a regular file"),
         (fifo.as_path(), "it is a FIFO (named pipe), not a regular file"),
         (tmp.path(), "it is a folder, not a regular file"),
-        (big.as_path(), "larger than a gate configuration may be (1048576 bytes, 1 MiB)"),
+        (big.as_path(), "1073741824 bytes is larger than a gate configuration may be (1048576 bytes, 1 MiB)"),
     ] {
         let f = file.to_str().unwrap();
         // A hang fails the test after 20 s instead of hanging it; a refusal takes milliseconds.

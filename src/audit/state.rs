@@ -797,7 +797,8 @@ mod tests {
         let bytes = state_of(&c, shard, Some((1, 2))).encode();
         let fault = json!({"chunk": 1, "report": {"kind": "not-a-permutation", "first_shuffle": 16386,
             "decks_checked": 1, "invalid_decks": 1, "description": "x", "headline": "x"}});
-        let cases: Vec<(&str, Box<dyn Fn(&mut serde_json::Value)>)> = vec![
+        type Edit<'a> = Box<dyn Fn(&mut serde_json::Value) + 'a>;
+        let cases: Vec<(&str, Edit)> = vec![
             ("seconds", Box::new(|h| h["seconds"] = json!(-1.0))),
             ("seconds", Box::new(|h| h["seconds"] = json!(1e308))),
             ("seconds", Box::new(|h| h["seconds"] = json!("soon"))),
