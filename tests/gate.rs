@@ -180,3 +180,62 @@ fn configuration_errors_exit_2_naming_the_line() {
     assert_eq!(o.status.code(), Some(2));
     assert!(text(&o.stderr).contains("/no/such.toml: cannot read"), "{}", text(&o.stderr));
 }
+
+#[test]
+fn a_configuration_that_is_not_a_regular_file_is_refused_at_once() {
+    let tmp = tempfile::tempdir().unwrap();
+    let fifo = tmp.path().join("gate.toml");
+    common::mkfifo(&fifo);
+    let big = tmp.path().join("big.toml");
+    std::fs::File::create(&big).unwrap().set_len(1 << 30).unwrap();
+    for (file, needle) in [
+        (Path::new("/dev/zero"), "it is a character device, not a regular file"),
+        (fifo.as_path(), "it is a FIFO (named pipe), not a regular file"),
+        (tmp.path(), "it is a folder, not a regular file"),
+        (big.as_path(), "1073741824 bytes is larger than a gate configuration may be (1048576 bytes, 1 MiB)"),
+    ] {
+        let f = file.to_str().unwrap();
+        // A hang fails the test after 20 s instead of hanging it; a refusal takes milliseconds.
+        let (status, _, err, took) = common::run_within(&["gate", "--config", f], std::time::Duration::from_secs(20));
+        assert_eq!(status.code(), Some(2), "{f}: {err}");
+        assert!(err.contains(&format!("{f}: {needle}")), "{f}: {err}");
+        assert!(took < std::time::Duration::from_secs(5), "{f}: took {took:?}");
+    }
+}
+
+#[test]
+fn junit_and_json_are_never_written_through_links_planted_at_their_temporary_names() {
+    let tmp = tempfile::tempdir().unwrap();
+    let config = tmp.path().join("gate.toml");
+    // Fisher–Yates at a fixed seed PASSes (nominal false-alarm rate 2e-3 for an arbitrary seed; none for seed 1).
+    std::fs::write(&config, "[[check]]\nname = \"ok\"\nalgorithm = \"fisher-yates\"\nshuffles = 20000\n").unwrap();
+    let victim = tmp.path().join("victim.txt");
+    std::fs::write(&victim, "precious").unwrap();
+    let (junit, json) = (tmp.path().join("g.xml"), tmp.path().join("g.json"));
+    for tried in 1.. {
+        let pids = common::plant_links(&junit, &victim);
+        common::plant_links(&json, &victim);
+        let mut child = std::process::Command::new(common::bin_path())
+            .args(["gate", "--config"])
+            .arg(&config)
+            .arg("--junit")
+            .arg(&junit)
+            .arg("--json")
+            .arg(&json)
+            .stdout(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let hit = pids.contains(&child.id());
+        let status = common::wait_or_kill(&mut child, std::time::Duration::from_secs(60), "gate");
+        assert_eq!(status.code(), Some(0));
+        assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious", "a planted link was followed");
+        for f in [&junit, &json] {
+            assert!(std::fs::symlink_metadata(f).unwrap().is_file(), "{} is a file of its own", f.display());
+        }
+        assert!(std::fs::read_to_string(&junit).unwrap().starts_with("<?xml"));
+        if hit {
+            break;
+        }
+        assert!(tried < 5, "the gate never got a pid planted for");
+    }
+}

@@ -450,3 +450,165 @@ fn shards_of_a_broken_run_merge_into_its_broken_report() {
     assert!(stdout(&out).contains("the first fault, in chunk 0, ends the run (BROKEN)"), "{}", stdout(&out));
     assert_same_files(&single, &merged, "a broken run's shards");
 }
+
+/// A quick built-in run; tests that expect its exit status 0 expect PASS of a fair shuffle at a fixed seed
+/// (nominally a 2e-3 chance of SUSPICIOUS for an arbitrary seed, none for this one: fixed and checked once).
+const TINY: [&str; 8] = ["-a", "fisher-yates", "--shuffles", "40000", "--seed", "3", "--no-timings", "--threads"];
+
+fn tiny(extra: &[&str]) -> std::process::Output {
+    run(&[&["run"], &TINY[..], &["2"], extra].concat())
+}
+
+#[test]
+fn temporary_files_are_never_opened_through_links_planted_at_their_names() {
+    let tmp = TempDir::new().unwrap();
+    let victim = tmp.path().join("victim.txt");
+    std::fs::write(&victim, "precious").unwrap();
+    let (state, merged) = (tmp.path().join("p.state"), tmp.path().join("m.state"));
+    let (r, m) = (tmp.path().join("r"), tmp.path().join("m"));
+    let run_args = [&["run"], &TINY[..], &["2", "--state-out", path(&state), "--out", path(&r)]].concat();
+    let merge_args = ["merge", path(&state), "--state-out", path(&merged), "--out", path(&m)];
+    for (target, args) in [(&state, run_args.clone()), (&merged, merge_args.to_vec())] {
+        // The links are planted for the pids the run most likely gets; planted again until it got one of them.
+        let mut tried = 0;
+        loop {
+            let pids = plant_links(target, &victim);
+            let child =
+                Command::new(bin_path()).args(&args).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+            let hit = pids.contains(&child.id());
+            let (status, _, err) = wait_within(child, Duration::from_secs(60));
+            assert_eq!(status.code(), Some(0), "{args:?}: {err}");
+            assert_eq!(read(&victim), "precious", "{args:?}: a planted link was followed");
+            assert!(std::fs::symlink_metadata(target).unwrap().is_file(), "{args:?}: the state is a file of its own");
+            assert!(std::fs::read(target).unwrap().starts_with(b"shuffle-audit state 1\n"));
+            tried += 1;
+            if hit {
+                break;
+            }
+            assert!(tried < 5, "the run never got a pid planted for");
+        }
+    }
+}
+
+#[test]
+fn state_out_replaces_only_a_state_of_this_tool() {
+    let tmp = TempDir::new().unwrap();
+    let good = tmp.path().join("good.state");
+    assert_eq!(tiny(&["--state-out", path(&good), "--out", path(&tmp.path().join("g"))]).status.code(), Some(0));
+    let decks = tmp.path().join("decks.txt");
+    std::fs::write(&decks, "0 1 2\n2 1 0\n").unwrap();
+    let folder = tmp.path().join("folder");
+    std::fs::create_dir(&folder).unwrap();
+    for (file, needle) in [(&decks, "is not a shuffle-audit state file"), (&folder, "it is a folder")] {
+        let out_dir = tmp.path().join("never");
+        let cases = [
+            [&["run"], &TINY[..], &["2", "--state-out", path(file), "--out", path(&out_dir)]].concat(),
+            vec!["merge", path(&good), "--state-out", path(file), "--out", path(&out_dir)],
+        ];
+        for args in cases {
+            let out = run(&args);
+            assert_usage_error(&out, "--state-out", &format!("{args:?}"));
+            let err = stderr(&out);
+            assert!(err.contains(path(file)) && err.contains(needle), "{args:?}: {err}");
+            assert!(!out_dir.exists(), "{args:?}: refused before any work");
+        }
+    }
+    assert_eq!(read(&decks), "0 1 2\n2 1 0\n");
+    // A state of this tool is replaced (re-runs, checkpoints, resumed runs), and so is an empty file.
+    let empty = tmp.path().join("empty.state");
+    std::fs::write(&empty, "").unwrap();
+    for file in [&good, &empty] {
+        let out = tiny(&["--state-out", path(file), "--out", path(&tmp.path().join("again"))]);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        assert!(std::fs::read(file).unwrap().starts_with(b"shuffle-audit state 1\n"));
+    }
+    // merge --state-out inside --out is refused before anything is written.
+    let merged = tmp.path().join("m");
+    let inside = merged.join("m.state");
+    let out = run(&["merge", path(&good), "--out", path(&merged), "--state-out", path(&inside)]);
+    assert_usage_error(&out, "--state-out", "merge --state-out inside --out");
+    assert!(!inside.exists() && !merged.exists(), "nothing written");
+}
+
+#[test]
+fn what_is_not_a_state_file_is_refused_at_once_and_never_read_whole() {
+    let tmp = TempDir::new().unwrap();
+    let good = tmp.path().join("good.state");
+    assert_eq!(tiny(&["--state-out", path(&good), "--out", path(&tmp.path().join("g"))]).status.code(), Some(0));
+    let fifo = tmp.path().join("fifo.state");
+    mkfifo(&fifo);
+    let folder = tmp.path().join("folder.state");
+    std::fs::create_dir(&folder).unwrap();
+    // Sparse files: no disk, but 1 GB and 300 MB to read for a reader that reads them whole.
+    let sparse = tmp.path().join("sparse.state");
+    std::fs::File::create(&sparse).unwrap().set_len(1 << 30).unwrap();
+    let long = tmp.path().join("long-header.state");
+    std::fs::write(&long, "shuffle-audit state 1\n{\"tool_version\":").unwrap();
+    std::fs::OpenOptions::new().write(true).open(&long).unwrap().set_len(300 << 20).unwrap();
+    let grown = tmp.path().join("grown.state");
+    std::fs::copy(&good, &grown).unwrap();
+    std::fs::OpenOptions::new().write(true).open(&grown).unwrap().set_len(1 << 30).unwrap();
+    let zero = Path::new("/dev/zero");
+    let cases = [
+        (zero, "it is a character device, not a regular file"),
+        (Path::new("/dev/urandom"), "it is a character device, not a regular file"),
+        (&fifo, "it is a FIFO (named pipe), not a regular file"),
+        (&folder, "it is a folder, not a regular file"),
+        (&sparse, "not a shuffle-audit state file"),
+        (&long, "header line is longer than 1048576 bytes (1 MiB)"),
+        (&grown, "bytes follow its end"),
+    ];
+    for (file, needle) in cases {
+        for args in [vec!["run", "--resume", path(file)], vec!["merge", path(file), "--out", path(tmp.path())]] {
+            // A hang fails the test after 20 s instead of hanging it; a refusal takes milliseconds.
+            let (status, out, err, took) = run_within(&args, Duration::from_secs(20));
+            assert_eq!(status.code(), Some(2), "{args:?}: {err}");
+            assert!(err.contains(path(file)) && err.contains(needle), "{args:?}: {err}");
+            assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
+            assert!(out.is_empty(), "{args:?}: {out}");
+            assert!(took < Duration::from_secs(5), "{args:?}: took {took:?}");
+        }
+    }
+}
+
+#[test]
+fn crafted_headers_are_refused_naming_the_field_never_with_a_panic() {
+    let tmp = TempDir::new().unwrap();
+    let good = tmp.path().join("good.state");
+    let o = tiny(&["--shard", "1/2", "--state-out", path(&good), "--out", path(&tmp.path().join("g"))]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let bytes = std::fs::read(&good).unwrap();
+    let cases: [(&str, serde_json::Value, &str); 8] = [
+        ("seconds", serde_json::json!(-1.0), "header field 'seconds'"),
+        ("seconds", serde_json::json!(1e308), "header field 'seconds'"),
+        ("threads", serde_json::json!(0), "header field 'threads'"),
+        ("threads", serde_json::json!(-3), "header field 'threads'"),
+        ("shard", serde_json::json!([5, 2]), "header field 'shard'"),
+        ("covered", serde_json::json!([[1, 0]]), "header field 'covered'"),
+        ("shuffles_counted", serde_json::json!(1), "header field 'shuffles_counted'"),
+        ("chunk_shuffles", serde_json::json!(0), "header field 'chunk_shuffles'"),
+    ];
+    for (i, (field, value, needle)) in cases.iter().enumerate() {
+        let file = tmp.path().join(format!("{i}-{field}.state"));
+        std::fs::write(&file, with_header(&bytes, |h| h[*field] = value.clone())).unwrap();
+        for args in [vec!["merge", path(&file)], vec!["run", "--resume", path(&file)]] {
+            let out = run(&args);
+            assert_usage_error(&out, needle, &format!("{args:?}"));
+            assert!(stderr(&out).contains(path(&file)), "{}", stderr(&out));
+        }
+    }
+}
+
+#[test]
+fn options_a_resumed_run_would_ignore_and_a_negative_shard_are_refused_naming_the_flag() {
+    let tmp = TempDir::new().unwrap();
+    let state = tmp.path().join("s.state");
+    assert_eq!(tiny(&["--state-out", path(&state), "--out", path(&tmp.path().join("r"))]).status.code(), Some(0));
+    let out = run(&["run", "--resume", path(&state), "--against-exact", "--out", path(&tmp.path().join("x"))]);
+    assert_usage_error(&out, "--against-exact", "--resume --against-exact");
+    assert!(stderr(&out).contains("--resume"), "{}", stderr(&out));
+    for shard in ["-1/4", "-0/4", "1/-4"] {
+        let out = run(&["run", "-a", "wash", "--shard", shard]);
+        assert_usage_error(&out, "--shard", shard);
+    }
+}

@@ -12,6 +12,7 @@ pub mod input;
 pub mod lesson;
 pub mod limits;
 pub mod progressive;
+pub mod regular_file;
 pub mod result;
 pub mod runner;
 pub mod settings;

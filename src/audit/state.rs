@@ -23,9 +23,17 @@
 //! `shard` (`[I, K]` when a shard wrote it), `fault` (the first fault, with its chunk), `seconds` (time spent
 //! counting, summed over merged states), `threads` (the most threads that counted) and `sections` (each counter array's name and length). A state is refused
 //! when it is truncated, when its checksum or its definition's hash does not match, when it comes from another
-//! version of the tool or a newer format, and when its sections are not those of its definition.
+//! version of the tool or a newer format, when a header field is out of its range or disagrees with the others
+//! (the error names the field), and when its sections are not those of its definition.
+//!
+//! A file is read as a hostile one: only a regular file ([`RunState::read`]; a FIFO or `/dev/zero` would be read
+//! for ever), its header line up to [`MAX_HEADER_BYTES`], its size checked against its header's sections before
+//! any counter is read, and the counters read straight into the run's tally, only where it has a section of that
+//! name and length: memory is bounded by the run's definition, whatever the file claims.
 
+use std::io::{self, BufRead, BufReader, Read};
 use std::ops::Range;
+use std::path::Path;
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
@@ -33,6 +41,7 @@ use sha2::{Digest, Sha256};
 use thiserror::Error;
 
 use crate::audit::fault::FaultReport;
+use crate::audit::regular_file::{FileKind, OpenError, open_regular};
 use crate::audit::runner::{CHUNK_SHUFFLES, Counted, RunConfig, coalesce, shuffles_in};
 use crate::audit::source::{Builtin, DeckSource, PostProcess, Seeding};
 use crate::game::deal::DealConfig;
@@ -70,6 +79,43 @@ pub enum StateError {
     OtherTool { found: String },
     #[error("its definition cannot be run: {0}")]
     Invalid(String),
+    #[error("corrupted: header field '{field}': {message}")]
+    Field { field: &'static str, message: String },
+    #[error(
+        "not a shuffle-audit state file: its header line is longer than {MAX_HEADER_BYTES} bytes (1 MiB), the most a state's header may be"
+    )]
+    HeaderTooLong,
+    #[error("not a state file: it is {0}, not a regular file")]
+    NotRegular(FileKind),
+    #[error("cannot read it: {0}")]
+    Io(String),
+    #[error(
+        "it exists and is not a shuffle-audit state file (it does not start with '{MAGIC}'): it is not replaced; choose another file, or remove it"
+    )]
+    Foreign,
+}
+
+impl StateError {
+    fn field(field: &'static str, message: impl Into<String>) -> Self {
+        StateError::Field { field, message: message.into() }
+    }
+
+    fn io(e: io::Error) -> Self {
+        if e.kind() == io::ErrorKind::UnexpectedEof {
+            StateError::Corrupted("it ended while it was read (is another process writing it?)".into())
+        } else {
+            StateError::Io(e.to_string())
+        }
+    }
+}
+
+impl From<OpenError> for StateError {
+    fn from(e: OpenError) -> Self {
+        match e {
+            OpenError::NotRegular(kind) => StateError::NotRegular(kind),
+            OpenError::Io(e) => StateError::Io(e.to_string()),
+        }
+    }
 }
 
 /// The run a state belongs to: everything that fixes its decks and its counters (the source, the deck, the
@@ -134,7 +180,7 @@ struct Section {
     len: u64,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize)]
 struct Header {
     tool_version: String,
     definition: Definition,
@@ -265,80 +311,87 @@ impl RunState {
 
     /// Reads a state file's bytes, checking everything the format promises.
     pub fn decode(bytes: &[u8]) -> Result<RunState, StateError> {
-        let rest = bytes.strip_prefix(MAGIC.as_bytes()).ok_or(StateError::NotAState)?;
-        let eol = memchr::memchr(b'\n', rest).ok_or(StateError::TruncatedHeader { found: bytes.len() as u64 })?;
-        let version: u32 = std::str::from_utf8(&rest[..eol])
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .ok_or_else(|| StateError::Corrupted("the format version is not a number".into()))?;
+        Self::read_from(bytes, bytes.len() as u64)
+    }
+
+    /// Reads and checks the state file at `path`. Only a regular file is read (a FIFO or a device would be
+    /// read for ever), its header line is read up to [`MAX_HEADER_BYTES`], and the file's size is checked
+    /// against the header's sections before any counter is read: what is read is bounded by what the run's
+    /// definition holds, whatever the file claims.
+    pub fn read(path: &Path) -> Result<RunState, StateError> {
+        let (file, len) = open_regular(path).map_err(StateError::from)?;
+        Self::read_from(file, len)
+    }
+
+    /// Reads a state of `len` bytes from `input`.
+    fn read_from(input: impl Read, len: u64) -> Result<RunState, StateError> {
+        let mut r = Hashing::new(BufReader::with_capacity(1 << 16, input));
+        let mut magic = [0u8; MAGIC.len()];
+        match r.read_exact(&mut magic) {
+            Ok(()) if magic == *MAGIC.as_bytes() => {}
+            Ok(()) => return Err(StateError::NotAState),
+            Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => return Err(StateError::NotAState),
+            Err(e) => return Err(StateError::io(e)),
+        }
+        let truncated_header = StateError::TruncatedHeader { found: len };
+        let version: u32 = match r.read_line(16).map_err(StateError::io)? {
+            Line::Full(v) => std::str::from_utf8(&v).ok().and_then(|v| v.parse().ok()),
+            Line::Eof => return Err(truncated_header),
+            Line::TooLong => None,
+        }
+        .ok_or_else(|| StateError::Corrupted("the format version is not a number".into()))?;
         if version > FORMAT_VERSION {
             return Err(StateError::FutureVersion { found: version });
         }
         if version < 1 {
             return Err(StateError::Corrupted(format!("format version {version} does not exist")));
         }
-        let header_start = MAGIC.len() + eol + 1;
-        let header_len = memchr::memchr(b'\n', &bytes[header_start..])
-            .ok_or(StateError::TruncatedHeader { found: bytes.len() as u64 })?;
-        let header: Header = serde_json::from_slice(&bytes[header_start..header_start + header_len])
-            .map_err(|e| StateError::Corrupted(format!("its header cannot be read ({e})")))?;
-        let body_start = header_start + header_len + 1;
-        let values: u64 = header.sections.iter().map(|s| s.len).sum();
-        let expected =
-            (body_start as u64).saturating_add(values.saturating_mul(8)).saturating_add(CHECKSUM_BYTES as u64);
-        let found = bytes.len() as u64;
-        if found < expected {
-            return Err(StateError::Truncated { found, expected });
+        let header = match r.read_line(MAX_HEADER_BYTES).map_err(StateError::io)? {
+            Line::Full(h) => h,
+            Line::Eof => return Err(truncated_header),
+            Line::TooLong => return Err(StateError::HeaderTooLong),
+        };
+        let header = Header::from_json(&header)?;
+        let body_start = r.read;
+        let values = header.sections.iter().try_fold(0u64, |sum, s| sum.checked_add(s.len));
+        let expected = values
+            .and_then(|v| v.checked_mul(8))
+            .and_then(|b| b.checked_add(body_start + CHECKSUM_BYTES as u64))
+            .ok_or_else(|| StateError::field("sections", "their lengths add up to more than a file can hold"))?;
+        if len < expected {
+            return Err(StateError::Truncated { found: len, expected });
         }
-        if found > expected {
-            return Err(StateError::Corrupted(format!("{} bytes follow its end", found - expected)));
+        if len > expected {
+            return Err(StateError::Corrupted(format!("{} bytes follow its end", len - expected)));
         }
-        let (content, sum) = bytes.split_at(bytes.len() - CHECKSUM_BYTES);
-        if Sha256::digest(content).as_slice() != sum {
+        let config = header.check()?;
+        // The counters go straight into a fresh tally: each section is read only when the tally has a place of
+        // its name and length for it.
+        let mut tally = config.new_tally();
+        let mut fill = Fill { sections: header.sections.iter(), input: &mut r, buf: Vec::new(), error: None };
+        tally.visit_counts(&mut fill);
+        let mut error = fill.error.take();
+        if error.is_none()
+            && let Some(s) = fill.sections.next()
+        {
+            error = Some(FillError::Corrupted(format!("section '{}' is not a counter of this run", s.name)));
+        }
+        // The checksum first: a damaged file is said to be damaged, whatever its damage made of its sections.
+        let content = expected - CHECKSUM_BYTES as u64;
+        let rest = content.saturating_sub(r.read);
+        io::copy(&mut (&mut r).take(rest), &mut io::sink()).map_err(StateError::io)?;
+        let mut sum = [0u8; CHECKSUM_BYTES];
+        r.inner.read_exact(&mut sum).map_err(StateError::io)?;
+        if r.read != content || r.sha.clone().finalize().as_slice() != sum {
             return Err(StateError::Corrupted("its SHA-256 checksum does not match its content".into()));
         }
-        if header.tool_version != TOOL_VERSION {
-            return Err(StateError::OtherTool { found: header.tool_version });
+        match error {
+            Some(FillError::Corrupted(e)) => return Err(StateError::Corrupted(e)),
+            Some(FillError::Io(e)) => return Err(StateError::io(e)),
+            None => {}
         }
-        if header.definition.sha256() != header.definition_sha256 {
-            return Err(StateError::Corrupted("its definition does not match the definition's hash".into()));
-        }
-        if header.chunk_shuffles != CHUNK_SHUFFLES {
-            return Err(StateError::Corrupted(format!(
-                "chunks of {} shuffles, not {CHUNK_SHUFFLES}",
-                header.chunk_shuffles
-            )));
-        }
-        let config = header.definition.config();
-        config.validate().map_err(|e| StateError::Invalid(e.to_string()))?;
-        if header.chunks != config.chunks() {
-            return Err(StateError::Corrupted(format!(
-                "{} chunks where the definition has {}",
-                header.chunks,
-                config.chunks()
-            )));
-        }
-        let covered: Vec<Range<u64>> = header.covered.iter().map(|&[a, b]| a..b).collect();
-        let sorted = covered.windows(2).all(|w| w[0].end < w[1].start);
-        if !sorted || covered.iter().any(|r| r.start >= r.end || r.end > header.chunks) {
-            return Err(StateError::Corrupted("its chunk ranges are not sorted, disjoint ranges of the run".into()));
-        }
-        let shard = match header.shard {
-            Some([i, k]) => {
-                crate::audit::runner::check_shard(i, k, header.chunks)
-                    .map_err(|e| StateError::Corrupted(e.to_string()))?;
-                Some((i, k))
-            }
-            None => None,
-        };
-        let mut tally = config.new_tally();
-        let mut fill = Fill { sections: header.sections.iter(), body: &content[body_start..], error: None };
-        tally.visit_counts(&mut fill);
-        if let Some(e) = fill.error {
-            return Err(StateError::Corrupted(e));
-        }
-        if let Some(s) = fill.sections.next() {
-            return Err(StateError::Corrupted(format!("section '{}' is not a counter of this run", s.name)));
+        if r.inner.read(&mut [0u8; 1]).map_err(StateError::io)? != 0 {
+            return Err(StateError::Corrupted("it grew while it was read".into()));
         }
         if tally.shuffles() != header.shuffles_counted {
             return Err(StateError::Corrupted(format!(
@@ -347,21 +400,227 @@ impl RunState {
                 tally.shuffles()
             )));
         }
-        if header.fault.is_none() && shuffles_in(&covered, config.shuffles) != header.shuffles_counted {
-            return Err(StateError::Corrupted(format!(
-                "its chunk ranges hold {} shuffles, its counters {}",
-                shuffles_in(&covered, config.shuffles),
-                header.shuffles_counted
-            )));
-        }
+        let covered: Vec<Range<u64>> = header.covered.iter().map(|&[a, b]| a..b).collect();
         let fault = header.fault.map(|f| (f.chunk, f.report));
         Ok(RunState {
             config,
             counted: Counted { tally, covered: coalesce(covered), fault },
-            shard,
+            shard: header.shard.map(|[i, k]| (i, k)),
             seconds: header.seconds,
             threads: header.threads,
         })
+    }
+}
+
+/// The longest header line a state may have: a run's header is a few kilobytes (its sections' names, its chunk
+/// ranges and its fault), so a longer one is not a state this tool wrote.
+pub const MAX_HEADER_BYTES: usize = 1 << 20;
+/// The most time a state may say was spent counting: 10^12 s, some 31,700 years.
+const MAX_SECONDS: f64 = 1e12;
+/// The most threads a state may say counted: far beyond any machine's 4 × its cores.
+const MAX_THREADS: usize = 1 << 16;
+
+impl Header {
+    /// The header of its JSON line, field by field, so that a field of the wrong type is named. The tool's
+    /// version comes first: another version's header may have other fields.
+    fn from_json(line: &[u8]) -> Result<Header, StateError> {
+        let value: serde_json::Value = serde_json::from_slice(line)
+            .map_err(|e| StateError::Corrupted(format!("its header cannot be read ({e})")))?;
+        let serde_json::Value::Object(mut fields) = value else {
+            return Err(StateError::Corrupted("its header is not a JSON object".into()));
+        };
+        let mut take = |name: &'static str| fields.remove(name).unwrap_or(serde_json::Value::Null);
+        fn parse<T: serde::de::DeserializeOwned>(name: &'static str, v: serde_json::Value) -> Result<T, StateError> {
+            let missing = v.is_null();
+            serde_json::from_value(v).map_err(|e| {
+                StateError::field(name, if missing { "it is missing (or null)".to_string() } else { e.to_string() })
+            })
+        }
+        let tool_version: String = parse("tool_version", take("tool_version"))?;
+        if tool_version != TOOL_VERSION {
+            return Err(StateError::OtherTool { found: tool_version });
+        }
+        Ok(Header {
+            tool_version,
+            definition: parse("definition", take("definition"))?,
+            definition_sha256: parse("definition_sha256", take("definition_sha256"))?,
+            chunk_shuffles: parse("chunk_shuffles", take("chunk_shuffles"))?,
+            chunks: parse("chunks", take("chunks"))?,
+            covered: parse("covered", take("covered"))?,
+            shuffles_counted: parse("shuffles_counted", take("shuffles_counted"))?,
+            shard: parse("shard", take("shard"))?,
+            fault: parse("fault", take("fault"))?,
+            seconds: parse("seconds", take("seconds"))?,
+            threads: parse("threads", take("threads"))?,
+            sections: parse("sections", take("sections"))?,
+        })
+    }
+
+    /// Checks every field against the others and the definition, before any counter is read; the run's
+    /// configuration when all hold. Errors name the field.
+    fn check(&self) -> Result<RunConfig, StateError> {
+        if self.definition.sha256() != self.definition_sha256 {
+            return Err(StateError::Corrupted("its definition does not match the definition's hash".into()));
+        }
+        if self.chunk_shuffles != CHUNK_SHUFFLES {
+            return Err(StateError::field(
+                "chunk_shuffles",
+                format!("chunks of {} shuffles, not {CHUNK_SHUFFLES}", self.chunk_shuffles),
+            ));
+        }
+        let config = self.definition.config();
+        config.validate().map_err(|e| StateError::Invalid(e.to_string()))?;
+        let chunks = config.chunks();
+        if self.chunks != chunks {
+            return Err(StateError::field(
+                "chunks",
+                format!("{} chunks where the definition has {chunks}", self.chunks),
+            ));
+        }
+        let covered: Vec<Range<u64>> = self.covered.iter().map(|&[a, b]| a..b).collect();
+        let sorted = covered.windows(2).all(|w| w[0].end < w[1].start);
+        if !sorted || covered.iter().any(|r| r.start >= r.end || r.end > chunks) {
+            return Err(StateError::field(
+                "covered",
+                format!("its chunk ranges are not sorted, disjoint ranges of the run's {chunks} chunks"),
+            ));
+        }
+        if let Some([i, k]) = self.shard {
+            crate::audit::runner::check_shard(i, k, chunks)
+                .map_err(|e| StateError::field("shard", format!("[{i}, {k}]: {}", e.message)))?;
+            let part = crate::audit::runner::shard_chunks(chunks, i, k);
+            if covered.iter().any(|r| r.start < part.start || r.end > part.end) {
+                return Err(StateError::field(
+                    "shard",
+                    format!("shard {i} of {k} counts chunks {}, its chunk ranges go beyond them", range_label(&part)),
+                ));
+            }
+        }
+        let in_covered = shuffles_in(&covered, config.shuffles);
+        if let Some(f) = &self.fault {
+            let holds = covered.iter().any(|r| r.contains(&f.chunk));
+            if !holds {
+                return Err(StateError::field(
+                    "fault",
+                    format!("its chunk {} is not one of the chunks counted", f.chunk),
+                ));
+            }
+            let first = f.chunk * CHUNK_SHUFFLES + 1;
+            let last = ((f.chunk + 1) * CHUNK_SHUFFLES).min(config.shuffles);
+            if !(first..=last).contains(&f.report.first_shuffle) {
+                return Err(StateError::field(
+                    "fault",
+                    format!(
+                        "its first faulty shuffle {} is not in its chunk {} (shuffles {first}..={last})",
+                        f.report.first_shuffle, f.chunk
+                    ),
+                ));
+            }
+        }
+        // A run that met a fault stops counting inside the faulty chunk; any other counts its chunks whole.
+        let consistent = match self.fault {
+            None => self.shuffles_counted == in_covered,
+            Some(_) => self.shuffles_counted <= in_covered,
+        };
+        if !consistent {
+            return Err(StateError::field(
+                "shuffles_counted",
+                format!("{} where its chunk ranges hold {in_covered} shuffles", self.shuffles_counted),
+            ));
+        }
+        if !(self.seconds.is_finite() && !self.seconds.is_sign_negative() && self.seconds <= MAX_SECONDS) {
+            return Err(StateError::field(
+                "seconds",
+                format!("{} is not a time spent counting (0 to {MAX_SECONDS:e} seconds)", self.seconds),
+            ));
+        }
+        if !(1..=MAX_THREADS).contains(&self.threads) {
+            return Err(StateError::field("threads", format!("{} is not 1..={MAX_THREADS}", self.threads)));
+        }
+        Ok(config)
+    }
+}
+
+/// A reader that hashes and counts what it gives: the state's checksum covers everything before it.
+struct Hashing<R> {
+    inner: R,
+    sha: Sha256,
+    read: u64,
+}
+
+/// A line read with a bound on its length.
+enum Line {
+    /// Its bytes, without the `\n`.
+    Full(Vec<u8>),
+    /// The input ended before a `\n`.
+    Eof,
+    /// No `\n` within the bound.
+    TooLong,
+}
+
+impl<R: BufRead> Hashing<R> {
+    fn new(inner: R) -> Self {
+        Hashing { inner, sha: Sha256::new(), read: 0 }
+    }
+
+    fn consume(&mut self, n: usize) {
+        let buf = self.inner.fill_buf().expect("the bytes just looked at are buffered");
+        self.sha.update(&buf[..n]);
+        self.read += n as u64;
+        self.inner.consume(n);
+    }
+
+    /// Reads up to the next `\n` (consumed, not returned), reading at most `max` bytes before it.
+    fn read_line(&mut self, max: usize) -> io::Result<Line> {
+        let mut line = Vec::new();
+        loop {
+            let buf = self.inner.fill_buf()?;
+            if buf.is_empty() {
+                return Ok(Line::Eof);
+            }
+            let (take, end) = match memchr::memchr(b'\n', buf) {
+                Some(at) => (at, true),
+                None => (buf.len(), false),
+            };
+            if line.len() + take > max {
+                return Ok(Line::TooLong);
+            }
+            line.extend_from_slice(&buf[..take]);
+            self.consume(take + usize::from(end));
+            if end {
+                return Ok(Line::Full(line));
+            }
+        }
+    }
+}
+
+impl<R: BufRead> Read for Hashing<R> {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        let buf = self.inner.fill_buf()?;
+        let n = buf.len().min(out.len());
+        out[..n].copy_from_slice(&buf[..n]);
+        self.consume(n);
+        Ok(n)
+    }
+}
+
+/// Whether a state may be written to `path`: nothing is there, an empty file, or a state file of this tool (of
+/// any version: checkpoints, re-runs and resumed runs replace their own state). Anything else, a decks file or
+/// a folder, is refused before any work starts.
+pub fn check_replaceable(path: &Path) -> Result<(), StateError> {
+    let (mut file, len) = match open_regular(path) {
+        Err(e) if e.is_not_found() => return Ok(()),
+        result => result?,
+    };
+    if len == 0 {
+        return Ok(());
+    }
+    let mut start = [0u8; MAGIC.len()];
+    match file.read_exact(&mut start) {
+        Ok(()) if start == *MAGIC.as_bytes() => Ok(()),
+        Ok(()) => Err(StateError::Foreign),
+        Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => Err(StateError::Foreign),
+        Err(e) => Err(StateError::Io(e.to_string())),
     }
 }
 
@@ -391,35 +650,48 @@ impl CountVisitor for Collect {
     }
 }
 
-/// Overwrites a fresh tally's counters with the file's, checking each section's name and length.
-struct Fill<'a> {
+/// Overwrites a fresh tally's counters with the file's, checking each section's name and length before its
+/// values are read.
+struct Fill<'a, R> {
     sections: std::slice::Iter<'a, Section>,
-    body: &'a [u8],
-    error: Option<String>,
+    input: &'a mut R,
+    buf: Vec<u8>,
+    error: Option<FillError>,
 }
 
-impl CountVisitor for Fill<'_> {
+enum FillError {
+    Corrupted(String),
+    Io(io::Error),
+}
+
+impl<R: Read> CountVisitor for Fill<'_, R> {
     fn visit(&mut self, name: &str, values: &mut [u64]) {
         if self.error.is_some() {
             return;
         }
         match self.sections.next() {
             Some(s) if s.name == name && s.len == values.len() as u64 => {
-                let (these, rest) = self.body.split_at(values.len() * 8);
-                for (v, b) in values.iter_mut().zip(these.chunks_exact(8)) {
-                    *v = u64::from_le_bytes(b.try_into().expect("8 bytes"));
+                // In pieces of 8192 values: a section's bytes are never held whole.
+                for piece in values.chunks_mut(8192) {
+                    self.buf.resize(piece.len() * 8, 0);
+                    if let Err(e) = self.input.read_exact(&mut self.buf) {
+                        self.error = Some(FillError::Io(e));
+                        return;
+                    }
+                    for (v, b) in piece.iter_mut().zip(self.buf.chunks_exact(8)) {
+                        *v = u64::from_le_bytes(b.try_into().expect("8 bytes"));
+                    }
                 }
-                self.body = rest;
             }
             Some(s) => {
-                self.error = Some(format!(
+                self.error = Some(FillError::Corrupted(format!(
                     "section '{}' of {} values where this run has '{name}' of {}",
                     s.name,
                     s.len,
                     values.len()
-                ))
+                )))
             }
-            None => self.error = Some(format!("section '{name}' is missing")),
+            None => self.error = Some(FillError::Corrupted(format!("section '{name}' is missing"))),
         }
     }
 }
@@ -501,6 +773,93 @@ mod tests {
         let mut longer = bytes.clone();
         longer.push(0);
         assert!(err(&longer).starts_with("corrupted"));
+    }
+
+    /// `bytes` with its header edited and its checksum recomputed, as a file crafted to pass the checksum.
+    fn with_header(bytes: &[u8], edit: impl Fn(&mut serde_json::Value)) -> Vec<u8> {
+        let first = memchr::memchr(b'\n', bytes).unwrap() + 1;
+        let end = first + memchr::memchr(b'\n', &bytes[first..]).unwrap();
+        let mut header: serde_json::Value = serde_json::from_slice(&bytes[first..end]).unwrap();
+        edit(&mut header);
+        let mut out = bytes[..first].to_vec();
+        out.extend(serde_json::to_vec(&header).unwrap());
+        out.extend_from_slice(&bytes[end..bytes.len() - CHECKSUM_BYTES]);
+        let sum = Sha256::digest(&out);
+        out.extend_from_slice(&sum);
+        out
+    }
+
+    #[test]
+    fn every_header_field_is_checked_and_named() {
+        use serde_json::json;
+        let c = config(5 * CHUNK_SHUFFLES + 77);
+        let shard = crate::audit::runner::shard_chunks(c.chunks(), 1, 2);
+        let bytes = state_of(&c, shard, Some((1, 2))).encode();
+        let fault = json!({"chunk": 1, "report": {"kind": "not-a-permutation", "first_shuffle": 16386,
+            "decks_checked": 1, "invalid_decks": 1, "description": "x", "headline": "x"}});
+        type Edit<'a> = Box<dyn Fn(&mut serde_json::Value) + 'a>;
+        let cases: Vec<(&str, Edit)> = vec![
+            ("seconds", Box::new(|h| h["seconds"] = json!(-1.0))),
+            ("seconds", Box::new(|h| h["seconds"] = json!(1e308))),
+            ("seconds", Box::new(|h| h["seconds"] = json!("soon"))),
+            ("threads", Box::new(|h| h["threads"] = json!(0))),
+            ("threads", Box::new(|h| h["threads"] = json!(-1))),
+            ("threads", Box::new(|h| h["threads"] = json!(1u64 << 40))),
+            ("chunk_shuffles", Box::new(|h| h["chunk_shuffles"] = json!(100))),
+            ("chunks", Box::new(|h| h["chunks"] = json!(7))),
+            ("covered", Box::new(|h| h["covered"] = json!([[2, 1]]))),
+            ("covered", Box::new(|h| h["covered"] = json!([[0, 2], [1, 3]]))),
+            ("covered", Box::new(|h| h["covered"] = json!([[0, 99]]))),
+            ("covered", Box::new(|h| h["covered"] = json!([[0]]))),
+            ("shuffles_counted", Box::new(|h| h["shuffles_counted"] = json!(5))),
+            ("shard", Box::new(|h| h["shard"] = json!([0, 2]))),
+            ("shard", Box::new(|h| h["shard"] = json!([3, 2]))),
+            ("shard", Box::new(|h| h["shard"] = json!([1, 0]))),
+            ("shard", Box::new(|h| h["shard"] = json!([1, 99]))),
+            ("shard", Box::new(|h| h["shard"] = json!([2, 2]))),
+            ("shard", Box::new(|h| h["shard"] = json!([-1, 2]))),
+            ("fault", Box::new(|h| h["fault"] = json!({"chunk": 99, "report": fault["report"]}))),
+            ("fault", Box::new(|h| h["fault"] = json!({"chunk": 1, "report": {"kind": "nope"}}))),
+            ("fault", Box::new(|h| h["fault"]["report"]["first_shuffle"] = json!(1))),
+            ("sections", Box::new(|h| h["sections"][0]["len"] = json!(u64::MAX))),
+            ("sections", Box::new(|h| h["sections"] = json!({}))),
+            ("definition_sha256", Box::new(|h| h["definition_sha256"] = json!(null))),
+        ];
+        for (field, edit) in &cases {
+            let crafted = with_header(&bytes, |h| {
+                if *field == "fault" {
+                    h["fault"] = fault.clone();
+                }
+                edit(h)
+            });
+            let e = RunState::decode(&crafted).unwrap_err().to_string();
+            assert!(e.contains(&format!("header field '{field}'")), "{field}: {e}");
+        }
+        // Two sections' lengths swapped keep the file's size: the first one read that does not fit is named.
+        let crafted = with_header(&bytes, |h| {
+            let (a, b) = (h["sections"][0]["len"].clone(), h["sections"][1]["len"].clone());
+            h["sections"][0]["len"] = b;
+            h["sections"][1]["len"] = a;
+        });
+        let e = RunState::decode(&crafted).unwrap_err().to_string();
+        assert!(e.contains("where this run has 'position_card.shuffles' of 1"), "{e}");
+        // The header as written passes, and a fault within the chunks counted too.
+        RunState::decode(&with_header(&bytes, |_| {})).unwrap();
+        assert_eq!(
+            RunState::decode(&with_header(&bytes, |h| h["fault"] = fault.clone())).unwrap().counted.fault.unwrap().0,
+            1
+        );
+    }
+
+    #[test]
+    fn a_header_line_is_read_up_to_a_bound_and_the_size_checked_before_the_counters() {
+        let bytes = state_of(&config(3 * CHUNK_SHUFFLES), 0..3, None).encode();
+        let mut long = b"shuffle-audit state 1\n".to_vec();
+        long.resize(long.len() + MAX_HEADER_BYTES + 10, b' ');
+        assert_eq!(RunState::decode(&long).unwrap_err(), StateError::HeaderTooLong);
+        // A header announcing far more counters than the file holds is refused before they are read.
+        let huge = with_header(&bytes, |h| h["sections"][1]["len"] = serde_json::json!(1u64 << 40));
+        assert!(matches!(RunState::decode(&huge).unwrap_err(), StateError::Truncated { .. }));
     }
 
     #[test]

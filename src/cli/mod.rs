@@ -350,7 +350,7 @@ pub struct RunArgs {
     #[arg(long, value_name = "FILE")]
     pub resume: Option<std::path::PathBuf>,
     /// Run only shard I of K of the run's chunks and write its state, for `merge` (I in 1..=K).
-    #[arg(long, value_name = "I/K", value_parser = parse_shard)]
+    #[arg(long, value_name = "I/K", value_parser = parse_shard, allow_hyphen_values = true)]
     pub shard: Option<(u64, u64)>,
     /// How a built-in shuffle seeds its generator: `once` (one stream per chunk of 16384 decks) or `per-deal`
     /// (every deck from srand(seed) or seed_from_u64(seed) of its own seed, drawn uniformly from --seed-space

@@ -20,7 +20,7 @@ pub fn run(args: MergeArgs) -> anyhow::Result<ExitCode> {
     // Which file counted each chunk range, to name both files of an overlap.
     let mut owners: Vec<(std::ops::Range<u64>, PathBuf)> = Vec::new();
     for path in &args.states {
-        let state = super::run::read_state(path)?;
+        let state = super::read_state(path)?;
         match &mut merged {
             None => merged = Some((state.clone(), path.clone())),
             Some((total, first)) => {
@@ -38,7 +38,12 @@ pub fn run(args: MergeArgs) -> anyhow::Result<ExitCode> {
         owners.extend(state.counted.covered.iter().map(|r| (r.clone(), path.clone())));
     }
     let (state, _) = merged.expect("clap requires at least one state file");
-    let out = super::prepare_out(&super::out_path(args.out.as_deref(), || state.config.dir_name()))?;
+    let dir = super::out_path(args.out.as_deref(), || state.config.dir_name());
+    // Everything is checked before anything is written.
+    if let Some(path) = &args.state_out {
+        super::check_state_out(path, &dir)?;
+    }
+    let out = super::prepare_out(&dir)?;
     let chunks = state.config.chunks();
     let report =
         RunReport::of_state(&state, 0..chunks, None, Duration::from_secs_f64(state.seconds), state.threads, thresholds);

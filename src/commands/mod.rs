@@ -91,6 +91,32 @@ pub fn prepare_out(dir: &Path) -> anyhow::Result<OutDir> {
     OutDir::prepare(dir).with_context(|| Field::Out.flag())
 }
 
+/// Reads and checks a state file (`run --resume`, `merge`); the error names the file.
+pub fn read_state(path: &Path) -> anyhow::Result<shuffle_audit::audit::state::RunState> {
+    shuffle_audit::audit::state::RunState::read(path).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
+}
+
+/// Checks `--state-out FILE` before any work: not inside the report folder `dir` (which is replaced whole at
+/// the end, the state with it), and not a file other than a state of this tool (which it would replace).
+pub fn check_state_out(state: &Path, dir: &Path) -> anyhow::Result<()> {
+    let flag = Field::StateOut.flag();
+    let parent = state.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let same = match (std::fs::canonicalize(parent), std::fs::canonicalize(dir)) {
+        (Ok(a), Ok(b)) => a.starts_with(b),
+        _ => parent.starts_with(dir),
+    };
+    if same {
+        anyhow::bail!(
+            "{flag}: {} is inside the report folder {}, which is replaced whole at the end of the run: put the state \
+             file beside it",
+            state.display(),
+            dir.display()
+        );
+    }
+    shuffle_audit::audit::state::check_replaceable(state)
+        .map_err(|e| anyhow::anyhow!("{flag}: {}: {e}", state.display()))
+}
+
 /// What an error writing standard output says: `cannot write to standard output: No space left on device`.
 pub fn stdout_failed(e: impl Into<anyhow::Error>) -> anyhow::Error {
     e.into().context("cannot write to standard output")

@@ -27,15 +27,16 @@ use shuffle_audit::report::writer::{self, OutDir};
 pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     let request: RunRequest = args.request();
     let output = Output::new(args.output.lang, args.output.no_timings);
+    // Before --resume: a resumed run would not test against the exact matrix, and must not seem to.
+    if args.against_exact {
+        return run_against_exact(&args, request, output);
+    }
     if let Some(path) = &args.resume {
-        let resumed = read_state(path).map_err(|e| anyhow::anyhow!("--resume: {e}"))?;
+        let resumed = super::read_state(path).map_err(|e| anyhow::anyhow!("--resume: {e}"))?;
         let settings = request.validate_resume(&resumed)?;
         let Plan::Builtin(config) = settings.plan else { unreachable!("a state is of a built-in run") };
         let how = (settings.state, settings.thresholds, settings.timeout);
         return run_builtin(config, how, Some(resumed), args.out.as_deref(), output, None);
-    }
-    if args.against_exact {
-        return run_against_exact(&args, request, output);
     }
     let settings = super::validate(&request, "this run")?;
     let thresholds = settings.thresholds;
@@ -81,12 +82,6 @@ fn run_against_exact(args: &RunArgs, mut request: RunRequest, output: Output) ->
     run_builtin(config, how, None, args.out.as_deref(), output, Some(&exact))
 }
 
-/// Reads and checks a state file; the error names the file.
-pub fn read_state(path: &Path) -> anyhow::Result<RunState> {
-    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-    RunState::decode(&bytes).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
-}
-
 /// A built-in run, or the rest of one (`--resume`), or a shard of one: counts the chunks it misses, stops
 /// cleanly at the first SIGINT/SIGTERM, checkpoints when asked, and writes its reports (marked PARTIAL when
 /// chunks are missing) and its state.
@@ -101,7 +96,7 @@ fn run_builtin(
     let (keep, thresholds, timeout) = settings;
     let dir = super::out_path(out, || config.dir_name());
     if let Some(path) = &keep.out {
-        refuse_state_inside(path, &dir)?;
+        super::check_state_out(path, &dir)?;
     }
     let outdir = super::prepare_out(&dir)?;
     let wanted = match keep.shard {
@@ -217,25 +212,6 @@ fn run_builtin(
 
 /// The name of the state an interrupted run or a shard writes beside its reports.
 const STATE_FILE: &str = "run.state";
-
-/// A state file inside the report folder would be lost when the folder is replaced at the end of the run.
-fn refuse_state_inside(state: &Path, dir: &Path) -> anyhow::Result<()> {
-    let parent = state.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let same = match (std::fs::canonicalize(parent), std::fs::canonicalize(dir)) {
-        (Ok(a), Ok(b)) => a.starts_with(b),
-        _ => parent.starts_with(dir),
-    };
-    if same {
-        anyhow::bail!(
-            "{}: {} is inside the report folder {}, which is replaced whole at the end of the run: put the state \
-             file beside it",
-            Field::StateOut.flag(),
-            state.display(),
-            dir.display()
-        );
-    }
-    Ok(())
-}
 
 /// `run --decks` / `run --exec`: stream the decks into the tally, report, and exit 0 (PASS, SUSPICIOUS), 1
 /// (FAIL, BROKEN) or 2 (no decks at all, or `--strict` stopped at an invalid deck: reports still written).

@@ -21,8 +21,9 @@
 //! mount point is refused too: nothing can be renamed over it (write into a folder inside it instead). A symbolic
 //! link to a folder stays a link: the folder it points to is replaced.
 //!
-//! Single files outside such a folder (the gate's `--junit` and `--json`) are written with [`write_atomic`]: a
-//! temporary file beside them, then a rename.
+//! Single files outside such a folder (states, checkpoints, the gate's `--junit` and `--json`) are written with
+//! [`write_atomic`]: a temporary file of an unpredictable name beside them, created exclusively and never
+//! through a symbolic link, then a rename.
 
 use std::fs;
 use std::io::{self, Write};
@@ -348,18 +349,85 @@ fn two_renames(tmp: &Path, place: &Path) -> io::Result<()> {
     Ok(())
 }
 
-/// Writes `bytes` to `path` atomically (temporary file in the same directory, then rename): for single files
-/// outside an [`OutDir`].
+/// Writes `bytes` to `path` atomically (a temporary file in the same folder, then a rename): for single files
+/// outside an [`OutDir`] (a state, a checkpoint, the gate's `--junit` and `--json`).
+///
+/// The temporary file has an unpredictable name (`.NAME.<pid>.<16 hex digits>.tmp`) and is created with
+/// `O_CREAT | O_EXCL | O_NOFOLLOW`: whatever someone who can write the folder put there (a symbolic link to a
+/// file of the user's, a file of their own), it is never opened, only stepped around with another name. The
+/// temporary files of this name left by processes that ended (a SIGKILL in the middle of a checkpoint) are
+/// removed first.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
-    let dir = path.parent().unwrap_or(Path::new("."));
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
     fs::create_dir_all(dir).with_context(|| format!("cannot create directory {}", dir.display()))?;
     let file_name = path.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default();
-    let tmp: PathBuf = dir.join(format!(".{file_name}.{}.tmp", std::process::id()));
-    let result = write_file(&tmp, bytes).and_then(|()| fs::rename(&tmp, path));
-    if result.is_err() {
-        let _ = fs::remove_file(&tmp);
-    }
+    remove_stale_files(dir, &file_name);
+    let result = create_tmp_file(dir, &file_name).and_then(|(tmp, mut f)| {
+        let written = f.write_all(bytes).and_then(|()| f.sync_all()).and_then(|()| fs::rename(&tmp, path));
+        if written.is_err() {
+            let _ = fs::remove_file(&tmp);
+        }
+        written
+    });
     result.with_context(|| format!("cannot write {}", path.display()))
+}
+
+/// A new temporary file beside `name`, created exclusively and never through a symbolic link; another name is
+/// drawn when one is taken.
+fn create_tmp_file(dir: &Path, name: &str) -> io::Result<(PathBuf, fs::File)> {
+    use rand::Rng;
+    use std::os::unix::fs::OpenOptionsExt;
+    let mut rng = rand::rng();
+    let mut last = None;
+    for _ in 0..64 {
+        let tmp = dir.join(format!(".{name}.{}.{:016x}.tmp", std::process::id(), rng.next_u64()));
+        match fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC)
+            .open(&tmp)
+        {
+            Ok(f) => return Ok((tmp, f)),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => last = Some(e),
+            Err(e) => return Err(e),
+        }
+    }
+    Err(last.unwrap_or_else(|| io::Error::other("no free temporary name")))
+}
+
+/// The pid in the name of a temporary file [`write_atomic`] makes beside `name`: `.NAME.<pid>.<16 hex>.tmp`,
+/// or `.NAME.<pid>.tmp` of the versions before it. `None` for any other name.
+fn tmp_file_pid(file_name: &str, name: &str) -> Option<u32> {
+    let rest = file_name.strip_prefix('.')?.strip_prefix(name)?.strip_prefix('.')?.strip_suffix(".tmp")?;
+    let (pid, nonce) = match rest.split_once('.') {
+        Some((pid, nonce)) => (pid, Some(nonce)),
+        None => (rest, None),
+    };
+    let digits = |s: &str, hex: bool| {
+        !s.is_empty() && s.bytes().all(|b| if hex { b.is_ascii_hexdigit() } else { b.is_ascii_digit() })
+    };
+    if !digits(pid, false) || nonce.is_some_and(|n| n.len() != 16 || !digits(n, true)) {
+        return None;
+    }
+    pid.parse().ok()
+}
+
+/// Removes the temporary files beside `name` that processes which have ended left (a checkpoint of tens of
+/// megabytes each): only names of [`tmp_file_pid`]'s pattern, only regular files (never a link, which is not
+/// followed either), never a live process's.
+fn remove_stale_files(dir: &Path, name: &str) {
+    let Ok(entries) = fs::read_dir(dir) else { return };
+    for entry in entries.flatten() {
+        let file_name = entry.file_name();
+        let Some(pid) = file_name.to_str().and_then(|n| tmp_file_pid(n, name)) else { continue };
+        // `file_type` does not follow symbolic links.
+        if entry.file_type().is_ok_and(|t| t.is_file()) && pid != std::process::id() && !process_alive(pid) {
+            let _ = fs::remove_file(entry.path());
+        }
+    }
 }
 
 /// Writes several named files (names of [`REPORT_FILES`]) into `dir`, a folder inside an [`OutDir`]'s path,
@@ -468,6 +536,53 @@ mod tests {
         fs::create_dir(&empty).unwrap();
         run_into(&empty, &[("run.json", "{}")]).unwrap();
         assert_eq!(files(&empty), ["run.json"]);
+    }
+
+    #[test]
+    fn a_temporary_file_is_never_opened_through_a_link_and_stale_ones_are_removed() {
+        let root = tempfile::tempdir().unwrap();
+        let (victim, path) = (root.path().join("victim"), root.path().join("s.state"));
+        fs::write(&victim, "keep").unwrap();
+        // A link at the name the earlier scheme gave this process's temporary file.
+        let planted = root.path().join(format!(".s.state.{}.tmp", std::process::id()));
+        std::os::unix::fs::symlink(&victim, &planted).unwrap();
+        write_atomic(&path, b"new").unwrap();
+        assert_eq!(fs::read_to_string(&victim).unwrap(), "keep");
+        assert_eq!(fs::read_to_string(&path).unwrap(), "new");
+        assert!(fs::symlink_metadata(&path).unwrap().is_file());
+        // What processes that ended left: their temporary files go; links, folders, live processes' files and
+        // other names stay.
+        let mut child = std::process::Command::new("true").spawn().unwrap();
+        let dead = child.id();
+        child.wait().unwrap();
+        let at = |n: String| root.path().join(n);
+        let stale = [at(format!(".s.state.{dead}.0123456789abcdef.tmp")), at(format!(".s.state.{dead}.tmp"))];
+        let link = at(format!(".s.state.{dead}.fedcba9876543210.tmp"));
+        let folder = at(format!(".s.state.{dead}.00000000000000aa.tmp"));
+        let live = at(format!(".s.state.{}.0000000000000001.tmp", std::os::unix::process::parent_id()));
+        let others = [
+            at(format!(".t.state.{dead}.tmp")),
+            at(format!(".s.state.{dead}.xyz.tmp")),
+            at(format!(".s.state.{dead}.tmp.bak")),
+            at(format!("s.state.{dead}.tmp")),
+        ];
+        for f in stale.iter().chain(&others).chain([&live]) {
+            fs::write(f, "x").unwrap();
+        }
+        std::os::unix::fs::symlink(&victim, &link).unwrap();
+        fs::create_dir(&folder).unwrap();
+        write_atomic(&path, b"again").unwrap();
+        assert_eq!(fs::read_to_string(&path).unwrap(), "again");
+        for f in &stale {
+            assert!(!f.exists(), "{} is left", f.display());
+        }
+        for f in others.iter().chain([&live, &folder, &planted]) {
+            assert!(fs::symlink_metadata(f).is_ok(), "{} was removed", f.display());
+        }
+        assert!(fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+        assert_eq!(fs::read_to_string(&victim).unwrap(), "keep");
+        let left = files(root.path()).into_iter().filter(|n| n.contains(&format!(".{}.", std::process::id())));
+        assert_eq!(left.collect::<Vec<_>>(), [format!(".s.state.{}.tmp", std::process::id())], "only the link");
     }
 
     #[test]

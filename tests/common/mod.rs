@@ -180,4 +180,48 @@ pub fn handles_signal(pid: u32, signal: i32) -> bool {
         .and_then(|s| s.lines().find_map(|l| l.strip_prefix("SigCgt:").map(|v| v.trim().to_string())))
         .and_then(|hex| u64::from_str_radix(&hex, 16).ok())
         .is_some_and(|mask| mask >> (signal - 1) & 1 == 1)
+/// Plants a symbolic link to `victim` at the name the tool's earlier scheme gave the temporary file of `target`
+/// (`.NAME.<pid>.tmp`), for each of the next few thousand pids, which the next process started most likely gets;
+/// returns the pids planted. (A pid outside them means the test must plant again: the caller checks.)
+pub fn plant_links(target: &Path, victim: &Path) -> std::ops::RangeInclusive<u32> {
+    let last: u32 = std::fs::read_to_string("/proc/sys/kernel/ns_last_pid").unwrap().trim().parse().unwrap();
+    let name = target.file_name().unwrap().to_str().unwrap();
+    let dir = target.parent().unwrap();
+    let pids = last + 1..=last + 3000;
+    for pid in pids.clone() {
+        let link = dir.join(format!(".{name}.{pid}.tmp"));
+        let _ = std::fs::remove_file(&link);
+        std::os::unix::fs::symlink(victim, &link).unwrap();
+    }
+    pids
+}
+
+/// Makes a FIFO (named pipe) at `path`.
+pub fn mkfifo(path: &Path) {
+    let c = std::ffi::CString::new(path.to_str().unwrap()).unwrap();
+    // SAFETY: a NUL-terminated path that lives across the call.
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0, "mkfifo {}", path.display());
+}
+
+/// Runs the binary with `args`, its output collected, killing it and failing after `limit`: a regression that
+/// hangs (on a FIFO, a device) fails instead. The exit status, stdout, stderr and the time it took.
+pub fn run_within(
+    args: &[&str],
+    limit: std::time::Duration,
+) -> (std::process::ExitStatus, String, String, std::time::Duration) {
+    use std::io::Read;
+    let start = std::time::Instant::now();
+    let mut child = std::process::Command::new(bin_path())
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let status = wait_or_kill(&mut child, limit, &format!("{args:?}"));
+    let took = start.elapsed();
+    let (mut out, mut err) = (String::new(), String::new());
+    child.stdout.take().unwrap().read_to_string(&mut out).unwrap();
+    child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+    (status, out, err, took)
 }

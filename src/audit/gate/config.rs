@@ -159,14 +159,26 @@ struct RawCheck {
     seed_space: Option<Spanned<i64>>,
 }
 
+/// The largest configuration file read: thousands of checks.
+pub const MAX_CONFIG_BYTES: u64 = 1 << 20;
+
 /// Reads and validates a configuration file.
 pub fn load(path: &Path) -> Result<GateConfig, ConfigError> {
     let file = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| ConfigError {
-        file: file.clone(),
-        line: 0,
-        message: format!("cannot read: {e}"),
-    })?;
+    let fail = |message: String| ConfigError { file: file.clone(), line: 0, message };
+    // Only a regular file, and only so much of it: a FIFO or a device would be read for ever.
+    let (f, len) = crate::audit::regular_file::open_regular(path).map_err(|e| fail(e.to_string()))?;
+    if len > MAX_CONFIG_BYTES {
+        return Err(fail(format!(
+            "{len} bytes is larger than a gate configuration may be ({MAX_CONFIG_BYTES} bytes, 1 MiB)"
+        )));
+    }
+    let mut text = String::new();
+    std::io::Read::read_to_string(&mut std::io::Read::take(f, MAX_CONFIG_BYTES + 1), &mut text)
+        .map_err(|e| fail(format!("cannot read: {e}")))?;
+    if text.len() as u64 > MAX_CONFIG_BYTES {
+        return Err(fail(format!("it grew beyond {MAX_CONFIG_BYTES} bytes while it was read")));
+    }
     let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new(".")).to_path_buf();
     parse(&text, &file, &dir)
 }
