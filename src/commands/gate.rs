@@ -21,7 +21,9 @@ pub fn run(args: GateArgs) -> anyhow::Result<ExitCode> {
     // The table is for people; a full stdout must not stop the checks or their files.
     let mut stdout = super::Console::stdout();
     writeln!(stdout, "{}", header());
-    let mut notify = |n: &shuffle_audit::audit::input::Notice| eprintln!("{n}");
+    let mut notify = |n: &shuffle_audit::audit::input::Notice| {
+        eprintln!("{}", shuffle_audit::report::escape::terminal(&n.to_string()))
+    };
     let outcome = gate::run(&config, args.threads, &crate::signals::STOP, Some(&mut notify), |c| {
         writeln!(stdout, "{}", row(c));
     })?;
@@ -39,7 +41,7 @@ pub fn run(args: GateArgs) -> anyhow::Result<ExitCode> {
     }
     failures.extend(stdout.finish().err());
     for e in &failures {
-        eprintln!("Error: {e:#}");
+        eprintln!("Error: {}", shuffle_audit::report::escape::terminal(&format!("{e:#}")));
     }
     if let Some(reason) = crate::signals::STOP.requested() {
         eprintln!(

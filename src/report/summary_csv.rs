@@ -36,7 +36,8 @@ pub fn render(reports: &[&RunReport]) -> Vec<u8> {
     w.write_record(HEADER).expect("writing to memory");
     for r in reports {
         for row in rows(r) {
-            w.write_record(&row).expect("writing to memory");
+            // Names and a producer's words come from outside: no control character reaches a cell.
+            w.write_record(row.iter().map(|cell| super::escape::text(cell))).expect("writing to memory");
         }
     }
     w.into_inner().expect("writing to memory")
