@@ -65,7 +65,7 @@ fn write_runs(out: OutDir, outcome: &GateOutcome) -> anyhow::Result<()> {
         for c in &outcome.checks {
             if let Some(report) = &c.report {
                 shuffle_audit::report::files::write_run_files(
-                    &dir.join(slug(&c.name)),
+                    &dir.join(gate::config::folder_name(&c.name)),
                     report,
                     shuffle_audit::report::files::Output::default(),
                 )?;
@@ -135,9 +135,4 @@ fn clip(s: &str, width: usize) -> String {
     } else {
         format!("{}…", s.chars().take(width - 1).collect::<String>())
     }
-}
-
-/// A directory name for a check: letters, digits, `-` and `_`, the rest as `_`.
-fn slug(name: &str) -> String {
-    name.chars().map(|c| if c.is_alphanumeric() || c == '-' || c == '_' { c } else { '_' }).collect()
 }
