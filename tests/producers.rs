@@ -282,3 +282,25 @@ fn a_gate_check_that_times_out_is_not_met() {
     let j: serde_json::Value = serde_json::from_str(&read(&dir.join("gate.json"))).unwrap();
     assert_eq!((j["checks"][0]["met"].as_bool(), j["checks"][0]["partial"].as_bool()), (Some(false), Some(true)));
 }
+
+#[test]
+fn a_time_limit_ends_the_run_soon_after_it_whatever_the_producer_does() {
+    // The run must end within 0.3 s of its limit on an idle machine (the reader looks at the flag every 50 ms,
+    // a producer gets 0.15 s after SIGTERM); the bound here, 1 s past the limit, leaves room for a loaded one.
+    // Before, a producer that ignores SIGTERM kept the run 1.25 s past it, and one whose child left the group
+    // holding its stderr 2 s.
+    let limit = Duration::from_secs(1);
+    for (name, script) in [
+        ("streaming", format!("while :; do echo '{}'; done", deck(0))),
+        ("silent", "sleep 1000".to_string()),
+        ("ignoring SIGTERM", "trap '' TERM; sleep 1000".to_string()),
+        ("a child in its own session", format!("setsid sleep 1000 & while :; do echo '{}'; done", deck(0))),
+    ] {
+        let (_tmp, dir) = tempdir();
+        let started = Instant::now();
+        let f = finish(start(&dir, &["run", "--exec", &script, "--timeout", "1s", "--out", "out"]), &dir, name);
+        let over = started.elapsed().saturating_sub(limit);
+        assert_eq!(f.status.code(), Some(2), "{name}: {}{}", f.stdout, f.stderr);
+        assert!(over < Duration::from_secs(1), "{name}: the run ended {over:?} past its limit");
+    }
+}

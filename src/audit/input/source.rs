@@ -201,15 +201,25 @@ pub static PRODUCER_GROUP: AtomicI32 = AtomicI32::new(0);
 
 /// Time a producer's process group gets to end after SIGTERM before it is sent SIGKILL.
 pub const KILL_GRACE: Duration = Duration::from_secs(1);
+/// The same when the time limit (`--timeout`) ran out: the limit is the user's deadline for the whole run, so the
+/// producer gets only this before SIGKILL, and the run ends within 0.3 s of its limit.
+pub const TIMEOUT_KILL_GRACE: Duration = Duration::from_millis(150);
+/// How long the tail of a producer's standard error is waited for once its processes are ended: a process it
+/// started that escaped being ended may hold the pipe open. Shorter after a time limit, for the same reason.
+const STDERR_WAIT: Duration = Duration::from_secs(2);
+const TIMEOUT_STDERR_WAIT: Duration = Duration::from_millis(50);
 
 /// How the reading of a producer's output ended, which decides how the producer is ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Reading {
     /// Its output ended: it gets [`super::wait::EXIT_GRACE`] to exit, then its group is ended.
     Ended,
-    /// The audit stopped reading (`--strict`, progressive mode, a signal, a time limit, a read error): its
-    /// group is ended now, and however it ends is the audit's doing.
+    /// The audit stopped reading (`--strict`, progressive mode, a signal, a read error): its group is ended now,
+    /// and however it ends is the audit's doing.
     Stopped,
+    /// As [`Reading::Stopped`], because the time limit ran out: SIGKILL follows SIGTERM after
+    /// [`TIMEOUT_KILL_GRACE`] only.
+    TimedOut,
     /// Its shell exited and a process it started held the output open, silent: the group is ended now.
     HeldOutput,
 }
@@ -296,7 +306,11 @@ impl Producer {
     /// The pipe of its standard output must be closed before (a producer the audit stopped reading then gets
     /// EPIPE instead of blocking on a full pipe).
     pub fn finish(mut self, reading: Reading, waiting: &mut dyn FnMut() -> bool) -> ProducerStatus {
-        let mut stopped_by_audit = reading == Reading::Stopped;
+        let mut stopped_by_audit = matches!(reading, Reading::Stopped | Reading::TimedOut);
+        let (grace, stderr_wait) = match reading {
+            Reading::TimedOut => (TIMEOUT_KILL_GRACE, TIMEOUT_STDERR_WAIT),
+            _ => (KILL_GRACE, STDERR_WAIT),
+        };
         let mut lingered = (reading == Reading::HeldOutput).then_some(Linger::HeldOutput);
         if reading == Reading::Ended {
             let deadline = Instant::now() + super::wait::EXIT_GRACE;
@@ -314,17 +328,17 @@ impl Producer {
             }
         }
         let status = if stopped_by_audit && !self.has_exited() {
-            self.end_group();
+            self.end_group(grace);
             self.child.try_wait().ok().flatten()
         } else {
             let status = self.child.wait().ok();
             // Whatever the shell left behind (a background child, a pipeline's other end) goes with it.
-            self.end_group();
+            self.end_group(grace);
             status
         };
         // A grandchild outside the group may keep stderr open after the shell exits; wait a little, never forever.
         if let Some(drain) = self.drain.take() {
-            let deadline = Instant::now() + Duration::from_secs(2);
+            let deadline = Instant::now() + stderr_wait;
             while !drain.is_finished() && Instant::now() < deadline {
                 std::thread::sleep(Duration::from_millis(5));
             }
@@ -347,9 +361,10 @@ impl Producer {
         }
     }
 
-    /// Ends the process group: SIGTERM, then SIGKILL to whatever is left after [`KILL_GRACE`]; reaps the
-    /// shell and clears [`PRODUCER_GROUP`]. A group already empty costs one `kill(-group, 0)`.
-    fn end_group(&mut self) {
+    /// Ends the process group: SIGTERM, then SIGKILL to whatever is left after `grace` ([`KILL_GRACE`] or
+    /// [`TIMEOUT_KILL_GRACE`]); reaps the shell and clears [`PRODUCER_GROUP`]. A group already empty costs one
+    /// `kill(-group, 0)`.
+    fn end_group(&mut self, grace: Duration) {
         let group = std::mem::replace(&mut self.group, 0);
         if group <= 0 {
             return;
@@ -360,7 +375,7 @@ impl Producer {
             // SAFETY: kill(2) with a negative pid signals the process group the producer leads; no memory is
             // involved.
             unsafe { libc::kill(-group, libc::SIGTERM) };
-            let deadline = Instant::now() + KILL_GRACE;
+            let deadline = Instant::now() + grace;
             loop {
                 let _ = self.child.try_wait();
                 if !group_alive(group) {
