@@ -88,6 +88,13 @@ fn bad_settings_are_errors_that_name_the_setting() {
     assert!(Audit::new(52).shuffles(0).try_run(f).unwrap_err().message().starts_with("--shuffles:"));
     assert!(Audit::new(52).tests("no-such-test").try_run(f).unwrap_err().message().starts_with("--tests:"));
     assert!(Audit::new(52).thresholds(0.1, 0.01).try_run(f).unwrap_err().message().starts_with("--fail-below:"));
+    // The command line's limits on the work, for a function and for decks alike.
+    let long = Audit::new(52).shuffles((1 << 50) + 1).try_run(f).unwrap_err();
+    assert!(long.message().starts_with("--shuffles:") && long.message().contains("limit of 2^50"), "{long}");
+    let crowd = Audit::new(52).threads(10_000).try_run(f).unwrap_err();
+    assert!(crowd.message().starts_with("--threads: 10000 is above the limit of"), "{crowd}");
+    let crowd = Audit::new(8).threads(10_000).try_run_decks([[0u16, 1, 2, 3, 4, 5, 6, 7]]).unwrap_err();
+    assert!(crowd.message().starts_with("--threads:"), "{crowd}");
     assert!(
         Audit::new(52)
             .game(shuffle_audit::game::Game::Doudizhu)

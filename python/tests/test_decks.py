@@ -139,3 +139,20 @@ def test_the_gil_is_released_while_an_array_is_counted():
         stop.set()
         worker.join()
     assert during > 1000, during
+
+
+def test_ctrl_c_stops_a_long_audit_of_decks():
+    import _thread
+    import time
+
+    # 2^30 views of one 8-card deck (stride 0: no memory): counting them all takes far longer than the bound.
+    decks = np.broadcast_to(np.arange(8, dtype=np.uint16), (1 << 30, 8))
+    timer = threading.Timer(0.2, _thread.interrupt_main)
+    start = time.monotonic()
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            shuffle_audit.audit_decks(decks)
+    finally:
+        timer.cancel()
+    assert time.monotonic() - start < 5

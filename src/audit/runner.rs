@@ -209,8 +209,10 @@ pub(crate) fn check_run(c: &RunConfig) -> Result<(), ConfigError> {
         }
         b.rng.check_seed(b.seed)?;
         check_seeding(b)?;
-        crate::audit::limits::check_run(c.shuffles, c.threads, b.algorithm.swaps)?;
     }
+    // The limits on the work hold for every source: a caller's function through the API runs as long and
+    // starts as many threads as a built-in shuffle.
+    crate::audit::limits::check_run(c.shuffles, c.threads, c.builtin().and_then(|b| b.algorithm.swaps))?;
     if let Some(deal) = &c.deal {
         deal.validate()?;
         if deal.deck != c.deck {
