@@ -284,6 +284,27 @@ fn a_gate_check_that_times_out_is_not_met() {
 }
 
 #[test]
+fn a_process_that_left_the_producers_group_is_ended_too() {
+    // `setsid` gives the child a session and a process group of its own, out of reach of a signal to the
+    // producer's group; it inherits the producer's mark all the same. Once with the child's output elsewhere,
+    // once with its standard error still the producer's (which the run would otherwise wait for).
+    for (name, redirect) in [("setsid, output elsewhere", ">/dev/null 2>&1"), ("setsid, holding stderr", ">/dev/null")]
+    {
+        let (_tmp, dir) = tempdir();
+        let script = format!(
+            "echo $$ > pids; setsid sh -c 'echo $$ >> pids; exec sleep 1000' {redirect} & \
+             while [ $(wc -l < pids) -lt 2 ]; do sleep 0.01; done; echo '{}'; echo '{}'",
+            deck(0),
+            deck(1)
+        );
+        let f = finish(start(&dir, &["run", "--exec", &script, "--out", "out"]), &dir, name);
+        assert!(matches!(f.status.code(), Some(0 | 1)), "{name}: {}{}", f.stdout, f.stderr);
+        let pids = pids_written(&dir.join("pids"), 2);
+        assert_group_gone(&pids, name);
+    }
+}
+
+#[test]
 fn a_time_limit_ends_the_run_soon_after_it_whatever_the_producer_does() {
     // The run must end within 0.3 s of its limit on an idle machine (the reader looks at the flag every 50 ms,
     // a producer gets 0.15 s after SIGTERM); the bound here, 1 s past the limit, leaves room for a loaded one.

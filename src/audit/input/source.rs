@@ -9,6 +9,13 @@
 //! that a chatty producer can neither block on a full pipe nor fill memory. However the audit ends (the end of
 //! the input, `--strict`, a signal, a time limit, an error, a panic), the whole group is ended with it:
 //! SIGTERM, then SIGKILL after [`KILL_GRACE`].
+//!
+//! A process can leave the group (`setsid`, `setpgid`) and so escape a signal to it. Every producer is
+//! therefore started with a mark in its environment ([`PRODUCER_MARK`], unique to the producer), which every
+//! process it starts inherits; when the producer is ended, any process still running with that mark is killed
+//! too (on Linux, through /proc: the mark is read from `/proc/PID/environ`, readable for the user's own
+//! processes). Only a process that also clears its environment (`env -i`) escapes both; elsewhere than Linux
+//! only the group is ended.
 
 use std::io::{self, BufRead, Read};
 use std::os::fd::{AsRawFd, RawFd};
@@ -199,6 +206,13 @@ impl ProducerStatus {
 /// async-signal-safe. [`Producer::spawn`] sets it and ending the group clears it; one producer runs at a time.
 pub static PRODUCER_GROUP: AtomicI32 = AtomicI32::new(0);
 
+/// The environment variable that marks every process a producer starts: its value is unique to the producer
+/// (this process's pid and a count), so that processes that left the producer's group can be found and ended.
+pub const PRODUCER_MARK: &str = "SHUFFLE_AUDIT_PRODUCER";
+
+/// Producers started by this process, for their marks.
+static PRODUCERS_STARTED: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
 /// Time a producer's process group gets to end after SIGTERM before it is sent SIGKILL.
 pub const KILL_GRACE: Duration = Duration::from_secs(1);
 /// The same when the time limit (`--timeout`) ran out: the limit is the user's deadline for the whole run, so the
@@ -233,6 +247,8 @@ pub struct Producer {
     group: i32,
     tail: Arc<Mutex<StderrTail>>,
     drain: Option<JoinHandle<()>>,
+    /// The value of [`PRODUCER_MARK`] in its environment and its descendants'.
+    mark: String,
 }
 
 #[derive(Default)]
@@ -245,8 +261,10 @@ impl Producer {
     /// Starts `sh -c command` in `dir` (the current directory when `None`), standard input closed, in a new
     /// process group. Its standard output is non-blocking: the reader waits for it with `poll`.
     pub fn spawn(command: &str, dir: Option<&Path>) -> io::Result<(Producer, ChildStdout)> {
+        let mark = format!("{}-{}", std::process::id(), PRODUCERS_STARTED.fetch_add(1, Ordering::Relaxed));
         let mut cmd = Command::new("sh");
         cmd.arg("-c").arg(command).stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
+        cmd.env(PRODUCER_MARK, &mark);
         cmd.process_group(0);
         if let Some(d) = dir {
             cmd.current_dir(d);
@@ -261,6 +279,7 @@ impl Producer {
             group,
             tail: Arc::new(Mutex::new(StderrTail::default())),
             drain: None,
+            mark,
         };
         let stdout = producer.child.stdout.take().ok_or_else(|| io::Error::other("no stdout pipe"))?;
         let mut stderr = producer.child.stderr.take().ok_or_else(|| io::Error::other("no stderr pipe"))?;
@@ -336,6 +355,8 @@ impl Producer {
             self.end_group(grace);
             status
         };
+        // And whatever left the group (`setsid`), which may also hold standard error open.
+        end_marked(&self.mark);
         // A grandchild outside the group may keep stderr open after the shell exits; wait a little, never forever.
         if let Some(drain) = self.drain.take() {
             let deadline = Instant::now() + stderr_wait;
@@ -409,8 +430,60 @@ impl Drop for Producer {
             unsafe { libc::kill(-group, libc::SIGKILL) };
             let _ = self.child.wait();
             let _ = PRODUCER_GROUP.compare_exchange(group, 0, Ordering::SeqCst, Ordering::SeqCst);
+            end_marked(&self.mark);
         }
     }
+}
+
+/// Kills every process still running with `PRODUCER_MARK=mark` in its environment: those a producer started
+/// that left its process group. A process may start another while it is being killed, so the search is
+/// repeated until it finds none (at most a few rounds). Without /proc, nothing is done.
+fn end_marked(mark: &str) {
+    #[cfg(target_os = "linux")]
+    {
+        let needle = format!("{PRODUCER_MARK}={mark}").into_bytes();
+        for _ in 0..8 {
+            let marked = marked_processes(&needle);
+            if marked.is_empty() {
+                return;
+            }
+            for pid in marked {
+                // SAFETY: kill(2) on a process that carries this producer's mark: one the producer started.
+                unsafe { libc::kill(pid, libc::SIGKILL) };
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = mark;
+}
+
+/// The living processes (not zombies) whose environment holds `needle` (`NAME=value`) as an entry.
+#[cfg(target_os = "linux")]
+fn marked_processes(needle: &[u8]) -> Vec<i32> {
+    let me = std::process::id() as i32;
+    let Ok(dir) = std::fs::read_dir("/proc") else { return Vec::new() };
+    let mut found = Vec::new();
+    for entry in dir.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name.to_str().and_then(|n| n.parse::<i32>().ok()) else { continue };
+        if pid == me {
+            continue;
+        }
+        // Another user's process cannot be read, and cannot be the producer's.
+        let Ok(environ) = std::fs::read(format!("/proc/{pid}/environ")) else { continue };
+        if !environ.split(|&b| b == 0).any(|entry| entry == needle) {
+            continue;
+        }
+        let alive = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok().is_some_and(|stat| {
+            let state = stat.rsplit_once(')').and_then(|(_, rest)| rest.split_whitespace().next());
+            !matches!(state, Some("Z" | "X" | "x"))
+        });
+        if alive {
+            found.push(pid);
+        }
+    }
+    found
 }
 
 /// True while a process of the group is still running.
