@@ -112,9 +112,10 @@ where
         py.check_signals()?;
         ids.clear();
         for (i, row) in block.outer_iter().enumerate() {
-            for &id in row.iter() {
+            for (position, &id) in row.iter().enumerate() {
                 let id: i128 = id.into();
-                ids.push(u16::try_from(id).map_err(|_| outside((r * BLOCK + i) as u64, &id.to_string(), n))?);
+                let deck = (r * BLOCK + i) as u64;
+                ids.push(u16::try_from(id).map_err(|_| outside(deck, &id.to_string(), position, n))?);
             }
         }
         py.detach(|| auditor.add_flat(&ids)).map_err(value_error)?;

@@ -91,10 +91,12 @@ def test_wrong_dtypes(dtype):
 def test_bad_ids_in_an_array():
     array = fair_array(10, 8, seed=1).astype(np.int64)
     array[4, 2] = 8
-    with pytest.raises(ValueError, match=r"^deck 4: id 8 is not a card of a 8-card deck"):
+    with pytest.raises(ValueError, match=r"^deck 4: id 8 at position 2 is out of range for a 8-card deck"):
         shuffle_audit.audit_decks(array)
     array[4, 2] = -3
-    with pytest.raises(ValueError, match=r"^deck 4: id -3 is not a card of a 8-card deck \(ids 0\.\.=7\)$"):
+    with pytest.raises(
+        ValueError, match=r"^deck 4: id -3 at position 2 is out of range for a 8-card deck \(ids 0\.\.=7\)$"
+    ):
         shuffle_audit.audit_decks(array)
 
 
