@@ -325,3 +325,19 @@ fn a_time_limit_ends_the_run_soon_after_it_whatever_the_producer_does() {
         assert!(over < Duration::from_secs(1), "{name}: the run ended {over:?} past its limit");
     }
 }
+
+#[test]
+fn a_run_stopped_before_its_first_deck_says_no_test_was_applied() {
+    let (_tmp, dir) = tempdir();
+    let f = finish(start(&dir, &["run", "--exec", "sleep 1000", "--timeout", "300ms", "--out", "out"]), &dir, "0");
+    assert_eq!(f.status.code(), Some(2), "a time limit's status, not PASS's: {}{}", f.stdout, f.stderr);
+    let summary = read(&dir.join("out/summary.md"));
+    let csv = read(&dir.join("out/summary.csv"));
+    let reason = run_json(&dir.join("out"))["reason"].as_str().unwrap().to_string();
+    for (what, text) in [("console", &f.stdout), ("summary.md", &summary), ("summary.csv", &csv), ("run.json", &reason)]
+    {
+        assert!(text.contains("no test applied: no deck was counted"), "{what}: {text}");
+        assert!(!text.contains("over the 0 tests") && !text.contains("no test finds a bias"), "{what}: {text}");
+    }
+    assert_eq!(csv.matches("no test applied").count(), 1, "said once: {csv}");
+}
