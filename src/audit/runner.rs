@@ -913,10 +913,10 @@ pub fn describe_stuck(stuck: &Stuck, n: usize, rng: RngKind) -> String {
         )
     };
     format!(
-        "does not terminate: card {} ({card}, the {}th to place) found no free slot after {} draws; {} cards were \
+        "does not terminate: card {} ({card}, the {} to place) found no free slot after {} draws; {} cards were \
          placed with {} draws; free position(s): {}{why}",
         stuck.card_index,
-        stuck.card_index + 1,
+        crate::names::ordinal(stuck.card_index as u64 + 1),
         stuck.draws_on_stuck,
         stuck.placed,
         stuck.draws_to_place,
