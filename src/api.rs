@@ -264,8 +264,11 @@ impl DeckAuditor {
         if deck.len() != n {
             return Err(AuditError(format!("deck {k}: {} cards instead of {n}", deck.len())));
         }
-        if let Some(&bad) = deck.iter().find(|&&c| usize::from(c) >= n) {
-            return Err(AuditError(format!("deck {k}: id {bad} is not a card of a {n}-card deck (ids 0..={})", n - 1)));
+        if let Some((i, &bad)) = deck.iter().enumerate().find(|&(_, &c)| usize::from(c) >= n) {
+            return Err(AuditError(format!(
+                "deck {k}: id {bad} at position {i} is out of range for a {n}-card deck (ids 0..={})",
+                n - 1
+            )));
         }
         if let Some(defect) = PermutationDefect::check(deck, &mut self.seen) {
             return Err(AuditError(format!(

@@ -196,26 +196,37 @@ pub struct PermutationDefect {
     pub repeated: Vec<(Card, u32)>,
     /// Cards that do not appear.
     pub missing: Vec<Card>,
+    /// Ids that are no card of the deck (`id >= n`), with their index in the deck (from 0): the first few.
+    pub out_of_range: Vec<(usize, Card)>,
 }
+
+/// How many out-of-range ids a [`PermutationDefect`] keeps.
+const OUT_OF_RANGE_KEPT: usize = 5;
 
 impl PermutationDefect {
     /// Checks `deck` against `0..n`; `None` when it is a permutation. `seen` is scratch of length `n`.
     pub fn check(deck: &[Card], seen: &mut [u32]) -> Option<PermutationDefect> {
         seen.iter_mut().for_each(|s| *s = 0);
         let mut ok = true;
-        for &c in deck {
+        let mut out_of_range = Vec::new();
+        for (i, &c) in deck.iter().enumerate() {
             match seen.get_mut(usize::from(c)) {
                 Some(s) => {
                     *s += 1;
                     ok &= *s == 1;
                 }
-                None => ok = false,
+                None => {
+                    ok = false;
+                    if out_of_range.len() < OUT_OF_RANGE_KEPT {
+                        out_of_range.push((i, c));
+                    }
+                }
             }
         }
         if ok && deck.len() == seen.len() {
             return None;
         }
-        let mut defect = PermutationDefect::default();
+        let mut defect = PermutationDefect { out_of_range, ..PermutationDefect::default() };
         for (c, &k) in seen.iter().enumerate() {
             match k {
                 0 => defect.missing.push(c as Card),
@@ -226,11 +237,25 @@ impl PermutationDefect {
         Some(defect)
     }
 
-    /// `"repeats ♠3 ×2, ♥K ×2; missing ♠A, ♦9"` in the given naming style.
+    /// `"repeats ♠3 ×2, ♥K ×2; missing ♠A, ♦9"` in the given naming style, first naming any id that is no card
+    /// of the deck: `"id 65535 at position 3 is out of range for a 52-card deck (ids 0..=51); missing ♠4"`.
     pub fn describe(&self, n: usize, style: NameStyle) -> String {
+        let mut parts: Vec<String> = self
+            .out_of_range
+            .iter()
+            .map(|&(i, c)| {
+                format!("id {c} at position {i} is out of range for a {n}-card deck (ids 0..={})", n.saturating_sub(1))
+            })
+            .collect();
         let rep: Vec<String> = self.repeated.iter().map(|&(c, k)| format!("{} ×{k}", card_name(c, n, style))).collect();
         let mis: Vec<String> = self.missing.iter().map(|&c| card_name(c, n, style)).collect();
-        format!("repeats {}; missing {}", list_or_none(&rep), list_or_none(&mis))
+        if !rep.is_empty() || parts.is_empty() {
+            parts.push(format!("repeats {}", list_or_none(&rep)));
+        }
+        if !mis.is_empty() || parts.is_empty() {
+            parts.push(format!("missing {}", list_or_none(&mis)));
+        }
+        parts.join("; ")
     }
 }
 
@@ -286,6 +311,13 @@ mod tests {
         assert_eq!(d.repeated, vec![(1, 2)]);
         assert_eq!(d.missing, vec![3]);
         assert_eq!(d.describe(52, NameStyle::Symbol), "repeats ♠2 ×2; missing ♠4");
+        // An id past the deck is named, with its index, and no "repeats none" stands in for it.
+        let d = PermutationDefect::check(&[0, 1, 2, 65535], &mut seen).unwrap();
+        assert_eq!(d.out_of_range, vec![(3, 65535)]);
+        assert_eq!(
+            d.describe(4, NameStyle::Symbol),
+            "id 65535 at position 3 is out of range for a 4-card deck (ids 0..=3); missing ♠4"
+        );
     }
 }
 

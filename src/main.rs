@@ -41,7 +41,8 @@ fn main() -> ExitCode {
     match commands::dispatch(cli.command) {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("Error: {e:#}");
+            // The message may quote a file name or a producer's words: no control character reaches the terminal.
+            eprintln!("Error: {}", shuffle_audit::report::escape::terminal(&format!("{e:#}")));
             ExitCode::from(2)
         }
     }

@@ -4,6 +4,8 @@
 //! report order (`ALL`), the value's name (`name`), parsing a name case-insensitively with an error that lists
 //! the names (`FromStr`), and printing it (`Display`). Aliases (a second name that parses to a value) go in the
 //! type's own `FromStr` wrapper where a type has them.
+//!
+//! [`ordinal`] names a rank in English words (`1st`, `52nd`), for every message that counts that way.
 
 /// Defines an enum with one fixed name per variant:
 ///
@@ -68,6 +70,18 @@ macro_rules! named_enum {
 
 pub(crate) use named_enum;
 
+/// `k` as an English ordinal: `1st 2nd 3rd 4th … 11th 12th 13th … 21st 22nd 23rd … 52nd … 101st 111th`.
+pub fn ordinal(k: u64) -> String {
+    let suffix = match (k % 10, k % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{k}{suffix}")
+}
+
 #[cfg(test)]
 mod tests {
     named_enum! {
@@ -85,5 +99,34 @@ mod tests {
         assert_eq!(Colour::Red.to_string(), "red");
         assert_eq!(format!("[{:<5}]", Colour::Red), "[red  ]", "tables pad names like strings");
         assert_eq!("green".parse::<Colour>().unwrap_err(), "unknown colour 'green' (expected one of: red, dark-blue)");
+    }
+
+    #[test]
+    fn ordinals_take_their_english_suffix() {
+        use super::ordinal;
+        let cases = [
+            (0, "0th"),
+            (1, "1st"),
+            (2, "2nd"),
+            (3, "3rd"),
+            (4, "4th"),
+            (10, "10th"),
+            (11, "11th"),
+            (12, "12th"),
+            (13, "13th"),
+            (21, "21st"),
+            (22, "22nd"),
+            (23, "23rd"),
+            (52, "52nd"),
+            (53, "53rd"),
+            (54, "54th"),
+            (101, "101st"),
+            (111, "111th"),
+            (112, "112th"),
+            (1013, "1013th"),
+        ];
+        for (k, want) in cases {
+            assert_eq!(ordinal(k), want);
+        }
     }
 }

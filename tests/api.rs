@@ -57,6 +57,19 @@ fn a_function_that_breaks_the_deck_is_broken() {
 }
 
 #[test]
+fn a_function_that_writes_an_id_past_the_deck_is_told_which_and_where() {
+    let report = Audit::new(10).shuffles(100).seed(1).run(|d: &mut [u16], _: &mut AuditRng| d[3] = u16::MAX);
+    assert_eq!(report.verdict(), Verdict::Broken);
+    let fault = report.run_report().fault.as_ref().unwrap();
+    assert!(
+        fault.description.contains("id 65535 at position 3 is out of range for a 10-card deck (ids 0..=9)"),
+        "{}",
+        fault.description
+    );
+    assert!(!fault.description.contains("repeats none"), "{}", fault.description);
+}
+
+#[test]
 fn decks_made_elsewhere_are_audited_and_checked() {
     use rand::SeedableRng;
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
@@ -75,7 +88,7 @@ fn decks_made_elsewhere_are_audited_and_checked() {
     let repeated = Audit::new(8).try_run_decks([[0u16, 1, 2, 3, 4, 5, 6, 7], [0, 0, 2, 3, 4, 5, 6, 7]]);
     assert_eq!(repeated.unwrap_err().message(), "deck 1: not a permutation: repeats ♠A ×2; missing ♠2");
     let outside = Audit::new(8).try_run_decks([[0u16, 1, 2, 3, 4, 5, 6, 9]]).unwrap_err();
-    assert_eq!(outside.message(), "deck 0: id 9 is not a card of a 8-card deck (ids 0..=7)");
+    assert_eq!(outside.message(), "deck 0: id 9 at position 7 is out of range for a 8-card deck (ids 0..=7)");
     let short = Audit::new(8).try_run_decks([vec![0u16, 1]]).unwrap_err();
     assert_eq!(short.message(), "deck 0: 2 cards instead of 8");
     assert_eq!(Audit::new(8).try_run_decks(Vec::<Vec<u16>>::new()).unwrap_err().message(), "no decks to audit");
@@ -88,6 +101,13 @@ fn bad_settings_are_errors_that_name_the_setting() {
     assert!(Audit::new(52).shuffles(0).try_run(f).unwrap_err().message().starts_with("--shuffles:"));
     assert!(Audit::new(52).tests("no-such-test").try_run(f).unwrap_err().message().starts_with("--tests:"));
     assert!(Audit::new(52).thresholds(0.1, 0.01).try_run(f).unwrap_err().message().starts_with("--fail-below:"));
+    // The command line's limits on the work, for a function and for decks alike.
+    let long = Audit::new(52).shuffles((1 << 50) + 1).try_run(f).unwrap_err();
+    assert!(long.message().starts_with("--shuffles:") && long.message().contains("limit of 2^50"), "{long}");
+    let crowd = Audit::new(52).threads(10_000).try_run(f).unwrap_err();
+    assert!(crowd.message().starts_with("--threads: 10000 is above the limit of"), "{crowd}");
+    let crowd = Audit::new(8).threads(10_000).try_run_decks([[0u16, 1, 2, 3, 4, 5, 6, 7]]).unwrap_err();
+    assert!(crowd.message().starts_with("--threads:"), "{crowd}");
     assert!(
         Audit::new(52)
             .game(shuffle_audit::game::Game::Doudizhu)

@@ -66,6 +66,21 @@ fn reject_retry_stops_quickly_and_explains_why() {
 }
 
 #[test]
+fn the_card_that_finds_no_slot_is_counted_in_english_ordinals() {
+    // reject-retry with glibc gets stuck on the deck's last card: the 52nd, the 53rd, the 54th, the 12th.
+    for (deck, ordinal) in [
+        ("52", "the 52nd to place"),
+        ("53", "the 53rd to place"),
+        ("54", "the 54th to place"),
+        ("12", "the 12th to place"),
+    ] {
+        let out = run(&["shuffle", "--algorithm", "reject-retry", "--rng", "glibc", "--seed", "1", "--deck", deck]);
+        let err = stderr(&out);
+        assert!(err.contains(ordinal), "--deck {deck}: {err}");
+    }
+}
+
+#[test]
 fn direct_draw_prints_its_decks_and_warns() {
     let out = run(&[
         "shuffle",

@@ -126,6 +126,31 @@ fn strict_stops_at_the_first_invalid_deck_with_exit_2_and_partial_reports() {
 }
 
 #[test]
+fn a_short_first_deck_gets_a_hint_at_the_deck_size_not_at_the_base() {
+    // The first deck lost its last card: the deck size counted on it is 51, and every later deck holds id 51.
+    let tmp = tempfile::tempdir().unwrap();
+    let first: Vec<String> = (0..N - 1).map(|c| c.to_string()).collect();
+    let mut input = first.join(" ").into_bytes();
+    input.push(b'\n');
+    input.extend(valid_decks(5));
+    let o = run_decks(&input, &[], tmp.path());
+    assert_no_panic(&o);
+    let stdout = text(&o.stdout);
+    assert!(stdout.contains("counted on the first deck, line 1") && stdout.contains("pass --deck 52"), "{stdout}");
+    assert!(!stdout.contains("--base 1"), "the ids are 0-based: {stdout}");
+    // 1-based ids do get the base hint.
+    let one_based: Vec<u8> = (1..=3)
+        .flat_map(|k| {
+            let mut d: Vec<String> = (0..N).map(|i| ((i + k) % N + 1).to_string()).collect();
+            d.rotate_left(k);
+            (d.join(" ") + "\n").into_bytes()
+        })
+        .collect();
+    let o = run_decks(&one_based, &["--deck", "52"], tmp.path());
+    assert!(text(&o.stdout).contains("(for 1-based ids pass --base 1)"), "{}", text(&o.stdout));
+}
+
+#[test]
 fn an_unknown_card_name_is_quoted() {
     // A file of names (detected from its first deck) with a token that is no card.
     let tmp = tempfile::tempdir().unwrap();

@@ -71,6 +71,18 @@ fn intractable_requests_are_refused_with_the_reason_and_the_nearest_thing() {
     assert_usage_error(&out, "--rng", "--rng with --game");
 }
 
+#[test]
+fn a_deal_shape_is_refused_for_the_douniu_odds_it_does_not_change() {
+    for (flag, value) in [("--bottom", "3"), ("--hand", "4")] {
+        let out = bin().args(["exact", "--game", "douniu", flag, value]).output().unwrap();
+        assert_usage_error(&out, flag, &format!("exact --game douniu {flag} {value}"));
+        assert!(common::stderr(&out).contains("applies to doudizhu's odds only"), "{}", common::stderr(&out));
+    }
+    // 斗地主's odds do follow the shape.
+    let out = bin().args(["exact", "--game", "doudizhu", "--bottom", "3"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", common::stderr(&out));
+}
+
 fn against_exact(args: &[&str], dir: &Path) -> (Option<i32>, String) {
     let out =
         bin().args(["run", "--shuffles", "1000000", "--against-exact", "--out"]).arg(dir).args(args).output().unwrap();

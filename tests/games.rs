@@ -84,6 +84,17 @@ fn an_unshuffled_rank_ordered_deck_deals_the_jokers_to_the_bottom() {
 }
 
 #[test]
+fn a_broken_shuffle_deals_with_the_status_run_gives_it() {
+    // direct-draw repeats cards: `run` says BROKEN with exit status 1, and so does `deal`.
+    let out =
+        run(&["deal", "--game", "doudizhu", "-a", "direct-draw", "--rng", "glibc", "--seed", "1", "--count", "2"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(stdout(&out).contains("seat 1"), "the deals are printed: {}", stdout(&out));
+    let err = stderr(&out);
+    assert!(err.contains("not a permutation") && err.contains("BROKEN"), "{err}");
+}
+
+#[test]
 fn deals_use_the_shuffle_stream_and_the_burn() {
     // The same algorithm, generator and seed: deal k holds the cards of `shuffle` line k, seat s of a
     // round-robin deal getting positions s, s + 4, s + 8, ….

@@ -167,6 +167,10 @@ fn configuration_errors_exit_2_naming_the_line() {
             "line 4: check 'a': unknown expectation",
         ),
         ("[[check]]\nname = \"a\"\n", "line 1: check 'a': no source"),
+        (
+            "[[check]]\nname = \"x/y\"\nalgorithm = \"wash\"\n[[check]]\nname = \"x_y\"\nalgorithm = \"wash\"\n",
+            "line 4: check 'x_y': name: its folder under --out, 'x_y', is that of check 'x/y' on line 1",
+        ),
         ("name = [\n", "line 1:"),
     ] {
         let (o, xml, _) = gate(config);

@@ -331,3 +331,53 @@ fn each_limit_on_the_work_names_its_flag_and_the_limit() {
         assert!(!stderr(&o).contains("panicked"), "{what}: {}", stderr(&o));
     }
 }
+
+/// Whether `s` holds a control character a terminal or a parser would act on: C0 but tab and newline, DEL, C1.
+fn has_control(s: &str) -> bool {
+    s.chars().any(|c| matches!(c as u32, 0x00..=0x08 | 0x0B..=0x1F | 0x7F..=0x9F))
+}
+
+/// Every report of `dir`, and the console, show a hostile name or producer's words escaped for their medium.
+fn assert_reports_escaped(dir: &Path, o: &Output, what: &str) {
+    assert!(matches!(o.status.code(), Some(0 | 1)), "{what}: {}", stderr(o));
+    for file in ["summary.md", "summary.csv", "report.html"] {
+        let s = fs::read_to_string(dir.join(file)).unwrap();
+        assert!(!has_control(&s), "{what}: {file} holds a control character: {s:?}");
+        // A CSV cell is no markup: only Markdown and HTML must not hold a tag.
+        assert!(file == "summary.csv" || !s.contains("<script>"), "{what}: {file} holds a raw <script>: {s}");
+    }
+    for (name, s) in [("stdout", stdout(o)), ("stderr", stderr(o))] {
+        assert!(!has_control(&s), "{what}: {name} holds a control character: {s:?}");
+        assert!(!s.contains('\u{1b}'), "{what}: {name}: {s:?}");
+    }
+    // The escape is visible.
+    assert!(stdout(o).contains("\\x1b[31m"), "{what}: {}", stdout(o));
+    assert!(fs::read_to_string(dir.join("summary.md")).unwrap().contains("&lt;script&gt;"), "{what}");
+}
+
+#[test]
+fn a_producers_stderr_and_a_file_name_reach_every_report_escaped() {
+    let tmp = tempfile::tempdir().unwrap();
+    let decks: String = (0..200)
+        .map(|k| format!("{}\n", (0..52).map(|i| ((i * 7 + k) % 52).to_string()).collect::<Vec<_>>().join(" ")))
+        .collect();
+    // A producer whose stderr holds a script tag, a colour sequence, a title sequence and a C1 CSI.
+    let producer = format!(
+        "printf '<script>alert(1)</script>\\033[31mred\\033]0;owned\\007 \\302\\233 2J\\n' >&2; printf '{}'",
+        decks.replace('\n', "\\n")
+    );
+    let out = tmp.path().join("exec");
+    let o = bin()
+        .args(["run", "--exec", &producer, "--deck", "52", "--no-timings"])
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert_reports_escaped(&out, &o, "--exec");
+    // A file whose name holds the same.
+    let file = tmp.path().join("<script>x\u{1b}[31m\u{9b}2J.txt");
+    fs::write(&file, &decks).unwrap();
+    let out = tmp.path().join("decks");
+    let o = bin().args(["run", "--no-timings", "--decks"]).arg(&file).arg("--out").arg(&out).output().unwrap();
+    assert_reports_escaped(&out, &o, "--decks");
+}

@@ -285,3 +285,62 @@ fn a_gate_check_that_times_out_is_not_met() {
     let j: serde_json::Value = serde_json::from_str(&read(&dir.join("gate.json"))).unwrap();
     assert_eq!((j["checks"][0]["met"].as_bool(), j["checks"][0]["partial"].as_bool()), (Some(false), Some(true)));
 }
+
+#[test]
+fn a_process_that_left_the_producers_group_is_ended_too() {
+    // `setsid` gives the child a session and a process group of its own, out of reach of a signal to the
+    // producer's group; it inherits the producer's mark all the same. Once with the child's output elsewhere,
+    // once with its standard error still the producer's (which the run would otherwise wait for).
+    for (name, redirect) in [("setsid, output elsewhere", ">/dev/null 2>&1"), ("setsid, holding stderr", ">/dev/null")]
+    {
+        let (_tmp, dir) = tempdir();
+        let script = format!(
+            "echo $$ > pids; setsid sh -c 'echo $$ >> pids; exec sleep 1000' {redirect} & \
+             while [ $(wc -l < pids) -lt 2 ]; do sleep 0.01; done; echo '{}'; echo '{}'",
+            deck(0),
+            deck(1)
+        );
+        let f = finish(start(&dir, &["run", "--exec", &script, "--out", "out"]), &dir, name);
+        assert!(matches!(f.status.code(), Some(0 | 1)), "{name}: {}{}", f.stdout, f.stderr);
+        let pids = pids_written(&dir.join("pids"), 2);
+        assert_group_gone(&pids, name);
+    }
+}
+
+#[test]
+fn a_time_limit_ends_the_run_soon_after_it_whatever_the_producer_does() {
+    // The run must end within 0.3 s of its limit on an idle machine (the reader looks at the flag every 50 ms,
+    // a producer gets 0.15 s after SIGTERM); the bound here, 1 s past the limit, leaves room for a loaded one.
+    // Before, a producer that ignores SIGTERM kept the run 1.25 s past it, and one whose child left the group
+    // holding its stderr 2 s.
+    let limit = Duration::from_secs(1);
+    for (name, script) in [
+        ("streaming", format!("while :; do echo '{}'; done", deck(0))),
+        ("silent", "sleep 1000".to_string()),
+        ("ignoring SIGTERM", "trap '' TERM; sleep 1000".to_string()),
+        ("a child in its own session", format!("setsid sleep 1000 & while :; do echo '{}'; done", deck(0))),
+    ] {
+        let (_tmp, dir) = tempdir();
+        let started = Instant::now();
+        let f = finish(start(&dir, &["run", "--exec", &script, "--timeout", "1s", "--out", "out"]), &dir, name);
+        let over = started.elapsed().saturating_sub(limit);
+        assert_eq!(f.status.code(), Some(2), "{name}: {}{}", f.stdout, f.stderr);
+        assert!(over < Duration::from_secs(1), "{name}: the run ended {over:?} past its limit");
+    }
+}
+
+#[test]
+fn a_run_stopped_before_its_first_deck_says_no_test_was_applied() {
+    let (_tmp, dir) = tempdir();
+    let f = finish(start(&dir, &["run", "--exec", "sleep 1000", "--timeout", "300ms", "--out", "out"]), &dir, "0");
+    assert_eq!(f.status.code(), Some(2), "a time limit's status, not PASS's: {}{}", f.stdout, f.stderr);
+    let summary = read(&dir.join("out/summary.md"));
+    let csv = read(&dir.join("out/summary.csv"));
+    let reason = run_json(&dir.join("out"))["reason"].as_str().unwrap().to_string();
+    for (what, text) in [("console", &f.stdout), ("summary.md", &summary), ("summary.csv", &csv), ("run.json", &reason)]
+    {
+        assert!(text.contains("no test applied: no deck was counted"), "{what}: {text}");
+        assert!(!text.contains("over the 0 tests") && !text.contains("no test finds a bias"), "{what}: {text}");
+    }
+    assert_eq!(csv.matches("no test applied").count(), 1, "said once: {csv}");
+}

@@ -2,6 +2,9 @@
 //! C-contiguous `uint16` array of shape (N, n) is counted where it lies, with the GIL released; other integer
 //! dtypes are converted a block of rows at a time; a list of lists (or any iterable of sequences) is read a
 //! block of decks at a time, each block counted with the GIL released.
+//!
+//! Between blocks (of `CHUNK_SHUFFLES` decks) Python's signal handlers run (`py.check_signals()`): Ctrl-C stops
+//! a long audit with `KeyboardInterrupt` within one block's counting instead of at its end.
 
 use numpy::ndarray::ArrayView2;
 use numpy::{Element, PyArray2, PyArrayDescrMethods, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods};
@@ -84,7 +87,10 @@ fn audit_array(
     if dtype.is_equiv_to(&numpy::dtype::<u16>(py)) && array.is_c_contiguous() {
         let array = array.cast::<PyArray2<u16>>()?.readonly();
         let ids = array.as_slice().map_err(|e| PyValueError::new_err(e.to_string()))?;
-        py.detach(|| auditor.add_flat(ids)).map_err(value_error)?;
+        for block in ids.chunks(BLOCK * n) {
+            py.check_signals()?;
+            py.detach(|| auditor.add_flat(block)).map_err(value_error)?;
+        }
         return py.detach(|| auditor.finish()).map_err(value_error);
     }
     by_dtype!(u8, u16, u32, u64, i8, i16, i32, i64);
@@ -103,11 +109,13 @@ where
 {
     let mut ids: Vec<u16> = Vec::with_capacity(BLOCK * n);
     for (r, block) in rows.axis_chunks_iter(numpy::ndarray::Axis(0), BLOCK).enumerate() {
+        py.check_signals()?;
         ids.clear();
         for (i, row) in block.outer_iter().enumerate() {
-            for &id in row.iter() {
+            for (position, &id) in row.iter().enumerate() {
                 let id: i128 = id.into();
-                ids.push(u16::try_from(id).map_err(|_| outside((r * BLOCK + i) as u64, &id.to_string(), n))?);
+                let deck = (r * BLOCK + i) as u64;
+                ids.push(u16::try_from(id).map_err(|_| outside(deck, &id.to_string(), position, n))?);
             }
         }
         py.detach(|| auditor.add_flat(&ids)).map_err(value_error)?;
@@ -154,6 +162,7 @@ fn audit_sequences(py: Python<'_>, decks: &Bound<'_, PyAny>, options: &Options) 
         }
         in_block += 1;
         if in_block == BLOCK {
+            py.check_signals()?;
             py.detach(|| auditor.add_flat(&ids)).map_err(value_error)?;
             ids.clear();
             in_block = 0;

@@ -28,6 +28,8 @@ pub fn audit_function(py: Python<'_>, shuffle: &Bound<'_, PyAny>, options: &Opti
     for chunk in 0..options.shuffles.div_ceil(CHUNK_SHUFFLES) {
         let first = chunk * CHUNK_SHUFFLES;
         let count = CHUNK_SHUFFLES.min(options.shuffles - first);
+        // Ctrl-C between chunks, even when `shuffle` is code that never looks at signals.
+        py.check_signals()?;
         let rng = random.call1((chunk_seed(options.seed, chunk),))?;
         ids.clear();
         for k in 0..count {

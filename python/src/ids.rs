@@ -31,9 +31,9 @@ pub fn read_deck(cards: &Bound<'_, PyAny>, n: usize, deck: u64, out: &mut Vec<u1
 /// are the library's (`DeckAuditor::add`), which checks the ids that do fit.
 fn card_id(item: &Bound<'_, PyAny>, position: usize, n: usize, deck: u64) -> PyResult<u16> {
     match item.extract::<i64>() {
-        Ok(id) => u16::try_from(id).map_err(|_| outside(deck, &id.to_string(), n)),
+        Ok(id) => u16::try_from(id).map_err(|_| outside(deck, &id.to_string(), position, n)),
         Err(e) if e.is_instance_of::<PyOverflowError>(item.py()) => {
-            Err(outside(deck, &item.str().map(|s| s.to_string()).unwrap_or_default(), n))
+            Err(outside(deck, &item.str().map(|s| s.to_string()).unwrap_or_default(), position, n))
         }
         Err(_) => Err(PyTypeError::new_err(format!(
             "deck {deck}: {} at position {position} is not a card id (a whole number 0..={})",
@@ -43,10 +43,10 @@ fn card_id(item: &Bound<'_, PyAny>, position: usize, n: usize, deck: u64) -> PyR
     }
 }
 
-/// An id no card of the deck has, in `DeckAuditor::add`'s words.
-pub fn outside(deck: u64, id: &str, n: usize) -> PyErr {
+/// An id no card of the deck has, at `position` (from 0), in `DeckAuditor::add`'s words.
+pub fn outside(deck: u64, id: &str, position: usize, n: usize) -> PyErr {
     PyValueError::new_err(format!(
-        "deck {deck}: id {id} is not a card of a {n}-card deck (ids 0..={})",
+        "deck {deck}: id {id} at position {position} is out of range for a {n}-card deck (ids 0..={})",
         n.saturating_sub(1)
     ))
 }

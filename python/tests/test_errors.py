@@ -11,7 +11,9 @@ def test_an_id_outside_the_deck():
     def bad(deck, rng):
         deck[3] = 52
 
-    with pytest.raises(ValueError, match=r"^deck 0: id 52 is not a card of a 52-card deck \(ids 0\.\.=51\)$"):
+    with pytest.raises(
+        ValueError, match=r"^deck 0: id 52 at position 3 is out of range for a 52-card deck \(ids 0\.\.=51\)$"
+    ):
         shuffle_audit.audit(bad, deck=52, shuffles=10)
 
 
@@ -36,7 +38,9 @@ def test_a_negative_id():
     def negative(deck, rng):
         deck[0] = -1
 
-    with pytest.raises(ValueError, match=r"^deck 0: id -1 is not a card of a 10-card deck \(ids 0\.\.=9\)$"):
+    with pytest.raises(
+        ValueError, match=r"^deck 0: id -1 at position 0 is out of range for a 10-card deck \(ids 0\.\.=9\)$"
+    ):
         shuffle_audit.audit(negative, deck=10, shuffles=10)
 
 

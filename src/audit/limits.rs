@@ -1,9 +1,9 @@
 //! The most work one command may ask for, and why: past these limits a request is a typo (`--swaps 2^40`,
 //! `--threads 10000`) that would run for days, abort out of memory or spend its time starting threads, so it is
-//! refused at validation with a message naming the flag and the limit. Every built-in run goes through
-//! [`check_run`] (from the one run validation, [`crate::audit::runner::RunConfig::validate`]); `calibrate` adds
-//! [`check_replicates`], `sweep`'s swap ranges stop at [`MAX_SWAPS`] too, and `crack --trials` at
-//! [`MAX_TRIALS`].
+//! refused at validation with a message naming the flag and the limit. Every run, built-in or a caller's function
+//! or decks through the API, goes through [`check_run`] (from the one run validation,
+//! [`crate::audit::runner::RunConfig::validate`]); `calibrate` adds [`check_replicates`], `sweep`'s swap
+//! ranges stop at [`MAX_SWAPS`] too, and `crack --trials` at [`MAX_TRIALS`].
 
 use crate::error::{ConfigError, Field};
 

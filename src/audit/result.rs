@@ -23,6 +23,8 @@ pub enum Reason {
     Broken,
     /// No test finds a bias (the family-wise p says how far from it the run is).
     NoBias,
+    /// No deck was counted (a run stopped before its first deck), so no test was applied.
+    NoDeck,
     /// The decisive test's statistic is too small: the decks are too regular to be random.
     TooUniform(TestId),
     /// The decisive test finds a bias; with a deal, `also` is the next table-level test at the run's verdict.
@@ -144,6 +146,7 @@ impl RunReport {
         }
         let (verdict, reason) = match &outcome.fault {
             Some(_) => (Verdict::Broken, Reason::Broken),
+            None if outcome.tally.shuffles() == 0 => (assessment.verdict, Reason::NoDeck),
             None => (assessment.verdict, Reason::of(&assessment)),
         };
         RunReport {

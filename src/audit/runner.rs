@@ -209,8 +209,10 @@ pub(crate) fn check_run(c: &RunConfig) -> Result<(), ConfigError> {
         }
         b.rng.check_seed(b.seed)?;
         check_seeding(b)?;
-        crate::audit::limits::check_run(c.shuffles, c.threads, b.algorithm.swaps)?;
     }
+    // The limits on the work hold for every source: a caller's function through the API runs as long and
+    // starts as many threads as a built-in shuffle.
+    crate::audit::limits::check_run(c.shuffles, c.threads, c.builtin().and_then(|b| b.algorithm.swaps))?;
     if let Some(deal) = &c.deal {
         deal.validate()?;
         if deal.deck != c.deck {
@@ -911,10 +913,10 @@ pub fn describe_stuck(stuck: &Stuck, n: usize, rng: RngKind) -> String {
         )
     };
     format!(
-        "does not terminate: card {} ({card}, the {}th to place) found no free slot after {} draws; {} cards were \
+        "does not terminate: card {} ({card}, the {} to place) found no free slot after {} draws; {} cards were \
          placed with {} draws; free position(s): {}{why}",
         stuck.card_index,
-        stuck.card_index + 1,
+        crate::names::ordinal(stuck.card_index as u64 + 1),
         stuck.draws_on_stuck,
         stuck.placed,
         stuck.draws_to_place,

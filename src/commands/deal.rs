@@ -4,6 +4,9 @@
 //! in the starting order (`--order`), cut or burned (`--cut`, `--burn`) after the shuffle exactly as `run`
 //! does, then dealt (`--scheme`). With the suit order and no cut or burn, deal k uses the same deck as line k
 //! of `shuffle` with the same algorithm, generator and seed.
+//!
+//! Exit status 1 when a shuffle is BROKEN (a deal that is not a permutation, or a shuffle that never ends), as
+//! `run` says of the same algorithm; the deals are printed all the same.
 
 use std::io::{BufWriter, Write};
 use std::process::ExitCode;
@@ -80,7 +83,9 @@ fn print_deals<S: Shuffle, R: SeededRng>(s: &S, out: &mut impl Write, plan: &Pla
         out.write_all(render_deal(k, &deck, deal, &map, plan.lang).as_bytes())?;
     }
     if broken > 0 {
-        eprintln!("warning: {broken} of {} deals are not permutations: this algorithm is BROKEN", plan.count);
+        // As `run` says of it: BROKEN, exit status 1.
+        eprintln!("BROKEN: {broken} of {} deals are not permutations: this algorithm is BROKEN", plan.count);
+        return Ok(ExitCode::from(1));
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -58,7 +58,17 @@ pub fn run(args: ExactArgs) -> anyhow::Result<ExitCode> {
             render_doudizhu(&deal, &doudizhu::odds(deal.hand, deal.bottom))
         }
         Game::Douniu => {
-            DealConfig::new(Game::Douniu, None, shape)?;
+            // The niu odds are those of one 5-card hand from 52 cards, whatever else is dealt.
+            for (given, field) in [(args.hand.is_some(), Field::Hand), (args.bottom.is_some(), Field::Bottom)] {
+                if given {
+                    return Err(ConfigError::new(
+                        field,
+                        "applies to doudizhu's odds only: douniu's niu odds are those of one 5-card hand from 52 \
+                         cards",
+                    )
+                    .into());
+                }
+            }
             render_douniu(&douniu::exact_counts())
         }
         Game::Custom => {

@@ -21,7 +21,9 @@ pub fn run(args: GateArgs) -> anyhow::Result<ExitCode> {
     // The table is for people; a full stdout must not stop the checks or their files.
     let mut stdout = super::Console::stdout();
     writeln!(stdout, "{}", header());
-    let mut notify = |n: &shuffle_audit::audit::input::Notice| eprintln!("{n}");
+    let mut notify = |n: &shuffle_audit::audit::input::Notice| {
+        eprintln!("{}", shuffle_audit::report::escape::terminal(&n.to_string()))
+    };
     let outcome = gate::run(&config, args.threads, &crate::signals::STOP, Some(&mut notify), |c| {
         writeln!(stdout, "{}", row(c));
     })?;
@@ -39,7 +41,7 @@ pub fn run(args: GateArgs) -> anyhow::Result<ExitCode> {
     }
     failures.extend(stdout.finish().err());
     for e in &failures {
-        eprintln!("Error: {e:#}");
+        eprintln!("Error: {}", shuffle_audit::report::escape::terminal(&format!("{e:#}")));
     }
     if let Some(reason) = crate::signals::STOP.requested() {
         eprintln!(
@@ -63,7 +65,7 @@ fn write_runs(out: OutDir, outcome: &GateOutcome) -> anyhow::Result<()> {
         for c in &outcome.checks {
             if let Some(report) = &c.report {
                 shuffle_audit::report::files::write_run_files(
-                    &dir.join(slug(&c.name)),
+                    &dir.join(gate::config::folder_name(&c.name)),
                     report,
                     shuffle_audit::report::files::Output::default(),
                 )?;
@@ -133,9 +135,4 @@ fn clip(s: &str, width: usize) -> String {
     } else {
         format!("{}…", s.chars().take(width - 1).collect::<String>())
     }
-}
-
-/// A directory name for a check: letters, digits, `-` and `_`, the rest as `_`.
-fn slug(name: &str) -> String {
-    name.chars().map(|c| if c.is_alphanumeric() || c == '-' || c == '_' { c } else { '_' }).collect()
 }

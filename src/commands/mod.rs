@@ -138,9 +138,11 @@ impl Console {
     }
 
     /// What `write!(console, …)` calls: writes unless an earlier write failed, and keeps the first error.
+    /// Control characters from outside (names, a producer's words) are shown as escapes, never sent to the
+    /// terminal.
     pub fn write_fmt(&mut self, args: std::fmt::Arguments<'_>) {
         if self.failed.is_none()
-            && let Err(e) = self.out.write_fmt(args)
+            && let Err(e) = self.out.write_all(shuffle_audit::report::escape::terminal(&args.to_string()).as_bytes())
         {
             self.failed = Some(e);
         }

@@ -20,6 +20,7 @@ use shuffle_audit::audit::verdict::Thresholds;
 use shuffle_audit::audit::{self, RunReport};
 use shuffle_audit::error::Field;
 use shuffle_audit::report::console::render_console;
+use shuffle_audit::report::escape;
 use shuffle_audit::report::files::{Output, write_run_files};
 use shuffle_audit::report::i18n::{self, Lang, group_digits};
 use shuffle_audit::report::writer::{self, OutDir};
@@ -272,13 +273,13 @@ fn run_external(
         deal: plan.deal,
         watch: progressive.map(|_| &mut watch as &mut dyn FnMut(&_) -> bool),
     };
-    let mut notify = |n: &input::Notice| eprintln!("{n}");
+    let mut notify = |n: &input::Notice| eprintln!("{}", escape::terminal(&n.to_string()));
     let control = input::Control { stop: &crate::signals::STOP, timeout, notify: Some(&mut notify) };
     let audit = match input::audit_external(&plan.source, &plan.options, fold, None, control) {
         Ok(audit) => audit,
         // Stopped before a deck could be read (only invalid lines so far): nothing to report, the stop's status.
         Err(e) if crate::signals::STOP.is_set() => {
-            eprintln!("Error: {flag}: {e}");
+            eprintln!("Error: {flag}: {}", escape::terminal(&e.to_string()));
             return Ok(ExitCode::from(crate::signals::STOP.requested().map_or(2, |r| r.exit_code())));
         }
         Err(e) => return Err(anyhow::anyhow!("{flag}: {e}")),
@@ -302,12 +303,12 @@ fn run_external(
     let stopped = report.input.as_ref().and_then(|i| Some((i.stopped_by()?, i18n::partial_reason(Lang::En, i)?)));
     if let Some((reason, why)) = stopped {
         let flag = if reason == StopReason::Timeout { "--timeout" } else { flag };
-        eprintln!("{flag}: {why}; the reports, marked partial, hold the decks read until then");
+        eprintln!("{flag}: {}; the reports, marked partial, hold the decks read until then", escape::terminal(&why));
         return Ok(ExitCode::from(reason.exit_code()));
     }
     if strict_stop {
         let first = report.input.as_ref().and_then(|i| i.first_invalid.first()).map(|d| d.to_string());
-        eprintln!("Error: {flag}: invalid deck ({}); stopped (--strict)", first.unwrap_or_default());
+        eprintln!("Error: {flag}: invalid deck ({}); stopped (--strict)", escape::terminal(&first.unwrap_or_default()));
         return Ok(ExitCode::from(2));
     }
     // A signal after the whole input was read: complete reports, the signal's status all the same.

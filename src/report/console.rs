@@ -6,8 +6,13 @@ use super::i18n;
 use crate::cards::Lang;
 use crate::stats::format_ln_p;
 
-/// The readable summary printed on stdout; the verdict line follows `lang`.
+/// The readable summary printed on stdout; the verdict line follows `lang`. Names, commands and a producer's
+/// stderr come from outside: their control characters are shown as escapes ([`super::escape::terminal`]).
 pub fn render_console(r: &RunReport, lang: Lang) -> String {
+    super::escape::terminal(&layout(r, lang))
+}
+
+fn layout(r: &RunReport, lang: Lang) -> String {
     let c = &r.config;
     let mut s = if let Some(i) = &r.input {
         format!(

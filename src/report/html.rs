@@ -149,7 +149,7 @@ fn summary_table(lang: Lang, runs: &[RunSection], s: &mut String) {
             "<tr><td><a href=\"#{}\">{}</a></td><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td>{}</td>",
             escape(&card_id(r)),
             escape(&r.algorithm_label()),
-            r.rng_label(),
+            escape(&r.rng_label()),
             r.config.deck,
             i18n::group_digits(r.shuffles_done),
             badge(lang, r.verdict)

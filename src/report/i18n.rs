@@ -635,11 +635,15 @@ fn looks_like_chance(t: &TestResult) -> bool {
     }
 }
 
+/// The reason of a run that counted no deck, in every English report.
+pub const NO_DECK_EN: &str = "no test applied: no deck was counted";
+
 fn reason_en(r: &RunReport) -> String {
     let a = &r.assessment;
     match (r.reason, &r.fault) {
         (Reason::Broken, Some(f)) => format!("{}: {}", f.kind, f.description),
         (Reason::Broken, None) => Verdict::Broken.to_string(),
+        (Reason::NoDeck, _) => NO_DECK_EN.to_string(),
         (Reason::NoBias, _) => format!(
             "no test finds a bias: the smallest Holm-adjusted p over the {} tests is {}",
             a.family_size(),
@@ -688,6 +692,7 @@ fn reason_zh(r: &RunReport) -> String {
             _ => format!("{}：{}", f.kind, f.description),
         },
         (Reason::Broken, None) => verdict_word(Lang::Zh, Verdict::Broken),
+        (Reason::NoDeck, _) => "未做任何检验：没有计入任何一副牌".to_string(),
         (Reason::NoBias, _) => format!(
             "没有任何检验发现偏差：{} 个检验中最小的 Holm 校正 p 值为 {}。",
             a.family_size(),
@@ -739,6 +744,8 @@ pub fn headline(lang: Lang, r: &RunReport) -> String {
             other => other.to_string(),
         },
         (_, Reason::Broken, None) => verdict_word(lang, Verdict::Broken),
+        (Lang::En, Reason::NoDeck, _) => "no test applied".to_string(),
+        (Lang::Zh, Reason::NoDeck, _) => "未做检验".to_string(),
         (Lang::En, Reason::NoBias, _) => "no bias found".to_string(),
         (Lang::Zh, Reason::NoBias, _) => "未发现偏差".to_string(),
         (Lang::En, Reason::TooUniform(test), _) => format!("{test}: too uniform"),

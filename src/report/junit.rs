@@ -63,24 +63,9 @@ fn testcase(s: &mut String, c: &CheckOutcome, reason: &str) {
     s.push_str("    </testcase>\n");
 }
 
-/// XML text: the five predefined entities escaped, and characters XML 1.0 forbids (control characters a
-/// producer's stderr may hold) replaced by U+FFFD.
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for ch in text.chars() {
-        match ch {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            '\t' | '\n' | '\r' => out.push(ch),
-            c if (c as u32) < 0x20 || c == '\u{FFFE}' || c == '\u{FFFF}' => out.push('\u{FFFD}'),
-            c => out.push(c),
-        }
-    }
-    out
-}
+/// XML text: the report layer's markup escape, which also replaces the characters XML 1.0 forbids (control
+/// characters a producer's stderr may hold) by U+FFFD.
+pub use super::escape::markup as escape;
 
 #[cfg(test)]
 mod tests {

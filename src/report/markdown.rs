@@ -3,6 +3,7 @@
 use std::fmt::Write;
 
 use super::RunReport;
+use super::escape::markdown as escape;
 use super::i18n::{self, Lang, LangWords};
 use crate::audit::verdict::Verdict;
 use crate::stats::format_ln_p;
@@ -12,8 +13,15 @@ pub fn render_run(r: &RunReport) -> Vec<u8> {
     let c = &r.config;
     let mut s = String::new();
     let partial = if r.is_partial() { " (partial)" } else { "" };
-    let _ = writeln!(s, "# {} / {}, {} cards: {}{partial}\n", r.algorithm_label(), r.rng_label(), c.deck, r.verdict);
-    let _ = writeln!(s, "{}\n", i18n::reason(Lang::En, r));
+    let _ = writeln!(
+        s,
+        "# {} / {}, {} cards: {}{partial}\n",
+        escape(&r.algorithm_label()),
+        escape(&r.rng_label()),
+        c.deck,
+        r.verdict
+    );
+    let _ = writeln!(s, "{}\n", escape(&i18n::reason(Lang::En, r)));
     if let Some(input) = &r.input {
         render_input(&mut s, input);
     } else if let Some(b) = c.builtin() {
@@ -37,7 +45,7 @@ pub fn render_run(r: &RunReport) -> Vec<u8> {
         let _ = writeln!(s, "Deal: {} (`{}`).\n", deal.describe(), deal.label());
     }
     if let Some(f) = &r.fault {
-        let _ = writeln!(s, "**BROKEN** ({}): {}\n", f.kind, f.description);
+        let _ = writeln!(s, "**BROKEN** ({}): {}\n", f.kind, escape(&f.description));
         return s.into_bytes();
     }
     let _ = writeln!(s, "| test | statistic | df | sides | test p | Holm-adjusted p | verdict | what it says |");
@@ -94,11 +102,11 @@ fn render_input(s: &mut String, i: &crate::audit::input::InputSummary) {
     if let Some(p) = &i.producer {
         let _ = writeln!(s, "- producer: {}", escape(&p.describe()));
         for line in &p.stderr_tail {
-            let _ = writeln!(s, "  - stderr: `{}`", line.replace('`', "'"));
+            let _ = writeln!(s, "  - stderr: {}", escape(line));
         }
     }
     if let Some(why) = i18n::partial_reason(Lang::En, i) {
-        let _ = writeln!(s, "- **partial**: {why}; the counts are those of the decks read until then");
+        let _ = writeln!(s, "- **partial**: {}; the counts are those of the decks read until then", escape(&why));
     }
     for d in &i.first_invalid {
         let _ = writeln!(s, "- invalid: {}", escape(&d.to_string()));
@@ -119,8 +127,8 @@ pub fn render_compare(rows: &[(&RunReport, Verdict)]) -> Vec<u8> {
         let _ = writeln!(
             s,
             "| {} | {} | {} | {} | {} | {}{} | {} | {} | {} |",
-            r.algorithm_label(),
-            r.rng_label(),
+            escape(&r.algorithm_label()),
+            escape(&r.rng_label()),
             r.config.deck,
             r.shuffles_done,
             r.verdict,
@@ -142,8 +150,4 @@ pub fn render_compare(rows: &[(&RunReport, Verdict)]) -> Vec<u8> {
 
 pub fn fmt_ratio(x: f64) -> String {
     if x.is_nan() { "-".into() } else { format!("{x:.4}") }
-}
-
-fn escape(s: &str) -> String {
-    s.replace('|', "\\|")
 }

@@ -6,6 +6,7 @@ pub mod calibration_csv;
 pub mod console;
 pub mod counts_csv;
 pub mod crack;
+pub mod escape;
 pub mod exact_csv;
 pub mod exact_heatmap;
 pub mod files;

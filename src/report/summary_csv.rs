@@ -36,7 +36,8 @@ pub fn render(reports: &[&RunReport]) -> Vec<u8> {
     w.write_record(HEADER).expect("writing to memory");
     for r in reports {
         for row in rows(r) {
-            w.write_record(&row).expect("writing to memory");
+            // Names and a producer's words come from outside: no control character reaches a cell.
+            w.write_record(row.iter().map(|cell| super::escape::text(cell))).expect("writing to memory");
         }
     }
     w.into_inner().expect("writing to memory")
@@ -101,7 +102,13 @@ fn rows(r: &RunReport) -> Vec<[String; 13]> {
         if r.fault.is_some() { None } else { Some(r.assessment.ln_p_family) },
         r.verdict.to_string(),
         if m == 0 {
-            format!("{}; no test applied: no deck was counted", i18n::reason(Lang::En, r))
+            // The reason says so, for a run without a deck ([`i18n::NO_DECK_EN`]) or a BROKEN one.
+            let reason = i18n::reason(Lang::En, r);
+            if r.reason == crate::audit::result::Reason::NoDeck {
+                reason
+            } else {
+                format!("{reason}; {}", i18n::NO_DECK_EN)
+            }
         } else {
             format!("{}; family-wise error controlled by Holm over {m} tests", i18n::reason(Lang::En, r))
         },

@@ -75,6 +75,12 @@ impl Expectation {
     }
 }
 
+/// The folder of a check's run files under `gate --out`: its name's letters, digits, `-` and `_`, the rest as
+/// `_`. Configurations whose checks would share a folder are refused ([`parse`]), so it names one check.
+pub fn folder_name(check_name: &str) -> String {
+    check_name.chars().map(|c| if c.is_alphanumeric() || c == '-' || c == '_' { c } else { '_' }).collect()
+}
+
 /// One validated check.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Check {
@@ -92,6 +98,11 @@ pub struct Check {
 }
 
 impl Check {
+    /// The folder of the check's run files under `gate --out` ([`folder_name`]).
+    pub fn folder_name(&self) -> String {
+        folder_name(&self.name)
+    }
+
     /// `fisher-yates / chacha8`, `wash --swaps 54 / msvc`, `exec:python3 …`, `decks:deals.txt`.
     pub fn source_label(&self) -> String {
         match &self.settings.plan {
@@ -206,6 +217,20 @@ pub fn parse(text: &str, file: &str, dir: &Path) -> Result<GateConfig, ConfigErr
             return Err(err(
                 check_offset,
                 format!("check name '{}' is already used on line {}", check.name, other.line),
+            ));
+        }
+        // Two names may differ and still make one folder under `gate --out` (`x/y` and `x_y`): one would
+        // overwrite the other's files.
+        if let Some(other) = checks.iter().find(|c| c.folder_name() == check.folder_name()) {
+            return Err(err(
+                check_offset,
+                format!(
+                    "check '{}': name: its folder under --out, '{}', is that of check '{}' on line {}; rename one",
+                    check.name,
+                    check.folder_name(),
+                    other.name,
+                    other.line
+                ),
             ));
         }
         checks.push(check);
@@ -436,6 +461,11 @@ timeout = "90s"
                 "[[check]]\nname = \"a\"\nalgorithm = \"wash\"\n[[check]]\nname = \"a\"\nalgorithm = \"wash\"\n",
                 4,
                 "already used on line 1",
+            ),
+            (
+                "[[check]]\nname = \"x/y\"\nalgorithm = \"wash\"\n[[check]]\nname = \"x_y\"\nalgorithm = \"wash\"\n",
+                4,
+                "check 'x_y': name: its folder under --out, 'x_y', is that of check 'x/y' on line 1; rename one",
             ),
             ("[[check]]\nname = \"a\"\nalgorithm = \"wash\"\nrng = \"msvc\"\nseed = 5000000000\n", 5, "32 bits"),
             ("[[check]]\nname = \"a\"\nshuffles = \"many\"\n", 3, "invalid type"),

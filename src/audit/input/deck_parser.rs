@@ -61,7 +61,7 @@ pub enum DeckDefect {
     #[error("card {position}: '{token}' is not a card id (a whole number {lo}..={hi})")]
     NotANumber { position: usize, token: String, lo: u64, hi: u64 },
     #[error("card {position}: id {token} is outside {lo}..={hi}{hint}")]
-    OutOfRange { position: usize, token: String, lo: u64, hi: u64, hint: &'static str },
+    OutOfRange { position: usize, token: String, lo: u64, hi: u64, hint: String },
     #[error("card {position}: unknown card name '{token}'")]
     UnknownName { position: usize, token: String },
     #[error("card {position}: '{token}' (id {id}) is not in a {n}-card deck")]
@@ -87,11 +87,20 @@ pub struct DeckParser {
     /// `seen[c] == stamp` when card c already appeared on the current line.
     seen: Vec<u32>,
     stamp: u32,
+    /// The deck size was counted on the stream's first deck rather than given (`--deck`): a short first deck
+    /// makes every later deck look out of range, and the hint says so.
+    inferred: Option<u64>,
 }
 
 impl DeckParser {
     pub fn new(n: usize, format: DeckFormat) -> Self {
-        DeckParser { n, format, deck: Vec::with_capacity(n), seen: vec![0; n], stamp: 0 }
+        DeckParser { n, format, deck: Vec::with_capacity(n), seen: vec![0; n], stamp: 0, inferred: None }
+    }
+
+    /// The parser of a stream whose deck size was counted on its first deck, on line `line`.
+    pub fn inferred_at(mut self, line: u64) -> Self {
+        self.inferred = Some(line);
+        self
     }
 
     pub fn n(&self) -> usize {
@@ -162,18 +171,41 @@ impl DeckParser {
                     token: String::from_utf8_lossy(&line[start..i]).into_owned(),
                     lo: base64,
                     hi: base64 + n - 1,
-                    hint: if base == 0 && v == n {
-                        " (for 1-based ids pass --base 1)"
-                    } else if base == 1 && v == 0 {
-                        " (for 0-based ids pass --base 0)"
-                    } else {
-                        ""
-                    },
+                    hint: self.range_hint(line, base64),
                 });
             }
             duplicate |= self.push((v - base64) as usize);
         }
         Ok(duplicate)
+    }
+
+    /// What an id out of range may mean, from the whole line: more cards than the deck size counted on a short
+    /// first deck (`--deck`), ids counted from 1 (`--base 1`) or from 0 (`--base 0`); empty when none fits.
+    #[cold]
+    fn range_hint(&self, line: &[u8], base: u64) -> String {
+        let ids: Vec<u64> = line
+            .split(|&b| is_separator(b))
+            .filter(|t| !t.is_empty())
+            .map(|t| std::str::from_utf8(t).ok().and_then(|t| t.parse().ok()).unwrap_or(u64::MAX))
+            .collect();
+        let (n, count) = (self.n as u64, ids.len() as u64);
+        let (lo, hi) = (ids.iter().copied().min().unwrap_or(0), ids.iter().copied().max().unwrap_or(0));
+        match self.inferred {
+            Some(first) if count > n => {
+                return format!(
+                    " (the deck size, {n}, was counted on the first deck, line {first}, which may be short: for \
+                     {count}-card decks pass --deck {count})"
+                );
+            }
+            _ => {}
+        }
+        if base == 0 && lo == 1 && hi == n {
+            " (for 1-based ids pass --base 1)".to_string()
+        } else if base == 1 && lo == 0 && hi == n - 1 {
+            " (for 0-based ids pass --base 0)".to_string()
+        } else {
+            String::new()
+        }
     }
 
     /// A token that is not a whole number: invalid UTF-8 is named as such, anything else quoted.
@@ -303,8 +335,12 @@ mod tests {
         assert_eq!(e.to_string(), "card 3: 'x2' is not a card id (a whole number 0..=51)");
         let e = p.parse(b"0 1 -3").unwrap_err();
         assert_eq!(e.to_string(), "card 3: '-3' is not a card id (a whole number 0..=51)");
+        let one_based: Vec<String> = (1..=52).map(|c| c.to_string()).collect();
+        let e = p.parse(one_based.join(" ").as_bytes()).unwrap_err();
+        assert_eq!(e.to_string(), "card 52: id 52 is outside 0..=51 (for 1-based ids pass --base 1)");
+        // A line with a 0 is not 1-based.
         let e = p.parse(b"0 52 1").unwrap_err();
-        assert_eq!(e.to_string(), "card 2: id 52 is outside 0..=51 (for 1-based ids pass --base 1)");
+        assert_eq!(e.to_string(), "card 2: id 52 is outside 0..=51");
         let e = p.parse(b"0 99999999999999999999999 1").unwrap_err();
         assert!(e.to_string().starts_with("card 2: id 99999999999999999999999 is outside"), "{e}");
         let e = p.parse(b"0 1 \xff\xfe 2").unwrap_err();

@@ -174,8 +174,10 @@ pub fn audit_external(
                     Err(StreamError::NoDeck { .. }) => options.strict,
                     Err(StreamError::Read(_)) => true,
                 };
+                let timed_out = stop.requested() == Some(crate::audit::stop::StopReason::Timeout);
                 let reading = match ending {
                     Some(Ending::HeldOutput) => Reading::HeldOutput,
+                    Some(Ending::Stopped(_)) | None if timed_out => Reading::TimedOut,
                     Some(Ending::Stopped(_)) => Reading::Stopped,
                     None if stopped_early || stop.is_set() => Reading::Stopped,
                     None => Reading::Ended,

@@ -9,6 +9,13 @@
 //! that a chatty producer can neither block on a full pipe nor fill memory. However the audit ends (the end of
 //! the input, `--strict`, a signal, a time limit, an error, a panic), the whole group is ended with it:
 //! SIGTERM, then SIGKILL after [`KILL_GRACE`].
+//!
+//! A process can leave the group (`setsid`, `setpgid`) and so escape a signal to it. Every producer is
+//! therefore started with a mark in its environment ([`PRODUCER_MARK`], unique to the producer), which every
+//! process it starts inherits; when the producer is ended, any process still running with that mark is killed
+//! too (on Linux, through /proc: the mark is read from `/proc/PID/environ`, readable for the user's own
+//! processes). Only a process that also clears its environment (`env -i`) escapes both; elsewhere than Linux
+//! only the group is ended.
 
 use std::io::{self, BufRead, Read};
 use std::os::fd::{AsRawFd, RawFd};
@@ -199,17 +206,34 @@ impl ProducerStatus {
 /// async-signal-safe. [`Producer::spawn`] sets it and ending the group clears it; one producer runs at a time.
 pub static PRODUCER_GROUP: AtomicI32 = AtomicI32::new(0);
 
+/// The environment variable that marks every process a producer starts: its value is unique to the producer
+/// (this process's pid and a count), so that processes that left the producer's group can be found and ended.
+pub const PRODUCER_MARK: &str = "SHUFFLE_AUDIT_PRODUCER";
+
+/// Producers started by this process, for their marks.
+static PRODUCERS_STARTED: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
 /// Time a producer's process group gets to end after SIGTERM before it is sent SIGKILL.
 pub const KILL_GRACE: Duration = Duration::from_secs(1);
+/// The same when the time limit (`--timeout`) ran out: the limit is the user's deadline for the whole run, so the
+/// producer gets only this before SIGKILL, and the run ends within 0.3 s of its limit.
+pub const TIMEOUT_KILL_GRACE: Duration = Duration::from_millis(150);
+/// How long the tail of a producer's standard error is waited for once its processes are ended: a process it
+/// started that escaped being ended may hold the pipe open. Shorter after a time limit, for the same reason.
+const STDERR_WAIT: Duration = Duration::from_secs(2);
+const TIMEOUT_STDERR_WAIT: Duration = Duration::from_millis(50);
 
 /// How the reading of a producer's output ended, which decides how the producer is ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Reading {
     /// Its output ended: it gets [`super::wait::EXIT_GRACE`] to exit, then its group is ended.
     Ended,
-    /// The audit stopped reading (`--strict`, progressive mode, a signal, a time limit, a read error): its
-    /// group is ended now, and however it ends is the audit's doing.
+    /// The audit stopped reading (`--strict`, progressive mode, a signal, a read error): its group is ended now,
+    /// and however it ends is the audit's doing.
     Stopped,
+    /// As [`Reading::Stopped`], because the time limit ran out: SIGKILL follows SIGTERM after
+    /// [`TIMEOUT_KILL_GRACE`] only.
+    TimedOut,
     /// Its shell exited and a process it started held the output open, silent: the group is ended now.
     HeldOutput,
 }
@@ -223,6 +247,8 @@ pub struct Producer {
     group: i32,
     tail: Arc<Mutex<StderrTail>>,
     drain: Option<JoinHandle<()>>,
+    /// The value of [`PRODUCER_MARK`] in its environment and its descendants'.
+    mark: String,
 }
 
 #[derive(Default)]
@@ -235,8 +261,10 @@ impl Producer {
     /// Starts `sh -c command` in `dir` (the current directory when `None`), standard input closed, in a new
     /// process group. Its standard output is non-blocking: the reader waits for it with `poll`.
     pub fn spawn(command: &str, dir: Option<&Path>) -> io::Result<(Producer, ChildStdout)> {
+        let mark = format!("{}-{}", std::process::id(), PRODUCERS_STARTED.fetch_add(1, Ordering::Relaxed));
         let mut cmd = Command::new("sh");
         cmd.arg("-c").arg(command).stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
+        cmd.env(PRODUCER_MARK, &mark);
         cmd.process_group(0);
         if let Some(d) = dir {
             cmd.current_dir(d);
@@ -251,6 +279,7 @@ impl Producer {
             group,
             tail: Arc::new(Mutex::new(StderrTail::default())),
             drain: None,
+            mark,
         };
         let stdout = producer.child.stdout.take().ok_or_else(|| io::Error::other("no stdout pipe"))?;
         let mut stderr = producer.child.stderr.take().ok_or_else(|| io::Error::other("no stderr pipe"))?;
@@ -296,7 +325,11 @@ impl Producer {
     /// The pipe of its standard output must be closed before (a producer the audit stopped reading then gets
     /// EPIPE instead of blocking on a full pipe).
     pub fn finish(mut self, reading: Reading, waiting: &mut dyn FnMut() -> bool) -> ProducerStatus {
-        let mut stopped_by_audit = reading == Reading::Stopped;
+        let mut stopped_by_audit = matches!(reading, Reading::Stopped | Reading::TimedOut);
+        let (grace, stderr_wait) = match reading {
+            Reading::TimedOut => (TIMEOUT_KILL_GRACE, TIMEOUT_STDERR_WAIT),
+            _ => (KILL_GRACE, STDERR_WAIT),
+        };
         let mut lingered = (reading == Reading::HeldOutput).then_some(Linger::HeldOutput);
         if reading == Reading::Ended {
             let deadline = Instant::now() + super::wait::EXIT_GRACE;
@@ -314,17 +347,19 @@ impl Producer {
             }
         }
         let status = if stopped_by_audit && !self.has_exited() {
-            self.end_group();
+            self.end_group(grace);
             self.child.try_wait().ok().flatten()
         } else {
             let status = self.child.wait().ok();
             // Whatever the shell left behind (a background child, a pipeline's other end) goes with it.
-            self.end_group();
+            self.end_group(grace);
             status
         };
+        // And whatever left the group (`setsid`), which may also hold standard error open.
+        end_marked(&self.mark);
         // A grandchild outside the group may keep stderr open after the shell exits; wait a little, never forever.
         if let Some(drain) = self.drain.take() {
-            let deadline = Instant::now() + Duration::from_secs(2);
+            let deadline = Instant::now() + stderr_wait;
             while !drain.is_finished() && Instant::now() < deadline {
                 std::thread::sleep(Duration::from_millis(5));
             }
@@ -347,9 +382,10 @@ impl Producer {
         }
     }
 
-    /// Ends the process group: SIGTERM, then SIGKILL to whatever is left after [`KILL_GRACE`]; reaps the
-    /// shell and clears [`PRODUCER_GROUP`]. A group already empty costs one `kill(-group, 0)`.
-    fn end_group(&mut self) {
+    /// Ends the process group: SIGTERM, then SIGKILL to whatever is left after `grace` ([`KILL_GRACE`] or
+    /// [`TIMEOUT_KILL_GRACE`]); reaps the shell and clears [`PRODUCER_GROUP`]. A group already empty costs one
+    /// `kill(-group, 0)`.
+    fn end_group(&mut self, grace: Duration) {
         let group = std::mem::replace(&mut self.group, 0);
         if group <= 0 {
             return;
@@ -360,7 +396,7 @@ impl Producer {
             // SAFETY: kill(2) with a negative pid signals the process group the producer leads; no memory is
             // involved.
             unsafe { libc::kill(-group, libc::SIGTERM) };
-            let deadline = Instant::now() + KILL_GRACE;
+            let deadline = Instant::now() + grace;
             loop {
                 let _ = self.child.try_wait();
                 if !group_alive(group) {
@@ -394,8 +430,60 @@ impl Drop for Producer {
             unsafe { libc::kill(-group, libc::SIGKILL) };
             let _ = self.child.wait();
             let _ = PRODUCER_GROUP.compare_exchange(group, 0, Ordering::SeqCst, Ordering::SeqCst);
+            end_marked(&self.mark);
         }
     }
+}
+
+/// Kills every process still running with `PRODUCER_MARK=mark` in its environment: those a producer started
+/// that left its process group. A process may start another while it is being killed, so the search is
+/// repeated until it finds none (at most a few rounds). Without /proc, nothing is done.
+fn end_marked(mark: &str) {
+    #[cfg(target_os = "linux")]
+    {
+        let needle = format!("{PRODUCER_MARK}={mark}").into_bytes();
+        for _ in 0..8 {
+            let marked = marked_processes(&needle);
+            if marked.is_empty() {
+                return;
+            }
+            for pid in marked {
+                // SAFETY: kill(2) on a process that carries this producer's mark: one the producer started.
+                unsafe { libc::kill(pid, libc::SIGKILL) };
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = mark;
+}
+
+/// The living processes (not zombies) whose environment holds `needle` (`NAME=value`) as an entry.
+#[cfg(target_os = "linux")]
+fn marked_processes(needle: &[u8]) -> Vec<i32> {
+    let me = std::process::id() as i32;
+    let Ok(dir) = std::fs::read_dir("/proc") else { return Vec::new() };
+    let mut found = Vec::new();
+    for entry in dir.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name.to_str().and_then(|n| n.parse::<i32>().ok()) else { continue };
+        if pid == me {
+            continue;
+        }
+        // Another user's process cannot be read, and cannot be the producer's.
+        let Ok(environ) = std::fs::read(format!("/proc/{pid}/environ")) else { continue };
+        if !environ.split(|&b| b == 0).any(|entry| entry == needle) {
+            continue;
+        }
+        let alive = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok().is_some_and(|stat| {
+            let state = stat.rsplit_once(')').and_then(|(_, rest)| rest.split_whitespace().next());
+            !matches!(state, Some("Z" | "X" | "x"))
+        });
+        if alive {
+            found.push(pid);
+        }
+    }
+    found
 }
 
 /// True while a process of the group is still running.

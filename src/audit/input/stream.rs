@@ -198,7 +198,7 @@ pub fn audit_until<R: BufRead>(
         }
         counts.decks += 1;
         if state.is_none() {
-            match start_parser(text, options, tests, deal.as_ref()) {
+            match start_parser(text, no, options, tests, deal.as_ref()) {
                 Ok(s) => state = Some(s),
                 Err(what) => {
                     counts.invalid(no, what);
@@ -264,9 +264,10 @@ pub fn audit_until<R: BufRead>(
     })
 }
 
-/// The parser for a stream, from its first deck line: the format, and the deck size unless given.
+/// The parser for a stream, from its first deck line (line `line`): the format, and the deck size unless given.
 fn start_parser(
     first: &[u8],
+    line: u64,
     options: &StreamOptions,
     tests: TestSelection,
     deal: Option<&DealConfig>,
@@ -291,7 +292,9 @@ fn start_parser(
             }
         },
     };
-    Ok((DeckParser::new(n, format), Tally::new(n, tests, deal), inferred))
+    let parser = DeckParser::new(n, format);
+    let parser = if inferred { parser.inferred_at(line) } else { parser };
+    Ok((parser, Tally::new(n, tests, deal), inferred))
 }
 
 #[cfg(test)]

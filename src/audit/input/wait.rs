@@ -2,7 +2,7 @@
 //! pipe, standard input, a file) and the stream audit.
 //!
 //! A read that would block waits in `poll(2)` for at most [`POLL_TICK`] at a time, so that the reader notices
-//! a [`StopFlag`] being set (SIGINT, SIGTERM, `--timeout`) within a quarter of a second and ends the input
+//! a [`StopFlag`] being set (SIGINT, SIGTERM, `--timeout`) within 50 ms and ends the input
 //! there as if it had ended, remembering why. Between ticks it keeps the clocks: when no deck has arrived for
 //! 10 s a [`Notice::Waiting`] says so, then again at 30 s, 1 m, 2 m, 5 m, 10 m and every 10 minutes after
 //! ([`waiting_due`]); and a producer whose shell has exited while a process it started still holds the
@@ -20,8 +20,9 @@ use std::time::{Duration, Instant};
 use super::source::{Linger, Producer};
 use crate::audit::stop::{StopFlag, StopReason, format_duration};
 
-/// Longest single wait in `poll`: how late a stop request or a clock is noticed.
-pub const POLL_TICK: Duration = Duration::from_millis(250);
+/// Longest single wait in `poll`: how late a stop request or a clock is noticed. Short enough that a time
+/// limit ends the reading well within the 0.3 s a run may take past it; twenty wake-ups a second cost nothing.
+pub const POLL_TICK: Duration = Duration::from_millis(50);
 /// Silence on a producer's output after its shell exited before the output is taken as finished.
 pub const HELD_OUTPUT_GRACE: Duration = Duration::from_secs(2);
 /// Time a producer gets to exit after closing its output before its group is ended.

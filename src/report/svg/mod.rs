@@ -91,21 +91,8 @@ impl Picture {
     }
 }
 
-/// Escapes text for SVG and HTML content and attribute values.
-pub fn escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
+/// Escapes text for SVG and HTML content and attribute values (the report layer's one markup escape).
+pub use super::escape::markup as escape;
 
 /// A coordinate with at most two decimals and no trailing zeros: `12`, `3.5`, `0.25`.
 pub fn num(x: f64) -> String {
