@@ -130,3 +130,99 @@ fn against_exact_is_refused_without_an_exact_model() {
     let out = bin().args(["run", "--algorithm", "wash", "--against-exact", "--tests", "parity"]).output().unwrap();
     assert_usage_error(&out, "--tests", "--tests");
 }
+
+#[test]
+fn a_1024_card_run_ends_quickly_and_its_report_names_the_exact_law_it_left_out() {
+    // The exact matrix of Fisher–Yates on 1024 cards is about 4.3e9 double-double operations (a minute): the
+    // report leaves it out and names the command that computes it, and the run of 10 shuffles ends in seconds.
+    // Before, the report computed it: over a minute. The bound is generous for a loaded machine.
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = std::process::Command::new(common::bin_path())
+        .args(["run", "-a", "fisher-yates", "--deck", "1024", "--shuffles", "10", "--seed", "1", "--out"])
+        .arg(dir.path())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let status = common::wait_or_kill(&mut child, std::time::Duration::from_secs(60), "run --deck 1024");
+    assert!(matches!(status.code(), Some(0 | 1)), "{status:?}");
+    let html = read(&dir.path().join("report.html"));
+    assert!(html.contains("Exact matrix not computed for this report"), "no note in report.html");
+    assert!(html.contains("shuffle-audit exact --algorithm fisher-yates --deck 1024"), "no command in report.html");
+}
+
+#[test]
+fn a_long_exact_computation_shows_its_progress_and_stops_at_sigint() {
+    use std::io::BufRead;
+    use std::time::{Duration, Instant};
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = std::process::Command::new(common::bin_path())
+        .args(["exact", "--algorithm", "fisher-yates", "--deck", "1024", "--out"])
+        .arg(dir.path().join("x"))
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let (lines, seen) = std::sync::mpsc::channel();
+    let stderr = child.stderr.take().unwrap();
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(stderr).lines().map_while(Result::ok) {
+            let _ = lines.send(line);
+        }
+    });
+    // The first tenth of the computation (a few seconds) is the slow phase: wait for its progress line.
+    let start = Instant::now();
+    let mut err = String::new();
+    while !err.contains("exact: 10% done") {
+        let left = Duration::from_secs(120).saturating_sub(start.elapsed());
+        match seen.recv_timeout(left) {
+            Ok(line) => err.push_str(&(line + "\n")),
+            Err(e) => panic!("no progress line ({e}); stderr so far:\n{err}"),
+        }
+    }
+    assert!(err.contains("about 4.3e9 double-double operations"), "{err}");
+    // SAFETY: kill(2) on our own child's pid.
+    unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
+    let sent = Instant::now();
+    let status = common::wait_or_kill(&mut child, Duration::from_secs(30), "exact after SIGINT");
+    let latency = sent.elapsed();
+    while let Ok(line) = seen.recv_timeout(Duration::from_secs(5)) {
+        err.push_str(&(line + "\n"));
+    }
+    assert_eq!(status.code(), Some(130), "{err}");
+    assert!(latency < Duration::from_secs(5), "took {latency:?} to stop");
+    assert!(err.contains("interrupted by SIGINT during the exact computation"), "{err}");
+    assert!(!dir.path().join("x").exists(), "an interrupted computation writes nothing");
+}
+
+#[test]
+fn huge_step_counts_of_the_hand_shuffles_are_uniform_and_fast() {
+    // At 10^9 riffles the powers of the one-riffle matrix used to lose mass and report a bias that is not there
+    // ("50% FAIL at 4.25e11 shuffles"); now they reach uniform after a few squarings and say so, with the
+    // precision of the computation (doubles) instead of ~30 digits.
+    let dir = tempfile::tempdir().unwrap();
+    let cases: [&[&str]; 5] = [
+        &["--algorithm", "riffle", "--riffles", "1000000000"],
+        &["--algorithm", "riffle", "--riffles", "1000000000", "--rng", "msvc", "--deck", "5"],
+        &["--algorithm", "overhand", "--passes", "1000000000"],
+        &["--algorithm", "overhand", "--passes", "1000000000000", "--deck", "7"],
+        &["--algorithm", "top-to-random", "--moves", "1000000000000", "--rng", "glibc"],
+    ];
+    for args in cases {
+        let start = std::time::Instant::now();
+        let out = exact(args, dir.path());
+        let text = stdout(&out);
+        let what = args.join(" ");
+        assert_eq!(out.status.code(), Some(0), "{what}: {}", common::stderr(&out));
+        assert!(start.elapsed() < std::time::Duration::from_secs(30), "{what}: {:?}", start.elapsed());
+        assert!(text.contains("no family sees a bias"), "{what}:\n{text}");
+        assert!(text.contains("computed in doubles, about 12 digits") && !text.contains("30 digits"), "{text}");
+        assert!(!text.contains("first to see it") && text.matches("never").count() >= 2, "{what}:\n{text}");
+        assert!(text.contains("= 1/"), "{what}:\n{text}");
+        // The CSV's rows are laws: each sums to 1.
+        for row in read(&dir.path().join("exact.csv")).lines().skip(1) {
+            let sum: f64 = row.split(',').skip(1).map(|x| x.parse::<f64>().unwrap()).sum();
+            assert!((sum - 1.0).abs() < 1e-12, "{what}: a row sums to {sum}");
+        }
+    }
+}

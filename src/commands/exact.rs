@@ -7,6 +7,7 @@ use std::fmt::Write;
 use std::process::ExitCode;
 
 use crate::cli::{ExactArgs, ExactRng};
+use shuffle_audit::audit::stop::StopReason;
 use shuffle_audit::cards::{Card, card_name};
 use shuffle_audit::error::{ConfigError, Field};
 use shuffle_audit::game::deal::order::start_deck;
@@ -16,7 +17,9 @@ use shuffle_audit::game::{Game, Lang, doudizhu, douniu};
 use shuffle_audit::report::{exact_csv, exact_heatmap, i18n, riffle_csv, writer};
 use shuffle_audit::shuffle::{Algorithm, AlgorithmKind};
 use shuffle_audit::stats::exact::detect::{Detectability, detectability};
-use shuffle_audit::stats::exact::model::{ExactMatrix, ExactRequest, exact_marginals};
+use shuffle_audit::stats::exact::model::{
+    DD_FLOOR, ExactError, ExactMatrix, ExactRequest, Watch, exact_marginals_watched,
+};
 use shuffle_audit::stats::exact::order_law::{self, Distances};
 use shuffle_audit::stats::exact::riffle;
 
@@ -243,7 +246,15 @@ fn run_shuffle(kind: AlgorithmKind, args: &ExactArgs) -> anyhow::Result<ExitCode
         burn: args.burn.unwrap_or(0),
         ..ExactRequest::new(Algorithm { kind, swaps: repetitions }, rng.bits(), n)
     };
-    let by_place = exact_marginals(&req).map_err(|e| refuse(Field::Algorithm, e.to_string()))?;
+    let by_place = match marginals_with_progress(&req) {
+        Ok(m) => m,
+        Err(ExactError::Intractable(e)) => return Err(refuse(Field::Algorithm, e.to_string())),
+        Err(ExactError::Stopped) => {
+            let reason = crate::signals::STOP.requested().unwrap_or(StopReason::Interrupt);
+            eprintln!("{} during the exact computation: nothing written", reason.stopped_by());
+            return Ok(ExitCode::from(reason.exit_code()));
+        }
+    };
     let start = start_deck(order, n);
     let matrix = by_place.relabel(&start);
     // The law over orders follows card ids of the suit-ordered deck; with another start order the tests on
@@ -280,6 +291,34 @@ fn run_shuffle(kind: AlgorithmKind, args: &ExactArgs) -> anyhow::Result<ExitCode
     writeln!(stdout, "Written to {}/ (exact.csv, exact.svg)", dir.display());
     stdout.finish()?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Work above which the computation shows its progress on stderr (about a second).
+const PROGRESS_WORK: f64 = 1e8;
+
+/// The exact marginals; a long computation says so on stderr, shows each tenth done, and stops at the first
+/// SIGINT or SIGTERM (exit 130 or 143, nothing written).
+fn marginals_with_progress(req: &ExactRequest) -> Result<ExactMatrix, ExactError> {
+    let work = req.work();
+    if work <= PROGRESS_WORK {
+        return exact_marginals_watched(req, &mut Watch::none());
+    }
+    crate::signals::install();
+    eprintln!(
+        "exact: {} on {} cards takes about {work:.1e} double-double operations; progress follows (Ctrl-C stops)",
+        req.algorithm.label(req.n),
+        req.n
+    );
+    let mut shown = 0u32;
+    let mut report = |done: f64| {
+        let tenths = (done * 10.0).floor() as u32;
+        if tenths > shown {
+            shown = tenths;
+            eprintln!("exact: {}% done", tenths * 10);
+        }
+        !crate::signals::STOP.is_set()
+    };
+    exact_marginals_watched(req, &mut Watch::new(&mut report))
 }
 
 /// `ideal draws`, `15-bit r() % m (msvc)`.
@@ -335,6 +374,11 @@ pub fn shuffles_words(x: f64) -> String {
     }
 }
 
+/// How a matrix with this rounding floor was computed.
+fn precision_words(floor: f64) -> &'static str {
+    if floor <= DD_FLOOR { "double-double arithmetic, about 26 digits" } else { "computed in doubles, about 12 digits" }
+}
+
 /// The summary `exact --algorithm` prints.
 pub fn render_shuffle(
     label: &str,
@@ -349,13 +393,22 @@ pub fn render_shuffle(
     let [(hi_at, hi), (lo_at, lo)] = m.ratio_extremes();
     let name = |c: usize| card_name(c as Card, n, Lang::En.name_style());
     for (what, (card, pos), excess) in [("largest", hi_at, hi), ("smallest", lo_at, lo)] {
+        // The excess is shown with the digits it has above the matrix's rounding floor, at most 10.
+        let digits = (excess.abs().to_f64() / m.floor()).log10().floor();
+        let ratio = if digits >= 1.0 {
+            format!(
+                "1/{n} × (1 {} {})",
+                if excess.hi < 0.0 { "−" } else { "+" },
+                excess.abs().to_sci(digits.min(10.0) as usize)
+            )
+        } else {
+            format!("1/{n} to within {:.0e}", m.floor())
+        };
         let _ = writeln!(
             s,
-            "  {what} cell: {} at position {pos}: p = {} = 1/{n} × (1 {} {})",
+            "  {what} cell: {} at position {pos}: p = {} = {ratio}",
             name(card),
-            m.get(card, pos).to_sci(12),
-            if excess.hi < 0.0 { "−" } else { "+" },
-            excess.abs().to_sci(10)
+            m.get(card, pos).to_sci(12)
         );
     }
     let _ = writeln!(
@@ -394,7 +447,13 @@ pub fn render_shuffle(
                 writeln!(s, "  first to see it: {} (50% at {} shuffles)", f.test.name(), shuffles_words(f.shuffles_50));
         }
         None => {
-            let _ = writeln!(s, "  no family sees a bias: the law is uniform to the engine's ~30 digits");
+            let _ = writeln!(
+                s,
+                "  no family sees a bias: the law is uniform to the precision of its computation (every n·|p − 1/n| \
+                 below {:.0e}, {})",
+                m.floor(),
+                precision_words(m.floor())
+            );
         }
     }
     if let Some(dist) = distances {

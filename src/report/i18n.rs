@@ -461,6 +461,34 @@ pub fn exact_heatmap_words(lang: Lang, draws: &str) -> [String; 4] {
     }
 }
 
+/// Why a report shows no exact matrix beside its heatmap, and the command that computes it.
+pub fn exact_skipped_note(lang: Lang, label: &str, n: usize, skipped: &crate::audit::exact::SkippedExact) -> String {
+    let budget = crate::audit::exact::REPORT_MAX_WORK;
+    let (work, command) = (skipped.work, &skipped.command);
+    match lang {
+        Lang::En => format!(
+            "Exact matrix not computed for this report: {label} on {n} cards takes about {work:.1e} double-double \
+             operations, {:.0}× the report's budget of {budget:.0e} (about a second). Compute it with `{command}`{}.",
+            work / budget,
+            if skipped.ideal_draws {
+                " (ideal draws: this run's 32-bit draws differ from them by about n/2^32 in each cell)"
+            } else {
+                ""
+            }
+        ),
+        Lang::Zh => format!(
+            "本报告未计算精确矩阵：{label}（{n} 张牌）约需 {work:.1e} 次双双精度运算，是报告预算 {budget:.0e}（约一秒）的 \
+             {:.0} 倍。可用 `{command}` 计算{}。",
+            work / budget,
+            if skipped.ideal_draws {
+                "（理想抽样；本次运行的 32 位抽样与之在每格相差约 n/2^32）"
+            } else {
+                ""
+            }
+        ),
+    }
+}
+
 pub fn noise_note(lang: Lang, shuffles: u64, one_sd_percent: f64, clamp_label: &str) -> String {
     match lang {
         Lang::En => format!(

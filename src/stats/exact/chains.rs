@@ -13,10 +13,12 @@
 //! - **Erasing from a list** (`vec-erase`): a card at index x of the remaining list of length L is taken
 //!   (to the next output place) when t = x, moves to x − 1 when t < x, and stays when t > x.
 //!
-//! Every step works on the whole matrix, one row per starting place, in double-double ([`Dd`]).
+//! Every step works on the whole matrix, one row per starting place, in double-double ([`Dd`]). Each chain
+//! reports its progress to a [`Watch`] after every row or step, and stops there when asked.
 
 use super::dd::Dd;
 use super::draws::{Bits, DrawLaw};
+use super::model::Watch;
 
 /// `p[start * n + pos]` with every start at its own place.
 fn identity(n: usize) -> Vec<Dd> {
@@ -42,10 +44,13 @@ fn swap_with(dist: &mut [Dd], next: &mut [Dd], i: usize, w: &[Dd]) {
 }
 
 /// A swap algorithm: the places `i` swapped in order, each with its partner's law over all places.
-fn swap_walk(n: usize, steps: &[(usize, Vec<Dd>)]) -> Vec<Dd> {
+fn swap_walk(n: usize, steps: &[(usize, Vec<Dd>)], watch: &mut Watch<'_>) -> Vec<Dd> {
     let mut p = identity(n);
     let mut next = vec![Dd::ZERO; n];
-    for row in p.chunks_exact_mut(n) {
+    for (start, row) in p.chunks_exact_mut(n).enumerate() {
+        if !watch.go_on(start as f64 / n as f64) {
+            break;
+        }
         for (i, w) in steps {
             swap_with(row, &mut next, *i, w);
         }
@@ -63,23 +68,23 @@ fn placed(law: &DrawLaw, offset: usize, n: usize) -> Vec<Dd> {
 }
 
 /// `fisher-yates`: `for i in (1..n).rev() { j = r() % (i+1); swap(d[i], d[j]) }`.
-pub fn fisher_yates(n: usize, bits: Bits) -> Vec<Dd> {
+pub fn fisher_yates(n: usize, bits: Bits, watch: &mut Watch<'_>) -> Vec<Dd> {
     let steps: Vec<_> = (1..n).rev().map(|i| (i, placed(&DrawLaw::new(i + 1, bits), 0, n))).collect();
-    swap_walk(n, &steps)
+    swap_walk(n, &steps, watch)
 }
 
 /// `fisher-yates-forward`: `for i in 0..n { j = i + r() % (n-i); swap(d[i], d[j]) }`.
-pub fn fisher_yates_forward(n: usize, bits: Bits) -> Vec<Dd> {
+pub fn fisher_yates_forward(n: usize, bits: Bits, watch: &mut Watch<'_>) -> Vec<Dd> {
     let steps: Vec<_> = (0..n).map(|i| (i, placed(&DrawLaw::new(n - i, bits), i, n))).collect();
-    swap_walk(n, &steps)
+    swap_walk(n, &steps, watch)
 }
 
 /// `naive-swap` (`j = r() % n`) and `naive-swap-off-by-one` (`j = r() % (n-1)`): `for i in 0..n { swap(d[i], d[j]) }`.
-pub fn naive_swap(n: usize, bits: Bits, off_by_one: bool) -> Vec<Dd> {
+pub fn naive_swap(n: usize, bits: Bits, off_by_one: bool, watch: &mut Watch<'_>) -> Vec<Dd> {
     let m = if off_by_one { n - 1 } else { n };
     let w = placed(&DrawLaw::new(m, bits), 0, n);
     let steps: Vec<_> = (0..n).map(|i| (i, w.clone())).collect();
-    swap_walk(n, &steps)
+    swap_walk(n, &steps, watch)
 }
 
 /// One random transposition applied to every row of `p`: pair-swap's, or wash's with its forced neighbour swap.
@@ -113,26 +118,32 @@ fn stay_law(q: &[Dd], wash: bool) -> Vec<Dd> {
 }
 
 /// `wash`: `repeat k times { a = r() % n; b = r() % n; if a == b { b = (a + 1) % n } swap(d[a], d[b]) }`.
-pub fn wash(n: usize, bits: Bits, swaps: usize) -> Vec<Dd> {
+pub fn wash(n: usize, bits: Bits, swaps: usize, watch: &mut Watch<'_>) -> Vec<Dd> {
     let q = DrawLaw::new(n, bits).table();
     let stay = stay_law(&q, true);
     let mut p = identity(n);
     let mut next = vec![Dd::ZERO; n];
-    for _ in 0..swaps {
+    for k in 0..swaps {
+        if !watch.go_on(k as f64 / swaps as f64) {
+            break;
+        }
         transposition_step(&mut p, &mut next, &q, &stay, true);
     }
     p
 }
 
 /// `pair-swap`: `cnt` swaps of two independent places, `cnt = r() % 1023` (the source) or a fixed K.
-pub fn pair_swap(n: usize, bits: Bits, swaps: Option<usize>) -> Vec<Dd> {
+pub fn pair_swap(n: usize, bits: Bits, swaps: Option<usize>, watch: &mut Watch<'_>) -> Vec<Dd> {
     let q = DrawLaw::new(n, bits).table();
     let stay = stay_law(&q, false);
     let mut p = identity(n);
     let mut next = vec![Dd::ZERO; n];
     match swaps {
         Some(k) => {
-            for _ in 0..k {
+            for step in 0..k {
+                if !watch.go_on(step as f64 / k as f64) {
+                    break;
+                }
                 transposition_step(&mut p, &mut next, &q, &stay, false);
             }
             p
@@ -141,6 +152,9 @@ pub fn pair_swap(n: usize, bits: Bits, swaps: Option<usize>) -> Vec<Dd> {
             let count = DrawLaw::new(1023, bits);
             let mut mixture: Vec<Dd> = p.iter().map(|&x| x * count.q(0)).collect();
             for k in 1..1023 {
+                if !watch.go_on(k as f64 / 1023.0) {
+                    break;
+                }
                 transposition_step(&mut p, &mut next, &q, &stay, false);
                 let w = count.q(k);
                 if w.hi != 0.0 {
@@ -155,11 +169,14 @@ pub fn pair_swap(n: usize, bits: Bits, swaps: Option<usize>) -> Vec<Dd> {
 }
 
 /// `vec-erase`: `while len > 0 { t = r() % len; len -= 1; out.push(v.remove(t)) }`.
-pub fn vec_erase(n: usize, bits: Bits) -> Vec<Dd> {
+pub fn vec_erase(n: usize, bits: Bits, watch: &mut Watch<'_>) -> Vec<Dd> {
     let laws: Vec<Vec<Dd>> = (0..n).map(|i| DrawLaw::new(n - i, bits).table()).collect();
     let mut p = vec![Dd::ZERO; n * n];
     let mut dist = vec![Dd::ZERO; n];
     for card in 0..n {
+        if !watch.go_on(card as f64 / n as f64) {
+            break;
+        }
         dist.fill(Dd::ZERO);
         dist[card] = Dd::ONE;
         for (i, q) in laws.iter().enumerate() {
@@ -188,12 +205,12 @@ mod tests {
         use crate::stats::exact::marginals::{Direction, fisher_yates_marginals};
         for (n, bits) in [(52, 15), (20, 31), (7, 3)] {
             let old = fisher_yates_marginals(n, bits, Direction::Backward);
-            let new = fisher_yates(n, Some(bits));
+            let new = fisher_yates(n, Some(bits), &mut Watch::none());
             for (a, b) in old.iter().zip(&new) {
                 assert!((a - b.to_f64()).abs() < 1e-14, "n = {n}: {a} vs {}", b.to_f64());
             }
             let old = fisher_yates_marginals(n, bits, Direction::Forward);
-            let new = fisher_yates_forward(n, Some(bits));
+            let new = fisher_yates_forward(n, Some(bits), &mut Watch::none());
             for (a, b) in old.iter().zip(&new) {
                 assert!((a - b.to_f64()).abs() < 1e-14);
             }

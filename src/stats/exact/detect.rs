@@ -142,27 +142,31 @@ pub fn detectability(m: &ExactMatrix, order_law: Option<&[Dd]>, fail_below: f64)
         }
     }
     if let Some(law) = order_law {
-        families.push(family(TestId::Adjacency, nf * nf - 3.0 * nf + 1.0, adjacency_lambda(n, law), fail_below, size));
-        let (df, lambda) = fixed_points_lambda(n, law);
+        let rounding = m.floor();
+        let adjacency = floor(adjacency_lambda(n, law), rounding);
+        families.push(family(TestId::Adjacency, nf * nf - 3.0 * nf + 1.0, adjacency, fail_below, size));
+        let (df, lambda) = fixed_points_lambda(n, law, rounding);
         families.push(family(TestId::FixedPoints, df, lambda, fail_below, size));
         if TestId::FullPermutation.applies(n, 1 << 60, None).is_ok() {
             let orders = factorial(n) as f64;
             let u = Dd::ONE / Dd::from_f64(orders);
             let ss: Dd = law.iter().map(|&p| (p - u).sqr()).sum();
             let lambda = ss.mul_f64(orders).to_f64();
-            families.push(family(TestId::FullPermutation, orders - 1.0, floor(lambda), fail_below, size));
+            families.push(family(TestId::FullPermutation, orders - 1.0, floor(lambda, rounding), fail_below, size));
         }
     }
     Detectability { fail_below, family_size: size, families }
 }
 
-/// Zero for the double-double rounding of an exactly uniform law.
-fn floor(lambda: f64) -> f64 {
-    if lambda < 1e-40 { 0.0 } else { lambda }
+/// Zero for the rounding of an exactly uniform law: a λ₁ of order n!·Σ δ² with every δ within `rounding` of
+/// its 1/n!, at most `rounding²`, and at least 1e-40 (double-double).
+fn floor(lambda: f64, rounding: f64) -> f64 {
+    if lambda < (rounding * rounding).max(1e-40) { 0.0 } else { lambda }
 }
 
-/// Fixed points: `Σ_k (P(k) − π_k)²/π_k` with the values of π_k < 1% pooled into one cell; (df, λ₁).
-fn fixed_points_lambda(n: usize, law: &[Dd]) -> (f64, f64) {
+/// Fixed points: `Σ_k (P(k) − π_k)²/π_k` with the values of π_k < 1% pooled into one cell; (df, λ₁), zero
+/// within the law's rounding.
+fn fixed_points_lambda(n: usize, law: &[Dd], rounding: f64) -> (f64, f64) {
     let exact = fixed_points_law(n, law);
     let fair = fixed_points_pmf(n);
     let (mut cells, mut sum) = (0usize, 0.0);
@@ -182,7 +186,7 @@ fn fixed_points_lambda(n: usize, law: &[Dd]) -> (f64, f64) {
         sum += (pooled_p - Dd::from_f64(pooled_pi)).sqr().to_f64() / pooled_pi;
     }
     // The fair pmf is a double: below its rounding there is no bias to see.
-    ((cells - 1) as f64, if sum < 1e-28 { 0.0 } else { sum })
+    ((cells - 1) as f64, if sum < (rounding * rounding).max(1e-28) { 0.0 } else { sum })
 }
 
 /// Adjacency: `n·(‖S_δ‖² + (n−1)/(n+1)·‖A_δ‖²)` after removing the row and column part, as
@@ -207,7 +211,7 @@ fn adjacency_lambda(n: usize, law: &[Dd]) -> f64 {
             }
         }
     }
-    floor(nf * (sym + (nf - 1.0) / (nf + 1.0) * anti))
+    nf * (sym + (nf - 1.0) / (nf + 1.0) * anti)
 }
 
 /// How far from the predicted 50% point a sampled run's verdict may be and still agree: a run that FAILs must have

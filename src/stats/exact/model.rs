@@ -48,15 +48,18 @@ impl ExactRequest {
     /// Rough count of double-double operations the marginals take.
     pub fn work(&self) -> f64 {
         let n = self.n as f64;
+        if let AlgorithmKind::Riffle | AlgorithmKind::Overhand | AlgorithmKind::TopToRandom = self.algorithm.kind {
+            // M^k by repeated squaring in doubles: at most 2·log2(k) products of n³ multiply-adds, each about an
+            // eighth of a double-double operation (their modules refuse past their own budget).
+            let k = self.algorithm.repetitions(self.n) as u64;
+            return n * n * n * 2.0 * f64::from(64 - k.leading_zeros()) / 8.0;
+        }
         let steps = match self.algorithm.kind {
             AlgorithmKind::Wash => self.algorithm.wash_swaps(self.n) as f64,
             AlgorithmKind::PairSwap => self.algorithm.swaps.map_or(1022.0, |k| k as f64),
             AlgorithmKind::RejectRetryFixed | AlgorithmKind::MarkArray | AlgorithmKind::Identity => 1.0,
-            // Their modules bound their own work.
-            AlgorithmKind::Riffle
-            | AlgorithmKind::Overhand
-            | AlgorithmKind::TopToRandom
-            | AlgorithmKind::SortRandomComparator => 0.0,
+            // Binary insertion below 64 cards, refused above.
+            AlgorithmKind::SortRandomComparator => 0.0,
             _ => n,
         };
         4.0 * steps * n * n + if self.cut { n * n * n } else { 0.0 }
@@ -187,17 +190,72 @@ pub fn intractable(kind: AlgorithmKind, n: usize, bits: Bits) -> Option<Intracta
     }
 }
 
+/// The progress of a long exact computation, and the way to stop it: the chains call [`Watch::go_on`] with the
+/// fraction done (after each row or step, a few hundred times at most per computation) and stop early, leaving a
+/// matrix that is thrown away, once it answers false.
+pub struct Watch<'a> {
+    report: Option<&'a mut dyn FnMut(f64) -> bool>,
+    stopped: bool,
+}
+
+impl<'a> Watch<'a> {
+    /// A watch that shows nothing and never stops.
+    pub fn none() -> Watch<'static> {
+        Watch { report: None, stopped: false }
+    }
+
+    /// A watch that calls `report(fraction done)`, which returns false to stop.
+    pub fn new(report: &'a mut dyn FnMut(f64) -> bool) -> Watch<'a> {
+        Watch { report: Some(report), stopped: false }
+    }
+
+    /// Reports `done` (0..=1) and tells whether to go on.
+    #[inline]
+    pub fn go_on(&mut self, done: f64) -> bool {
+        if !self.stopped
+            && let Some(report) = self.report.as_mut()
+        {
+            self.stopped = !report(done.clamp(0.0, 1.0));
+        }
+        !self.stopped
+    }
+
+    /// True once the computation was asked to stop.
+    pub fn stopped(&self) -> bool {
+        self.stopped
+    }
+}
+
+/// Why [`exact_marginals_watched`] gave no matrix.
+#[derive(Debug, thiserror::Error)]
+pub enum ExactError {
+    #[error(transparent)]
+    Intractable(#[from] Intractable),
+    /// The [`Watch`] asked to stop before the end.
+    #[error("the exact computation was stopped before the end")]
+    Stopped,
+}
+
 /// The exact marginals of a request, cells indexed by starting place (card ids of the `0..n` deck).
 pub fn exact_marginals(req: &ExactRequest) -> Result<ExactMatrix, Intractable> {
+    exact_marginals_watched(req, &mut Watch::none()).map_err(|e| match e {
+        ExactError::Intractable(why) => why,
+        ExactError::Stopped => unreachable!("a watch that never stops"),
+    })
+}
+
+/// [`exact_marginals`] with its progress reported to `watch`, which may stop it.
+pub fn exact_marginals_watched(req: &ExactRequest, watch: &mut Watch<'_>) -> Result<ExactMatrix, ExactError> {
     let (n, bits) = (req.n, req.bits);
     if n < 2 {
         return Err(Intractable {
             reason: format!("a deck of {n} card has nothing to shuffle"),
             nearest: "a deck of 2 cards or more".to_string(),
-        });
+        }
+        .into());
     }
     if let Some(why) = intractable(req.algorithm.kind, n, bits) {
-        return Err(why);
+        return Err(why.into());
     }
     let work = req.work();
     if work > MAX_WORK {
@@ -208,7 +266,8 @@ pub fn exact_marginals(req: &ExactRequest) -> Result<ExactMatrix, Intractable> {
                 req.algorithm.label(n)
             ),
             nearest: "a smaller deck or fewer swaps (--deck, --swaps)".to_string(),
-        });
+        }
+        .into());
     }
     // The one dispatch from an algorithm to its exact law. The new shuffles (riffle, overhand, top-to-random,
     // sort-random-comparator) plug in here through their modules' `marginals(n, param, bits)`.
@@ -220,15 +279,15 @@ pub fn exact_marginals(req: &ExactRequest) -> Result<ExactMatrix, Intractable> {
             }
             p
         }
-        AlgorithmKind::FisherYates => chains::fisher_yates(n, bits),
+        AlgorithmKind::FisherYates => chains::fisher_yates(n, bits, watch),
         // Exactly unbiased draws whatever the generator (Lemire's rejection on a 64-bit word).
-        AlgorithmKind::FisherYatesBatched => chains::fisher_yates(n, None),
-        AlgorithmKind::FisherYatesForward => chains::fisher_yates_forward(n, bits),
-        AlgorithmKind::NaiveSwap => chains::naive_swap(n, bits, false),
-        AlgorithmKind::NaiveSwapOffByOne => chains::naive_swap(n, bits, true),
-        AlgorithmKind::Wash => chains::wash(n, bits, req.algorithm.wash_swaps(n)),
-        AlgorithmKind::PairSwap => chains::pair_swap(n, bits, req.algorithm.swaps),
-        AlgorithmKind::VecErase => chains::vec_erase(n, bits),
+        AlgorithmKind::FisherYatesBatched => chains::fisher_yates(n, None, watch),
+        AlgorithmKind::FisherYatesForward => chains::fisher_yates_forward(n, bits, watch),
+        AlgorithmKind::NaiveSwap => chains::naive_swap(n, bits, false, watch),
+        AlgorithmKind::NaiveSwapOffByOne => chains::naive_swap(n, bits, true, watch),
+        AlgorithmKind::Wash => chains::wash(n, bits, req.algorithm.wash_swaps(n), watch),
+        AlgorithmKind::PairSwap => chains::pair_swap(n, bits, req.algorithm.swaps, watch),
+        AlgorithmKind::VecErase => chains::vec_erase(n, bits, watch),
         AlgorithmKind::RejectRetryFixed => retry::reject_retry_fixed(n, bits)?,
         AlgorithmKind::MarkArray => retry::mark_array(n, bits)?,
         AlgorithmKind::RejectRetry | AlgorithmKind::DirectDraw => unreachable!("refused above"),
@@ -238,6 +297,9 @@ pub fn exact_marginals(req: &ExactRequest) -> Result<ExactMatrix, Intractable> {
         | AlgorithmKind::TopToRandom
         | AlgorithmKind::SortRandomComparator => hand_shuffle_marginals(req)?.into_iter().map(Dd::from_f64).collect(),
     };
+    if watch.stopped() {
+        return Err(ExactError::Stopped);
+    }
     let floor = if hand_shuffle_order_law(req).is_some() { F64_FLOOR } else { DD_FLOOR };
     let mut m = ExactMatrix { n, p, floor };
     if req.cut {
@@ -246,13 +308,38 @@ pub fn exact_marginals(req: &ExactRequest) -> Result<ExactMatrix, Intractable> {
     if !req.burn.is_multiple_of(n) {
         m = rotate(&m, req.burn % n);
     }
+    check_mass(req, &m)?;
     Ok(m)
+}
+
+/// Refuses a matrix with a row or column sum (a starting place's law, a position's) off 1 by more than its
+/// rounding floor: a law that lost or gained mass would show a bias that is not there.
+fn check_mass(req: &ExactRequest, m: &ExactMatrix) -> Result<(), Intractable> {
+    let n = m.n;
+    let mut worst = 0.0f64;
+    for i in 0..n {
+        let row: Dd = (0..n).map(|j| m.get(i, j)).sum();
+        let col: Dd = (0..n).map(|j| m.get(j, i)).sum();
+        worst = worst.max((row - Dd::ONE).abs().to_f64()).max((col - Dd::ONE).abs().to_f64());
+    }
+    if worst > m.floor || worst.is_nan() {
+        return Err(Intractable {
+            reason: format!(
+                "the computed law of {} on {n} cards has a row or column sum off 1 by {worst:.1e}, past its \
+                 rounding floor {:.0e}: its precision is lost",
+                req.algorithm.label(n),
+                m.floor
+            ),
+            nearest: "fewer steps or a smaller deck".to_string(),
+        });
+    }
+    Ok(())
 }
 
 /// The exact marginals `p[card * n + pos]` of the hand shuffles and the comparator sort, from their modules.
 fn hand_shuffle_marginals(req: &ExactRequest) -> Result<Vec<f64>, Intractable> {
     let (n, bits) = (req.n, req.bits);
-    let reps = u32::try_from(req.algorithm.repetitions(n)).unwrap_or(u32::MAX);
+    let reps = req.algorithm.repetitions(n) as u64;
     match req.algorithm.kind {
         AlgorithmKind::Riffle => super::riffle::marginals(n, reps, bits),
         AlgorithmKind::Overhand => super::overhand::marginals(n, reps, bits),
@@ -265,7 +352,7 @@ fn hand_shuffle_marginals(req: &ExactRequest) -> Result<Vec<f64>, Intractable> {
 /// The law over orders of the hand shuffles and the comparator sort (n ≤ 9), from their modules.
 pub fn hand_shuffle_order_law(req: &ExactRequest) -> Option<Result<Vec<f64>, Intractable>> {
     let (n, bits) = (req.n, req.bits);
-    let reps = u32::try_from(req.algorithm.repetitions(n)).unwrap_or(u32::MAX);
+    let reps = req.algorithm.repetitions(n) as u64;
     Some(match req.algorithm.kind {
         AlgorithmKind::Riffle => super::riffle::order_law(n, reps, bits),
         AlgorithmKind::Overhand => super::overhand::order_law(n, reps, bits),

@@ -12,12 +12,12 @@ use super::choices::{check_order_deck, matrix_power, order_law_of_steps, step_la
 use crate::shuffle::overhand_pass;
 
 /// `p[card * n + pos]` after `passes` passes of `n` cards (`bits` does not change it).
-pub fn marginals(n: usize, passes: u32, _bits: Option<u32>) -> Result<Vec<f64>, Intractable> {
-    matrix_power("overhand", n, &step_matrix(n), passes)
+pub fn marginals(n: usize, passes: u64, _bits: Option<u32>) -> Result<Vec<f64>, Intractable> {
+    matrix_power("overhand", "--passes", n, &step_matrix(n), passes)
 }
 
 /// The probability of every order of `n ≤ 9` cards after `passes` passes, by lexicographic rank.
-pub fn order_law(n: usize, passes: u32, bits: Option<u32>) -> Result<Vec<f64>, Intractable> {
+pub fn order_law(n: usize, passes: u64, bits: Option<u32>) -> Result<Vec<f64>, Intractable> {
     check_order_deck("overhand", n)?;
     let mut buf = Vec::with_capacity(n);
     let step = step_law(n, bits, |deck, d| overhand_pass(deck, d, &mut buf));

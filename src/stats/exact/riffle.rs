@@ -19,12 +19,12 @@ use crate::cards::Card;
 use crate::shuffle::riffle_once;
 
 /// `p[card * n + pos]` after `riffles` riffles of `n` cards (ideal draws, or a `bits`-wide generator).
-pub fn marginals(n: usize, riffles: u32, bits: Option<u32>) -> Result<Vec<f64>, Intractable> {
-    matrix_power("riffle", n, &step_matrix(n, bits), riffles)
+pub fn marginals(n: usize, riffles: u64, bits: Option<u32>) -> Result<Vec<f64>, Intractable> {
+    matrix_power("riffle", "--riffles", n, &step_matrix(n, bits), riffles)
 }
 
 /// The probability of every order of `n ≤ 9` cards after `riffles` riffles, by lexicographic rank.
-pub fn order_law(n: usize, riffles: u32, bits: Option<u32>) -> Result<Vec<f64>, Intractable> {
+pub fn order_law(n: usize, riffles: u64, bits: Option<u32>) -> Result<Vec<f64>, Intractable> {
     check_order_deck("riffle", n)?;
     match bits {
         None => Ok(closed_form(n, riffles)),
@@ -72,8 +72,10 @@ pub fn separation(n: usize, k: u32) -> f64 {
     (-ln_min.exp_m1()).clamp(0.0, 1.0)
 }
 
-/// Bayer–Diaconis: `C(2^k + n − r, n) / 2^{kn} = Π_{t=1}^{n} (2^k − r + t) / (t·2^k)`.
-fn closed_form(n: usize, k: u32) -> Vec<f64> {
+/// Bayer–Diaconis: `C(2^k + n − r, n) / 2^{kn} = Π_{t=1}^{n} (2^k − r + t) / (t·2^k)`, each factor divided by
+/// 2^k (exactly, a power of two) before t, so that `t·2^k` cannot overflow for k near 1023 (2^k is capped
+/// there: the factors are then 1/t to the last bit).
+fn closed_form(n: usize, k: u64) -> Vec<f64> {
     let a = 2f64.powi(k.min(1023) as i32);
     let mut deck: Vec<Card> = vec![0; n];
     let mut pos = vec![0usize; n];
@@ -84,7 +86,7 @@ fn closed_form(n: usize, k: u32) -> Vec<f64> {
                 pos[c as usize] = p;
             }
             let rising = (1 + (0..n.saturating_sub(1)).filter(|&v| pos[v + 1] < pos[v]).count()) as f64;
-            (1..=n).map(|t| (a - rising + t as f64) / (t as f64 * a)).product::<f64>().max(0.0)
+            (1..=n).map(|t| (a - rising + t as f64) / a / t as f64).product::<f64>().max(0.0)
         })
         .collect()
 }
@@ -170,7 +172,7 @@ mod tests {
     #[test]
     fn closed_form_total_variation_matches_the_rising_sequence_formula() {
         for k in 1..=6 {
-            let law = order_law(7, k, None).unwrap();
+            let law = order_law(7, u64::from(k), None).unwrap();
             let u = 1.0 / 5040.0;
             let tv = 0.5 * law.iter().map(|p| (p - u).abs()).sum::<f64>();
             assert!((tv - riffle_tv_distance(7, k)).abs() < 1e-12, "k = {k}: {tv}");
@@ -197,7 +199,7 @@ mod tests {
     #[test]
     fn separation_matches_the_order_law() {
         for k in 1..=5 {
-            let law = order_law(6, k, None).unwrap();
+            let law = order_law(6, u64::from(k), None).unwrap();
             let sep = law.iter().map(|p| 1.0 - 720.0 * p).fold(f64::MIN, f64::max);
             assert!((sep - separation(6, k)).abs() < 1e-12, "k = {k}");
         }

@@ -9,7 +9,7 @@ use super::choices::{check_order_deck, matrix_power, order_law_of_steps, residue
 use crate::shuffle::top_to_random_move;
 
 /// `p[card * n + pos]` after `moves` moves of `n` cards (ideal draws, or a `bits`-wide generator).
-pub fn marginals(n: usize, moves: u32, bits: Option<u32>) -> Result<Vec<f64>, Intractable> {
+pub fn marginals(n: usize, moves: u64, bits: Option<u32>) -> Result<Vec<f64>, Intractable> {
     let mut m = vec![0.0; n * n];
     let p: Vec<f64> = (0..n).map(|j| residue_probability(n, j, bits)).collect();
     m[..n].copy_from_slice(&p);
@@ -19,11 +19,11 @@ pub fn marginals(n: usize, moves: u32, bits: Option<u32>) -> Result<Vec<f64>, In
         m[i * n + i - 1] = at_or_above;
         m[i * n + i] = below;
     }
-    matrix_power("top-to-random", n, &m, moves)
+    matrix_power("top-to-random", "--moves", n, &m, moves)
 }
 
 /// The probability of every order of `n ≤ 9` cards after `moves` moves, by lexicographic rank.
-pub fn order_law(n: usize, moves: u32, bits: Option<u32>) -> Result<Vec<f64>, Intractable> {
+pub fn order_law(n: usize, moves: u64, bits: Option<u32>) -> Result<Vec<f64>, Intractable> {
     check_order_deck("top-to-random", n)?;
     let step = step_law(n, bits, |deck, d| top_to_random_move(deck, d));
     order_law_of_steps("top-to-random", n, moves, &step)
