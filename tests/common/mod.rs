@@ -180,6 +180,8 @@ pub fn handles_signal(pid: u32, signal: i32) -> bool {
         .and_then(|s| s.lines().find_map(|l| l.strip_prefix("SigCgt:").map(|v| v.trim().to_string())))
         .and_then(|hex| u64::from_str_radix(&hex, 16).ok())
         .is_some_and(|mask| mask >> (signal - 1) & 1 == 1)
+}
+
 /// Plants a symbolic link to `victim` at the name the tool's earlier scheme gave the temporary file of `target`
 /// (`.NAME.<pid>.tmp`), for each of the next few thousand pids, which the next process started most likely gets;
 /// returns the pids planted. (A pid outside them means the test must plant again: the caller checks.)
