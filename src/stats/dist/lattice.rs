@@ -72,10 +72,10 @@ pub fn position_matrix_ln_cdf(n: usize, shuffles: u64, scaled: f64, df: f64) -> 
     if shuffles == 0 {
         return 0.0;
     }
-    if n == 2 {
-        if let Some(ln_p) = pearson_ln_cdf(shuffles, &[0.5, 0.5], scaled) {
-            return ln_p;
-        }
+    if n == 2
+        && let Some(ln_p) = pearson_ln_cdf(shuffles, &[0.5, 0.5], scaled)
+    {
+        return ln_p;
     }
     chi2_ln_cdf_on_lattice(scaled, df, 2.0 * (n as f64 - 1.0) / shuffles as f64)
 }
