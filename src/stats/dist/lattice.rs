@@ -21,15 +21,23 @@ use crate::stats::LnP;
 
 /// The most count vectors (nodes of the enumeration) [`pearson_ln_cdf`] visits before it gives up.
 pub const NODE_BUDGET: u64 = 200_000;
+/// The most cells [`pearson_ln_cdf`] enumerates (its recursion goes one cell deep a level). Beyond, the counts
+/// are those of a table whose χ² tail the caller takes on its lattice: the full-permutation test's 8! orders.
+pub const MAX_CELLS: usize = 64;
 
 /// `ln P(X² ≤ x)` for N = `total` observations over cells of probabilities `probs` (positive, summing to 1),
 /// with `X² = Σ (oᵢ − N·qᵢ)²/(N·qᵢ)`; `None` when the ellipsoid holds more than about [`NODE_BUDGET`] count
-/// vectors (then χ² is accurate at x). Values of X² up to `x·(1 + 1e-9) + 1e-9` count as ≤ x, so that the
+/// vectors (then χ² is accurate at x), or there are more than [`MAX_CELLS`] cells. Values of X² up to `x·(1 + 1e-9) + 1e-9` count as ≤ x, so that the
 /// observed vector's own atom is always included despite rounding (a balanced count's X² may come out as 1e-30
 /// rather than 0); this errs, negligibly, on the conservative side.
 pub fn pearson_ln_cdf(total: u64, probs: &[f64], x: f64) -> Option<LnP> {
     let k = probs.len();
-    if k < 2 || total == 0 || !x.is_finite() || x < 0.0 || probs.iter().any(|&q| !(q > 0.0 && q.is_finite())) {
+    if !(2..=MAX_CELLS).contains(&k)
+        || total == 0
+        || !x.is_finite()
+        || x < 0.0
+        || probs.iter().any(|&q| !(q > 0.0 && q.is_finite()))
+    {
         return None;
     }
     let nf = total as f64;
@@ -242,5 +250,7 @@ mod tests {
         assert_eq!(pearson_ln_cdf(1_000_000, &[0.1; 10], 9.0), None);
         // The same counts perfectly balanced: one vector, enumerated.
         assert!(pearson_ln_cdf(1_000_000, &[0.1; 10], 0.0).is_some());
+        // The 40320 orders of 8 cards: too many cells to recurse through (the stack), whatever the sample.
+        assert_eq!(pearson_ln_cdf(5, &vec![1.0 / 40320.0; 40320], 0.0), None);
     }
 }
