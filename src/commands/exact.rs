@@ -300,7 +300,8 @@ const PROGRESS_WORK: f64 = 1e8;
 /// SIGINT or SIGTERM (exit 130 or 143, nothing written).
 fn marginals_with_progress(req: &ExactRequest) -> Result<ExactMatrix, ExactError> {
     let work = req.work();
-    if work <= PROGRESS_WORK {
+    // What is refused is refused before anything is said of its progress.
+    if work <= PROGRESS_WORK || shuffle_audit::stats::exact::model::refusal(req).is_some() {
         return exact_marginals_watched(req, &mut Watch::none());
     }
     crate::signals::install();

@@ -244,30 +244,35 @@ pub fn exact_marginals(req: &ExactRequest) -> Result<ExactMatrix, Intractable> {
     })
 }
 
+/// Why [`exact_marginals`] would refuse `req` at once (a deck too small, a law with no exact model, a
+/// computation past [`MAX_WORK`]), before any work: `None` when it computes.
+pub fn refusal(req: &ExactRequest) -> Option<Intractable> {
+    let n = req.n;
+    if n < 2 {
+        return Some(Intractable {
+            reason: format!("a deck of {n} card has nothing to shuffle"),
+            nearest: "a deck of 2 cards or more".to_string(),
+        });
+    }
+    if let Some(why) = intractable(req.algorithm.kind, n, req.bits) {
+        return Some(why);
+    }
+    let work = req.work();
+    (work > MAX_WORK).then(|| Intractable {
+        reason: format!(
+            "{} on {n} cards takes about {work:.1e} double-double operations (minutes to hours), above the \
+             {MAX_WORK:.0e} the command allows",
+            req.algorithm.label(n)
+        ),
+        nearest: "a smaller deck or fewer swaps (--deck, --swaps)".to_string(),
+    })
+}
+
 /// [`exact_marginals`] with its progress reported to `watch`, which may stop it.
 pub fn exact_marginals_watched(req: &ExactRequest, watch: &mut Watch<'_>) -> Result<ExactMatrix, ExactError> {
     let (n, bits) = (req.n, req.bits);
-    if n < 2 {
-        return Err(Intractable {
-            reason: format!("a deck of {n} card has nothing to shuffle"),
-            nearest: "a deck of 2 cards or more".to_string(),
-        }
-        .into());
-    }
-    if let Some(why) = intractable(req.algorithm.kind, n, bits) {
+    if let Some(why) = refusal(req) {
         return Err(why.into());
-    }
-    let work = req.work();
-    if work > MAX_WORK {
-        return Err(Intractable {
-            reason: format!(
-                "{} on {n} cards takes about {work:.1e} double-double operations (minutes to hours), above the \
-                 {MAX_WORK:.0e} the command allows",
-                req.algorithm.label(n)
-            ),
-            nearest: "a smaller deck or fewer swaps (--deck, --swaps)".to_string(),
-        }
-        .into());
     }
     // The one dispatch from an algorithm to its exact law. The new shuffles (riffle, overhand, top-to-random,
     // sort-random-comparator) plug in here through their modules' `marginals(n, param, bits)`.
