@@ -135,7 +135,8 @@ const teachStats = (() => {
   }
 
   // The tool's position-by-card test on a row-major matrix counts[pos * n + card]: Pearson's X² over the n²
-  // cells, scaled by (n−1)/n to χ²((n−1)²), two-sided: ln p = min(0, ln 2 + min(ln upper, ln lower)).
+  // cells, scaled by (n−1)/n to χ²((n−1)²), two-sided: ln p = min(0, ln 2 + min(ln upper, ln lower)). The lower
+  // tail is χ²'s one lattice step further, 2(n−1)/N (Σ O² moves by 2), so that it holds its atom, as the tool's.
   function positionCard(counts, n) {
     let shuffles = 0;
     for (let card = 0; card < n; card += 1) shuffles += counts[card];
@@ -148,7 +149,7 @@ const teachStats = (() => {
     const statistic = (x2 * (n - 1)) / n;
     const df = (n - 1) * (n - 1);
     const lnUpper = chi2LnSf(statistic, df);
-    const lnLower = chi2LnCdf(statistic, df);
+    const lnLower = chi2LnCdf(statistic + (2 * (n - 1)) / shuffles, df);
     const lnP = Math.min(0, LN_2 + Math.min(lnUpper, lnLower));
     return { shuffles, x2, statistic, df, lnUpper, lnLower, lnP, tail: lnLower < lnUpper ? "lower" : "upper" };
   }
