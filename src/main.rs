@@ -2,6 +2,7 @@ use std::process::ExitCode;
 
 mod cli;
 mod commands;
+mod progress;
 mod signals;
 
 use clap::Parser;

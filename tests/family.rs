@@ -44,7 +44,7 @@ fn fair_runs_are_suspicious_at_the_stated_rate() {
         .map(|seed| {
             let config = fair(seed, 30_000);
             // In the test's pool (a pool per run inside it would nest pools).
-            let outcome = run_chunks(&config, 0..config.chunks(), &indicatif::ProgressBar::hidden());
+            let outcome = run_chunks(&config, 0..config.chunks(), &shuffle_audit::audit::meter::Meter::hidden());
             RunReport::new(config, outcome, thresholds()).verdict
         })
         .collect();
@@ -66,7 +66,8 @@ fn fair_progressive_runs_are_suspicious_at_most_at_the_stated_rate() {
         .into_par_iter()
         .map(|seed| {
             let config = fair(seed, 1);
-            let out = progressive::run_here(&config, 1 << 16, thresholds(), &indicatif::ProgressBar::hidden());
+            let out =
+                progressive::run_here(&config, 1 << 16, thresholds(), &shuffle_audit::audit::meter::Meter::hidden());
             // The run's verdict, as `run --progressive` prints it and exits with: the worst look's.
             (out.verdict(), out.ln_p_family())
         })

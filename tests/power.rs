@@ -22,8 +22,8 @@
 //! busy with other builds). The figures are [`QUOTED`] (8 cards, δ = ±23.9%: 19,925 and 19,983 of 20,000,
 //! 99.62% and 99.92%; 52 cards, δ = +286.6%: 19,847, 99.23%, 99% interval 99.06–99.38%) and [`BATTERY_QUOTED`].
 
-use indicatif::ProgressBar;
 use rayon::prelude::*;
+use shuffle_audit::audit::meter::Meter;
 
 use shuffle_audit::audit::RunReport;
 use shuffle_audit::audit::runner::{RunConfig, run_chunks};
@@ -165,7 +165,7 @@ fn battery_fails(shuffles: u64) -> (u64, usize) {
                 ..RunConfig::new(Algorithm::new(AlgorithmKind::NaiveSwap), RngKind::Chacha8, 52, shuffles, seed)
             };
             // In the test's pool (a pool per run inside it would nest pools).
-            let outcome = run_chunks(&config, 0..config.chunks(), &ProgressBar::hidden());
+            let outcome = run_chunks(&config, 0..config.chunks(), &Meter::hidden());
             let report = RunReport::new(config, outcome, Thresholds::default());
             (report.verdict >= Verdict::Fail, report.assessment.tests.len())
         })

@@ -4,8 +4,8 @@
 //! - Two-level calibration: every statistic's p-values over independent replicates of a fair shuffle are uniform.
 //! - Progressive mode finds MSVC's modulo bias in Fisher–Yates where the exact marginals say it should.
 
-use indicatif::ProgressBar;
 use shuffle_audit::audit::calibration::calibrate;
+use shuffle_audit::audit::meter::Meter;
 use shuffle_audit::audit::progressive;
 use shuffle_audit::audit::runner::RunConfig;
 use shuffle_audit::audit::verdict::Thresholds;
@@ -26,7 +26,7 @@ fn every_statistic_is_calibrated_on_fisher_yates_chacha8() {
     // 0.001; the two tails of a continuous statistic are mirror images, so in fact about 2.4%); the seed is
     // fixed, so the outcome is deterministic.
     let c = config(AlgorithmKind::FisherYates, RngKind::Chacha8, 20_000, 1);
-    let out = calibrate(&c, 200, &ProgressBar::hidden()).unwrap();
+    let out = calibrate(&c, 200, &Meter::hidden()).unwrap();
     let mut tests: Vec<TestId> = out.statistics.iter().map(|s| s.test).collect();
     tests.dedup();
     assert_eq!(tests.len(), 12);
@@ -43,7 +43,7 @@ fn progressive_mode_finds_the_msvc_modulo_bias_where_the_exact_marginals_say() {
     // near 8.5·10^7 (2^26.3) for this run's thresholds, so detection is expected at 2^25, 2^26 or 2^27. A fair
     // shuffle reaches FAIL anywhere in a progressive run with probability below 1e-9; the seed is fixed.
     let c = config(AlgorithmKind::FisherYates, RngKind::Msvc, 1, 20261130);
-    let out = progressive::run(&c, 1 << 27, Thresholds::default(), &ProgressBar::hidden(), |_| {}).unwrap();
+    let out = progressive::run(&c, 1 << 27, Thresholds::default(), &Meter::hidden(), |_| {}).unwrap();
     let look = out.detected().expect("the msvc modulo bias must be detected by 2^27 shuffles");
     assert!((1 << 25..=1 << 27).contains(&look.shuffles), "detected at {}", look.shuffles);
     let decisive = look.assessment.decisive_test.unwrap();

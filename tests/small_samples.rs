@@ -25,7 +25,7 @@ fn fair(deck: usize, shuffles: u64, seed: u64) -> RunConfig {
 }
 
 fn report(config: RunConfig, thresholds: Thresholds) -> RunReport {
-    let outcome = run_chunks(&config, 0..config.chunks(), &indicatif::ProgressBar::hidden());
+    let outcome = run_chunks(&config, 0..config.chunks(), &shuffle_audit::audit::meter::Meter::hidden());
     RunReport::new(config, outcome, thresholds)
 }
 

@@ -43,7 +43,7 @@ pub fn run(args: CalibrateArgs) -> anyhow::Result<ExitCode> {
         format!("calibrate-{label}-{}-{}", builtin.rng, config.deck)
     }))?;
     let bar = progress_bar(args.replicates, config.shuffles);
-    let outcome = calibrate_looks(&config, args.replicates, progressive, &bar)?;
+    let outcome = calibrate_looks(&config, args.replicates, progressive, &crate::progress::meter(&bar))?;
     bar.finish_and_clear();
     let mut stdout = super::Console::stdout();
     if let Some(f) = &outcome.fault {

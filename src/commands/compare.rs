@@ -28,7 +28,7 @@ pub fn run(args: CompareArgs) -> anyhow::Result<ExitCode> {
     let mut failed: Vec<String> = Vec::new();
     for f in &catalogue {
         let config = config_for(f, &args);
-        let report = shuffle_audit::audit::execute(config, thresholds, shuffle_audit::audit::runner::Progress::Bar)?;
+        let report = shuffle_audit::audit::execute(config, thresholds, crate::progress::BAR)?;
         out.write(|dir| shuffle_audit::report::files::write_run_files(&dir.join(report.dir_name()), &report, output))?;
         let checks = f.failed_checks(&report.assessment.tests);
         let exact = exact_check(&report);
@@ -148,7 +148,7 @@ fn write_combined(
     if let Some(svg) = html::compare_heatmaps_svg(&reports, output.lang) {
         files.push(("heatmaps.svg", svg));
     }
-    writer::write_all(dir, &files)
+    Ok(writer::write_all(dir, &files)?)
 }
 
 fn header(width: usize) -> String {
@@ -199,7 +199,7 @@ fn table_row(r: &RunReport, f: &Finding, failed_checks: &[String], width: usize)
 fn predictability(args: &CompareArgs, stdout: &mut super::Console, failed: &mut Vec<String>) {
     use shuffle_audit::audit::crack::findings::{self, Expect};
     use shuffle_audit::audit::crack::search::SearchOptions;
-    let bar = indicatif::ProgressBar::hidden();
+    let bar = shuffle_audit::audit::meter::Meter::hidden();
     let options = SearchOptions { threads: args.threads, ..SearchOptions::quiet(&crate::signals::STOP, &bar) };
     writeln!(stdout, "\npredictability: one seat's hand, then the seed, then every other hand");
     writeln!(stdout, "{:<42} {:<22} {:>10} {:>8}  outcome", "dealer", "seed space", "seconds", "found");

@@ -9,6 +9,7 @@ use std::io::IsTerminal;
 use std::process::ExitCode;
 
 use indicatif::{ProgressBar, ProgressStyle};
+use shuffle_audit::audit::meter::Meter;
 
 use crate::cli::CrackArgs;
 use shuffle_audit::audit::crack::lanes::Isa;
@@ -64,11 +65,11 @@ pub fn run(args: CrackArgs) -> anyhow::Result<ExitCode> {
         let request = TrialsRequest { dealer, seat, ordered: args.ordered, trials: n, seed: args.seed.unwrap_or(1) };
         request.validate()?;
         refuse_too_large(&Problem::new(dealer, View { seat, cards: vec![], ordered: args.ordered })?, &space, &args)?;
-        let search_bar = ProgressBar::hidden();
+        let search_bar = Meter::hidden();
         let options = SearchOptions { threads: args.threads, stop, bar: &search_bar, isa, max_listed: 100_000 };
         eprintln!("{n} hidden seeds drawn from the space with seed {} (pass --seed to change)", request.seed);
         let bar = trials_bar(n);
-        let outcome = trials::run(&request, &space, &options, &bar)?;
+        let outcome = trials::run(&request, &space, &options, &crate::progress::meter(&bar))?;
         bar.finish_and_clear();
         let mut out = super::Console::stdout();
         if args.json {
@@ -115,7 +116,8 @@ pub fn run(args: CrackArgs) -> anyhow::Result<ExitCode> {
     } else {
         ProgressBar::hidden()
     };
-    let options = SearchOptions { threads: args.threads, stop, bar: &bar, isa, max_listed: 10_000 };
+    let meter = crate::progress::meter(&bar);
+    let options = SearchOptions { threads: args.threads, stop, bar: &meter, isa, max_listed: 10_000 };
     let outcome = search::search(&problem, &space, &options).map_err(|e| anyhow::anyhow!(e))?;
     bar.finish_and_clear();
     if outcome.found > outcome.streams.len() as u64 {

@@ -274,10 +274,7 @@ fn run_shuffle(kind: AlgorithmKind, args: &ExactArgs) -> anyhow::Result<ExitCode
         .render(shuffle_audit::report::svg::heatmap::Layout::full(n, n))
         .to_svg(&format!("{} — {label}", map.title), shuffle_audit::report::svg::Target::File);
     let files = [("exact.csv", exact_csv::render(&matrix)), ("exact.svg", svg.into_bytes())];
-    outdir.write(|d| {
-        shuffle_audit::report::writer::write_all(d, &files)?;
-        Ok(())
-    })?;
+    outdir.write(|d| shuffle_audit::report::writer::write_all(d, &files))?;
     let dir = outdir.commit()?;
     let mut stdout = super::Console::stdout();
     let order_note = match &orders {

@@ -34,10 +34,10 @@ pub fn run(args: GateArgs) -> anyhow::Result<ExitCode> {
     }
     // After the folder: a file inside it would be replaced with the folder.
     if let Some(path) = &args.junit {
-        failures.extend(writer::write_atomic(path, &junit::render(&outcome)).err());
+        failures.extend(writer::write_atomic(path, &junit::render(&outcome)).err().map(anyhow::Error::from));
     }
     if let Some(path) = &args.json {
-        failures.extend(writer::write_atomic(path, &gate_json::render(&outcome)).err());
+        failures.extend(writer::write_atomic(path, &gate_json::render(&outcome)).err().map(anyhow::Error::from));
     }
     failures.extend(stdout.finish().err());
     for e in &failures {
@@ -71,9 +71,9 @@ fn write_runs(out: OutDir, outcome: &GateOutcome) -> anyhow::Result<()> {
                 )?;
             }
         }
-        Ok(())
+        anyhow::Ok(())
     })?;
-    out.commit().map(drop)
+    Ok(out.commit().map(drop)?)
 }
 
 const SOURCE_WIDTH: usize = 34;

@@ -6,8 +6,6 @@ use shuffle_audit::report::i18n::{self, Lang, LangWords};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use indicatif::ProgressBar;
-
 use shuffle_audit::audit::progressive::{self, Look, ProgressiveOutcome, look_sizes, marginal_estimate, size_label};
 use shuffle_audit::audit::result::Incomplete;
 use shuffle_audit::audit::runner::RunConfig;
@@ -36,7 +34,7 @@ pub fn run(
     writeln!(stdout, "{}", header(&tests));
     crate::signals::install();
     let outcome = within_limit(&crate::signals::STOP, timeout, |stop| {
-        progressive::run_until(&config, max, thresholds, &ProgressBar::hidden(), stop, |look| {
+        progressive::run_until(&config, max, thresholds, &shuffle_audit::audit::meter::Meter::hidden(), stop, |look| {
             writeln!(stdout, "{}", row(look, &tests, sizes.len()));
         })
     })?;

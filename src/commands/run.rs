@@ -12,7 +12,7 @@ use super::Console;
 use crate::cli::RunArgs;
 use shuffle_audit::audit::input::{self, Fold};
 use shuffle_audit::audit::progressive::{self, LookPlan};
-use shuffle_audit::audit::runner::{self, Control, Counted, Progress, RunConfig};
+use shuffle_audit::audit::runner::{self, Control, Counted, RunConfig};
 use shuffle_audit::audit::settings::{ExternalPlan, Plan, RunRequest, StateSettings};
 use shuffle_audit::audit::state::RunState;
 use shuffle_audit::audit::stop::{StopReason, within_limit};
@@ -135,7 +135,7 @@ fn run_builtin(
         // A signal, or the time limit (--timeout), stops the run at the next chunk.
         let finish = within_limit(&crate::signals::STOP, timeout, |stop| {
             let mut control = Control {
-                progress: Progress::Bar,
+                progress: crate::progress::BAR,
                 stop: Some(stop),
                 checkpoint: keep.checkpoint_every.map(|every| (every, &mut save as &mut runner::SaveCheckpoint)),
             };
@@ -176,7 +176,7 @@ fn run_builtin(
             writer::write_all(d, &[(STATE_FILE, bytes.clone())])?;
             written.push(STATE_FILE);
         }
-        Ok(written)
+        anyhow::Ok(written)
     })?;
     let dir = outdir.commit()?;
     let state_path = if beside { Some(dir.join(STATE_FILE)) } else { keep.out.clone() };

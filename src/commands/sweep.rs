@@ -10,7 +10,7 @@
 use std::process::ExitCode;
 
 use crate::cli::SweepArgs;
-use shuffle_audit::audit::runner::{self, Progress, RunConfig};
+use shuffle_audit::audit::runner::{self, RunConfig};
 use shuffle_audit::audit::source::{Builtin, DeckSource};
 use shuffle_audit::error::{ConfigError, Field};
 use shuffle_audit::report::i18n;
@@ -56,7 +56,7 @@ pub fn run(args: SweepArgs) -> anyhow::Result<ExitCode> {
     let mut points = Vec::new();
     let mut tests = 1;
     for (k, config) in configs {
-        let outcome = runner::run(&config, Progress::Bar)?;
+        let outcome = runner::run(&config, crate::progress::BAR)?;
         let report = RunReport::new(config, outcome, thresholds);
         let global = report
             .assessment

@@ -1,0 +1,21 @@
+//! The pure core of shuffle-audit: cards, the generators and shuffles bit for bit, the statistics with their exact
+//! or correctly scaled nulls, and the card games' deals and table statistics. No I/O, no threads of its own, no
+//! command line: what it computes depends only on its arguments.
+//!
+//! The layers, each using only the ones below it:
+//! - [`game`]: dealing shuffled decks as the card games deal them, and the table statistics of each game;
+//! - [`stats`]: the statistics, as mergeable accumulators with exact or correctly scaled nulls;
+//! - [`shuffle`] and [`rng`]: the shuffles and the generators they were written against, bit for bit;
+//! - [`cards`], [`error`] and [`names`]: card ids and names, the errors that name a setting, the fixed names of
+//!   enums.
+//!
+//! The audit library (`shuffle-audit`: runs, verdicts, reports, the `Audit` API) is built on this crate and
+//! re-exports its modules; a program uses that crate, and this one only for the primitives alone.
+
+pub mod cards;
+pub mod error;
+pub mod game;
+pub mod names;
+pub mod rng;
+pub mod shuffle;
+pub mod stats;

@@ -1,0 +1,425 @@
+//! The shuffles shuffle-audit reproduces, each to the letter of its source, including the order of
+//! generator calls and the modulo bias of `r() % k`.
+//!
+//! Every algorithm is a [`Shuffle`]: a value (most are zero-sized) whose generic `shuffle` method is
+//! monomorphised over the generator, so the runner's inner loop has no dynamic dispatch. Algorithms permute the
+//! deck they are given (with `--carry` that is the previous result; otherwise a fresh `0..n`), and report faults
+//! as values: a retry loop that cannot finish, or output that is not a permutation.
+
+mod direct_draw;
+pub mod fastmod;
+mod fisher_yates;
+mod fisher_yates_batched;
+mod fisher_yates_forward;
+mod identity;
+mod mark_array;
+mod naive_swap;
+mod naive_swap_off_by_one;
+mod overhand;
+mod pair_swap;
+mod reject_retry;
+mod reject_retry_fixed;
+mod riffle;
+mod sort_random_comparator;
+mod top_to_random;
+mod vec_erase;
+mod wash;
+
+pub use direct_draw::DirectDraw;
+pub use fisher_yates::FisherYates;
+pub use fisher_yates_batched::FisherYatesBatched;
+pub use fisher_yates_forward::FisherYatesForward;
+pub use identity::Identity;
+pub use mark_array::MarkArray;
+pub use naive_swap::NaiveSwap;
+pub use naive_swap_off_by_one::NaiveSwapOffByOne;
+pub use overhand::{DEFAULT_PASSES, Overhand, overhand_pass};
+pub use pair_swap::{FIXED_PSEUDOCODE as PAIR_SWAP_FIXED_PSEUDOCODE, PairSwap};
+pub use reject_retry::RejectRetry;
+pub use reject_retry_fixed::RejectRetryFixed;
+pub use riffle::{DEFAULT_RIFFLES, Riffle, riffle_once};
+pub use sort_random_comparator::{SortRandomComparator, v8_sort_random};
+pub use top_to_random::{TopToRandom, default_moves, top_to_random_move};
+pub use vec_erase::VecErase;
+pub use wash::Wash;
+
+use crate::cards::{Card, PermutationDefect};
+use crate::rng::RawRng;
+
+/// How many draws a retry loop may spend on one card before it is declared not to terminate.
+///
+/// A fair retry loop over `m` slots with one free slot left needs `m` draws on average; 2^20 is thousands
+/// of times that for any deck the tool accepts (m ≤ 1024), so a fair loop reaches the cap with probability
+/// below `(1 − 1/1024)^(2^20) ≈ e^−1024`. The cap costs a few milliseconds when it is hit.
+pub const RETRY_CAP: u64 = 1 << 20;
+
+/// A retry loop that did not finish: which card could not be placed, after how many draws, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stuck {
+    /// 0-based index of the card (in the source order) that found no slot.
+    pub card_index: usize,
+    /// Cards placed before it.
+    pub placed: usize,
+    /// Generator calls spent placing those cards (the draws for the stuck card excluded).
+    pub draws_to_place: u64,
+    /// Draws spent on the stuck card before giving up ([`RETRY_CAP`]).
+    pub draws_on_stuck: u64,
+    /// Slots still free when the loop gave up.
+    pub free_slots: Vec<usize>,
+    /// Slots the loop's `r() % m` can never produce.
+    pub unreachable_slots: Vec<usize>,
+    /// The partial result: `Some(card)` where a card was placed.
+    pub partial: Vec<Option<Card>>,
+}
+
+/// What can go wrong inside one shuffle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Fault {
+    /// A retry loop hit [`RETRY_CAP`] draws for one card.
+    NonTermination(Box<Stuck>),
+    /// The output repeats some cards and misses others.
+    NotPermutation(PermutationDefect),
+}
+
+/// Reusable buffers, so that no shuffle allocates.
+#[derive(Clone, Debug, Default)]
+pub struct Scratch {
+    pub cards: Vec<Card>,
+    pub flags: Vec<bool>,
+    pub seen: Vec<u32>,
+}
+
+impl Scratch {
+    pub fn new(n: usize) -> Self {
+        Scratch { cards: Vec::with_capacity(n), flags: vec![false; n], seen: vec![0; n] }
+    }
+}
+
+/// One shuffling algorithm.
+pub trait Shuffle: Sync + Send {
+    /// Permutes `deck` in place, drawing from `rng` exactly as the source does.
+    fn shuffle<R: RawRng>(&self, deck: &mut [Card], rng: &mut R, scratch: &mut Scratch) -> Result<(), Fault>;
+}
+
+crate::names::named_enum! {
+    /// The algorithms selectable with `--algorithm`, in the order `list` shows them.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum AlgorithmKind("algorithm") {
+        FisherYates => "fisher-yates",
+        FisherYatesBatched => "fisher-yates-batched",
+        FisherYatesForward => "fisher-yates-forward",
+        PairSwap => "pair-swap",
+        Wash => "wash",
+        VecErase => "vec-erase",
+        RejectRetry => "reject-retry",
+        RejectRetryFixed => "reject-retry-fixed",
+        MarkArray => "mark-array",
+        DirectDraw => "direct-draw",
+        NaiveSwap => "naive-swap",
+        NaiveSwapOffByOne => "naive-swap-off-by-one",
+        Riffle => "riffle",
+        Overhand => "overhand",
+        TopToRandom => "top-to-random",
+        SortRandomComparator => "sort-random-comparator",
+        Identity => "identity",
+    }
+}
+
+/// Facts about an algorithm, for `list` and the reports.
+pub struct AlgorithmInfo {
+    pub kind: AlgorithmKind,
+    pub name: &'static str,
+    pub source: &'static str,
+    pub summary: &'static str,
+    /// The loop, as pseudocode.
+    pub pseudocode: &'static str,
+}
+
+impl AlgorithmKind {
+    pub fn info(self) -> AlgorithmInfo {
+        let (source, summary, pseudocode) = match self {
+            AlgorithmKind::Identity => {
+                ("control", "no shuffle at all: the deck stays 0..n-1 (a control that must FAIL)", "(nothing)")
+            }
+            AlgorithmKind::FisherYates => (
+                "S1 v3, S2",
+                "Durstenfeld's backward Fisher-Yates; fair with a full-width generator, 15-bit modulo bias with MSVC",
+                fisher_yates::PSEUDOCODE,
+            ),
+            AlgorithmKind::FisherYatesBatched => (
+                "fast fair reference (Brackett-Rozinsky & Lemire)",
+                "fisher-yates --draw batched: several exactly unbiased draws per 64-bit word, no division",
+                fisher_yates_batched::PSEUDOCODE,
+            ),
+            AlgorithmKind::FisherYatesForward => (
+                "S5",
+                "forward Fisher-Yates j = i + r() % (n-i); fair apart from modulo bias",
+                fisher_yates_forward::PSEUDOCODE,
+            ),
+            AlgorithmKind::PairSwap => (
+                "S3 method 2",
+                "r() % 1023 random pair swaps; often barely touches the deck (biased)",
+                pair_swap::PSEUDOCODE,
+            ),
+            AlgorithmKind::Wash => (
+                "S4",
+                "k forced-distinct pair swaps (default k = n); parity fixed to k mod 2 (biased)",
+                wash::PSEUDOCODE,
+            ),
+            AlgorithmKind::VecErase => (
+                "S3 method 3",
+                "draw r() % len and erase from a vector; fair apart from modulo bias, O(n^2)",
+                vec_erase::PSEUDOCODE,
+            ),
+            AlgorithmKind::RejectRetry => (
+                "S3 method 1 (as written)",
+                "random position r() % (n-1) with retry; never terminates: the last slot is unreachable",
+                reject_retry::PSEUDOCODE,
+            ),
+            AlgorithmKind::RejectRetryFixed => (
+                "S3 corrected, S5",
+                "random position r() % n with retry; fair apart from modulo bias, ~n*H(n) draws",
+                reject_retry_fixed::PSEUDOCODE,
+            ),
+            AlgorithmKind::MarkArray => (
+                "S1 v2",
+                "draw cards r() % n, retry if already used; fair apart from modulo bias, slow",
+                mark_array::PSEUDOCODE,
+            ),
+            AlgorithmKind::DirectDraw => {
+                ("S1 v1", "d[i] = r() % n with no de-duplication: not a permutation (broken)", direct_draw::PSEUDOCODE)
+            }
+            AlgorithmKind::NaiveSwap => (
+                "K (Bostock, Atwood)",
+                "swap each card with r() % n: n^n paths over n! orders (biased)",
+                naive_swap::PSEUDOCODE,
+            ),
+            AlgorithmKind::NaiveSwapOffByOne => (
+                "K (1999 online-poker exploit)",
+                "swap each card with r() % (n-1): the last card can never stay last (biased)",
+                naive_swap_off_by_one::PSEUDOCODE,
+            ),
+            AlgorithmKind::Riffle => (
+                "GSR (Bayer & Diaconis 1992)",
+                "k riffle shuffles (--riffles K, default 7): binomial cut, drops in proportion to packet sizes",
+                riffle::PSEUDOCODE,
+            ),
+            AlgorithmKind::Overhand => (
+                "Pemantle 1989, Jonasson 2006",
+                "k overhand passes (--passes K, default 10): cut at each gap with probability 1/2, packets reversed",
+                overhand::PSEUDOCODE,
+            ),
+            AlgorithmKind::TopToRandom => (
+                "Aldous & Diaconis 1986",
+                "k top-to-random moves (--moves K, default ceil(n*H(n)) = 236 for 52 cards)",
+                top_to_random::PSEUDOCODE,
+            ),
+            AlgorithmKind::SortRandomComparator => (
+                "V8 Array.prototype.sort",
+                "array.sort(() => Math.random() - 0.5) in V8's TimSort (Node 20): the sort decides how far cards travel (biased)",
+                sort_random_comparator::PSEUDOCODE,
+            ),
+        };
+        AlgorithmInfo { kind: self, name: self.name(), source, summary, pseudocode }
+    }
+
+    /// The option that sets the algorithm's repetition count ([`Algorithm::swaps`]), without its `--`: `swaps`
+    /// for wash and pair-swap, `riffles`, `passes` and `moves` for the hand shuffles; `None` for the others.
+    pub fn repetition_option(self) -> Option<&'static str> {
+        match self {
+            AlgorithmKind::Wash | AlgorithmKind::PairSwap => Some("swaps"),
+            AlgorithmKind::Riffle => Some("riffles"),
+            AlgorithmKind::Overhand => Some("passes"),
+            AlgorithmKind::TopToRandom => Some("moves"),
+            _ => None,
+        }
+    }
+
+    /// True for algorithms whose every output is a permutation by construction (all but `direct-draw`).
+    pub fn always_permutes(self) -> bool {
+        self != AlgorithmKind::DirectDraw
+    }
+}
+
+/// An algorithm with its parameters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Algorithm {
+    pub kind: AlgorithmKind,
+    /// The algorithm's repetition count: swaps for `wash` (`--swaps`); for `pair-swap`, a fixed count instead of
+    /// the source's `r() % 1023`; riffles for `riffle` (`--riffles`), passes for `overhand` (`--passes`), moves
+    /// for `top-to-random` (`--moves`); `None` is the algorithm's default. Ignored by the others.
+    pub swaps: Option<usize>,
+}
+
+impl Algorithm {
+    pub fn new(kind: AlgorithmKind) -> Self {
+        Algorithm { kind, swaps: None }
+    }
+
+    /// Swaps `wash` performs on an `n`-card deck.
+    pub fn wash_swaps(&self, n: usize) -> usize {
+        self.swaps.unwrap_or(n)
+    }
+
+    /// The repetition count `riffle`, `overhand` and `top-to-random` perform on an `n`-card deck: the one given,
+    /// else the default (7 riffles, 10 passes, ceil(n·H(n)) moves).
+    pub fn repetitions(&self, n: usize) -> usize {
+        match self.kind {
+            AlgorithmKind::Riffle => self.swaps.unwrap_or(DEFAULT_RIFFLES),
+            AlgorithmKind::Overhand => self.swaps.unwrap_or(DEFAULT_PASSES),
+            AlgorithmKind::TopToRandom => self.swaps.unwrap_or_else(|| default_moves(n)),
+            _ => self.wash_swaps(n),
+        }
+    }
+
+    /// The loop as pseudocode: the source's, or the fixed-count variant's for `pair-swap --swaps K`.
+    pub fn pseudocode(&self) -> &'static str {
+        match self.kind {
+            AlgorithmKind::PairSwap if self.swaps.is_some() => PAIR_SWAP_FIXED_PSEUDOCODE,
+            k => k.info().pseudocode,
+        }
+    }
+
+    /// Short label such as `wash(108)` or `fisher-yates`.
+    pub fn label(&self, n: usize) -> String {
+        match self.kind {
+            AlgorithmKind::Wash => format!("wash({})", self.wash_swaps(n)),
+            AlgorithmKind::PairSwap if self.swaps.is_some() => format!("pair-swap({})", self.wash_swaps(n)),
+            AlgorithmKind::Riffle | AlgorithmKind::Overhand | AlgorithmKind::TopToRandom => {
+                format!("{}({})", self.kind.name(), self.repetitions(n))
+            }
+            k => k.name().to_string(),
+        }
+    }
+}
+
+/// Calls `$body` with `$s` bound to the concrete [`Shuffle`] value for `$alg` (an [`Algorithm`]) and deck
+/// size `$n`: the one place where the algorithm enum becomes a monomorphised type.
+#[macro_export]
+macro_rules! with_shuffle {
+    ($alg:expr, $n:expr, $s:ident => $body:expr) => {{
+        use $crate::shuffle::*;
+        let alg: Algorithm = $alg;
+        match alg.kind {
+            AlgorithmKind::Identity => {
+                let $s = Identity;
+                $body
+            }
+            AlgorithmKind::FisherYates => {
+                let $s = FisherYates;
+                $body
+            }
+            AlgorithmKind::FisherYatesBatched => {
+                let $s = FisherYatesBatched::new($n);
+                $body
+            }
+            AlgorithmKind::FisherYatesForward => {
+                let $s = FisherYatesForward;
+                $body
+            }
+            AlgorithmKind::PairSwap => {
+                let $s = PairSwap { swaps: alg.swaps };
+                $body
+            }
+            AlgorithmKind::Wash => {
+                let $s = Wash { swaps: alg.wash_swaps($n) };
+                $body
+            }
+            AlgorithmKind::VecErase => {
+                let $s = VecErase;
+                $body
+            }
+            AlgorithmKind::RejectRetry => {
+                let $s = RejectRetry;
+                $body
+            }
+            AlgorithmKind::RejectRetryFixed => {
+                let $s = RejectRetryFixed;
+                $body
+            }
+            AlgorithmKind::MarkArray => {
+                let $s = MarkArray;
+                $body
+            }
+            AlgorithmKind::DirectDraw => {
+                let $s = DirectDraw;
+                $body
+            }
+            AlgorithmKind::NaiveSwap => {
+                let $s = NaiveSwap;
+                $body
+            }
+            AlgorithmKind::NaiveSwapOffByOne => {
+                let $s = NaiveSwapOffByOne;
+                $body
+            }
+            AlgorithmKind::Riffle => {
+                let $s = Riffle { riffles: alg.repetitions($n) };
+                $body
+            }
+            AlgorithmKind::Overhand => {
+                let $s = Overhand { passes: alg.repetitions($n) };
+                $body
+            }
+            AlgorithmKind::TopToRandom => {
+                let $s = TopToRandom { moves: alg.repetitions($n) };
+                $body
+            }
+            AlgorithmKind::SortRandomComparator => {
+                let $s = SortRandomComparator;
+                $body
+            }
+        }
+    }};
+}
+
+/// The random choices a shuffle makes, as the shuffles of people's hands and of a JavaScript sort state them:
+/// the sampled shuffle answers them from a generator ([`RngDraws`]); the exact laws
+/// ([`crate::stats::exact`]) answer them with every outcome in turn, weighted by its exact probability.
+pub trait Draws {
+    /// `r() % m`, modulo bias included.
+    fn below(&mut self, m: usize) -> usize;
+    /// `r() % m < a`: one binary choice (a riffle's drop from the left packet).
+    #[inline(always)]
+    fn below_lt(&mut self, a: usize, m: usize) -> bool {
+        self.below(m) < a
+    }
+    /// `r() < 2^(BITS-1)`: the comparator `() => r() < half` (exactly fair with every generator, whose outputs
+    /// fill `0..2^BITS`).
+    fn half(&mut self) -> bool;
+}
+
+/// A generator's draws, as the sampled shuffles make them.
+pub struct RngDraws<'a, R>(pub &'a mut R);
+
+impl<R: RawRng> Draws for RngDraws<'_, R> {
+    #[inline(always)]
+    fn below(&mut self, m: usize) -> usize {
+        draw(self.0, m)
+    }
+    #[inline(always)]
+    fn half(&mut self) -> bool {
+        self.0.r() < (1u32 << (R::BITS - 1))
+    }
+}
+
+/// `r() % m` as the sources write it: the C remainder, modulo bias included (computed without a division, see
+/// [`fastmod`]).
+#[inline(always)]
+pub(crate) fn draw<R: RawRng>(rng: &mut R, m: usize) -> usize {
+    rem::<R>(rng.r(), m)
+}
+
+/// `x % m` for an output `x` of the generator `R` (narrower generators take a cheaper exact form).
+#[inline(always)]
+pub fn rem<R: RawRng>(x: u32, m: usize) -> usize {
+    if R::BITS <= 16 { fastmod::rem16(x, m) } else { fastmod::rem(x, m) }
+}
+
+/// The slots `0..m` that `r() % m` can produce with a `BITS`-wide generator, as a range end: every slot below
+/// `min(m, 2^BITS)`.
+pub(crate) fn reachable_below<R: RawRng>(m: usize) -> usize {
+    let outputs = 1u64 << R::BITS;
+    (m as u64).min(outputs) as usize
+}

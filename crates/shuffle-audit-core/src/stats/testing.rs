@@ -1,0 +1,119 @@
+//! Helpers shared by the statistics' unit tests: every permutation of a tiny deck, and one test of a real run.
+
+use crate::cards::Card;
+use crate::stats::statistic::Statistic;
+
+/// All n! orders of `0..n`.
+pub fn all_permutations(n: usize) -> Vec<Vec<Card>> {
+    if n == 1 {
+        return vec![vec![0]];
+    }
+    let mut out = Vec::new();
+    for p in all_permutations(n - 1) {
+        for at in 0..n {
+            let mut q = p.clone();
+            q.insert(at, (n - 1) as Card);
+            out.push(q);
+        }
+    }
+    out
+}
+
+/// Mean and variance of `values`.
+pub fn moments(values: &[f64]) -> (f64, f64) {
+    let m = values.iter().sum::<f64>() / values.len() as f64;
+    (m, values.iter().map(|v| (v - m).powi(2)).sum::<f64>() / values.len() as f64)
+}
+
+/// `count` decks of n cards, shuffled by Fisher–Yates from a fixed seed.
+pub fn random_decks(n: usize, count: usize, seed: u64) -> Vec<Vec<Card>> {
+    use rand::SeedableRng;
+    use rand::seq::SliceRandom;
+    let mut g = rand_pcg::Pcg64::seed_from_u64(seed);
+    (0..count)
+        .map(|_| {
+            let mut deck: Vec<Card> = (0..n as Card).collect();
+            deck.shuffle(&mut g);
+            deck
+        })
+        .collect()
+}
+
+/// Counting `decks` in two halves and merging equals counting them all at once, for any statistic, through the
+/// [`Statistic`] trait alone: the same counts and the same results. The halves are two streams, so the whole
+/// starts a new stream where the second half starts.
+pub fn merging_halves_is_adding_all<S: Statistic + Clone + PartialEq + std::fmt::Debug>(
+    empty: &S,
+    decks: &[Vec<Card>],
+) {
+    let split = decks.len() / 2;
+    let (mut whole, mut first, mut second) = (empty.clone(), empty.clone(), empty.clone());
+    for (i, deck) in decks.iter().enumerate() {
+        if i == split {
+            whole.begin_stream();
+        }
+        whole.add(deck);
+        if i < split { first.add(deck) } else { second.add(deck) }
+    }
+    first.merge(&second);
+    assert_eq!(first, whole);
+    assert_eq!(format!("{:?}", first.evaluate()), format!("{:?}", whole.evaluate()));
+    // Merging in the other order gives the same accumulator.
+    let mut reversed = second.clone();
+    let mut head = empty.clone();
+    for deck in &decks[..split] {
+        head.add(deck);
+    }
+    reversed.merge(&head);
+    assert_eq!(reversed, whole);
+}
+
+/// The named counter arrays of an accumulator, in visiting order.
+pub fn counters<S: Statistic + Clone>(s: &S) -> Vec<(String, Vec<u64>)> {
+    struct Collect(Vec<(String, Vec<u64>)>);
+    impl crate::stats::statistic::CountVisitor for Collect {
+        fn visit(&mut self, name: &str, values: &mut [u64]) {
+            self.0.push((name.to_string(), values.to_vec()));
+        }
+    }
+    let mut collect = Collect(Vec::new());
+    s.clone().visit_counts(&mut collect);
+    collect.0
+}
+
+/// Writing an accumulator's counters into an empty one of the same configuration restores it: equal
+/// accumulators, equal results, and both go on counting and merging alike. This is what makes a state file
+/// complete: a counter left out of `visit_counts` fails here.
+pub fn copying_counters_restores_it<S: Statistic + Clone + PartialEq + std::fmt::Debug>(
+    empty: &S,
+    decks: &[Vec<Card>],
+) {
+    struct Fill(std::vec::IntoIter<(String, Vec<u64>)>);
+    impl crate::stats::statistic::CountVisitor for Fill {
+        fn visit(&mut self, name: &str, values: &mut [u64]) {
+            let (n, v) = self.0.next().expect("as many arrays as were read");
+            assert_eq!((n.as_str(), v.len()), (name, values.len()));
+            values.copy_from_slice(&v);
+        }
+    }
+    let split = decks.len() / 2;
+    let mut counted = empty.clone();
+    for deck in &decks[..split] {
+        counted.add(deck);
+    }
+    let saved = counters(&counted);
+    assert!(saved.iter().any(|(_, v)| v.iter().any(|&x| x != 0)), "decks were counted");
+    let mut restored = empty.clone();
+    restored.visit_counts(&mut Fill(saved.into_iter()));
+    assert_eq!(restored, counted);
+    assert_eq!(format!("{:?}", restored.evaluate()), format!("{:?}", counted.evaluate()));
+    // Going on from the restored counts is going on from the original ones.
+    restored.begin_stream();
+    counted.begin_stream();
+    for deck in &decks[split..] {
+        restored.add(deck);
+        counted.add(deck);
+    }
+    assert_eq!(restored, counted);
+    assert_eq!(counters(&restored), counters(&counted));
+}

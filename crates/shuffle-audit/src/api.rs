@@ -1,0 +1,481 @@
+//! The API for a project's own tests: audit a shuffle function, or decks made some other way, in one call, with
+//! the same battery, verdict rule and determinism as `shuffle-audit run`.
+//!
+//! ```
+//! use shuffle_audit::{Audit, AuditRng, Verdict};
+//! use rand::seq::SliceRandom;
+//!
+//! // rand's own shuffle, 2^16 times on 52 cards, with a fixed seed: it passes.
+//! let report = Audit::new(52).shuffles(1 << 16).seed(7).run(|deck: &mut [u16], rng: &mut AuditRng| deck.shuffle(rng));
+//! report.assert_fair();
+//! assert_eq!(report.verdict(), Verdict::Pass);
+//! ```
+//!
+//! [`Audit::run`] hands the function a fresh deck of card ids `0..n` (or a deal's starting order, with
+//! [`Audit::game`]) and an [`AuditRng`]: chunk i of 16384 shuffles draws from ChaCha8 seeded with the runner's
+//! chunk seed of (seed, i), so the same seed gives the same report for any thread count. A result that is not a
+//! permutation makes the report BROKEN, naming the deck. [`Audit::run_decks`] audits decks produced elsewhere
+//! (as `run --decks` does), and [`DeckAuditor`] takes them one at a time, for bindings.
+//!
+//! [`Report::assert_fair`] panics unless the verdict is PASS, with a message that names the failing tests, the
+//! seed that reproduces them, and the assertion's nominal false-positive rate: 10^-3 with the default
+//! thresholds (the SUSPICIOUS threshold on the run's family-wise p: one Holm family in which each two-sided test
+//! counts once, its smaller tail doubled). That bound holds whatever the dependence between the tests; the rule's
+//! real rate is measured at testable levels (α = 0.01, 0.05, 0.1) by `calibrate`'s `family.csv` and by the
+//! release test `tests/family.rs`, where it sits at or below α.
+
+use std::path::Path;
+use std::time::Instant;
+
+use crate::audit::RunReport;
+use crate::audit::runner::{Control, Counted, RunConfig, RunOutcome, run_function_into};
+use crate::audit::settings::thresholds;
+use crate::audit::source::{DeckSource, FunctionSource};
+use crate::audit::tally::Tally;
+use crate::audit::verdict::{Thresholds, Verdict};
+use crate::cards::{Card, Lang, PermutationDefect};
+use crate::game::Game;
+use crate::game::deal::{DealConfig, DealShape};
+use crate::report::files::{Output, write_run_files};
+use crate::report::{console, i18n, writer};
+use crate::rng::AuditRng;
+use crate::stats::TestSelection;
+use crate::stats::dist::special::ln_to_log10;
+use crate::stats::power::PowerStatement;
+
+/// Shuffles of an audit when [`Audit::shuffles`] is not called.
+pub const DEFAULT_SHUFFLES: u64 = crate::audit::settings::DEFAULT_SHUFFLES;
+/// The probability of detection the power statement is given for.
+const STATED_POWER: f64 = 0.99;
+
+/// An audit to run: the deck, how many shuffles, the seed, and the tests. Build it with [`Audit::new`] and the
+/// builder methods, then [`Audit::run`] a shuffle function or [`Audit::run_decks`] a list of decks.
+#[derive(Clone, Debug)]
+pub struct Audit {
+    deck: usize,
+    shuffles: u64,
+    seed: u64,
+    threads: Option<usize>,
+    tests: Option<String>,
+    thresholds: Option<(f64, f64)>,
+    game: Option<Game>,
+    name: String,
+    /// Decks a binding makes from the seed with its own generator (`made_by`).
+    made_by: Option<(String, String)>,
+}
+
+/// Why an audit could not run: a setting out of range (named as the command line names it), or a deck that is not
+/// a permutation of the deck's ids (named by its index, from 0).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct AuditError(String);
+
+impl AuditError {
+    /// The message.
+    pub fn message(&self) -> &str {
+        &self.0
+    }
+}
+
+impl Audit {
+    /// An audit of a deck of `deck` cards, ids `0..deck`, with 10^6 shuffles, seed 0, every core, the default
+    /// tests and thresholds.
+    pub fn new(deck: usize) -> Self {
+        Audit {
+            deck,
+            shuffles: DEFAULT_SHUFFLES,
+            seed: 0,
+            threads: None,
+            tests: None,
+            thresholds: None,
+            game: None,
+            name: "function".to_string(),
+            made_by: None,
+        }
+    }
+
+    /// Shuffles to run (for [`Audit::run`]; [`Audit::run_decks`] counts the decks it is given).
+    pub fn shuffles(mut self, shuffles: u64) -> Self {
+        self.shuffles = shuffles;
+        self
+    }
+
+    /// The seed: chunk i of the run draws from ChaCha8 seeded with the chunk seed of (seed, i).
+    pub fn seed(mut self, seed: u64) -> Self {
+        self.seed = seed;
+        self
+    }
+
+    /// Worker threads (default: every core); the report does not depend on it.
+    pub fn threads(mut self, threads: usize) -> Self {
+        self.threads = Some(threads);
+        self
+    }
+
+    /// The tests, named as `--tests` names them: `"default"`, `"position"`, `"adjacency,parity"`.
+    pub fn tests(mut self, list: &str) -> Self {
+        self.tests = Some(list.to_string());
+        self
+    }
+
+    /// The verdict's thresholds: FAIL when the family-wise p is below `fail_below`, SUSPICIOUS below
+    /// `suspicious_below` (defaults 1e-9 and 1e-3).
+    pub fn thresholds(mut self, fail_below: f64, suspicious_below: f64) -> Self {
+        self.thresholds = Some((fail_below, suspicious_below));
+        self
+    }
+
+    /// Deal every deck as `game` deals it (its deck, seats and starting order: `--game`), adding the seat and
+    /// table tests.
+    pub fn game(mut self, game: Game) -> Self {
+        self.game = Some(game);
+        self
+    }
+
+    /// What the reports call the source (`function` by default): their `algorithm` column is `function:NAME`.
+    pub fn name(mut self, name: &str) -> Self {
+        self.name = name.to_string();
+        self
+    }
+
+    /// For bindings that make the decks themselves from the seed, with a generator of their own: the reports'
+    /// `rng` column shows `generator`, their `seed` column the seed, and [`Report::failure_message`] says
+    /// `reproduce` (the binding's own call) as the way to reproduce the run. Applies to [`Audit::deck_auditor`].
+    pub fn made_by(mut self, generator: &str, reproduce: &str) -> Self {
+        self.made_by = Some((generator.to_string(), reproduce.to_string()));
+        self
+    }
+
+    /// Runs the audit of `shuffle`, which shuffles a fresh deck in place with the generator it is given.
+    ///
+    /// # Panics
+    /// When a setting is out of range (see [`Audit::try_run`], which returns the error instead).
+    #[track_caller]
+    pub fn run<F: Fn(&mut [Card], &mut AuditRng) + Sync>(&self, shuffle: F) -> Report {
+        self.try_run(shuffle).unwrap_or_else(|e| panic!("shuffle-audit: {e}"))
+    }
+
+    /// [`Audit::run`], with a setting out of range as an error.
+    pub fn try_run<F: Fn(&mut [Card], &mut AuditRng) + Sync>(&self, shuffle: F) -> Result<Report, AuditError> {
+        let (config, thresholds) = self.config(Some(self.seed), self.shuffles, None)?;
+        let mut counted = Counted::new(&config);
+        let finish = run_function_into(&config, &shuffle, &mut counted, 0..config.chunks(), &mut Control::default())
+            .map_err(|e| AuditError(e.to_string()))?;
+        Ok(Report::new(RunReport::new(config, counted.into_outcome(finish.elapsed, finish.threads), thresholds)))
+    }
+
+    /// Audits decks made some other way, one stream in the order given.
+    ///
+    /// ```
+    /// use shuffle_audit::{Audit, Verdict};
+    ///
+    /// // 3000 copies of one deck: every statistic is as far from fair as it can be.
+    /// let decks = vec![[3u16, 1, 4, 0, 2]; 3000];
+    /// let report = Audit::new(5).run_decks(&decks);
+    /// assert_eq!(report.verdict(), Verdict::Fail);
+    /// assert_eq!(report.shuffles(), 3000);
+    /// assert!(Audit::new(5).try_run_decks([[0u16, 1, 2, 3, 3]]).unwrap_err().message().starts_with("deck 0: "));
+    /// ```
+    ///
+    /// # Panics
+    /// When a setting is out of range or a deck is not a permutation (see [`Audit::try_run_decks`]).
+    #[track_caller]
+    pub fn run_decks<I: IntoIterator<Item = D>, D: AsRef<[Card]>>(&self, decks: I) -> Report {
+        self.try_run_decks(decks).unwrap_or_else(|e| panic!("shuffle-audit: {e}"))
+    }
+
+    /// [`Audit::run_decks`], with a bad setting or deck as an error.
+    pub fn try_run_decks<I: IntoIterator<Item = D>, D: AsRef<[Card]>>(&self, decks: I) -> Result<Report, AuditError> {
+        let mut auditor = self.deck_auditor()?;
+        for deck in decks {
+            auditor.add(deck.as_ref())?;
+        }
+        auditor.finish()
+    }
+
+    /// An auditor that takes decks one at a time ([`DeckAuditor::add`]), for callers that make them in batches.
+    pub fn deck_auditor(&self) -> Result<DeckAuditor, AuditError> {
+        let seed = self.made_by.as_ref().map(|_| self.seed);
+        let (config, thresholds) = self.config(seed, self.shuffles.max(1), self.made_by.as_ref())?;
+        Ok(DeckAuditor {
+            tally: config.new_tally(),
+            seen: vec![0; config.deck],
+            config,
+            thresholds,
+            decks: 0,
+            started: Instant::now(),
+        })
+    }
+
+    /// The run's configuration, validated as the command line's is.
+    fn config(
+        &self,
+        seed: Option<u64>,
+        shuffles: u64,
+        made_by: Option<&(String, String)>,
+    ) -> Result<(RunConfig, Thresholds), AuditError> {
+        let err = |e: crate::error::ConfigError| AuditError(e.to_string());
+        let tests = match &self.tests {
+            Some(list) => TestSelection::parse(list).map_err(|m| AuditError(format!("--tests: {m}")))?,
+            None => TestSelection::default(),
+        };
+        let deal = match self.game {
+            Some(game) => Some(DealConfig::new(game, Some(self.deck), DealShape::default()).map_err(err)?),
+            None => None,
+        };
+        let thresholds = match self.thresholds {
+            Some((fail, suspicious)) => thresholds(Some(fail), Some(suspicious)).map_err(err)?,
+            None => Thresholds::default(),
+        };
+        let (generator, reproduce) = match made_by {
+            Some((g, r)) => (Some(g.clone()), Some(r.clone())),
+            None => (None, None),
+        };
+        let source = DeckSource::Function(FunctionSource { name: self.name.clone(), seed, generator, reproduce });
+        let config = RunConfig { threads: self.threads, deal, tests, ..RunConfig::of(source, self.deck, shuffles) };
+        config.validate().map_err(err)?;
+        Ok((config, thresholds))
+    }
+}
+
+/// Takes decks one at a time and counts them; [`DeckAuditor::finish`] evaluates them.
+#[derive(Debug)]
+pub struct DeckAuditor {
+    config: RunConfig,
+    thresholds: Thresholds,
+    tally: Tally,
+    seen: Vec<u32>,
+    decks: u64,
+    started: Instant,
+}
+
+impl DeckAuditor {
+    /// Starts a new generator stream: the next deck is not paired with the previous one by the serial
+    /// correlation test (call it where the decks of one chunk, or one generator, begin).
+    pub fn begin_stream(&mut self) {
+        self.tally.begin_stream();
+    }
+
+    /// Counts one deck, after checking it is a permutation of the deck's ids; the error names the deck by its
+    /// index (from 0) and says what is wrong.
+    pub fn add(&mut self, deck: &[Card]) -> Result<(), AuditError> {
+        let n = self.config.deck;
+        let k = self.decks;
+        if deck.len() != n {
+            return Err(AuditError(format!("deck {k}: {} cards instead of {n}", deck.len())));
+        }
+        if let Some((i, &bad)) = deck.iter().enumerate().find(|&(_, &c)| usize::from(c) >= n) {
+            return Err(AuditError(format!(
+                "deck {k}: id {bad} at position {i} is out of range for a {n}-card deck (ids 0..={})",
+                n - 1
+            )));
+        }
+        if let Some(defect) = PermutationDefect::check(deck, &mut self.seen) {
+            return Err(AuditError(format!(
+                "deck {k}: not a permutation: {}",
+                defect.describe(n, crate::cards::NameStyle::Symbol)
+            )));
+        }
+        self.tally.add(deck);
+        self.decks += 1;
+        Ok(())
+    }
+
+    /// Counts decks given back to back (`decks.len()` a multiple of the deck size), as [`DeckAuditor::add`].
+    pub fn add_flat(&mut self, decks: &[Card]) -> Result<(), AuditError> {
+        let n = self.config.deck;
+        if !decks.len().is_multiple_of(n) {
+            return Err(AuditError(format!("{} ids are not a whole number of {n}-card decks", decks.len())));
+        }
+        decks.chunks_exact(n).try_for_each(|deck| self.add(deck))
+    }
+
+    /// Decks counted so far.
+    pub fn decks(&self) -> u64 {
+        self.decks
+    }
+
+    /// Evaluates the decks counted.
+    pub fn finish(self) -> Result<Report, AuditError> {
+        if self.decks == 0 {
+            return Err(AuditError("no decks to audit".to_string()));
+        }
+        let config = RunConfig { shuffles: self.decks, ..self.config };
+        config.validate().map_err(|e| AuditError(e.to_string()))?;
+        let outcome = RunOutcome { tally: self.tally, elapsed: self.started.elapsed(), fault: None, threads: 1 };
+        Ok(Report::new(RunReport::new(config, outcome, self.thresholds)))
+    }
+}
+
+/// One test of a report.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TestSummary {
+    /// The test's name, as `--tests` names it.
+    pub name: &'static str,
+    /// The test's statistic (a scaled χ² for the cell tests).
+    pub statistic: f64,
+    /// Its degrees of freedom.
+    pub df: f64,
+    /// The test's p in the run's family (it may be 0 below 1e-308: `log10_p` stays finite): one-sided, or for
+    /// a two-sided test `min(1, 2·min(p_upper, p_lower))`.
+    pub p_value: f64,
+    /// log10 of `p_value`, finite whatever its size.
+    pub log10_p: f64,
+    /// True when `p_value` is two-sided (the test has a "too uniform" lower tail).
+    pub two_sided: bool,
+    /// `p_value` Holm-adjusted over the run's tests.
+    pub adjusted_p: f64,
+    /// The test's verdict at the run's thresholds (its adjusted p).
+    pub verdict: Verdict,
+}
+
+/// A finished audit: the verdict, every test, the explanation and the power statement, and the files `run`
+/// writes.
+#[derive(Clone, Debug)]
+pub struct Report {
+    run: RunReport,
+    power: Option<PowerStatement>,
+}
+
+impl Report {
+    fn new(run: RunReport) -> Self {
+        let has_global = run.assessment.get(crate::stats::TestId::PositionCard).is_some();
+        let power = (has_global && run.shuffles_done > 0).then(|| {
+            PowerStatement::new(
+                run.config.deck,
+                run.shuffles_done,
+                run.assessment.tests.len(),
+                run.thresholds.fail,
+                STATED_POWER,
+            )
+        });
+        Report { run, power }
+    }
+
+    /// PASS, SUSPICIOUS, FAIL or BROKEN.
+    pub fn verdict(&self) -> Verdict {
+        self.run.verdict
+    }
+
+    /// Every test applied, in report order.
+    pub fn tests(&self) -> Vec<TestSummary> {
+        self.run
+            .assessment
+            .tests
+            .iter()
+            .map(|t| TestSummary {
+                name: t.result.test.name(),
+                statistic: t.result.statistic,
+                df: t.result.df,
+                p_value: t.ln_p_test.exp(),
+                log10_p: ln_to_log10(t.ln_p_test),
+                two_sided: t.result.two_sided(),
+                adjusted_p: t.ln_p_adjusted.exp(),
+                verdict: t.verdict,
+            })
+            .collect()
+    }
+
+    /// Why the verdict, in one sentence.
+    pub fn explanation(&self) -> String {
+        i18n::reason(Lang::En, &self.run)
+    }
+
+    /// What this many shuffles can detect with the position-by-card test (when it was applied).
+    pub fn power(&self) -> Option<String> {
+        self.power.as_ref().map(PowerStatement::sentence)
+    }
+
+    /// The summary `run` prints: the source, every test with its p-values, and the verdict line.
+    pub fn summary(&self) -> String {
+        console::render_console(&self.run, Lang::En)
+    }
+
+    /// Writes the files `run` writes (summary.csv, counts.csv, run.json, report.html, …) into `dir`, replacing it
+    /// whole, and returns their names.
+    pub fn write_to(&self, dir: &Path) -> Result<Vec<&'static str>, crate::report::writer::WriteError> {
+        let out = writer::OutDir::prepare(dir)?;
+        let written = out.write(|d| write_run_files(d, &self.run, Output::default()))?;
+        out.commit()?;
+        Ok(written)
+    }
+
+    /// The seed of an audit of a function (`None` for decks audited as given).
+    pub fn seed(&self) -> Option<u64> {
+        self.run.config.source.function().and_then(|f| f.seed)
+    }
+
+    /// Shuffles (or decks) counted.
+    pub fn shuffles(&self) -> u64 {
+        self.run.shuffles_done
+    }
+
+    /// The full report, as the renderers see it.
+    pub fn run_report(&self) -> &RunReport {
+        &self.run
+    }
+
+    /// Panics unless the verdict is PASS, saying what failed, how to reproduce it and how often a fair shuffle
+    /// fails this assertion.
+    #[track_caller]
+    pub fn assert_fair(&self) {
+        if let Some(message) = self.failure_message(Verdict::Pass) {
+            panic!("{message}");
+        }
+    }
+
+    /// Panics unless the verdict is `expected`, with the same message as [`Report::assert_fair`].
+    #[track_caller]
+    pub fn assert_verdict(&self, expected: Verdict) {
+        if let Some(message) = self.failure_message(expected) {
+            panic!("{message}");
+        }
+    }
+
+    /// The message [`Report::assert_verdict`] panics with, or `None` when the verdict is `expected`.
+    pub fn failure_message(&self, expected: Verdict) -> Option<String> {
+        let r = &self.run;
+        if r.verdict == expected {
+            return None;
+        }
+        let mut m = format!("shuffle-audit: expected {expected}, got {}: {}\n", r.verdict, self.explanation());
+        let failing: Vec<String> = r
+            .assessment
+            .tests
+            .iter()
+            .filter(|t| t.verdict > Verdict::Pass)
+            .map(|t| {
+                format!(
+                    "{} {} (Holm-adjusted p = {})",
+                    t.result.test,
+                    t.verdict,
+                    crate::stats::format_ln_p(t.ln_p_adjusted)
+                )
+            })
+            .collect();
+        if !failing.is_empty() {
+            let more = failing.len().saturating_sub(4);
+            let mut list = failing[..failing.len() - more].join(", ");
+            if more > 0 {
+                list.push_str(&format!(" and {more} more"));
+            }
+            m.push_str(&format!("  tests: {list}\n"));
+        }
+        m.push_str(&format!(
+            "  {} shuffles of {} cards; reproduce with {}\n",
+            r.shuffles_done,
+            r.config.deck,
+            r.config.reproduce_command()
+        ));
+        if expected == Verdict::Pass {
+            m.push_str(&format!(
+                "  false-positive rate of this assertion: nominally {:e} for a fair shuffle (the SUSPICIOUS threshold \
+                 on the family-wise p, Holm over the {} tests, both tails of each two-sided test counted once); \
+                 re-run with another seed before concluding it is biased\n",
+                r.thresholds.suspicious,
+                r.assessment.family_size()
+            ));
+        }
+        Some(m)
+    }
+}

@@ -1,0 +1,48 @@
+//! The one place that decides which files a run writes: every format rendered from the finished run and written
+//! through [`super::writer`] into a folder that an [`super::writer::OutDir`] puts in place in one rename, for
+//! `run`, `compare`, progressive runs and the gate alike.
+
+use std::path::Path;
+
+use super::json::Timings;
+use super::{RunReport, counts_csv, html, json, markdown, seat_counts_csv, summary_csv, writer};
+use crate::cards::Lang;
+
+/// How report files are rendered: their language and whether `run.json` carries timings.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Output {
+    pub lang: Lang,
+    pub timings: Timings,
+}
+
+impl Output {
+    pub fn new(lang: Lang, no_timings: bool) -> Self {
+        Output { lang, timings: if no_timings { Timings::Omit } else { Timings::Include } }
+    }
+}
+
+/// Writes a run's files into `dir` (inside an [`super::writer::OutDir`]'s path) and returns their names.
+pub fn write_run_files(
+    dir: &Path,
+    report: &RunReport,
+    output: Output,
+) -> Result<Vec<&'static str>, crate::report::writer::WriteError> {
+    let mut files = vec![
+        ("summary.csv", summary_csv::render(&[report])),
+        ("counts.csv", counts_csv::render(&report.counts)),
+        ("summary.md", markdown::render_run(report)),
+        ("run.json", json::render(report, output.timings)),
+        ("report.html", html::render(html::PageKind::Run, &[html::RunSection::new(report)], output.lang)),
+    ];
+    if let Some(seats) = &report.seat_counts {
+        files.push(("seat_counts.csv", seat_counts_csv::render(seats)));
+    }
+    if let Some(svg) = html::position_card_svg(report, output.lang) {
+        files.push(("position-card.svg", svg));
+    }
+    if let Some(svg) = html::adjacency_svg(report, output.lang) {
+        files.push(("adjacency.svg", svg));
+    }
+    writer::write_all(dir, &files)?;
+    Ok(files.iter().map(|(name, _)| *name).collect())
+}
