@@ -159,3 +159,91 @@ fn a_binding_says_how_its_decks_were_made() {
     );
     assert_eq!(r.config.reproduce_command(), "audit(py, seed=4)");
 }
+
+/// The files of a report that hold no timings, by name.
+fn report_files(report: &shuffle_audit::Report) -> Vec<(String, Vec<u8>)> {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("r");
+    report.write_to(&out).unwrap();
+    ["summary.csv", "counts.csv", "summary.md"]
+        .iter()
+        .map(|name| (name.to_string(), std::fs::read(out.join(name)).unwrap()))
+        .collect()
+}
+
+#[test]
+fn an_audit_checkpointed_and_resumed_gives_the_uninterrupted_report() {
+    // Deterministic (fixed seed, whole chunks): no false-positive rate is involved, only equality of counts.
+    let shuffle = |d: &mut [u16], rng: &mut AuditRng| d.shuffle(rng);
+    let audit = Audit::new(52).shuffles(5 * 16384 + 100).seed(11).threads(2);
+    let whole = audit.run(shuffle);
+
+    // Part of it, saved to a file, then the rest in a "new process" from the file's bytes.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("audit.state");
+    let mut first = audit.resumable().unwrap();
+    first.run_shuffles(&shuffle, 2 * 16384).unwrap();
+    assert_eq!(first.shuffles_counted(), 2 * 16384);
+    assert!(!first.is_complete() && first.report().is_partial());
+    first.save(&path).unwrap();
+    let mut rest = audit.resume(&std::fs::read(&path).unwrap()).unwrap();
+    assert_eq!(rest.shuffles_counted(), 2 * 16384);
+    rest.run(&shuffle).unwrap();
+    assert!(rest.is_complete());
+    let resumed = rest.report();
+    assert!(!resumed.is_partial());
+    assert_eq!(resumed.tests(), whole.tests());
+    assert_eq!(resumed.verdict(), whole.verdict());
+    assert_eq!(report_files(&resumed), report_files(&whole));
+
+    // Checkpoints on disk while it runs (one per wave at most): the last one resumes to the same report.
+    let checkpoint = dir.path().join("checkpoint.state");
+    let mut again = audit.resumable().unwrap();
+    assert!(again.run_with(&shuffle, None, Some((&checkpoint, std::time::Duration::ZERO))).unwrap());
+    let from_checkpoint = audit.resume(&std::fs::read(&checkpoint).unwrap()).unwrap();
+    let mut from_checkpoint = from_checkpoint;
+    from_checkpoint.run(&shuffle).unwrap();
+    assert_eq!(report_files(&from_checkpoint.report()), report_files(&whole));
+
+    // A stop requested before it starts counts nothing, and the run goes on from there.
+    let stop = shuffle_audit::audit::stop::StopFlag::new();
+    stop.request(shuffle_audit::audit::stop::StopReason::Interrupt);
+    let mut stopped = audit.resumable().unwrap();
+    assert!(!stopped.run_with(&shuffle, Some(&stop), None).unwrap());
+    assert_eq!(stopped.shuffles_counted(), 0);
+}
+
+#[test]
+fn a_state_of_another_audit_or_a_damaged_one_is_refused() {
+    let shuffle = |d: &mut [u16], rng: &mut AuditRng| d.shuffle(rng);
+    let mut run = Audit::new(20).shuffles(40_000).seed(3).resumable().unwrap();
+    run.run_shuffles(&shuffle, 1).unwrap();
+    let state = run.state();
+    for other in [Audit::new(20).shuffles(40_000).seed(4), Audit::new(21).shuffles(40_000).seed(3)] {
+        let e = other.resume(&state).unwrap_err();
+        assert!(e.message().contains("another audit"), "{e}");
+    }
+    let e = Audit::new(20).shuffles(40_000).seed(3).resume(&state[..state.len() - 3]).unwrap_err();
+    assert!(e.message().starts_with("the state: "), "{e}");
+}
+
+#[test]
+fn the_command_line_refuses_to_resume_the_state_of_a_function() {
+    let shuffle = |d: &mut [u16], rng: &mut AuditRng| d.shuffle(rng);
+    let mut run = Audit::new(20).shuffles(40_000).seed(3).name("my-shuffle").resumable().unwrap();
+    run.run_shuffles(&shuffle, 1).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("f.state");
+    run.save(&path).unwrap();
+    let out = assert_cmd::Command::cargo_bin("shuffle-audit")
+        .unwrap()
+        .args(["run", "--resume", path.to_str().unwrap(), "--out", dir.path().join("r").to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--resume: the state is of the shuffle function `my-shuffle`") && err.contains("Audit::resume"),
+        "{err}"
+    );
+}

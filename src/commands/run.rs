@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use anyhow::Context;
 
@@ -12,7 +12,8 @@ use super::Console;
 use crate::cli::RunArgs;
 use shuffle_audit::audit::input::{self, Fold};
 use shuffle_audit::audit::progressive::{self, LookPlan};
-use shuffle_audit::audit::runner::{self, Control, Counted, RunConfig};
+use shuffle_audit::audit::resumable::{Checkpoints, ResumableRun};
+use shuffle_audit::audit::runner::RunConfig;
 use shuffle_audit::audit::settings::{ExternalPlan, Plan, RunRequest, StateSettings};
 use shuffle_audit::audit::state::RunState;
 use shuffle_audit::audit::stop::{StopReason, within_limit};
@@ -100,54 +101,24 @@ fn run_builtin(
         super::check_state_out(path, &dir)?;
     }
     let outdir = super::prepare_out(&dir)?;
-    let wanted = match keep.shard {
-        Some((i, k)) => runner::shard_chunks(config.chunks(), i, k),
-        None => 0..config.chunks(),
+    let mut run = match resumed {
+        Some(state) => ResumableRun::continuing(config.clone(), state)?,
+        None => ResumableRun::new(config.clone(), keep.shard)?,
     };
-    let (mut counted, before) = match resumed {
-        Some(state) => (state.counted, Duration::from_secs_f64(state.seconds)),
-        None => (Counted::new(&config), Duration::ZERO),
-    };
+    let wanted = run.wanted();
     crate::signals::install();
-    let began = Instant::now();
-    let threads = config.threads.unwrap_or_else(rayon::current_num_threads);
-    let state_of = |counted: &Counted, elapsed: Duration| {
-        RunState::new(&config, counted.clone(), keep.shard, before + elapsed, threads)
-            .expect("a built-in run has a state")
+    let warn = |e: &shuffle_audit::report::writer::WriteError| {
+        eprintln!("warning: --checkpoint-every: {}; the run goes on", e.chain());
     };
-    // Checkpoints are encoded, written and synced on a thread of their own while the next chunks are counted:
-    // the run only copies its counters. One is in flight at a time; one due while the last is still being
-    // written waits for the next wave.
-    let (checkpoints, pending) = std::sync::mpsc::sync_channel::<(Counted, Duration)>(1);
-    let finish = std::thread::scope(|scope| {
-        let writer = scope.spawn(|| {
-            for (counted, elapsed) in pending {
-                if let Some(path) = &keep.out
-                    && let Err(e) = writer::write_atomic(path, &state_of(&counted, elapsed).encode())
-                {
-                    eprintln!("warning: --checkpoint-every: {e:#}; the run goes on");
-                }
-            }
-        });
-        let mut save = |counted: &Counted| {
-            let _ = checkpoints.try_send((counted.clone(), began.elapsed()));
-        };
-        // A signal, or the time limit (--timeout), stops the run at the next chunk.
-        let finish = within_limit(&crate::signals::STOP, timeout, |stop| {
-            let mut control = Control {
-                progress: crate::progress::BAR,
-                stop: Some(stop),
-                checkpoint: keep.checkpoint_every.map(|every| (every, &mut save as &mut runner::SaveCheckpoint)),
-            };
-            runner::run_into(&config, &mut counted, wanted.clone(), &mut control)
-        });
-        // The last checkpoint is on disk before the final state replaces it.
-        drop(checkpoints);
-        let _ = writer.join();
-        finish
-    })?;
-    let state = state_of(&counted, finish.elapsed);
-    let elapsed = before + finish.elapsed;
+    let checkpoints = match (&keep.out, keep.checkpoint_every) {
+        (Some(path), Some(every)) => Some(Checkpoints { path, every, failed: &warn }),
+        _ => None,
+    };
+    // A signal, or the time limit (--timeout), stops the run at the next chunk.
+    let finish =
+        within_limit(&crate::signals::STOP, timeout, |stop| run.run(crate::progress::BAR, Some(stop), checkpoints))?;
+    let state = run.state().expect("a built-in run has a state");
+    let elapsed = run.elapsed();
     let (report, against) = match exact {
         None => (RunReport::of_state(&state, wanted, finish.stopped, elapsed, finish.threads, thresholds), None),
         Some(exact) => {

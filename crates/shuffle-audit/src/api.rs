@@ -25,12 +25,15 @@
 //! release test `tests/family.rs`, where it sits at or below α.
 
 use std::path::Path;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use crate::audit::RunReport;
-use crate::audit::runner::{Control, Counted, RunConfig, RunOutcome, run_function_into};
+use crate::audit::resumable::{Checkpoints, ResumableRun};
+use crate::audit::runner::{CHUNK_SHUFFLES, Control, Counted, RunConfig, RunOutcome, run_function_into};
 use crate::audit::settings::thresholds;
 use crate::audit::source::{DeckSource, FunctionSource};
+use crate::audit::state::RunState;
+use crate::audit::stop::StopFlag;
 use crate::audit::tally::Tally;
 use crate::audit::verdict::{Thresholds, Verdict};
 use crate::cards::{Card, Lang, PermutationDefect};
@@ -238,6 +241,119 @@ impl Audit {
     }
 }
 
+impl Audit {
+    /// A run of this audit that can stop and go on: count part of it ([`AuditRun::run_shuffles`]), or all of it
+    /// with checkpoints on disk ([`AuditRun::run_with`]), keep its state ([`AuditRun::state`]), and resume it in
+    /// another process ([`Audit::resume`]). Its report, once complete, is the report of [`Audit::run`] with the
+    /// same settings, test for test.
+    ///
+    /// ```
+    /// use shuffle_audit::{Audit, AuditRng};
+    /// use rand::seq::SliceRandom;
+    ///
+    /// let audit = Audit::new(52).shuffles(1 << 16).seed(7);
+    /// let shuffle = |deck: &mut [u16], rng: &mut AuditRng| deck.shuffle(rng);
+    /// let mut first = audit.resumable().unwrap();
+    /// first.run_shuffles(&shuffle, 1 << 15).unwrap();
+    /// let state: Vec<u8> = first.state();
+    ///
+    /// let mut rest = audit.resume(&state).unwrap();
+    /// rest.run(&shuffle).unwrap();
+    /// assert_eq!(rest.report().tests(), audit.run(shuffle).tests());
+    /// ```
+    pub fn resumable(&self) -> Result<AuditRun, AuditError> {
+        let (config, thresholds) = self.config(Some(self.seed), self.shuffles, None)?;
+        let run = ResumableRun::new(config, None).map_err(|e| AuditError(e.to_string()))?;
+        Ok(AuditRun { run, thresholds })
+    }
+
+    /// The rest of a run of this audit from its state (the bytes of [`AuditRun::state`], or a checkpoint file's).
+    /// An error when the state is damaged or belongs to another audit (another deck, seed, number of shuffles,
+    /// tests, game or name).
+    pub fn resume(&self, state: &[u8]) -> Result<AuditRun, AuditError> {
+        let (config, thresholds) = self.config(Some(self.seed), self.shuffles, None)?;
+        let state = RunState::decode(state).map_err(|e| AuditError(format!("the state: {e}")))?;
+        let mine = RunState::new(&config, Counted::new(&config), None, Duration::ZERO, 0)
+            .expect("an audit of a function with its seed has a state");
+        if state.definition_sha256() != mine.definition_sha256() {
+            return Err(AuditError(
+                "the state is of another audit (its deck, seed, shuffles, tests, game or name differ)".into(),
+            ));
+        }
+        let run = ResumableRun::continuing(config, state).map_err(|e| AuditError(e.to_string()))?;
+        Ok(AuditRun { run, thresholds })
+    }
+}
+
+/// A run of an [`Audit`] that can stop, keep its state, and go on ([`Audit::resumable`], [`Audit::resume`]).
+/// The shuffle function is given to each call; it must be the same function each time, as the seed is.
+#[derive(Clone, Debug)]
+pub struct AuditRun {
+    run: ResumableRun,
+    thresholds: Thresholds,
+}
+
+impl AuditRun {
+    /// Counts every shuffle not yet counted.
+    pub fn run<F: Fn(&mut [Card], &mut AuditRng) + Sync>(&mut self, shuffle: &F) -> Result<(), AuditError> {
+        self.run_with(shuffle, None, None).map(drop)
+    }
+
+    /// Counts at least `shuffles` more shuffles (whole chunks of 16384, the run's unit of work), or the rest of
+    /// the run if fewer are missing, in the order an uninterrupted run counts them.
+    pub fn run_shuffles<F: Fn(&mut [Card], &mut AuditRng) + Sync>(
+        &mut self,
+        shuffle: &F,
+        shuffles: u64,
+    ) -> Result<(), AuditError> {
+        let from = self.run.counted().covered.first().filter(|r| r.start == 0).map_or(0, |r| r.end);
+        let chunks = shuffles.div_ceil(CHUNK_SHUFFLES);
+        let to = from.saturating_add(chunks);
+        self.run.run_function(shuffle, Some(from..to), None, None).map_err(|e| AuditError(e.to_string()))?;
+        Ok(())
+    }
+
+    /// Counts every shuffle not yet counted until `stop` is requested (then the run stops within a chunk and
+    /// can be resumed), writing its state to `checkpoint.0` at most once per `checkpoint.1`. Returns whether the
+    /// run is complete.
+    pub fn run_with<F: Fn(&mut [Card], &mut AuditRng) + Sync>(
+        &mut self,
+        shuffle: &F,
+        stop: Option<&StopFlag>,
+        checkpoint: Option<(&Path, Duration)>,
+    ) -> Result<bool, AuditError> {
+        let failed = |_: &crate::report::writer::WriteError| {};
+        let checkpoints = checkpoint.map(|(path, every)| Checkpoints { path, every, failed: &failed });
+        self.run.run_function(shuffle, None, stop, checkpoints).map_err(|e| AuditError(e.to_string()))?;
+        Ok(self.run.is_complete())
+    }
+
+    /// Whether every shuffle is counted.
+    pub fn is_complete(&self) -> bool {
+        self.run.is_complete()
+    }
+
+    /// Shuffles counted so far.
+    pub fn shuffles_counted(&self) -> u64 {
+        self.run.counted().tally.shuffles()
+    }
+
+    /// The run's state: what [`Audit::resume`] reads (and what `shuffle-audit merge` adds up).
+    pub fn state(&self) -> Vec<u8> {
+        self.run.state().expect("an audit of a function with its seed has a state").encode()
+    }
+
+    /// Writes [`AuditRun::state`] to `path`, atomically.
+    pub fn save(&self, path: &Path) -> Result<(), crate::report::writer::WriteError> {
+        writer::write_atomic(path, &self.state())
+    }
+
+    /// The report of what is counted so far, marked partial ([`Report::is_partial`]) while shuffles are missing.
+    pub fn report(&self) -> Report {
+        Report::new(self.run.report(self.thresholds, None))
+    }
+}
+
 /// Takes decks one at a time and counts them; [`DeckAuditor::finish`] evaluates them.
 #[derive(Debug)]
 pub struct DeckAuditor {
@@ -403,6 +519,11 @@ impl Report {
     /// The seed of an audit of a function (`None` for decks audited as given).
     pub fn seed(&self) -> Option<u64> {
         self.run.config.source.function().and_then(|f| f.seed)
+    }
+
+    /// True when shuffles are missing (a run of [`AuditRun`] not yet complete): its summary says PARTIAL.
+    pub fn is_partial(&self) -> bool {
+        self.run.is_partial()
     }
 
     /// Shuffles (or decks) counted.

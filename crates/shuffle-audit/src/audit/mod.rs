@@ -17,6 +17,7 @@ pub mod meter;
 pub mod progressive;
 pub mod regular_file;
 pub mod result;
+pub mod resumable;
 pub mod runner;
 pub mod settings;
 pub mod source;

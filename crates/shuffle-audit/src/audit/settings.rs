@@ -288,6 +288,16 @@ impl RunRequest {
             (Field::SeedSpace, self.seed_space.is_some()),
         ];
         self.refuse_given(&defining, "does not apply with --resume: the state file holds the run's definition")?;
+        if let Some(f) = resumed.config.source.function() {
+            return Err(ConfigError::new(
+                Field::Resume,
+                format!(
+                    "the state is of the shuffle function `{}`, audited through the library: resume it there \
+                     (Audit::resume), which has the function",
+                    f.name
+                ),
+            ));
+        }
         let thresholds = thresholds(self.fail_below, self.suspicious_below)?;
         let mut state = self.state_settings()?;
         state.shard = resumed.shard;

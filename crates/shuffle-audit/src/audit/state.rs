@@ -43,7 +43,7 @@ use thiserror::Error;
 use crate::audit::fault::FaultReport;
 use crate::audit::regular_file::{FileKind, OpenError, open_regular};
 use crate::audit::runner::{CHUNK_SHUFFLES, Counted, RunConfig, coalesce, shuffles_in};
-use crate::audit::source::{Builtin, DeckSource, PostProcess, Seeding};
+use crate::audit::source::{Builtin, DeckSource, FunctionSource, PostProcess, Seeding};
 use crate::game::deal::DealConfig;
 use crate::rng::RngKind;
 use crate::shuffle::Algorithm;
@@ -122,7 +122,9 @@ impl From<OpenError> for StateError {
 /// deal, the tests and the total number of shuffles); not the thread count, the thresholds or the output.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 struct Definition {
-    algorithm: Algorithm,
+    /// The built-in shuffle; absent for a caller's function (then `function` names it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    algorithm: Option<Algorithm>,
     rng: RngKind,
     seed: u64,
     post: PostProcess,
@@ -133,33 +135,61 @@ struct Definition {
     /// Absent for `once`, so that the definitions (and their hashes) of runs seeded once stay as they were.
     #[serde(default, skip_serializing_if = "Seeding::is_once")]
     seeding: Seeding,
+    /// The name of a caller's shuffle function (the library's `Audit::resumable`), whose chunks draw from ChaCha8
+    /// seeded as the runner seeds them; absent for a built-in run, whose definition stays as it was.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    function: Option<String>,
 }
 
 impl Definition {
+    /// `None` for decks made elsewhere, which cannot be replayed.
     fn of(config: &RunConfig) -> Option<Self> {
-        let b = config.builtin()?;
+        let (algorithm, rng, seed, post, seeding, function) = match &config.source {
+            DeckSource::Builtin(b) => (Some(b.algorithm), b.rng, b.seed, b.post, b.seeding, None),
+            DeckSource::Function(f) if f.generator.is_none() => {
+                (None, RngKind::Chacha8, f.seed?, PostProcess::default(), Seeding::default(), Some(f.name.clone()))
+            }
+            DeckSource::Function(_) | DeckSource::External(_) => return None,
+        };
         Some(Definition {
-            algorithm: b.algorithm,
-            rng: b.rng,
-            seed: b.seed,
-            post: b.post,
+            algorithm,
+            rng,
+            seed,
+            post,
             deck: config.deck,
             shuffles: config.shuffles,
             deal: config.deal,
             tests: config.tests,
-            seeding: b.seeding,
+            seeding,
+            function,
         })
     }
 
-    fn config(&self) -> RunConfig {
-        let source = DeckSource::Builtin(Builtin {
-            algorithm: self.algorithm,
-            rng: self.rng,
-            seed: self.seed,
-            post: self.post,
-            seeding: self.seeding,
-        });
-        RunConfig { deal: self.deal, tests: self.tests, ..RunConfig::of(source, self.deck, self.shuffles) }
+    /// The run it defines; an error for a definition that names neither a shuffle nor a function, or both.
+    fn config(&self) -> Result<RunConfig, StateError> {
+        let source = match (&self.algorithm, &self.function) {
+            (Some(algorithm), None) => DeckSource::Builtin(Builtin {
+                algorithm: *algorithm,
+                rng: self.rng,
+                seed: self.seed,
+                post: self.post,
+                seeding: self.seeding,
+            }),
+            (None, Some(name)) if self.rng == RngKind::Chacha8 && self.post == PostProcess::default() => {
+                DeckSource::Function(FunctionSource {
+                    name: name.clone(),
+                    seed: Some(self.seed),
+                    generator: None,
+                    reproduce: None,
+                })
+            }
+            _ => {
+                return Err(StateError::Corrupted(
+                    "its definition names neither one built-in algorithm nor one function".into(),
+                ));
+            }
+        };
+        Ok(RunConfig { deal: self.deal, tests: self.tests, ..RunConfig::of(source, self.deck, self.shuffles) })
     }
 
     fn sha256(&self) -> String {
@@ -230,7 +260,7 @@ impl RunState {
 
     /// The SHA-256 of the run's definition: states of one run share it.
     pub fn definition_sha256(&self) -> String {
-        Definition::of(&self.config).expect("a state is of a built-in run").sha256()
+        Definition::of(&self.config).expect("a state is of a replayable run").sha256()
     }
 
     /// The chunks the shard that wrote this state (or the whole run) is to count.
@@ -279,7 +309,7 @@ impl RunState {
 
     /// The state file's bytes.
     pub fn encode(&self) -> Vec<u8> {
-        let definition = Definition::of(&self.config).expect("a state is of a built-in run");
+        let definition = Definition::of(&self.config).expect("a state is of a replayable run");
         let mut tally = self.counted.tally.clone();
         let mut collect = Collect::default();
         tally.visit_counts(&mut collect);
@@ -468,7 +498,7 @@ impl Header {
                 format!("chunks of {} shuffles, not {CHUNK_SHUFFLES}", self.chunk_shuffles),
             ));
         }
-        let config = self.definition.config();
+        let config = self.definition.config()?;
         config.validate().map_err(|e| StateError::Invalid(e.to_string()))?;
         let chunks = config.chunks();
         if self.chunks != chunks {
