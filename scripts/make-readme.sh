@@ -85,12 +85,18 @@ def regenerate(path, text):
                 sys.exit(f"{path}:{i + 1}: a marked block is not closed")
             if not commands:
                 sys.exit(f"{path}:{i + 1}: a marked block has no `$ ` command line")
+            block = []
             for c in commands:
                 cmd = re.sub(r"\s+#.*$", "", c[2:])
-                out.append(c)
+                block.append(c)
                 printed = run(cmd, cwd, tool)
                 if printed:
-                    out.append(printed)
+                    block.append(printed)
+            block = "\n".join(block).split("\n")
+            # A block that differs only in what the machine decides (timings, threads, speeds) is kept as it was.
+            if normalise("\n".join(block)) == normalise("\n".join(lines[i + 2:j])):
+                block = lines[i + 2:j]
+            out.extend(block)
             out.append(lines[j])
             blocks += 1
             i = j + 1
@@ -102,6 +108,8 @@ def regenerate(path, text):
 
 def normalise(text):
     text = re.sub(r"\d+ threads?", "N threads", text)
+    # The seconds column of compare's predictability table.
+    text = re.sub(r"(seeds?|keys) +\d+\.\d +(\d+ )", r"\1 T \2", text)
     text = re.sub(r"\d+(\.\d+)? ?(M|k)? ?shuffles/s", "S shuffles/s", text)
     text = re.sub(r"\b\d+(\.\d+)? ?(s|ms|µs)\b", "T s", text)
     return text
