@@ -29,7 +29,7 @@ fn runs(c: &mut Criterion) {
         }
     }
     // A caller's function through the library's API: rand's own `SliceRandom::shuffle` with the audit's
-    // generator (the README's target: 2 M shuffles/s with 2 threads).
+    // generator (the target in the book's "Use it from Rust": 2 M shuffles/s with 2 threads).
     for threads in [1usize, 2] {
         let audit = shuffle_audit::Audit::new(52).shuffles(shuffles).seed(1).threads(threads);
         group.bench_function(format!("api/rand-shuffle/{threads}"), |b| {

@@ -1,7 +1,7 @@
 //! State files: writing and reading the state of a 52-card run with the default battery (`state/encode`,
 //! `state/decode`), and merging 1000 shard states read from their bytes (`state/merge-1000`), the work of
-//! `shuffle-audit merge` on the states of a 1000-job array (the README's "under 10 s" figure; `scripts/bench.sh`
-//! times the command itself on 1000 files).
+//! `shuffle-audit merge` on the states of a 1000-job array (the "under 10 s" figure of the book's Performance
+//! page; `scripts/bench.sh` times the command itself on 1000 files).
 
 use std::hint::black_box;
 use std::time::Duration;

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Throughput figures for the README, measured side by side in one run (a few minutes):
+# Throughput figures for the book's Performance page, measured side by side in one run (a few minutes):
 # audited shuffles/s per core with the default battery (run --threads 1), the bare loops with no statistics,
 # their ratios to rand's bare SliceRandom::shuffle with ChaCha8, the 2-thread speed-up, and the wall time of
 # progressive mode to detect the msvc modulo bias of fisher-yates, the cost of checkpoints and the time to merge

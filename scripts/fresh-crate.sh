@@ -1,19 +1,25 @@
 #!/usr/bin/env bash
-# The README's "Use it from your Rust tests", from its own words: builds a new crate from the two blocks marked
+# The README's Rust example, from its own words: builds a new crate from the two blocks marked
 # `<!-- fresh-crate: FILE -->` (its Cargo.toml and src/lib.rs), with the dependency pointed at this checkout, and
-# runs its tests: rand's shuffle must pass `assert_fair` and the naive swap must fail it.
+# runs its tests: rand's shuffle must pass `assert_fair` and the naive swap must fail it. The book's page
+# (docs/src/guides/rust.md) shows the same two blocks, marked the same way, and they must be equal.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cargo new --quiet --lib "$tmp/mygame"
-python3 - "$root/README.md" "$tmp/mygame" "$root" <<'PY'
+python3 - "$root/README.md" "$root/docs/src/guides/rust.md" "$tmp/mygame" "$root" <<'PY'
 import re, sys
-readme, crate, root = sys.argv[1:]
-text = open(readme, encoding="utf-8").read()
-blocks = dict(re.findall(r"<!-- fresh-crate: (\S+) -->\n```\w*\n(.*?)```", text, re.S))
-assert set(blocks) == {"Cargo.toml", "src/lib.rs"}, sorted(blocks)
+readme, book, crate, root = sys.argv[1:]
+def marked(path):
+    text = open(path, encoding="utf-8").read()
+    blocks = dict(re.findall(r"<!-- fresh-crate: (\S+) -->\n```\w*\n(.*?)```", text, re.S))
+    assert set(blocks) == {"Cargo.toml", "src/lib.rs"}, (path, sorted(blocks))
+    return blocks
+blocks = marked(readme)
+for name, block in marked(book).items():
+    assert block == blocks[name], f"{book}: the block marked fresh-crate: {name} differs from the README's"
 manifest = open(f"{crate}/Cargo.toml", encoding="utf-8").read().split("[dependencies]")[0]
 extra = blocks["Cargo.toml"].replace('path = "../shuffle-audit"', f'path = "{root}"')
 assert extra != blocks["Cargo.toml"], "the README's dependency line changed"

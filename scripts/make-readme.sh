@@ -1,36 +1,50 @@
 #!/usr/bin/env bash
-# Regenerates the README's output blocks from the binary: every block marked as below is rewritten with what its
-# commands print now.
+# Regenerates the output blocks of README.md and of every page of the book (docs/src/**/*.md) from the binary:
+# every block marked as below is rewritten with what its commands print now.
 #
-#   scripts/make-readme.sh           rewrite README.md in place
-#   scripts/make-readme.sh --check   regenerate into a temporary copy and fail if a marked block differs
+#   scripts/make-readme.sh           rewrite README.md and the book's pages in place
+#   scripts/make-readme.sh --check   regenerate into memory and fail if a marked block differs
 #                                    (timings, thread counts and speeds are ignored: they depend on the machine)
 #
-# Marker syntax. Put the line `<!-- make-readme -->` directly above a ```text block whose commands are lines
-# starting with `$ ` (as the README shows them). Every `$ ` line is run with bash, `shuffle-audit` being the
-# release binary just built, stdout and stderr together; the block becomes each command line followed by its
-# output. A comment after the command (`$ cmd   # Ctrl-C after 2 s`) is kept in the block and not run. Commands
-# run in a scratch folder that links every top-level entry of the repository except reports/ and target/, so
-# relative paths (shuffle-audit.toml, scripts/, tests/) work and no default output folder lands in the
-# repository. Blocks of one README run in order in the same scratch folder, so a block may use files an earlier
-# block wrote. Unmarked blocks are left alone: mark only blocks whose commands finish on their own and whose
-# output depends only on the inputs (fixed seeds; a drawn seed or a Ctrl-C cannot be regenerated).
+# The binary is $SHUFFLE_AUDIT_BIN when set, else the release binary, built first.
 #
-# CI does not run --check: the marked blocks include long runs (progressive MSVC, calibrate), several minutes in
-# all; run it before a release, or after a change to any output format.
+# Marker syntax. Put the line `<!-- make-readme -->` directly above a ```text block whose commands are lines
+# starting with `$ ` (as the pages show them). Every `$ ` line is run with bash, `shuffle-audit` being the binary,
+# stdout and stderr together; the block becomes each command line followed by its output. A comment after the
+# command (`$ cmd   # Ctrl-C after 2 s`) is kept in the block and not run. Commands run in a scratch folder that
+# links every top-level entry of the repository except reports/ and target/, so relative paths
+# (shuffle-audit.toml, scripts/, tests/) work and no default output folder lands in the repository. The blocks of
+# one file run in order in the same scratch folder, so a block may use files an earlier block of that file wrote.
+# A command line that appears in several files (`compare` in the README and in the book) is run once and its
+# output reused. Unmarked blocks are left alone: mark only blocks whose commands finish on their own and whose
+# output depends only on the inputs (fixed seeds; a drawn seed or a Ctrl-C cannot be regenerated).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-cargo build --release --quiet
-bin="$(realpath "${CARGO_TARGET_DIR:-target}/release/shuffle-audit")"
+if [[ -n "${SHUFFLE_AUDIT_BIN:-}" ]]; then
+    bin="$(realpath "$SHUFFLE_AUDIT_BIN")"
+else
+    cargo build --release --quiet
+    bin="$(realpath "${CARGO_TARGET_DIR:-target}/release/shuffle-audit")"
+fi
 mode="${1:-write}"
+case "$mode" in
+write | --check) ;;
+*)
+    echo "usage: scripts/make-readme.sh [--check]" >&2
+    exit 2
+    ;;
+esac
 
-python3 - "$bin" "$mode" << 'EOF'
-import os, re, subprocess, sys, tempfile
+python3 - "$bin" "$mode" << 'EOF_PY'
+import glob, os, re, shutil, subprocess, sys, tempfile
 
 bin_path, mode = sys.argv[1], sys.argv[2]
 repo = os.getcwd()
 MARK = "<!-- make-readme -->"
+files = ["README.md"] + sorted(
+    p for p in glob.glob("docs/src/**/*.md", recursive=True) if os.path.basename(p) != "SUMMARY.md")
+outputs = {}
 
 def scratch():
     d = tempfile.mkdtemp(prefix="make-readme-")
@@ -43,17 +57,23 @@ def scratch():
     return d, tool
 
 def run(cmd, cwd, tool):
-    env = dict(os.environ, PATH=tool + os.pathsep + os.environ["PATH"], NO_COLOR="1")
-    out = subprocess.run(["bash", "-c", cmd], cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    return out.stdout.decode("utf-8").rstrip("\n")
+    if cmd not in outputs:
+        env = dict(os.environ, PATH=tool + os.pathsep + os.environ["PATH"], NO_COLOR="1")
+        out = subprocess.run(["bash", "-c", cmd], cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        outputs[cmd] = out.stdout.decode("utf-8").rstrip("\n")
+    return outputs[cmd]
 
-def regenerate(text):
+def regenerate(path, text):
     lines = text.split("\n")
     out, i, blocks = [], 0, 0
-    cwd, tool = scratch()
+    cwd = tool = None
     while i < len(lines):
         out.append(lines[i])
-        if lines[i].strip() == MARK and i + 1 < len(lines) and lines[i + 1].startswith("```"):
+        if lines[i].strip() == MARK:
+            if i + 1 >= len(lines) or not lines[i + 1].startswith("```"):
+                sys.exit(f"{path}:{i + 1}: the marker is not directly above a ``` block")
+            if cwd is None:
+                cwd, tool = scratch()
             out.append(lines[i + 1])
             j = i + 2
             commands = []
@@ -61,39 +81,60 @@ def regenerate(text):
                 if lines[j].startswith("$ "):
                     commands.append(lines[j])
                 j += 1
+            if j == len(lines):
+                sys.exit(f"{path}:{i + 1}: a marked block is not closed")
             if not commands:
-                sys.exit(f"README.md:{i + 1}: a marked block has no `$ ` command line")
+                sys.exit(f"{path}:{i + 1}: a marked block has no `$ ` command line")
+            block = []
             for c in commands:
                 cmd = re.sub(r"\s+#.*$", "", c[2:])
-                out.append(c)
+                block.append(c)
                 printed = run(cmd, cwd, tool)
                 if printed:
-                    out.append(printed)
+                    block.append(printed)
+            block = "\n".join(block).split("\n")
+            # A block that differs only in what the machine decides (timings, threads, speeds) is kept as it was.
+            if normalise("\n".join(block)) == normalise("\n".join(lines[i + 2:j])):
+                block = lines[i + 2:j]
+            out.extend(block)
             out.append(lines[j])
             blocks += 1
             i = j + 1
             continue
         i += 1
+    if cwd is not None:
+        shutil.rmtree(cwd, ignore_errors=True)
     return "\n".join(out), blocks
 
 def normalise(text):
     text = re.sub(r"\d+ threads?", "N threads", text)
-    text = re.sub(r"\d+(\.\d+)? ?(M|k)? ?shuffles/s", "S shuffles/s", text)
+    # The seconds column of compare's predictability table.
+    text = re.sub(r"(seeds?|keys) +\d+\.\d +(\d+ )", r"\1 T \2", text)
+    text = re.sub(r"\d+(\.\d+)? ?(M|k)? ?(shuffles|decks|seeds)/s", r"S \3/s", text)
     text = re.sub(r"\b\d+(\.\d+)? ?(s|ms|µs)\b", "T s", text)
     return text
 
-with open("README.md", encoding="utf-8") as f:
-    old = f.read()
-new, blocks = regenerate(old)
+stale, total = [], 0
+for path in files:
+    with open(path, encoding="utf-8") as f:
+        old = f.read()
+    new, blocks = regenerate(path, old)
+    total += blocks
+    if mode == "--check":
+        if normalise(new) != normalise(old):
+            import difflib
+            diff = difflib.unified_diff(old.split("\n"), new.split("\n"), path, "regenerated", lineterm="", n=1)
+            print("\n".join(list(diff)[:80]))
+            stale.append(path)
+    elif new != old:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(new)
+        print(f"{path}: {blocks} marked blocks regenerated")
+if stale:
+    sys.exit(f"a marked block differs from what the binary prints now in: {', '.join(stale)} "
+             "(scripts/make-readme.sh rewrites them)")
 if mode == "--check":
-    if normalise(new) != normalise(old):
-        import difflib
-        diff = difflib.unified_diff(old.split("\n"), new.split("\n"), "README.md", "regenerated", lineterm="", n=1)
-        print("\n".join(list(diff)[:80]))
-        sys.exit("README.md: a marked block differs from what the binary prints now (scripts/make-readme.sh rewrites it)")
-    print(f"README.md is up to date: {blocks} marked blocks regenerated")
+    print(f"README.md and the book are up to date: {total} marked blocks in {len(files)} files regenerated")
 else:
-    with open("README.md", "w", encoding="utf-8") as f:
-        f.write(new)
-    print(f"README.md: {blocks} marked blocks regenerated")
-EOF
+    print(f"{total} marked blocks in {len(files)} files regenerated")
+EOF_PY

@@ -59,7 +59,7 @@ async function main() {
     return (await tab.textContent("#verdict")).trim();
   }
 
-  // 1. The naive swap FAILs; the screenshot is the README's picture.
+  // 1. The naive swap FAILs; the screenshot is the picture of the book's teach page and of the README.
   {
     const { tab, context } = await open(enPage, "algorithm=naive-swap&shuffles=100000&seed=1&autorun=1");
     const v = await verdictOf(tab);

@@ -5,7 +5,7 @@
 #
 #   scripts/teach-check.sh                  check the pages written by the release binary
 #   SHUFFLE_AUDIT_BIN=path scripts/teach-check.sh   … by another binary
-#   scripts/teach-check.sh --update-docs    also copy the lab's screenshot (naive swap) to docs/teach.png, the README's
+#   scripts/teach-check.sh --update-docs    also copy the lab's screenshot (naive swap) to docs/src/teach.png, the picture of the book's teach page
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -32,7 +32,7 @@ fi
 CHROMIUM="$chromium" NODE_PATH="$modules" node scripts/teach-check.js "$out/en/teach.html" "$out/zh/teach.html" \
     tests/teach/position-card-cases.json "$out"
 if [[ "${1:-}" == "--update-docs" ]]; then
-    mkdir -p docs
-    cp "$out/teach-lab.png" docs/teach.png
-    echo "docs/teach.png updated"
+    mkdir -p docs/src
+    cp "$out/teach-lab.png" docs/src/teach.png
+    echo "docs/src/teach.png updated"
 fi

@@ -63,7 +63,7 @@ fn a_selected_test_is_the_only_one_reported_and_wash_never_goes_odd() {
 
 #[test]
 fn progressive_mode_catches_naive_swap_by_2_to_the_12() {
-    // docs/reference.md#sample-sizes: naive-swap needs about 550 shuffles at 5σ; each look is judged at 1e-9 divided by the number
+    // docs/src/reference.md#sample-sizes: naive-swap needs about 550 shuffles at 5σ; each look is judged at 1e-9 divided by the number
     // of looks, so a fair shuffle would reach FAIL anywhere in this run with probability below 1e-9.
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("p");

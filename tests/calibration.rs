@@ -31,7 +31,7 @@ fn fisher_yates_chacha8_false_positive_rate_is_inside_its_binomial_band() {
         let counts = &outcome.tally.battery.position_card;
         global += u64::from(counts.global_test().ln_p < ALPHA.ln());
         worst_position += u64::from(counts.worst_position_test().ln_p < ALPHA.ln());
-        // The wrong null: unscaled X² against χ²((n−1)²), which docs/reference.md#the-global-statistic says fires about 5× too often.
+        // The wrong null: unscaled X² against χ²((n−1)²), which docs/src/reference.md#the-global-statistic says fires about 5× too often.
         unscaled += u64::from(chi2_ln_sf(counts.global_chi2(), 51.0 * 51.0) < ALPHA.ln());
     }
     // With 200 independent seeds the number of rejections of a calibrated test is Binomial(200, 0.01); the

@@ -8,7 +8,7 @@
 //!
 //! A shuffle's stream is identified by the first four outputs its generator would give from the shuffle's
 //! start (a clone of the generator: 60 bits for MSVC, so two different streams share them with probability
-//! about 10^12 / 2^60 ≈ 10^-6 over the whole run). Counted, for the README's run (pair-swap, 52 cards, 10^6
+//! about 10^12 / 2^60 ≈ 10^-6 over the whole run). Counted, for the book's run (pair-swap, 52 cards, 10^6
 //! shuffles, seed 1, 62 chunks):
 //! - replays: the shuffles whose stream an earlier shuffle of the run already had (each stream counted once
 //!   among its copies: shuffles minus distinct streams);
@@ -28,7 +28,7 @@ use shuffle_audit::cards::Card;
 use shuffle_audit::rng::{GlibcRand, MsvcRand, RawRng, SeededRng};
 use shuffle_audit::shuffle::{FisherYates, PairSwap, Scratch, Shuffle};
 
-/// The README's run: 10^6 shuffles of 52 cards, seed 1.
+/// The book's run: 10^6 shuffles of 52 cards, seed 1.
 const SHUFFLES: u64 = 1_000_000;
 const SEED: u64 = 1;
 const DECK: usize = 52;
@@ -89,7 +89,7 @@ fn msvc_chunks_replay_each_other_in_a_pair_swap_run() {
          stream ({} in streams that two or more shuffles share); {} decks repeat an earlier deck",
         msvc.replays, msvc.shared, msvc.repeated_decks
     );
-    // The figures the README quotes, pinned: the run's seeding is deterministic.
+    // The figures the book quotes, pinned: the run's seeding is deterministic.
     assert_eq!(msvc, Overlap { replays: 205_431, shared: 393_773, repeated_decks: 206_454 });
     // Every replayed stream replays its deck.
     assert!(msvc.repeated_decks >= msvc.replays);

@@ -100,7 +100,7 @@ fn simulations_agree_with_their_exact_models_at_a_million_shuffles() {
         // With MSVC's rand() the source's pair-swap does NOT agree with its model at 10^6 shuffles (p = 3.85e-37,
         // seed 1), although one MSVC stream of 10^6 shuffles in a row does (p = 0.50): the run's chunks each seed
         // their own generator on MSVC's single 2^32-state cycle, pair-swap draws about 1023 numbers a shuffle,
-        // and the chunks' walks overlap, so some decks are counted twice (README, "Exact analysis"). The test of
+        // and the chunks' walks overlap, so some decks are counted twice (docs/src/guides/exact.md). The test of
         // the model uses a generator with room for every chunk.
         &["--algorithm", "pair-swap", "--rng", "chacha8", "--seed", "2"],
         &["--algorithm", "naive-swap", "--rng", "chacha8", "--seed", "3"],

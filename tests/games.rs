@@ -197,7 +197,7 @@ fn exact_prints_the_reference_odds() {
     let out = run(&["exact", "--game", "douniu"]);
     assert_eq!(out.status.code(), Some(0));
     let text = stdout(&out);
-    // The counts of docs/reference.md#niu-values over C(52,5) = 2,598,960 hands, each on its own line.
+    // The counts of docs/src/reference.md#niu-values over C(52,5) = 2,598,960 hands, each on its own line.
     for (name, count) in
         [("no niu", 872_128), ("niu 1 ", 171_304), ("niu 4 ", 168_096), ("niu 5 ", 177_424), ("niu-niu", 191_808)]
     {

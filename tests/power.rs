@@ -12,7 +12,7 @@
 //! - the statement: the misses are at most the top of the 99.9% band of Binomial(20000, 0.01), so if the real
 //!   power were exactly the stated 99% the test would fail by chance at most 0.05% of the time, and less when,
 //!   as the statement means, the real power is higher;
-//! - the figures the README quotes: each quoted power lies in the Clopper–Pearson 99% interval of the
+//! - the figures the book quotes: each quoted power lies in the Clopper–Pearson 99% interval of the
 //!   simulated rate (the seeds are fixed, so this is deterministic; it fails when the code or the seeds change
 //!   the figure).
 //!
@@ -37,7 +37,7 @@ use shuffle_audit::stats::power::PowerStatement;
 
 const RUNS: u64 = 20_000;
 
-/// The runs that FAILed, as the README quotes them: (deck, shuffles, m, sign of δ, FAILed of [`RUNS`]).
+/// The runs that FAILed, as the book quotes them: (deck, shuffles, m, sign of δ, FAILed of [`RUNS`]).
 const QUOTED: [(usize, u64, usize, f64, u64); 3] =
     [(8, 20_000, 10, 1.0, 19_925), (8, 20_000, 10, -1.0, 19_983), (52, 5_000, 12, 1.0, 19_847)];
 
@@ -124,11 +124,11 @@ fn check(deck: usize, shuffles: u64, tests: usize, seed: u64) {
         let &(.., quoted) = QUOTED
             .iter()
             .find(|q| (q.0, q.1, q.2, q.3) == (deck, shuffles, tests, sign))
-            .expect("every case is quoted in the README");
+            .expect("every case is quoted in the book");
         let rate = quoted as f64 / RUNS as f64;
         assert!(
             (lo..=hi).contains(&rate),
-            "the README quotes {quoted} of {RUNS}, outside the simulated rate's 99% interval {lo:.4}–{hi:.4}"
+            "the book quotes {quoted} of {RUNS}, outside the simulated rate's 99% interval {lo:.4}–{hi:.4}"
         );
     }
 }
@@ -151,7 +151,7 @@ fn any_cell_power_holds_for_52_cards() {
 /// FAIL below 1e-9 (Holm over the family).
 const BATTERY_RUNS: u64 = 4000;
 
-/// The battery's FAIL counts the README quotes: (shuffles, runs of [`BATTERY_RUNS`] that FAILed). 330 and 360
+/// The battery's FAIL counts the book quotes: (shuffles, runs of [`BATTERY_RUNS`] that FAILed). 330 and 360
 /// bracket the 50% point, 500 and 540 the 99% point.
 const BATTERY_QUOTED: [(u64, u64); 4] = [(330, 1707), (360, 2382), (500, 3937), (540, 3986)];
 
@@ -175,7 +175,7 @@ fn battery_fails(shuffles: u64) -> (u64, usize) {
 
 /// The teaching page's "FAILs half the time at 708 shuffles, 99% at 1,020" is for its one test, position by card
 /// alone at 1e-9, from the exact noncentrality. `run` applies 13 tests (suit-by-position sees naive-swap's bias
-/// with half the shuffles) and FAILs far sooner: simulated at the sizes the README quotes, each FAIL rate with its
+/// with half the shuffles) and FAILs far sooner: simulated at the sizes the book quotes, each FAIL rate with its
 /// Clopper–Pearson 99% interval; the intervals at 330 and 360 lie below and above 50%, those at 500 and 540 below
 /// and above 99%. If the real rates were at the interval ends, each bracket would still hold with probability at
 /// least 99.5%; the seeds are fixed, so the outcome is deterministic.
@@ -197,7 +197,7 @@ fn naive_swap_fails_the_run_battery_half_the_time_near_345_shuffles_and_99_perce
         let rate = quoted as f64 / BATTERY_RUNS as f64;
         assert!(
             (lo..=hi).contains(&rate),
-            "the README quotes {quoted} of {BATTERY_RUNS} at {shuffles}, outside the 99% interval {lo:.4}–{hi:.4}"
+            "the book quotes {quoted} of {BATTERY_RUNS} at {shuffles}, outside the 99% interval {lo:.4}–{hi:.4}"
         );
         intervals.push((lo, hi));
     }

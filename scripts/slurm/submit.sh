@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Submits a sharded `shuffle-audit run` to Slurm: a job array of K shards, then a merge job that starts when
-# every shard has succeeded (--dependency=afterok). See README.md, "Running on a cluster".
+# every shard has succeeded (--dependency=afterok). See docs/src/guides/long-runs.md, "Running on a cluster".
 #
 #   scripts/slurm/submit.sh --shards K --out DIR [options] [sbatch options…] -- RUN-ARGS…
 #

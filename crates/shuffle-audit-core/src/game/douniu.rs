@@ -116,7 +116,7 @@ mod tests {
 
     #[test]
     fn exact_counts_are_the_reference_counts() {
-        // docs/reference.md#niu-values: no niu 872,128; niu 1, 3, 7, 9: 171,304 each; niu 2, 4, 6, 8: 168,096 each; niu 5: 177,424;
+        // docs/src/reference.md#niu-values: no niu 872,128; niu 1, 3, 7, 9: 171,304 each; niu 2, 4, 6, 8: 168,096 each; niu 5: 177,424;
         // niu-niu 191,808; over C(52,5) = 2,598,960 hands.
         let c = exact_counts();
         assert_eq!(c.iter().sum::<u64>(), 2_598_960);

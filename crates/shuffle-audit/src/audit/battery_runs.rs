@@ -95,7 +95,7 @@ mod fixed_points {
 
     #[test]
     fn pair_swap_leaves_cards_at_home() {
-        // Positive control: pair-swap (docs/algorithms.md#pair-swap: about 2.3 fixed points instead of 1 at 52 cards). A fair shuffle gives
+        // Positive control: pair-swap (docs/src/algorithms.md#pair-swap: about 2.3 fixed points instead of 1 at 52 cards). A fair shuffle gives
         // p < 1e-9 with probability 1e-9; this one must be far below.
         let t = run_plain(AlgorithmKind::PairSwap, RngKind::Chacha8, 52, 20_000, 3, TestId::FixedPoints);
         assert!(t.ln_p < -1000.0, "{}", t.ln_p);

@@ -3,7 +3,7 @@
 //! Shuffle counts are chosen so that every expected verdict holds with a wide margin while the whole catalogue
 //! runs in about a minute on two cores with every test on. The one subtle finding, MSVC's 15-bit modulo bias in
 //! Fisher–Yates, sets the budget: the exact marginals ([`crate::stats::exact::marginals`]) give a noncentrality of
-//! about 601 per 10^8 shuffles for the scaled position-by-card statistic of 52 cards (docs/reference.md#fisher-yates-on-msvc-and-glibc: ≈ 475 measured
+//! about 601 per 10^8 shuffles for the scaled position-by-card statistic of 52 cards (docs/src/reference.md#fisher-yates-on-msvc-and-glibc: ≈ 475 measured
 //! excess at 10^8 in one run) and 364 for suit-by-position, whose 153 degrees of freedom make it the more
 //! sensitive. 2^27 ≈ 1.3·10^8 shuffles put the expected suit-by-position statistic near 153 + 489, 28 null
 //! standard deviations above its null mean (position-by-card: 2601 + 807, 11 standard deviations), so FAIL holds

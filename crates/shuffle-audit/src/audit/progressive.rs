@@ -327,7 +327,7 @@ mod tests {
 
     #[test]
     fn naive_swap_is_caught_at_the_first_looks_and_extending_matches_a_fresh_run() {
-        // naive-swap's bias needs about 550 shuffles (docs/reference.md#sample-sizes); the looks are judged at 1e-9 / 21 per look,
+        // naive-swap's bias needs about 550 shuffles (docs/src/reference.md#sample-sizes); the looks are judged at 1e-9 / 21 per look,
         // which a fair shuffle crosses with probability below 1e-9 over the whole progressive run.
         let c = config(AlgorithmKind::NaiveSwap, RngKind::Chacha8);
         let mut seen = Vec::new();

@@ -9,7 +9,7 @@
 //! `min(1, m · min p)`, so the chance that a fair shuffle is called FAIL is at most the FAIL threshold (and
 //! SUSPICIOUS at most the SUSPICIOUS one) whatever the dependence between the tests; `calibrate` measures the
 //! real rate (`family.csv`). Thresholds are fixed before looking
-//! (docs/reference.md#false-alarms-and-growth-with-n: false alarms happen; re-test with an independent seed).
+//! (docs/src/reference.md#false-alarms-and-growth-with-n: false alarms happen; re-test with an independent seed).
 
 use serde::Serialize;
 

@@ -1,5 +1,5 @@
 //! The adjacency matrix of a run as a heatmap: how often card b lies immediately after card a, observed over
-//! its fair value N/n (docs/reference.md#adjacency: probability 1/n per deck for each ordered pair a ≠ b), written to
+//! its fair value N/n (docs/src/reference.md#adjacency: probability 1/n per deck for each ordered pair a ≠ b), written to
 //! `adjacency.svg` and drawn in `report.html`. The diagonal (a card after itself) cannot happen and is drawn as
 //! "no data". The clamp follows the same rule as the position-by-card picture: the spread of the ratios, but
 //! never finer than eight standard deviations of one cell's noise.

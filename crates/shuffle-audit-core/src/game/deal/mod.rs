@@ -6,7 +6,7 @@
 //! the next ones, `d[P·H .. P·H + B)`, and the rest stays undealt. Burning and cutting before the deal are the
 //! runner's [`PostProcess`](crate::audit::source::PostProcess) (`--burn`, `--cut`), applied after every shuffle.
 //!
-//! The starting order is the deck's content before the shuffle: **suit** order `d[i] = i` (docs/algorithms.md#card-ids-and-names, S1),
+//! The starting order is the deck's content before the shuffle: **suit** order `d[i] = i` (docs/src/algorithms.md#card-ids-and-names, S1),
 //! or the 斗地主 material's **rank** order (S5: 3s lowest … 2s, small joker, big joker last). Card ids keep
 //! their meaning either way, so position-by-card counts still say where each card lands; only the place a
 //! weak shuffle leaves a card near changes.

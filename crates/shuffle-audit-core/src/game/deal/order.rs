@@ -11,7 +11,7 @@ crate::names::named_enum! {
     #[serde(rename_all = "kebab-case")]
     pub enum StartOrder("order") {
         /// `d[i] = i`: ♠A..♠K, ♥A..♥K, ♣A..♣K, ♦A..♦K (then 小王, 大王), as S1 and
-        /// docs/algorithms.md#card-ids-and-names number the cards.
+        /// docs/src/algorithms.md#card-ids-and-names number the cards.
         #[default]
         Suit => "suit",
         /// The 斗地主 material's numbering (S5): the four 3s first, … the four 2s, then 小王 and 大王 last.

@@ -3,16 +3,16 @@
 //!
 //! A deal splits the n positions into G groups of fixed sizes h_g (the seats, the bottom, the undealt rest);
 //! under a uniform shuffle the groups receive a uniformly random partition of the cards with those sizes. One
-//! deal adds a 0/1 matrix `Y[g][c]` with row sums h_g and column sums 1, so, as for positions (docs/reference.md#the-global-statistic), the
+//! deal adds a 0/1 matrix `Y[g][c]` with row sums h_g and column sums 1, so, as for positions (docs/src/reference.md#the-global-statistic), the
 //! cells are correlated. With p_g = h_g/n, `Cov(Y[g][c], Y[g'][c']) = (p_g·δ_gg' − p_g·p_g') · (n·δ_cc' − 1)/(n − 1)`:
 //! the multinomial covariance of one card's group (each column is exactly Multinomial(1, p)) times the
 //! without-replacement factor between cards. Standardising by the expected counts `E = N·p_g` turns this into
 //! `n/(n−1)` times the Kronecker product of two projections of ranks G − 1 and n − 1. Hence, for N deals:
 //!
 //! - **global**: Pearson's X² over all G·n cells has mean exactly n(G − 1), and `X² · (n−1)/n` is asymptotically
-//!   χ²((G−1)(n−1)) (for G = n groups of one position this is the position-by-card scaling of docs/reference.md#the-global-statistic);
+//!   χ²((G−1)(n−1)) (for G = n groups of one position this is the position-by-card scaling of docs/src/reference.md#the-global-statistic);
 //! - **one seat** (a row): X²_g has mean exactly n − h_g, and `X²_g · (n−1)/(n − h_g)` is asymptotically χ²(n−1)
-//!   (for h_g = 1, a single position, no correction, as docs/reference.md#one-position says);
+//!   (for h_g = 1, a single position, no correction, as docs/src/reference.md#one-position says);
 //! - **one card** (a column): exactly Multinomial(N, p), so ordinary Pearson with G − 1 degrees of freedom.
 //!
 //! The exact means are checked by enumerating every deal of a small deck in the tests below.

@@ -433,7 +433,7 @@ impl Battery {
     /// own (`upper`, `lower`). Two exceptions:
     /// - `position-worst` and `card-worst` report a Bonferroni bound `min(1, n·p_min)`, which has an atom at 1
     ///   (probability about (1 − 1/n)^n ≈ 0.36); here it is replaced by Šidák's `1 − (1 − p_min)^n`, uniform for
-    ///   independent lines (the rows are nearly independent: correlation 1/(n−1)², docs/reference.md#one-position).
+    ///   independent lines (the rows are nearly independent: correlation 1/(n−1)², docs/src/reference.md#one-position).
     /// - `parity` is discrete: its exact p-value is conservative with atoms, so the mid-p value is used.
     pub fn uniform_p_values(&self) -> Vec<(TestId, &'static str, LnP)> {
         self.applicable_tests()

@@ -310,7 +310,7 @@ mod tests {
 
     #[test]
     fn the_global_statistic_has_the_reference_mean_and_variance_exactly() {
-        // docs/reference.md#the-global-statistic: X2 over all cells has mean n(n-1) and variance 2n^2(N-1)/N. Enumerate every pair of
+        // docs/src/reference.md#the-global-statistic: X2 over all cells has mean n(n-1) and variance 2n^2(N-1)/N. Enumerate every pair of
         // permutations of 4 cards (N = 2, 576 equally likely outcomes) and check both moments exactly.
         let n = 4usize;
         let perms = all_permutations(n);

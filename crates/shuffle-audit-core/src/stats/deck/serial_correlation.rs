@@ -9,7 +9,7 @@
 //! Null: if the decks are independent uniform permutations, the map `(σ_1, …, σ_N) ↦ (σ_1, ρ_1, …, ρ_{N−1})` is a
 //! bijection of S_n^N, so the ρ_t are themselves independent uniform permutations. T is therefore exactly a
 //! position-by-card matrix of N − s uniform shuffles (s streams): `X²·(n−1)/n` is asymptotically χ²((n−1)²), with
-//! the exact mean n(n−1) of X² and variance 2n²(P−1)/P for P pairs (docs/reference.md#the-global-statistic). Tested two-sided. The null is
+//! the exact mean n(n−1) of X² and variance 2n²(P−1)/P for P pairs (docs/src/reference.md#the-global-statistic). Tested two-sided. The null is
 //! "independent uniform decks": decks that are independent but not uniform have non-uniform relative permutations
 //! too, so for a shuffle that already fails the single-deck tests this test adds nothing about the generator. A cycle of length
 //! L puts all the mass on at most L·n of the n² cells and fails at once; the pooled rank correlation between a

@@ -15,7 +15,7 @@
 //!
 //! - **independent** (`pair-swap`): a and b uniform and independent, a = b allowed (a no-op). The card moves to
 //!   each other place with probability 2/n², so μ_0 = 1 and every other μ_j = 1 − 2/n: expected fixed points
-//!   `1 + (n−1)(1 − 2/n)^k` (Diaconis & Shahshahani 1981; docs/reference.md#random-transpositions: n = 52, k = 54 gives 7.13).
+//!   `1 + (n−1)(1 − 2/n)^k` (Diaconis & Shahshahani 1981; docs/src/reference.md#random-transpositions: n = 52, k = 54 gives 7.13).
 //! - **forced distinct** (`wash`): when a = b the source sets b = a + 1 (wrapping), so the ordered pair
 //!   (a, a+1) has probability 2/n² and every other ordered pair with a ≠ b has 1/n². Cyclically adjacent
 //!   places are swapped half as often again as the others: the card moves to its two neighbours with
@@ -166,7 +166,7 @@ mod tests {
 
     #[test]
     fn independent_walk_has_the_reference_values() {
-        // docs/reference.md#random-transpositions: n = 52: k = 27 → 18.69, 54 → 7.13, 108 → 1.74, 200 → 1.02.
+        // docs/src/reference.md#random-transpositions: n = 52: k = 27 → 18.69, 54 → 7.13, 108 → 1.74, 200 → 1.02.
         let w = TranspositionWalk::Independent;
         for (k, want) in [(27, 18.69), (54, 7.13), (108, 1.74), (200, 1.02)] {
             assert!((w.expected_fixed_points(52, k) - want).abs() < 0.005, "k = {k}");

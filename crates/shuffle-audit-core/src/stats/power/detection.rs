@@ -3,7 +3,7 @@
 //! A chi-square statistic with d degrees of freedom has mean d under the null; under a fixed bias its
 //! expected excess (its noncentrality λ) grows in proportion to the number of shuffles N, because every
 //! cell's squared deviation is N·(q − 1/n)²-sized while the noise term stays fixed (the exact form is in
-//! [`crate::stats::exact::transpositions`]; docs/reference.md#false-alarms-and-growth-with-n: "a real bias grows linearly with N"). So one run at N₀ shuffles
+//! [`crate::stats::exact::transpositions`]; docs/src/reference.md#false-alarms-and-growth-with-n: "a real bias grows linearly with N"). So one run at N₀ shuffles
 //! with statistic X estimates `λ(N) ≈ N · (X − d)/N₀`. The bias reaches FAIL at about even odds once the
 //! expected statistic `d + λ(N)` reaches the critical value c, the point where the p-value falls below the
 //! FAIL threshold divided by the m tests of the run (Holm's first step is Bonferroni's). Hence
@@ -62,7 +62,7 @@ mod tests {
 
     #[test]
     fn the_reference_msvc_bias_needs_about_ten_to_the_eight_shuffles() {
-        // docs/reference.md#fisher-yates-on-msvc-and-glibc: Fisher–Yates with MSVC's rand(), n = 52: statistic ≈ 3076 at 10^8 shuffles (df 2601),
+        // docs/src/reference.md#fisher-yates-on-msvc-and-glibc: Fisher–Yates with MSVC's rand(), n = 52: statistic ≈ 3076 at 10^8 shuffles (df 2601),
         // p ≈ 2e-10, i.e. FAIL is reached near 10^8; at 10^7 the excess (≈ 48) is within noise.
         match shuffles_to_detect(3076.0, 2601.0, 100_000_000, 3, 1e-9) {
             Detection::Shuffles(n) => assert!((0.8e8..1.2e8).contains(&n), "{n}"),

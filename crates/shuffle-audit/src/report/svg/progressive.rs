@@ -3,7 +3,7 @@
 //! The y axis is −log10 p, so "more evidence" is up, and the SUSPICIOUS and FAIL thresholds are horizontal
 //! lines. A real bias makes −log10 p grow about in proportion to N (a straight line of slope 1 on these axes,
 //! once it leaves the noise); a fair shuffle wanders below the thresholds whatever N, and a false alarm does
-//! not keep growing (docs/reference.md#false-alarms-and-growth-with-n: a real bias grows linearly with N).
+//! not keep growing (docs/src/reference.md#false-alarms-and-growth-with-n: a real bias grows linearly with N).
 
 use super::line_plot::{LinePlot, Marker, Scale, Series, Style};
 use crate::audit::verdict::Thresholds;
