@@ -21,7 +21,7 @@ blocks = marked(readme)
 for name, block in marked(book).items():
     assert block == blocks[name], f"{book}: the block marked fresh-crate: {name} differs from the README's"
 manifest = open(f"{crate}/Cargo.toml", encoding="utf-8").read().split("[dependencies]")[0]
-extra = blocks["Cargo.toml"].replace('path = "../shuffle-audit"', f'path = "{root}"')
+extra = blocks["Cargo.toml"].replace('path = "../shuffle-audit/crates/shuffle-audit"', f'path = "{root}/crates/shuffle-audit"')
 assert extra != blocks["Cargo.toml"], "the README's dependency line changed"
 open(f"{crate}/Cargo.toml", "w", encoding="utf-8").write(manifest + extra)
 open(f"{crate}/src/lib.rs", "w", encoding="utf-8").write(blocks["src/lib.rs"])
