@@ -160,7 +160,7 @@ fn the_markdown_reference_covers_every_subcommand_and_flag() {
     }
     // A flag's help, its possible values and its clap default, read from the tree.
     let sweep = md.split("## `shuffle-audit sweep`").nth(1).unwrap().split("\n## ").next().unwrap();
-    assert!(sweep.contains("- `--deck <N>`: Number of cards, 2..=1024 Default: `52`."), "{sweep}");
+    assert!(sweep.contains("- `--deck <N>`: Number of cards, 2..=1024. Default: `52`."), "{sweep}");
     assert!(md.contains("Possible values: `bash`, `zsh`, `fish`, `powershell`."), "{md}");
     // The hidden option is not in its own reference, and markup in help texts is escaped.
     assert!(!md.contains("`--markdown`"), "the hidden --markdown is listed");

@@ -148,7 +148,10 @@ fn argument(arg: &clap::Arg) -> String {
     let mut line = format!("`{name}`");
     if let Some(help) = arg.get_long_help().or_else(|| arg.get_help()) {
         // A long help's own paragraphs stay in the item, indented.
-        let _ = write!(line, ": {}", text(&help.to_string()).replace('\n', "\n  "));
+        let help = text(&help.to_string()).replace('\n', "\n  ");
+        // clap's help has no final period; the sentences that follow need one.
+        let stop = if help.ends_with(['.', '!', '?', ':']) { "" } else { "." };
+        let _ = write!(line, ": {help}{stop}");
     }
     if arg.is_required_set() {
         line.push_str(" Required.");
