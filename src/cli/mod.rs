@@ -1,6 +1,9 @@
 //! The command line: clap types stop here. Each subcommand's arguments are validated into the plain
 //! configuration structs the library works with.
 
+mod flags;
+pub mod reference;
+
 use clap::{Args, Parser, Subcommand};
 
 use shuffle_audit::audit::settings::RunRequest;
@@ -49,6 +52,33 @@ pub enum Command {
     /// Write the teaching page, teach.html: edit a shuffle loop, run it in the browser and watch the bias appear,
     /// with the statistic, p-value and verdict beside it and the exact matrix to compare.
     Teach(TeachArgs),
+    /// Print the completion script of a shell, e.g. `shuffle-audit completions bash >
+    /// ~/.local/share/bash-completion/completions/shuffle-audit`.
+    Completions(CompletionsArgs),
+    /// Print the man page (roff) of the tool or of one subcommand, or write every page with --out.
+    Man(ManArgs),
+}
+
+/// Arguments of `completions`.
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell whose script to print.
+    #[arg(value_name = "SHELL")]
+    pub shell: reference::Shell,
+}
+
+/// Arguments of `man`.
+#[derive(Debug, Args)]
+pub struct ManArgs {
+    /// A subcommand whose page to print instead of the tool's.
+    #[arg(value_name = "COMMAND")]
+    pub command: Option<String>,
+    /// Write shuffle-audit.1 and one shuffle-audit-<command>.1 per subcommand to DIR instead of printing.
+    #[arg(long, value_name = "DIR", conflicts_with = "command")]
+    pub out: Option<std::path::PathBuf>,
+    /// Print the command-line reference as Markdown (the book's page) instead of roff.
+    #[arg(long, hide = true, conflicts_with_all = ["command", "out"])]
+    pub markdown: bool,
 }
 
 pub use shuffle_audit::audit::settings::Draw;
@@ -176,26 +206,19 @@ fn parse_count_expr(t: &str) -> Option<u64> {
 /// `calibrate`: each becomes part of the one settings request, validated once.
 #[derive(Debug, Args, Clone, Default)]
 pub struct GeneratorArgs {
-    /// Generator (see `list`) [default: chacha8].
-    #[arg(long)]
+    #[arg(long, help = flags::RNG)]
     pub rng: Option<RngKind>,
-    /// Seed; drawn from the operating system and printed to stderr when absent.
-    #[arg(long, value_parser = parse_seed, allow_hyphen_values = true)]
+    #[arg(long, help = flags::SEED, value_parser = parse_seed, allow_hyphen_values = true)]
     pub seed: Option<u64>,
-    /// Swaps for `wash` (default: the deck size); for `pair-swap`, exactly K swaps instead of `r() % 1023`. At most
-    /// 2^20.
-    #[arg(long, value_name = "K", value_parser = parse_count, allow_hyphen_values = true)]
+    #[arg(long, help = flags::SWAPS, value_name = "K", value_parser = parse_count, allow_hyphen_values = true)]
     pub swaps: Option<u64>,
-    /// Riffles for `riffle` [default: 7]. At most 2^20.
-    #[arg(long, value_name = "K", value_parser = parse_count, allow_hyphen_values = true)]
+    #[arg(long, help = flags::RIFFLES, value_name = "K", value_parser = parse_count, allow_hyphen_values = true)]
     pub riffles: Option<u64>,
-    /// Passes for `overhand` [default: 10]. At most 2^20.
-    #[arg(long, value_name = "K", value_parser = parse_count, allow_hyphen_values = true)]
+    #[arg(long, help = flags::PASSES, value_name = "K", value_parser = parse_count, allow_hyphen_values = true)]
     pub passes: Option<u64>,
-    /// Moves for `top-to-random` [default: ceil(n·H(n)), 236 for 52 cards]. At most 2^20.
-    #[arg(long, value_name = "K", value_parser = parse_count, allow_hyphen_values = true)]
+    #[arg(long, help = flags::MOVES, value_name = "K", value_parser = parse_count, allow_hyphen_values = true)]
     pub moves: Option<u64>,
-    /// How fisher-yates draws: `modulo` (as written) or `batched` (fast, exactly unbiased) [default: modulo].
+    /// How fisher-yates draws: `modulo` (as written) or `batched` (fast, exactly unbiased) (default: modulo).
     #[arg(long, value_name = "DRAW")]
     pub draw: Option<Draw>,
 }
@@ -203,11 +226,9 @@ pub struct GeneratorArgs {
 /// What is done to each shuffled deck before it is counted or dealt (`run`, `deal`, `calibrate`).
 #[derive(Debug, Args, Clone, Default)]
 pub struct PostArgs {
-    /// After each shuffle, cut the deck at a random place (drawn from the same generator).
-    #[arg(long)]
+    #[arg(long, help = flags::CUT)]
     pub cut: bool,
-    /// After each shuffle, move the first K cards to the bottom ("start dealing from the 7th card" is 6).
-    #[arg(long, value_name = "K", value_parser = parse_count_usize, allow_hyphen_values = true)]
+    #[arg(long, help = flags::BURN, value_name = "K", value_parser = parse_count_usize, allow_hyphen_values = true)]
     pub burn: Option<usize>,
 }
 
@@ -233,11 +254,9 @@ impl GeneratorArgs {
 /// Arguments of `shuffle`.
 #[derive(Debug, Args)]
 pub struct ShuffleArgs {
-    /// Shuffling algorithm (see `list`).
-    #[arg(long, short = 'a')]
+    #[arg(long, short = 'a', help = flags::ALGORITHM)]
     pub algorithm: AlgorithmKind,
-    /// Number of cards, 2..=1024.
-    #[arg(long, value_name = "N", default_value = "52", value_parser = parse_deck, allow_hyphen_values = true)]
+    #[arg(long, help = flags::DECK, value_name = "N", default_value = "52", value_parser = parse_deck, allow_hyphen_values = true)]
     pub deck: usize,
     /// Number of decks to print.
     #[arg(long, value_name = "K", default_value = "1", value_parser = parse_positive, allow_hyphen_values = true)]
@@ -264,10 +283,10 @@ pub fn parse_threshold(s: &str) -> Result<f64, String> {
 /// Verdict thresholds shared by `run`, `compare` and `sweep`.
 #[derive(Debug, Args, Clone)]
 pub struct ThresholdArgs {
-    /// FAIL when the family-wise p (either tail) is below this [default: 1e-9].
+    /// FAIL when the family-wise p (either tail) is below this (default: 1e-9).
     #[arg(long, value_name = "P", value_parser = parse_threshold, allow_hyphen_values = true)]
     pub fail_below: Option<f64>,
-    /// SUSPICIOUS when the family-wise p (either tail) is below this [default: 1e-3].
+    /// SUSPICIOUS when the family-wise p (either tail) is below this (default: 1e-3).
     #[arg(long, value_name = "P", value_parser = parse_threshold, allow_hyphen_values = true)]
     pub suspicious_below: Option<f64>,
 }
@@ -282,8 +301,7 @@ impl ThresholdArgs {
 /// ([`shuffle_audit::audit::settings`]): an option that does not apply is refused with exit status 2.
 #[derive(Debug, Args)]
 pub struct RunArgs {
-    /// Shuffling algorithm (see `list`).
-    #[arg(long, short = 'a')]
+    #[arg(long, short = 'a', help = flags::ALGORITHM)]
     pub algorithm: Option<AlgorithmKind>,
     /// Audit decks produced elsewhere: a file with one deck per line, or `-` for standard input.
     #[arg(long, value_name = "FILE|-")]
@@ -300,30 +318,26 @@ pub struct RunArgs {
     /// Stop at the first invalid deck with exit status 2 (partial reports are still written).
     #[arg(long)]
     pub strict: bool,
-    /// Number of cards, 2..=1024 (default 52, or the game's deck: 54 for doudizhu; for --decks/--exec,
-    /// inferred from the first deck).
+    /// Number of cards, 2..=1024 (default: 52, or the game's deck: doudizhu 54, douniu 52; for --decks and
+    /// --exec, the first deck's size).
     #[arg(long, value_name = "N", value_parser = parse_deck, allow_hyphen_values = true)]
     pub deck: Option<usize>,
-    /// Number of shuffles (1000000, 1e7, 2^24 are all accepted), at most 2^50 [default: 1000000].
+    /// Number of shuffles (1000000, 1e7, 2^24 are all accepted), at most 2^50 (default: 1000000).
     #[arg(long, value_name = "N", value_parser = parse_positive, allow_hyphen_values = true)]
     pub shuffles: Option<u64>,
-    /// Worker threads (default: every core), at most 4 × the cores. Results do not depend on it.
-    #[arg(long, value_name = "T", value_parser = parse_threads, allow_hyphen_values = true)]
+    #[arg(long, help = flags::THREADS, value_name = "T", value_parser = parse_threads, allow_hyphen_values = true)]
     pub threads: Option<usize>,
     /// Output directory (default: reports/run-<algorithm>-<rng>-<deck>, reports/run-decks-<file stem>-<deck>
     /// or reports/run-exec-<deck>).
     #[arg(long, value_name = "DIR")]
     pub out: Option<std::path::PathBuf>,
-    /// Tests to apply: comma-separated names (the deck's and, with --game, the seat and table tests),
-    /// `position`, or `default`/`all` (every test that applies) [default: default].
-    #[arg(long, value_name = "LIST")]
+    #[arg(long, help = flags::TESTS, value_name = "LIST")]
     pub tests: Option<shuffle_audit::stats::TestSelection>,
     /// Double the sample from 2^10 shuffles (or decks read), print every test's p at each size, stop at the
     /// first FAIL.
     #[arg(long)]
     pub progressive: bool,
-    /// Largest sample of progressive mode (default 2^30), at most 2^50.
-    #[arg(long, value_name = "N", value_parser = parse_positive, allow_hyphen_values = true)]
+    #[arg(long, help = flags::MAX_SHUFFLES, value_name = "N", value_parser = parse_positive, allow_hyphen_values = true)]
     pub max_shuffles: Option<u64>,
     /// Stop after this long (500ms, 30s, 5m, 2h): partial reports, exit status 2; a producer's process group
     /// is ended.
@@ -354,11 +368,11 @@ pub struct RunArgs {
     pub shard: Option<(u64, u64)>,
     /// How a built-in shuffle seeds its generator: `once` (one stream per chunk of 16384 decks) or `per-deal`
     /// (every deck from srand(seed) or seed_from_u64(seed) of its own seed, drawn uniformly from --seed-space
-    /// seeds, as a server that reseeds before every hand) [default: once].
+    /// seeds, as a server that reseeds before every hand) (default: once).
     #[arg(long, value_name = "MODE")]
     pub seeding: Option<shuffle_audit::audit::source::SeedingMode>,
     /// With --seeding per-deal: the number of seeds each deck's seed is drawn from (86400000, 2^32, 1e6), at most
-    /// the generator's (2^32 for msvc and glibc, 2^64 for the others) [default: all of them].
+    /// the generator's (2^32 for msvc and glibc, 2^64 for the others) (default: all of them).
     #[arg(long, value_name = "N", value_parser = parse_seed_space, allow_hyphen_values = true)]
     pub seed_space: Option<u128>,
     /// Test the position-by-card counts against the shuffle's exact (non-uniform) matrix instead of uniformity:
@@ -472,9 +486,7 @@ pub struct GateArgs {
     /// Also write every check's run files (summary.csv, counts.csv, summary.md, run.json) under DIR/<check>.
     #[arg(long, value_name = "DIR")]
     pub out: Option<std::path::PathBuf>,
-    /// Worker threads for built-in checks (default: every core), at most 4 × the cores. Results do not depend
-    /// on it.
-    #[arg(long, value_name = "T", value_parser = parse_threads, allow_hyphen_values = true)]
+    #[arg(long, help = flags::THREADS, value_name = "T", value_parser = parse_threads, allow_hyphen_values = true)]
     pub threads: Option<usize>,
 }
 
@@ -484,8 +496,7 @@ pub struct CompareArgs {
     /// Seed of every run (fixed by default, so the findings reproduce).
     #[arg(long, value_parser = parse_seed, default_value = "20261130", allow_hyphen_values = true)]
     pub seed: u64,
-    /// Worker threads (default: every core), at most 4 × the cores. Results do not depend on it.
-    #[arg(long, value_name = "T", value_parser = parse_threads, allow_hyphen_values = true)]
+    #[arg(long, help = flags::THREADS, value_name = "T", value_parser = parse_threads, allow_hyphen_values = true)]
     pub threads: Option<usize>,
     /// Output directory (the reference output committed under reports/compare is regenerated by
     /// scripts/make-reports.sh; a plain `compare` writes beside the build, so the checkout stays clean).
@@ -503,8 +514,7 @@ pub struct CompareArgs {
 /// Report language and reproducibility options shared by `run` and `compare`.
 #[derive(Debug, Args, Clone)]
 pub struct OutputArgs {
-    /// Language of report.html, the pictures and the verdict line: en or zh (the CSV files stay English).
-    #[arg(long, value_name = "LANG", default_value = "en", value_parser = parse_lang)]
+    #[arg(long, help = flags::LANG_OF_REPORTS, value_name = "LANG", default_value = "en", value_parser = parse_lang)]
     pub lang: shuffle_audit::report::i18n::Lang,
     /// Leave threads and timings out of run.json, so that the files depend only on the inputs.
     #[arg(long)]
@@ -525,26 +535,21 @@ pub struct SweepArgs {
     /// Swap counts FROM..TO[:STEP], both ends included (e.g. 0..300:10): at most 1000 of them, TO at most 2^20.
     #[arg(long, value_name = "FROM..TO[:STEP]", value_parser = parse_swap_range, allow_hyphen_values = true)]
     pub swaps: shuffle_audit::audit::sweep::SwapRange,
-    /// Generator (see `list`).
-    #[arg(long, default_value = "chacha8")]
-    pub rng: RngKind,
-    /// Seed of every point; drawn from the operating system and printed when absent.
-    #[arg(long, value_parser = parse_seed, allow_hyphen_values = true)]
+    #[arg(long, help = flags::RNG)]
+    pub rng: Option<RngKind>,
+    #[arg(long, help = flags::SEED, value_parser = parse_seed, allow_hyphen_values = true)]
     pub seed: Option<u64>,
-    /// Number of cards, 2..=1024.
-    #[arg(long, value_name = "N", default_value = "52", value_parser = parse_deck, allow_hyphen_values = true)]
+    #[arg(long, help = flags::DECK, value_name = "N", default_value = "52", value_parser = parse_deck, allow_hyphen_values = true)]
     pub deck: usize,
     /// Shuffles per swap count, at most 2^50.
     #[arg(long, value_name = "N", default_value = "100000", value_parser = parse_positive, allow_hyphen_values = true)]
     pub shuffles: u64,
-    /// Worker threads (default: every core), at most 4 × the cores. Results do not depend on it.
-    #[arg(long, value_name = "T", value_parser = parse_threads, allow_hyphen_values = true)]
+    #[arg(long, help = flags::THREADS, value_name = "T", value_parser = parse_threads, allow_hyphen_values = true)]
     pub threads: Option<usize>,
     /// Output directory (default: reports/sweep-<algorithm>-<rng>-<deck>).
     #[arg(long, value_name = "DIR")]
     pub out: Option<std::path::PathBuf>,
-    /// Language of report.html and sweep.svg: en or zh (sweep.csv stays English).
-    #[arg(long, value_name = "LANG", default_value = "en", value_parser = parse_lang)]
+    #[arg(long, help = flags::LANG_OF_REPORTS, value_name = "LANG", default_value = "en", value_parser = parse_lang)]
     pub lang: shuffle_audit::report::i18n::Lang,
     #[command(flatten)]
     pub thresholds: ThresholdArgs,
@@ -567,22 +572,18 @@ pub fn parse_swap_range(s: &str) -> Result<shuffle_audit::audit::sweep::SwapRang
 /// The shape of a deal; every field defaults to the game's own.
 #[derive(Debug, Args, Clone, Default)]
 pub struct DealShapeArgs {
-    /// Players (seats) [default: doudizhu 3, douniu 5 (2..=10), custom 4].
+    /// Players (seats) (default: doudizhu 3, douniu 5 (2..=10), custom 4).
     #[arg(long, value_name = "P", value_parser = parse_count_usize, allow_hyphen_values = true)]
     pub players: Option<usize>,
-    /// Cards per player [default: doudizhu 17, douniu 5, custom (deck - bottom) / players].
-    #[arg(long, value_name = "H", value_parser = parse_count_usize, allow_hyphen_values = true)]
+    #[arg(long, help = flags::HAND, value_name = "H", value_parser = parse_count_usize, allow_hyphen_values = true)]
     pub hand: Option<usize>,
-    /// Bottom cards (底牌) dealt after the hands [default: doudizhu 3, otherwise 0].
-    #[arg(long, value_name = "B", value_parser = parse_count_usize, allow_hyphen_values = true)]
+    #[arg(long, help = flags::BOTTOM, value_name = "B", value_parser = parse_count_usize, allow_hyphen_values = true)]
     pub bottom: Option<usize>,
-    /// block: seat p gets cards p·H..(p+1)·H; round-robin: card i goes to seat i % P [default: block, custom
-    /// round-robin].
+    /// block: seat p gets cards p·H..(p+1)·H; round-robin: card i goes to seat i % P (default: block, custom
+    /// round-robin).
     #[arg(long, value_name = "SCHEME")]
     pub scheme: Option<Scheme>,
-    /// The deck before shuffling: suit (0..n: ♠A..♠K ♥ ♣ ♦) or rank (斗地主 numbering: 3s first, jokers last)
-    /// [default: suit].
-    #[arg(long, value_name = "ORDER")]
+    #[arg(long, help = flags::ORDER, value_name = "ORDER")]
     pub order: Option<StartOrder>,
 }
 
@@ -616,11 +617,9 @@ pub struct DealArgs {
     pub game: Game,
     #[command(flatten)]
     pub shape: DealShapeArgs,
-    /// Number of cards for a custom deal, 2..=1024 [default: 52; doudizhu 54, douniu 52].
-    #[arg(long, value_name = "N", value_parser = parse_deck, allow_hyphen_values = true)]
+    #[arg(long, help = flags::DECK_OF_GAME, value_name = "N", value_parser = parse_deck, allow_hyphen_values = true)]
     pub deck: Option<usize>,
-    /// Shuffling algorithm (see `list`).
-    #[arg(long, short = 'a')]
+    #[arg(long, short = 'a', help = flags::ALGORITHM)]
     pub algorithm: AlgorithmKind,
     /// Number of deals to print (the generator is seeded once; each deal starts from a fresh deck).
     #[arg(long, value_name = "K", default_value = "1", value_parser = parse_positive, allow_hyphen_values = true)]
@@ -643,32 +642,24 @@ pub struct ExactArgs {
     /// A shuffle of the catalogue: its exact position-by-card law, computed without sampling (see `list`).
     #[arg(long, short = 'a')]
     pub algorithm: Option<AlgorithmKind>,
-    /// The draws: ideal (exactly uniform), msvc (15-bit r() % m) or glibc (31-bit r() % m) [default: ideal].
+    /// The draws: ideal (exactly uniform), msvc (15-bit r() % m) or glibc (31-bit r() % m) (default: ideal).
     #[arg(long, value_name = "RNG")]
     pub rng: Option<ExactRng>,
-    /// Number of cards, 2..=1024 [default: 52].
-    #[arg(long, value_name = "N", value_parser = parse_deck, allow_hyphen_values = true)]
+    #[arg(long, help = flags::DECK_OF_GAME, value_name = "N", value_parser = parse_deck, allow_hyphen_values = true)]
     pub deck: Option<usize>,
-    /// Swaps for wash [default: the deck size]; a fixed count for pair-swap instead of the source's r() % 1023.
-    #[arg(long, value_name = "K", value_parser = parse_count_usize, allow_hyphen_values = true)]
+    #[arg(long, help = flags::SWAPS_EXACT, value_name = "K", value_parser = parse_count_usize, allow_hyphen_values = true)]
     pub swaps: Option<usize>,
-    /// Riffles, for the riffle shuffle.
-    #[arg(long, value_name = "K", value_parser = parse_count_usize, allow_hyphen_values = true)]
+    #[arg(long, help = flags::RIFFLES_EXACT, value_name = "K", value_parser = parse_count_usize, allow_hyphen_values = true)]
     pub riffles: Option<usize>,
-    /// Moves, for top-to-random.
-    #[arg(long, value_name = "K", value_parser = parse_count_usize, allow_hyphen_values = true)]
+    #[arg(long, help = flags::MOVES_EXACT, value_name = "K", value_parser = parse_count_usize, allow_hyphen_values = true)]
     pub moves: Option<usize>,
-    /// Passes, for overhand.
-    #[arg(long, value_name = "K", value_parser = parse_count_usize, allow_hyphen_values = true)]
+    #[arg(long, help = flags::PASSES_EXACT, value_name = "K", value_parser = parse_count_usize, allow_hyphen_values = true)]
     pub passes: Option<usize>,
-    /// A random cyclic cut after the shuffle (r() % n from the same draws).
-    #[arg(long)]
+    #[arg(long, help = flags::CUT)]
     pub cut: bool,
-    /// Move the first K cards to the bottom after the shuffle (and the cut).
-    #[arg(long, value_name = "K", value_parser = parse_count_usize, allow_hyphen_values = true)]
+    #[arg(long, help = flags::BURN, value_name = "K", value_parser = parse_count_usize, allow_hyphen_values = true)]
     pub burn: Option<usize>,
-    /// The deck before shuffling: suit (0..n) or rank (斗地主 numbering; 52 or 54 cards) [default: suit].
-    #[arg(long, value_name = "ORDER")]
+    #[arg(long, help = flags::ORDER, value_name = "ORDER")]
     pub order: Option<StartOrder>,
     /// With `--algorithm riffle`: total variation and separation distance after 1..12 riffles (riffle.csv).
     #[arg(long)]
@@ -676,11 +667,9 @@ pub struct ExactArgs {
     /// Output directory for exact.csv and exact.svg (default: reports/exact-<algorithm>-<rng>-<deck>), or riffle.csv.
     #[arg(long, value_name = "DIR")]
     pub out: Option<std::path::PathBuf>,
-    /// Cards per player [default: doudizhu 17, douniu 5].
-    #[arg(long, value_name = "H", value_parser = parse_count_usize, allow_hyphen_values = true)]
+    #[arg(long, help = flags::HAND, value_name = "H", value_parser = parse_count_usize, allow_hyphen_values = true)]
     pub hand: Option<usize>,
-    /// Bottom cards [default: doudizhu 3].
-    #[arg(long, value_name = "B", value_parser = parse_count_usize, allow_hyphen_values = true)]
+    #[arg(long, help = flags::BOTTOM, value_name = "B", value_parser = parse_count_usize, allow_hyphen_values = true)]
     pub bottom: Option<usize>,
 }
 
@@ -717,31 +706,26 @@ impl ExactRng {
 /// Arguments of `calibrate`.
 #[derive(Debug, Args)]
 pub struct CalibrateArgs {
-    /// Shuffling algorithm (see `list`).
-    #[arg(long, short = 'a')]
+    #[arg(long, short = 'a', help = flags::ALGORITHM)]
     pub algorithm: AlgorithmKind,
-    /// Number of cards, 2..=1024.
-    #[arg(long, value_name = "N", default_value = "52", value_parser = parse_deck, allow_hyphen_values = true)]
+    #[arg(long, help = flags::DECK, value_name = "N", default_value = "52", value_parser = parse_deck, allow_hyphen_values = true)]
     pub deck: usize,
     /// Independent replicates (each seeded from --seed), at most 2^18, and at most 2^50 shuffles in all.
     #[arg(long, value_name = "R", default_value = "200", value_parser = parse_positive, allow_hyphen_values = true)]
     pub replicates: u64,
-    /// Shuffles per replicate, at most 2^50 [default: 100000].
+    /// Shuffles per replicate, at most 2^50 (default: 100000).
     #[arg(long, value_name = "N", value_parser = parse_positive, allow_hyphen_values = true)]
     pub shuffles: Option<u64>,
     /// Replicate progressive runs (`run --progressive`: looks at 2^10, 2^11, … up to --max-shuffles) and count
     /// how often their family p, corrected for the looks, falls below α.
     #[arg(long)]
     pub progressive: bool,
-    /// Largest look of --progressive (default 2^30), at most 2^50.
-    #[arg(long, value_name = "N", value_parser = parse_positive, allow_hyphen_values = true)]
+    #[arg(long, help = flags::MAX_SHUFFLES, value_name = "N", value_parser = parse_positive, allow_hyphen_values = true)]
     pub max_shuffles: Option<u64>,
-    /// Worker threads (default: every core), at most 4 × the cores. Results do not depend on it.
-    #[arg(long, value_name = "T", value_parser = parse_threads, allow_hyphen_values = true)]
+    #[arg(long, help = flags::THREADS, value_name = "T", value_parser = parse_threads, allow_hyphen_values = true)]
     pub threads: Option<usize>,
-    /// Tests to apply: comma-separated names, `position`, or `default`/`all`.
-    #[arg(long, value_name = "LIST", default_value = "default")]
-    pub tests: shuffle_audit::stats::TestSelection,
+    #[arg(long, help = flags::TESTS, value_name = "LIST")]
+    pub tests: Option<shuffle_audit::stats::TestSelection>,
     /// Output directory (default: reports/calibrate-<algorithm>-<rng>-<deck>).
     #[arg(long, value_name = "DIR")]
     pub out: Option<std::path::PathBuf>,
@@ -803,10 +787,10 @@ pub struct SeedSpaceArgs {
     #[arg(long)]
     pub os_seeded: bool,
     /// How the seed comes from the clock: unix (srand(time(NULL))), ms-since-midnight (PlanetPoker, 1999) or
-    /// time-xor-pid (srand(time(NULL) ^ getpid())) [default: unix].
+    /// time-xor-pid (srand(time(NULL) ^ getpid())) (default: unix).
     #[arg(long, value_name = "CLOCK")]
     pub clock: Option<shuffle_audit::audit::crack::Clock>,
-    /// With --clock time-xor-pid: the largest process id [default: 32768].
+    /// With --clock time-xor-pid: the largest process id (default: 32768).
     #[arg(long, value_name = "N", value_parser = parse_count_u32, allow_hyphen_values = true)]
     pub max_pid: Option<u32>,
 }
@@ -850,18 +834,16 @@ pub struct TeachArgs {
 /// Arguments of `seeds`.
 #[derive(Debug, Args)]
 pub struct SeedsArgs {
-    /// Generator (see `list`).
-    #[arg(long)]
+    #[arg(long, help = flags::RNG_OF_DEALER)]
     pub rng: RngKind,
-    /// Number of cards, 2..=1024 [default: 52, or the game's deck].
-    #[arg(long, value_name = "N", value_parser = parse_deck, allow_hyphen_values = true)]
+    #[arg(long, help = flags::DECK_OF_GAME, value_name = "N", value_parser = parse_deck, allow_hyphen_values = true)]
     pub deck: Option<usize>,
     /// A game whose views to add (a seat's hand, hand + bottom): doudizhu, douniu or custom.
     #[arg(long, value_name = "GAME")]
     pub game: Option<Game>,
     #[command(flatten)]
     pub shape: DealShapeArgs,
-    /// Decks dealt, each from its own seed, for the expected repeats [default: 1000000].
+    /// Decks dealt, each from its own seed, for the expected repeats.
     #[arg(long, value_name = "N", default_value = "1000000", value_parser = parse_positive, allow_hyphen_values = true)]
     pub decks: u64,
     #[command(flatten)]
@@ -874,16 +856,13 @@ pub struct SeedsArgs {
 /// Arguments of `crack`.
 #[derive(Debug, Args)]
 pub struct CrackArgs {
-    /// The dealer's shuffling algorithm (see `list`).
-    #[arg(long, short = 'a')]
+    #[arg(long, short = 'a', help = flags::ALGORITHM)]
     pub algorithm: AlgorithmKind,
-    /// The dealer's generator: srand(seed) for msvc and glibc, seed_from_u64 otherwise.
-    #[arg(long)]
+    #[arg(long, help = flags::RNG_OF_DEALER)]
     pub rng: RngKind,
-    /// Number of cards for a custom deal, 2..=1024 [default: 52; doudizhu 54, douniu 52].
-    #[arg(long, value_name = "N", value_parser = parse_deck, allow_hyphen_values = true)]
+    #[arg(long, help = flags::DECK_OF_GAME, value_name = "N", value_parser = parse_deck, allow_hyphen_values = true)]
     pub deck: Option<usize>,
-    /// The game dealt: doudizhu, douniu or custom [default: custom, 4 seats round-robin].
+    /// The game dealt: doudizhu, douniu or custom (default: custom, 4 seats round-robin).
     #[arg(long, value_name = "GAME")]
     pub game: Option<Game>,
     #[command(flatten)]
@@ -897,7 +876,7 @@ pub struct CrackArgs {
     /// The cards are the seat's first cards in deal order, not a set.
     #[arg(long)]
     pub ordered: bool,
-    /// The deal seen is the D-th after the one srand (each from a fresh deck) [default: 1].
+    /// The deal seen is the D-th after the one srand (each from a fresh deck) (default: 1).
     #[arg(long, value_name = "D", value_parser = parse_positive, allow_hyphen_values = true)]
     pub deal: Option<u64>,
     #[command(flatten)]
@@ -906,17 +885,16 @@ pub struct CrackArgs {
     /// seat, ordered, seed, trials, done, stopped, views).
     #[arg(long)]
     pub json: bool,
-    /// Worker threads (default: every core), at most 4 × the cores. Results do not depend on it.
-    #[arg(long, value_name = "T", value_parser = parse_threads, allow_hyphen_values = true)]
+    #[arg(long, help = flags::THREADS, value_name = "T", value_parser = parse_threads, allow_hyphen_values = true)]
     pub threads: Option<usize>,
     /// Instead of cracking given cards: draw N hidden seeds from the space and crack each from the seat's
     /// first 1, 2, … cards (at most 2^40; Ctrl-C prints the figures of the trials done, marked PARTIAL).
     #[arg(long, value_name = "N", value_parser = parse_positive, allow_hyphen_values = true)]
     pub trials: Option<u64>,
-    /// Seed of the draw of the hidden seeds, with --trials [default: 1].
+    /// Seed of the draw of the hidden seeds, with --trials (default: 1).
     #[arg(long, value_parser = parse_seed, allow_hyphen_values = true)]
     pub seed: Option<u64>,
-    /// Vector code of the MSVC search: avx512, avx2 or portable [default: the best this processor has].
+    /// Vector code of the MSVC search: avx512, avx2 or portable (default: the best this processor has).
     #[arg(long, value_name = "ISA")]
     pub simd: Option<String>,
 }

@@ -26,7 +26,7 @@ pub fn run(args: CalibrateArgs) -> anyhow::Result<ExitCode> {
         progressive: args.progressive,
         max_shuffles: args.max_shuffles,
         threads: args.threads,
-        tests: Some(args.tests),
+        tests: Some(args.tests.unwrap_or_default()),
         ..args.generator.request(Some(args.algorithm), &args.post)
     };
     let settings = super::validate(&request, "this calibration")?;

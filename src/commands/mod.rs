@@ -2,11 +2,13 @@
 
 pub mod calibrate;
 pub mod compare;
+pub mod completions;
 pub mod crack;
 pub mod deal;
 pub mod exact;
 pub mod gate;
 pub mod list;
+pub mod man;
 pub mod merge;
 pub mod progressive;
 pub mod run;
@@ -41,6 +43,8 @@ pub fn dispatch(command: Command) -> anyhow::Result<ExitCode> {
         Command::Seeds(args) => seeds::run(args),
         Command::Crack(args) => crack::run(*args),
         Command::Teach(args) => teach::run(args),
+        Command::Completions(args) => completions::run(args),
+        Command::Man(args) => man::run(args),
     }
 }
 

@@ -22,7 +22,8 @@ use shuffle_audit::stats::dist::special::ln_to_log10;
 
 pub fn run(args: SweepArgs) -> anyhow::Result<ExitCode> {
     let thresholds = args.thresholds.thresholds()?;
-    let seed = args.seed.unwrap_or_else(|| super::os_seed(args.rng));
+    let rng = args.rng.unwrap_or(shuffle_audit::audit::settings::DEFAULT_RNG);
+    let seed = args.seed.unwrap_or_else(|| super::os_seed(rng));
     if args.seed.is_none() {
         eprintln!("seed: {seed} (drawn from the operating system; pass --seed {seed} to repeat this sweep)");
     }
@@ -39,19 +40,18 @@ pub fn run(args: SweepArgs) -> anyhow::Result<ExitCode> {
                 kind: args.algorithm,
                 swaps: Some(usize::try_from(k).map_err(|_| ConfigError::new(Field::Swaps, "too large"))?),
             };
-            let source = DeckSource::Builtin(Builtin::new(algorithm, args.rng, seed));
+            let source = DeckSource::Builtin(Builtin::new(algorithm, rng, seed));
             let config = RunConfig { threads: args.threads, ..RunConfig::of(source, n, args.shuffles) };
             config.validate().map(|()| (k, config))
         })
         .collect::<Result<Vec<_>, _>>()?;
-    let out = super::prepare_out(&super::out_path(args.out.as_deref(), || {
-        format!("sweep-{}-{}-{n}", args.algorithm, args.rng)
-    }))?;
+    let out =
+        super::prepare_out(&super::out_path(args.out.as_deref(), || format!("sweep-{}-{}-{n}", args.algorithm, rng)))?;
     let mut stdout = super::Console::stdout();
     writeln!(
         stdout,
         "{} / {}, {} cards, {} shuffles per point, seed {seed}\n\n  {:>7} {:>12} {:>10} {:>14} {:>14} {:>12}  verdict",
-        args.algorithm, args.rng, n, args.shuffles, "swaps", "fixed pts", "expected", "statistic", "expected", "p",
+        args.algorithm, rng, n, args.shuffles, "swaps", "fixed pts", "expected", "statistic", "expected", "p",
     );
     let mut points = Vec::new();
     let mut tests = 1;
@@ -91,7 +91,7 @@ pub fn run(args: SweepArgs) -> anyhow::Result<ExitCode> {
     }
     let sweep = SweepReport {
         algorithm: args.algorithm,
-        rng: args.rng,
+        rng,
         deck: n,
         seed,
         shuffles: args.shuffles,
