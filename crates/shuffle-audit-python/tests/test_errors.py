@@ -78,14 +78,70 @@ def test_the_shuffle_functions_exception_propagates_with_the_deck():
         assert isinstance(raised.value.__cause__, KeyError)
 
 
-def test_bad_settings_are_value_errors():
-    # The library's checks, named by the CLI's flags.
-    cases = [
-        (dict(tests="no-such-test"), r"^--tests: unknown test 'no-such-test'"),
-        (dict(game="nope"), r"^--game: unknown game 'nope' \(expected one of: doudizhu, douniu, custom\)$"),
-        (dict(deck=1), r"^--deck: 1 cards is outside 2\.\.="),
-        (dict(threads=0), r"^--threads: must be at least 1$"),
-    ]
-    for settings, message in cases:
+# A bad setting names the keyword and the value it was given, in Python's words (`repr`), then says what is wrong in
+# the library's words. Each keyword the library checks, each way it can be wrong.
+SETTINGS = [
+    (dict(deck=1025), r"^deck=1025: 1025 cards is outside 2\.\.=1024$"),
+    (dict(deck=1), r"^deck=1: 1 cards is outside 2\.\.=1024$"),
+    (dict(shuffles=0), r"^shuffles=0: must be at least 1$"),
+    (dict(shuffles=2**50 + 1), r"^shuffles=1125899906842625: .*limit of 2\^50"),
+    (dict(threads=0), r"^threads=0: must be at least 1$"),
+    (dict(threads=10_000), r"^threads=10000: 10000 is above the limit of "),
+    (dict(tests="no-such-test"), r"^tests='no-such-test': unknown test 'no-such-test' \(expected default, all, "),
+    (dict(tests="position,"), r"^tests='position,': empty test name in 'position,'$"),
+    (dict(fail_below=1.0001), r"^fail_below=1\.0001: 1\.0001 is not a probability between 0 and 0\.5$"),
+    (dict(suspicious_below=0.0), r"^suspicious_below=0\.0: 0 is not a probability between 0 and 0\.5$"),
+    (dict(fail_below=0.1, suspicious_below=0.01), r"^fail_below=0\.1: 0\.1 is above the SUSPICIOUS threshold 0\.01$"),
+    (dict(game="nope"), r"^game='nope': unknown game 'nope' \(expected one of: doudizhu, douniu, custom\)$"),
+    (dict(game="doudizhu", deck=52), r"^deck=52: "),
+]
+
+
+@pytest.mark.parametrize("settings,message", SETTINGS, ids=lambda v: ",".join(v) if isinstance(v, dict) else "")
+@pytest.mark.parametrize("entry", ["audit", "assert_fair", "audit_decks"])
+def test_a_bad_setting_names_its_keyword(entry, settings, message):
+    call = getattr(shuffle_audit, entry)
+    if entry == "audit_decks":
+        if "shuffles" in settings:
+            # audit_decks counts the decks it is given: no such keyword.
+            with pytest.raises(TypeError, match=r"unexpected keyword argument 'shuffles'"):
+                call([[1, 0]], **settings)
+            return
+        deck = settings.get("deck", 10)
+        decks = [list(range(deck))] * 3
         with pytest.raises(ValueError, match=message):
-            shuffle_audit.audit(lambda d, r: None, **{"deck": 10, "shuffles": 10, **settings})
+            call(decks, **settings)
+        return
+    with pytest.raises(ValueError, match=message):
+        call(lambda d, r: None, **{"deck": 10, "shuffles": 10, **settings})
+
+
+def test_a_deck_size_read_from_the_decks_is_named_bare():
+    # audit_decks was given no deck=: the size came from the first deck.
+    with pytest.raises(ValueError, match=r"^deck: 1 cards is outside 2\.\.=1024$"):
+        shuffle_audit.audit_decks([[0], [0]])
+
+
+@pytest.mark.parametrize(
+    "settings,error",
+    [
+        (dict(deck=-1), OverflowError),
+        (dict(seed=-1), OverflowError),
+        (dict(seed=2**64), OverflowError),
+        (dict(shuffles=-5), OverflowError),
+        (dict(threads=-1), OverflowError),
+        (dict(deck="52"), TypeError),
+        (dict(fail_below="1e-9"), TypeError),
+        (dict(tests=["position"]), TypeError),
+        (dict(game=1), TypeError),
+    ],
+    ids=lambda v: ",".join(f"{k}={w!r}" for k, w in v.items()) if isinstance(v, dict) else "",
+)
+def test_a_value_of_the_wrong_type_names_its_keyword(settings, error):
+    # Python's own conversion errors (a negative or too large int for an unsigned setting, a value of the wrong
+    # type, which mypy reports first): pyo3 adds the keyword as a note, which Python 3.11 and later print.
+    with pytest.raises(error) as raised:
+        shuffle_audit.audit(lambda d, r: None, **{"deck": 10, "shuffles": 10, **settings})
+    if sys.version_info >= (3, 11):
+        (key,) = settings
+        assert f"while processing '{key}'" in getattr(raised.value, "__notes__", []), raised.value
