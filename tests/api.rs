@@ -116,6 +116,28 @@ fn bad_settings_are_errors_that_name_the_setting() {
             .message()
             .starts_with("--deck:")
     );
+    // The field itself, for bindings that name it their own way; a bad deck is no setting's fault.
+    let setting = Audit::new(52).thresholds(0.1, 0.01).try_run(f).unwrap_err().setting().cloned().unwrap();
+    assert_eq!(
+        (setting.field.key(), setting.message.as_str()),
+        ("fail_below".into(), "0.1 is above the SUSPICIOUS threshold 0.01")
+    );
+    let tests = Audit::new(52).tests("no-such-test").try_run(f).unwrap_err();
+    assert_eq!(tests.setting().map(|s| s.field), Some(shuffle_audit::Field::Tests));
+    assert_eq!(Audit::new(8).try_run_decks([vec![0u16, 1]]).unwrap_err().setting(), None);
+}
+
+#[test]
+fn the_defaults_are_the_builders() {
+    use shuffle_audit::api::{DEFAULT_DECK, DEFAULT_SEED, DEFAULT_SHUFFLES, DEFAULT_TESTS};
+    let f = |d: &mut [u16], r: &mut AuditRng| d.shuffle(r);
+    let given = Audit::new(DEFAULT_DECK).shuffles(1000).seed(DEFAULT_SEED).tests(DEFAULT_TESTS);
+    let t = shuffle_audit::Thresholds::DEFAULT;
+    let given = given.thresholds(t.fail, t.suspicious).try_run(f).unwrap();
+    let default = Audit::new(52).shuffles(1000).try_run(f).unwrap();
+    assert_eq!(given.tests(), default.tests());
+    assert_eq!(given.run_report().thresholds, shuffle_audit::Thresholds::default());
+    assert_eq!(DEFAULT_SHUFFLES, 1_000_000);
 }
 
 #[test]
@@ -158,6 +180,9 @@ fn a_binding_says_how_its_decks_were_made() {
         ("function:py".into(), "python-random".into(), "4".into())
     );
     assert_eq!(r.config.reproduce_command(), "audit(py, seed=4)");
+    // The binding makes `shuffles` decks, so a count of none is its setting's error, as `run`'s is.
+    let none = Audit::new(8).shuffles(0).made_by("python-random", "audit(py)").deck_auditor().unwrap_err();
+    assert!(none.message().starts_with("--shuffles: must be at least 1"), "{none}");
 }
 
 /// The files of a report that hold no timings, by name.

@@ -166,3 +166,16 @@ fn the_markdown_reference_covers_every_subcommand_and_flag() {
     assert!(!md.contains("`--markdown`"), "the hidden --markdown is listed");
     assert!(md.contains("reports/run-&lt;algorithm&gt;"), "an unescaped <algorithm> would be an HTML tag");
 }
+
+#[test]
+fn the_book_holds_the_generated_cli_reference() {
+    // The book's command-line reference (docs/src/reference/cli.md includes it) is `man --markdown`, byte for byte.
+    let out = run(&["man", "--markdown"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let committed = std::fs::read(repo().join("docs/src/reference/cli-flags.md")).unwrap();
+    assert!(
+        out.stdout == committed,
+        "docs/src/reference/cli-flags.md is not `shuffle-audit man --markdown`; regenerate: \
+         cargo run -- man --markdown > docs/src/reference/cli-flags.md"
+    );
+}

@@ -37,6 +37,7 @@ use crate::audit::stop::StopFlag;
 use crate::audit::tally::Tally;
 use crate::audit::verdict::{Thresholds, Verdict};
 use crate::cards::{Card, Lang, PermutationDefect};
+use crate::error::{ConfigError, Field};
 use crate::game::Game;
 use crate::game::deal::{DealConfig, DealShape};
 use crate::report::files::{Output, write_run_files};
@@ -48,6 +49,13 @@ use crate::stats::power::PowerStatement;
 
 /// Shuffles of an audit when [`Audit::shuffles`] is not called.
 pub const DEFAULT_SHUFFLES: u64 = crate::audit::settings::DEFAULT_SHUFFLES;
+/// The seed of an audit when [`Audit::seed`] is not called.
+pub const DEFAULT_SEED: u64 = 0;
+/// The tests of an audit when [`Audit::tests`] is not called, as `--tests` names them.
+pub const DEFAULT_TESTS: &str = "default";
+/// The deck `run` audits when no size is given (the builder's [`Audit::new`] always takes one; bindings that
+/// default it take this one).
+pub const DEFAULT_DECK: usize = crate::audit::settings::DEFAULT_DECK;
 /// The probability of detection the power statement is given for.
 const STATED_POWER: f64 = 0.99;
 
@@ -70,13 +78,32 @@ pub struct Audit {
 /// Why an audit could not run: a setting out of range (named as the command line names it), or a deck that is not
 /// a permutation of the deck's ids (named by its index, from 0).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct AuditError(String);
+#[error("{message}")]
+pub struct AuditError {
+    message: String,
+    setting: Option<ConfigError>,
+}
 
 impl AuditError {
     /// The message.
     pub fn message(&self) -> &str {
-        &self.0
+        &self.message
+    }
+
+    /// The setting at fault and what is wrong with it, when the error is a setting's: a binding names the field
+    /// its own way ([`crate::Field::key`]) instead of the command line's flag.
+    pub fn setting(&self) -> Option<&ConfigError> {
+        self.setting.as_ref()
+    }
+
+    fn other(message: String) -> Self {
+        AuditError { message, setting: None }
+    }
+}
+
+impl From<ConfigError> for AuditError {
+    fn from(e: ConfigError) -> Self {
+        AuditError { message: e.to_string(), setting: Some(e) }
     }
 }
 
@@ -87,7 +114,7 @@ impl Audit {
         Audit {
             deck,
             shuffles: DEFAULT_SHUFFLES,
-            seed: 0,
+            seed: DEFAULT_SEED,
             threads: None,
             tests: None,
             thresholds: None,
@@ -162,8 +189,7 @@ impl Audit {
     pub fn try_run<F: Fn(&mut [Card], &mut AuditRng) + Sync>(&self, shuffle: F) -> Result<Report, AuditError> {
         let (config, thresholds) = self.config(Some(self.seed), self.shuffles, None)?;
         let mut counted = Counted::new(&config);
-        let finish = run_function_into(&config, &shuffle, &mut counted, 0..config.chunks(), &mut Control::default())
-            .map_err(|e| AuditError(e.to_string()))?;
+        let finish = run_function_into(&config, &shuffle, &mut counted, 0..config.chunks(), &mut Control::default())?;
         Ok(Report::new(RunReport::new(config, counted.into_outcome(finish.elapsed, finish.threads), thresholds)))
     }
 
@@ -199,7 +225,10 @@ impl Audit {
     /// An auditor that takes decks one at a time ([`DeckAuditor::add`]), for callers that make them in batches.
     pub fn deck_auditor(&self) -> Result<DeckAuditor, AuditError> {
         let seed = self.made_by.as_ref().map(|_| self.seed);
-        let (config, thresholds) = self.config(seed, self.shuffles.max(1), self.made_by.as_ref())?;
+        // Decks given are counted as they come; a binding that makes them (`made_by`) makes `shuffles` of them,
+        // so its count is checked as `run`'s is.
+        let shuffles = if self.made_by.is_some() { self.shuffles } else { self.shuffles.max(1) };
+        let (config, thresholds) = self.config(seed, shuffles, self.made_by.as_ref())?;
         Ok(DeckAuditor {
             tally: config.new_tally(),
             seen: vec![0; config.deck],
@@ -217,9 +246,9 @@ impl Audit {
         shuffles: u64,
         made_by: Option<&(String, String)>,
     ) -> Result<(RunConfig, Thresholds), AuditError> {
-        let err = |e: crate::error::ConfigError| AuditError(e.to_string());
+        let err = AuditError::from;
         let tests = match &self.tests {
-            Some(list) => TestSelection::parse(list).map_err(|m| AuditError(format!("--tests: {m}")))?,
+            Some(list) => TestSelection::parse(list).map_err(|m| err(ConfigError::new(Field::Tests, m)))?,
             None => TestSelection::default(),
         };
         let deal = match self.game {
@@ -378,16 +407,16 @@ impl DeckAuditor {
         let n = self.config.deck;
         let k = self.decks;
         if deck.len() != n {
-            return Err(AuditError(format!("deck {k}: {} cards instead of {n}", deck.len())));
+            return Err(AuditError::other(format!("deck {k}: {} cards instead of {n}", deck.len())));
         }
         if let Some((i, &bad)) = deck.iter().enumerate().find(|&(_, &c)| usize::from(c) >= n) {
-            return Err(AuditError(format!(
+            return Err(AuditError::other(format!(
                 "deck {k}: id {bad} at position {i} is out of range for a {n}-card deck (ids 0..={})",
                 n - 1
             )));
         }
         if let Some(defect) = PermutationDefect::check(deck, &mut self.seen) {
-            return Err(AuditError(format!(
+            return Err(AuditError::other(format!(
                 "deck {k}: not a permutation: {}",
                 defect.describe(n, crate::cards::NameStyle::Symbol)
             )));
@@ -401,7 +430,7 @@ impl DeckAuditor {
     pub fn add_flat(&mut self, decks: &[Card]) -> Result<(), AuditError> {
         let n = self.config.deck;
         if !decks.len().is_multiple_of(n) {
-            return Err(AuditError(format!("{} ids are not a whole number of {n}-card decks", decks.len())));
+            return Err(AuditError::other(format!("{} ids are not a whole number of {n}-card decks", decks.len())));
         }
         decks.chunks_exact(n).try_for_each(|deck| self.add(deck))
     }
@@ -414,10 +443,10 @@ impl DeckAuditor {
     /// Evaluates the decks counted.
     pub fn finish(self) -> Result<Report, AuditError> {
         if self.decks == 0 {
-            return Err(AuditError("no decks to audit".to_string()));
+            return Err(AuditError::other("no decks to audit".to_string()));
         }
         let config = RunConfig { shuffles: self.decks, ..self.config };
-        config.validate().map_err(|e| AuditError(e.to_string()))?;
+        config.validate()?;
         let outcome = RunOutcome { tally: self.tally, elapsed: self.started.elapsed(), fault: None, threads: 1 };
         Ok(Report::new(RunReport::new(config, outcome, self.thresholds)))
     }

@@ -25,6 +25,8 @@ use crate::rng::RngKind;
 use crate::shuffle::{Algorithm, AlgorithmKind};
 use crate::stats::TestSelection;
 
+/// Cards of a built-in run's deck when the request does not say (and no game deals it).
+pub const DEFAULT_DECK: usize = 52;
 /// Shuffles of a built-in run when the request does not say.
 pub const DEFAULT_SHUFFLES: u64 = 1_000_000;
 /// Largest sample of progressive mode when the request does not say: 2^30.
@@ -226,7 +228,7 @@ impl RunRequest {
                     Some(s) => s,
                     None => draw_seed(rng),
                 };
-                let deck = deck.unwrap_or(52);
+                let deck = deck.unwrap_or(DEFAULT_DECK);
                 let builtin = Builtin {
                     algorithm: Algorithm { kind, swaps },
                     rng,

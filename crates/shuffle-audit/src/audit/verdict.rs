@@ -51,11 +51,14 @@ pub struct Thresholds {
 
 impl Default for Thresholds {
     fn default() -> Self {
-        Thresholds { fail: 1e-9, suspicious: 1e-3 }
+        Thresholds::DEFAULT
     }
 }
 
 impl Thresholds {
+    /// FAIL below 1e-9, SUSPICIOUS below 1e-3: the thresholds when none are given.
+    pub const DEFAULT: Thresholds = Thresholds { fail: 1e-9, suspicious: 1e-3 };
+
     /// The verdict of a family-wise ln p.
     pub fn verdict(&self, ln_p: LnP) -> Verdict {
         if ln_p < self.fail.ln() {

@@ -1,7 +1,7 @@
 """`audit_decks`: decks shuffled elsewhere, as a list of lists or a NumPy array.
 
-NumPy is a test requirement (`pip install ./python[test]`, or `pip install numpy`): these tests fail, never skip,
-without it.
+NumPy is a test requirement (`pip install ./crates/shuffle-audit-python[test]`, or `pip install numpy`): these
+tests fail, never skip, without it.
 """
 
 import random

@@ -14,30 +14,32 @@ use shuffle_audit::audit::runner::{CHUNK_SHUFFLES, chunk_seed};
 use crate::ids::read_deck;
 use crate::options::Options;
 use crate::report::Report;
-use crate::value_error;
 
-pub fn audit_function(py: Python<'_>, shuffle: &Bound<'_, PyAny>, options: &Options) -> PyResult<Report> {
-    let n = options.deck.unwrap_or(52);
+/// Audits `shuffle` on decks of `n` cards; `options` holds `audit`'s keywords, `shuffles` and `seed` among them.
+pub fn audit_function(py: Python<'_>, shuffle: &Bound<'_, PyAny>, n: usize, options: &Options) -> PyResult<Report> {
+    let (shuffles, seed) = (options.shuffles.unwrap_or_default(), options.seed.unwrap_or_default());
+    let value_error = |e| options.error(py, e);
     let name = function_name(shuffle);
     // The reports name the function, Python's generator and the seed, and say how to run the audit again.
-    let made_by = options.builder(n)?.name(&name).made_by("python-random", &reproduce(&name, options, n));
+    let call = reproduce(&name, options, n, shuffles, seed);
+    let made_by = options.builder(py, n)?.name(&name).made_by("python-random", &call);
     let mut auditor = made_by.deck_auditor().map_err(value_error)?;
     let random = py.import("random")?.getattr("Random")?;
     let fresh: Vec<usize> = (0..n).collect();
     let mut ids: Vec<u16> = Vec::with_capacity(CHUNK_SHUFFLES as usize * n);
-    for chunk in 0..options.shuffles.div_ceil(CHUNK_SHUFFLES) {
+    for chunk in 0..shuffles.div_ceil(CHUNK_SHUFFLES) {
         let first = chunk * CHUNK_SHUFFLES;
-        let count = CHUNK_SHUFFLES.min(options.shuffles - first);
+        let count = CHUNK_SHUFFLES.min(shuffles - first);
         // Ctrl-C between chunks, even when `shuffle` is code that never looks at signals.
         py.check_signals()?;
-        let rng = random.call1((chunk_seed(options.seed, chunk),))?;
+        let rng = random.call1((chunk_seed(seed, chunk),))?;
         ids.clear();
         for k in 0..count {
             let index = first + k;
             let deck = PyList::new(py, &fresh)?;
             let returned = match shuffle.call1((&deck, &rng)) {
                 Ok(returned) => returned,
-                Err(e) => return Err(raised_on(py, e, index, options.seed, chunk)),
+                Err(e) => return Err(raised_on(py, e, index, seed, chunk)),
             };
             // Shuffled in place (the function returns None), or returned shuffled (`rng.sample(deck, n)`).
             let cards = if returned.is_none() { deck.into_any() } else { returned };
@@ -62,7 +64,7 @@ pub fn audit_function(py: Python<'_>, shuffle: &Bound<'_, PyAny>, options: &Opti
         .map_err(value_error)?;
     }
     let report = py.detach(|| auditor.finish()).map_err(value_error)?;
-    Ok(Report { inner: report, seed: Some(options.seed), reproduce: reproduce(&name, options, n) })
+    Ok(Report { inner: report, seed: Some(seed), reproduce: call })
 }
 
 /// What the reports call the shuffle: the function's qualified name (`function:naive_swap` in summary.csv).
@@ -72,9 +74,8 @@ fn function_name(shuffle: &Bound<'_, PyAny>) -> String {
 
 /// The call that audits the same decks again: the function's name and every setting that changes the decks or
 /// the tests.
-fn reproduce(name: &str, options: &Options, n: usize) -> String {
-    let mut call =
-        format!("shuffle_audit.audit({name}, deck={n}, shuffles={}, seed={}", options.shuffles, options.seed);
+fn reproduce(name: &str, options: &Options, n: usize, shuffles: u64, seed: u64) -> String {
+    let mut call = format!("shuffle_audit.audit({name}, deck={n}, shuffles={shuffles}, seed={seed}");
     if options.tests != "default" {
         call.push_str(&format!(", tests={:?}", options.tests));
     }

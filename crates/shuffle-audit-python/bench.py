@@ -3,7 +3,7 @@
 GIL released), the same decks as int64 (converted a block at a time) and as a list of lists, and `audit` with
 `random.shuffle` (a Python call per deck).
 
-    python python/bench.py [DECKS]     # DECKS for the array runs, default 2_000_000
+    python crates/shuffle-audit-python/bench.py [DECKS]     # DECKS for the array runs, default 2_000_000
 
 Each figure is the best of three runs, in decks per second, the array's own construction excluded.
 """

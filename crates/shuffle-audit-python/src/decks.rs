@@ -17,7 +17,6 @@ use shuffle_audit::audit::runner::CHUNK_SHUFFLES;
 use crate::ids::{not_a_deck, outside, read_deck, type_name};
 use crate::options::Options;
 use crate::report::Report;
-use crate::value_error;
 
 /// Decks read per block from Python objects before the block is counted.
 const BLOCK: usize = CHUNK_SHUFFLES as usize;
@@ -50,6 +49,7 @@ fn audit_array(
     array: &Bound<'_, PyUntypedArray>,
     options: &Options,
 ) -> PyResult<shuffle_audit::Report> {
+    let value_error = |e| options.error(py, e);
     let shape = array.shape().to_vec();
     if shape.len() != 2 {
         let dims: Vec<String> = shape.iter().map(|d| d.to_string()).collect();
@@ -73,13 +73,13 @@ fn audit_array(
             dtype.str()?
         )));
     }
-    let mut auditor = options.builder(n)?.deck_auditor().map_err(value_error)?;
+    let mut auditor = options.builder(py, n)?.deck_auditor().map_err(value_error)?;
     auditor.begin_stream();
     macro_rules! by_dtype {
         ($($t:ty),*) => {
             $(if dtype.is_equiv_to(&numpy::dtype::<$t>(py)) {
                 let array = array.cast::<PyArray2<$t>>()?.readonly();
-                add_rows(py, &mut auditor, array.as_array(), n)?;
+                add_rows(py, &mut auditor, array.as_array(), n, options)?;
                 return py.detach(|| auditor.finish()).map_err(value_error);
             })*
         };
@@ -97,13 +97,19 @@ fn audit_array(
     // An integer dtype of another byte order: as native int64.
     let native = array.call_method1("astype", ("int64",))?;
     let native = native.cast::<PyArray2<i64>>()?.readonly();
-    add_rows(py, &mut auditor, native.as_array(), n)?;
+    add_rows(py, &mut auditor, native.as_array(), n, options)?;
     py.detach(|| auditor.finish()).map_err(value_error)
 }
 
 /// Rows of any integer type and any strides, converted to `u16` a block at a time; an id no `u16` holds is a
 /// `ValueError` in the CLI's words.
-fn add_rows<T>(py: Python<'_>, auditor: &mut DeckAuditor, rows: ArrayView2<'_, T>, n: usize) -> PyResult<()>
+fn add_rows<T>(
+    py: Python<'_>,
+    auditor: &mut DeckAuditor,
+    rows: ArrayView2<'_, T>,
+    n: usize,
+    options: &Options,
+) -> PyResult<()>
 where
     T: Element + Copy + Into<i128>,
 {
@@ -118,7 +124,7 @@ where
                 ids.push(u16::try_from(id).map_err(|_| outside(deck, &id.to_string(), position, n))?);
             }
         }
-        py.detach(|| auditor.add_flat(&ids)).map_err(value_error)?;
+        py.detach(|| auditor.add_flat(&ids)).map_err(|e| options.error(py, e))?;
     }
     Ok(())
 }
@@ -126,6 +132,7 @@ where
 /// A list of lists, or any iterable of sequences of ids. The deck size is the first deck's unless `deck` is
 /// given.
 fn audit_sequences(py: Python<'_>, decks: &Bound<'_, PyAny>, options: &Options) -> PyResult<shuffle_audit::Report> {
+    let value_error = |e| options.error(py, e);
     let items = decks.try_iter().map_err(|_| {
         PyTypeError::new_err(format!(
             "decks must be a list of decks or a 2-D NumPy integer array, got a {}",
@@ -146,7 +153,7 @@ fn audit_sequences(py: Python<'_>, decks: &Bound<'_, PyAny>, options: &Options) 
         let auditor = match &mut auditor {
             Some(a) => a,
             None => {
-                let mut a = options.builder(n)?.deck_auditor().map_err(value_error)?;
+                let mut a = options.builder(py, n)?.deck_auditor().map_err(value_error)?;
                 a.begin_stream();
                 ids.reserve(BLOCK * n);
                 auditor.insert(a)

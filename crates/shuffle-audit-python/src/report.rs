@@ -11,7 +11,8 @@ use shuffle_audit::Verdict;
 /// The result of `audit` or `audit_decks`.
 ///
 /// `verdict` is "PASS", "SUSPICIOUS", "FAIL" or "BROKEN"; `tests` lists each test of the battery as a dict
-/// (name, statistic, df, p_value, log10_p, two_sided, adjusted_p, verdict); `p_values` maps a test's name to its p-value.
+/// (name, statistic, df, p_value, log10_p, two_sided, adjusted_p, verdict); `p_values` maps a test's name to its
+/// p-value.
 #[pyclass(module = "shuffle_audit", name = "Report", frozen)]
 pub struct Report {
     pub inner: shuffle_audit::Report,

@@ -92,8 +92,8 @@ def test_tests_and_thresholds_are_the_builders():
     report = shuffle_audit.audit(python_shuffle, deck=10, shuffles=5000, seed=1, tests="position")
     assert [t["name"] for t in report.tests] == ["position-card", "position-worst", "card-worst"]
     assert set(report.tests[0]) == {"name", "statistic", "df", "p_value", "log10_p", "two_sided", "adjusted_p", "verdict"}
-    # The thresholds are checked as the CLI checks --fail-below and --suspicious-below.
-    with pytest.raises(ValueError, match=r"fail-below: 1\.0001 is not a probability between 0 and 0\.5"):
+    # The thresholds are checked as the CLI checks --fail-below and --suspicious-below, and named by keyword.
+    with pytest.raises(ValueError, match=r"^fail_below=1\.0001: 1\.0001 is not a probability between 0 and 0\.5"):
         shuffle_audit.audit(python_shuffle, deck=10, shuffles=5000, fail_below=1.0001)
     # A fair shuffle's smallest adjusted p as the SUSPICIOUS threshold makes it SUSPICIOUS, and fails assert_fair.
     # The threshold must be below 0.5, so take the first of the fixed seeds 1, 2, ... whose family p is: each seed's
