@@ -292,7 +292,7 @@ impl Audit {
     /// ```
     pub fn resumable(&self) -> Result<AuditRun, AuditError> {
         let (config, thresholds) = self.config(Some(self.seed), self.shuffles, None)?;
-        let run = ResumableRun::new(config, None).map_err(|e| AuditError(e.to_string()))?;
+        let run = ResumableRun::new(config, None)?;
         Ok(AuditRun { run, thresholds })
     }
 
@@ -301,15 +301,15 @@ impl Audit {
     /// tests, game or name).
     pub fn resume(&self, state: &[u8]) -> Result<AuditRun, AuditError> {
         let (config, thresholds) = self.config(Some(self.seed), self.shuffles, None)?;
-        let state = RunState::decode(state).map_err(|e| AuditError(format!("the state: {e}")))?;
+        let state = RunState::decode(state).map_err(|e| AuditError::other(format!("the state: {e}")))?;
         let mine = RunState::new(&config, Counted::new(&config), None, Duration::ZERO, 0)
             .expect("an audit of a function with its seed has a state");
         if state.definition_sha256() != mine.definition_sha256() {
-            return Err(AuditError(
+            return Err(AuditError::other(
                 "the state is of another audit (its deck, seed, shuffles, tests, game or name differ)".into(),
             ));
         }
-        let run = ResumableRun::continuing(config, state).map_err(|e| AuditError(e.to_string()))?;
+        let run = ResumableRun::continuing(config, state)?;
         Ok(AuditRun { run, thresholds })
     }
 }
@@ -338,7 +338,7 @@ impl AuditRun {
         let from = self.run.counted().covered.first().filter(|r| r.start == 0).map_or(0, |r| r.end);
         let chunks = shuffles.div_ceil(CHUNK_SHUFFLES);
         let to = from.saturating_add(chunks);
-        self.run.run_function(shuffle, Some(from..to), None, None).map_err(|e| AuditError(e.to_string()))?;
+        self.run.run_function(shuffle, Some(from..to), None, None).map_err(AuditError::from)?;
         Ok(())
     }
 
@@ -353,7 +353,7 @@ impl AuditRun {
     ) -> Result<bool, AuditError> {
         let failed = |_: &crate::report::writer::WriteError| {};
         let checkpoints = checkpoint.map(|(path, every)| Checkpoints { path, every, failed: &failed });
-        self.run.run_function(shuffle, None, stop, checkpoints).map_err(|e| AuditError(e.to_string()))?;
+        self.run.run_function(shuffle, None, stop, checkpoints).map_err(AuditError::from)?;
         Ok(self.run.is_complete())
     }
 
