@@ -123,10 +123,9 @@ fn run_builtin(
         None => (RunReport::of_state(&state, wanted, finish.stopped, elapsed, finish.threads, thresholds), None),
         Some(exact) => {
             // The one test: the counts against the exact matrix, in place of the battery's uniform one.
-            let against = shuffle_audit::stats::exact::against::test_against_exact(
-                &state.counted.tally.battery.position_card,
-                exact,
-            );
+            let counts = &state.counted.tally.battery.position_card;
+            let against =
+                shuffle_audit::stats::exact::against::test_against_exact(counts.matrix(), counts.shuffles(), exact);
             let outcome = state.counted.clone().into_outcome(elapsed, finish.threads);
             let mut report =
                 RunReport::with_results(state.config.clone(), outcome, vec![against.result.clone()], thresholds);

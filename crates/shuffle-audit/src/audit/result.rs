@@ -7,10 +7,12 @@ use std::time::Duration;
 use serde::Serialize;
 
 use crate::audit::fault::FaultReport;
+use crate::audit::input::ExternalAudit;
 use crate::audit::runner::{CHUNK_SHUFFLES, RunConfig, RunOutcome};
 use crate::audit::state::RunState;
 use crate::audit::stop::StopReason;
 use crate::audit::verdict::{Assessment, Thresholds, Verdict, assess};
+use crate::error::{ConfigError, Field};
 use crate::game::table::seat_cards::SeatCardCounts;
 use crate::stats::{PositionCardCounts, TestId, TestResult};
 
@@ -222,5 +224,27 @@ impl RunReport {
     /// The global position-by-card test's ln p: two-sided, as it enters the family (before adjustment).
     pub fn global_ln_p(&self) -> Option<f64> {
         self.assessment.tests.iter().find(|t| t.result.test == TestId::PositionCard).map(|t| t.ln_p_test)
+    }
+}
+
+// The report of decks made elsewhere is made here, beside a built-in run's: the report holds the input's
+// summary, so the input module never names the report.
+impl ExternalAudit {
+    /// Checks that the selected tests apply to the decks read (their size is known only now), evaluates them
+    /// and decides the verdict.
+    pub fn into_report(self, thresholds: Thresholds) -> Result<RunReport, ConfigError> {
+        let config = self.config();
+        let fault = self.fault();
+        if config.shuffles > 0 {
+            config
+                .tests
+                .check(config.deck, config.shuffles, config.deal.map(|d| d.test_scope()))
+                .map_err(|m| ConfigError::new(Field::Tests, m))?;
+        }
+        let results = if config.shuffles > 0 { self.stream.tally.evaluate() } else { Vec::new() };
+        let outcome = RunOutcome { tally: self.stream.tally, elapsed: self.stream.elapsed, fault, threads: 1 };
+        let mut report = RunReport::with_results(config, outcome, results, thresholds);
+        report.input = Some(self.summary);
+        Ok(report)
     }
 }

@@ -13,6 +13,7 @@
 //! ([`Intractable`]): `reject-retry` never terminates and `direct-draw` is not a permutation.
 
 use super::Intractable;
+pub use super::chains::Watch;
 use super::dd::Dd;
 use super::draws::{Bits, DrawLaw};
 use super::{chains, retry};
@@ -187,42 +188,6 @@ pub fn intractable(kind: AlgorithmKind, n: usize, bits: Bits) -> Option<Intracta
             })
         }
         _ => None,
-    }
-}
-
-/// The progress of a long exact computation, and the way to stop it: the chains call [`Watch::go_on`] with the
-/// fraction done (after each row or step, a few hundred times at most per computation) and stop early, leaving a
-/// matrix that is thrown away, once it answers false.
-pub struct Watch<'a> {
-    report: Option<&'a mut dyn FnMut(f64) -> bool>,
-    stopped: bool,
-}
-
-impl<'a> Watch<'a> {
-    /// A watch that shows nothing and never stops.
-    pub fn none() -> Watch<'static> {
-        Watch { report: None, stopped: false }
-    }
-
-    /// A watch that calls `report(fraction done)`, which returns false to stop.
-    pub fn new(report: &'a mut dyn FnMut(f64) -> bool) -> Watch<'a> {
-        Watch { report: Some(report), stopped: false }
-    }
-
-    /// Reports `done` (0..=1) and tells whether to go on.
-    #[inline]
-    pub fn go_on(&mut self, done: f64) -> bool {
-        if !self.stopped
-            && let Some(report) = self.report.as_mut()
-        {
-            self.stopped = !report(done.clamp(0.0, 1.0));
-        }
-        !self.stopped
-    }
-
-    /// True once the computation was asked to stop.
-    pub fn stopped(&self) -> bool {
-        self.stopped
     }
 }
 

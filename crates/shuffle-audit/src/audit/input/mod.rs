@@ -5,10 +5,12 @@
 //! [`deck_parser`] turns a line into a deck, [`source`] streams lines from files and programs (a program in a
 //! process group of its own, ended with everything it started on every path), [`wait`] waits for them without
 //! hanging (a stop flag, a time limit, the waiting lines, a producer that does not let go), and [`stream`] folds
-//! them into a battery in constant memory. This module turns the result into a [`RunReport`]: invalid decks, a
+//! them into a battery in constant memory. This module says what the result means: invalid decks, a
 //! producer that failed or a read error make the run BROKEN, with what was counted so far kept, and an audit
 //! that did not see the whole input (`--strict`, a crashed producer, a read error, a signal, `--timeout`) is
-//! marked partial, with its [`PartialReason`] as data.
+//! marked partial, with its [`PartialReason`] as data. The report is made beside the built-in runs' own, in
+//! `audit::result` ([`ExternalAudit::into_report`]), so that this module never names the report that holds
+//! its summary.
 
 pub mod deck_parser;
 pub mod source;
@@ -28,13 +30,10 @@ pub use source::{ExternalSource, LineReader, Linger, PRODUCER_GROUP, Producer, P
 pub use stream::{Fold, FormatChoice, InvalidDeck, StreamAudit, StreamError, StreamOptions};
 pub use wait::{Ending, Notice, PolledReader, Waiting};
 
-use crate::audit::RunReport;
 use crate::audit::fault::{FaultKind, FaultReport};
-use crate::audit::runner::{RunConfig, RunOutcome};
+use crate::audit::runner::RunConfig;
 use crate::audit::source::DeckSource;
 use crate::audit::stop::{NEVER, StopFlag, StopReason, within_limit};
-use crate::audit::verdict::Thresholds;
-use crate::error::{ConfigError, Field};
 use crate::game::deal::DealConfig;
 use crate::stats::TestSelection;
 
@@ -282,23 +281,5 @@ impl ExternalAudit {
             description: parts.join("; "),
             headline: headline.unwrap_or_default(),
         })
-    }
-
-    /// Checks that the selected tests apply to the decks read (their size is known only now), evaluates them
-    /// and decides the verdict.
-    pub fn into_report(self, thresholds: Thresholds) -> Result<RunReport, ConfigError> {
-        let config = self.config();
-        let fault = self.fault();
-        if config.shuffles > 0 {
-            config
-                .tests
-                .check(config.deck, config.shuffles, config.deal.map(|d| d.test_scope()))
-                .map_err(|m| ConfigError::new(Field::Tests, m))?;
-        }
-        let results = if config.shuffles > 0 { self.stream.tally.evaluate() } else { Vec::new() };
-        let outcome = RunOutcome { tally: self.stream.tally, elapsed: self.stream.elapsed, fault, threads: 1 };
-        let mut report = RunReport::with_results(config, outcome, results, thresholds);
-        report.input = Some(self.summary);
-        Ok(report)
     }
 }

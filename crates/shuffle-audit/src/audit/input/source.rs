@@ -37,6 +37,10 @@ pub const MAX_LINE_BYTES: usize = 64 * 1024;
 pub const STDERR_TAIL_BYTES: usize = 64 * 1024;
 /// Lines of a producer's standard error quoted in reports.
 pub const STDERR_TAIL_LINES: usize = 10;
+/// Silence on a producer's output after its shell exited before the output is taken as finished.
+pub const HELD_OUTPUT_GRACE: Duration = Duration::from_secs(2);
+/// Time a producer gets to exit after closing its output before its group is ended.
+pub const EXIT_GRACE: Duration = Duration::from_secs(5);
 
 pub use crate::audit::source::ExternalSource;
 
@@ -148,11 +152,11 @@ impl Linger {
             Linger::HeldOutput => format!(
                 "its shell exited but a process it started kept the output open, silent for {}: the process \
                  group was ended and the input taken as finished",
-                format_duration(super::wait::HELD_OUTPUT_GRACE)
+                format_duration(HELD_OUTPUT_GRACE)
             ),
             Linger::KeptRunning => format!(
                 "it closed its output but was still running {} later: the process group was ended",
-                format_duration(super::wait::EXIT_GRACE)
+                format_duration(EXIT_GRACE)
             ),
         }
     }
@@ -226,7 +230,7 @@ const TIMEOUT_STDERR_WAIT: Duration = Duration::from_millis(50);
 /// How the reading of a producer's output ended, which decides how the producer is ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Reading {
-    /// Its output ended: it gets [`super::wait::EXIT_GRACE`] to exit, then its group is ended.
+    /// Its output ended: it gets [`EXIT_GRACE`] to exit, then its group is ended.
     Ended,
     /// The audit stopped reading (`--strict`, progressive mode, a signal, a read error): its group is ended now,
     /// and however it ends is the audit's doing.
@@ -320,7 +324,7 @@ impl Producer {
 
     /// Ends the producer as `reading` says and reports its exit status and the tail of its standard error; the
     /// whole process group is ended on every path, so nothing the producer started outlives the audit. With
-    /// [`Reading::Ended`] the shell gets [`super::wait::EXIT_GRACE`] to exit; `waiting` is called every few
+    /// [`Reading::Ended`] the shell gets [`EXIT_GRACE`] to exit; `waiting` is called every few
     /// milliseconds meanwhile (for the waiting lines) and stops the wait early by returning `false` (a signal).
     /// The pipe of its standard output must be closed before (a producer the audit stopped reading then gets
     /// EPIPE instead of blocking on a full pipe).
@@ -332,7 +336,7 @@ impl Producer {
         };
         let mut lingered = (reading == Reading::HeldOutput).then_some(Linger::HeldOutput);
         if reading == Reading::Ended {
-            let deadline = Instant::now() + super::wait::EXIT_GRACE;
+            let deadline = Instant::now() + EXIT_GRACE;
             let mut interrupted = false;
             while !self.has_exited() && Instant::now() < deadline {
                 if !waiting() {

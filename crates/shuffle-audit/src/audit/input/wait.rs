@@ -17,16 +17,13 @@ use std::io::{self, Read};
 use std::os::fd::{AsRawFd, RawFd};
 use std::time::{Duration, Instant};
 
+pub use super::source::{EXIT_GRACE, HELD_OUTPUT_GRACE};
 use super::source::{Linger, Producer};
 use crate::audit::stop::{StopFlag, StopReason, format_duration};
 
 /// Longest single wait in `poll`: how late a stop request or a clock is noticed. Short enough that a time
 /// limit ends the reading well within the 0.3 s a run may take past it; twenty wake-ups a second cost nothing.
 pub const POLL_TICK: Duration = Duration::from_millis(50);
-/// Silence on a producer's output after its shell exited before the output is taken as finished.
-pub const HELD_OUTPUT_GRACE: Duration = Duration::from_secs(2);
-/// Time a producer gets to exit after closing its output before its group is ended.
-pub const EXIT_GRACE: Duration = Duration::from_secs(5);
 /// When the waiting lines are printed, as time without a deck; after the last, every [`WAITING_REPEAT`].
 pub const WAITING_LINES: [Duration; 6] = [
     Duration::from_secs(10),

@@ -1,0 +1,3 @@
+use crate::a::A;
+
+pub struct B(pub A);

@@ -1,0 +1,7 @@
+use crate::low::f;
+
+pub struct H;
+
+pub fn g() {
+    f();
+}

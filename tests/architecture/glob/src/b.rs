@@ -1,0 +1,5 @@
+use crate::a::A;
+
+pub struct Thing;
+
+pub fn take(_: A) {}

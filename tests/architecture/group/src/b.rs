@@ -1,0 +1,7 @@
+use crate::a::A;
+
+pub struct B;
+
+pub fn g() {}
+
+pub fn take(_: A) {}

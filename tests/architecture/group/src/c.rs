@@ -1,0 +1,2 @@
+pub struct C1;
+pub struct C2;

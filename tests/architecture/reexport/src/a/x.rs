@@ -1,0 +1,8 @@
+use super::y::helper;
+
+pub struct Thing;
+
+pub fn make() -> Thing {
+    helper();
+    Thing
+}

@@ -1,0 +1,5 @@
+use crate::a::Thing;
+
+pub fn helper() {}
+
+pub fn take(_: Thing) {}

@@ -1,0 +1,5 @@
+pub struct B;
+
+pub fn wrap() -> super::a::A {
+    super::a::A
+}

@@ -1,0 +1,4 @@
+pub mod high;
+pub mod low;
+
+pub use high::Top;
