@@ -696,7 +696,11 @@ def crate_table(src):
         return table, shown(local), root_names
     key = None
     d = crate_dir
-    while True:
+    inside = os.path.relpath(crate_dir, WORKSPACE).replace(os.sep, "/")
+    if not inside.startswith(".."):
+        # A crate of this repository, named by its folder (the Python binding has a [workspace] of its own).
+        key = inside
+    while key is None:
         m = os.path.join(d, "Cargo.toml")
         if os.path.isfile(m) and re.search(r"^\[workspace\]", read(m), re.M):
             key = os.path.relpath(crate_dir, d).replace(os.sep, "/")

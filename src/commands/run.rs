@@ -107,11 +107,15 @@ fn run_builtin(
     };
     let wanted = run.wanted();
     crate::signals::install();
-    let warn = |e: &shuffle_audit::report::writer::WriteError| {
-        eprintln!("warning: --checkpoint-every: {}; the run goes on", e.chain());
+    let write = |state: &RunState| {
+        if let Some(path) = &keep.out
+            && let Err(e) = writer::write_atomic(path, &state.encode())
+        {
+            eprintln!("warning: --checkpoint-every: {}; the run goes on", e.chain());
+        }
     };
     let checkpoints = match (&keep.out, keep.checkpoint_every) {
-        (Some(path), Some(every)) => Some(Checkpoints { path, every, failed: &warn }),
+        (Some(_), Some(every)) => Some(Checkpoints { every, keep: &write }),
         _ => None,
     };
     // A signal, or the time limit (--timeout), stops the run at the next chunk.

@@ -351,9 +351,21 @@ impl AuditRun {
         stop: Option<&StopFlag>,
         checkpoint: Option<(&Path, Duration)>,
     ) -> Result<bool, AuditError> {
-        let failed = |_: &crate::report::writer::WriteError| {};
-        let checkpoints = checkpoint.map(|(path, every)| Checkpoints { path, every, failed: &failed });
-        self.run.run_function(shuffle, None, stop, checkpoints).map_err(AuditError::from)?;
+        // The first checkpoint that could not be written is the call's error, once the run has stopped (its
+        // counts stay in memory: `state` and `save` still have them).
+        let failed = std::sync::Mutex::new(None);
+        let write = |state: &RunState| {
+            if let Some((path, _)) = checkpoint
+                && let Err(e) = writer::write_atomic(path, &state.encode())
+            {
+                failed.lock().unwrap_or_else(std::sync::PoisonError::into_inner).get_or_insert(e);
+            }
+        };
+        let checkpoints = checkpoint.map(|(_, every)| Checkpoints { every, keep: &write });
+        self.run.run_function(shuffle, None, stop, checkpoints)?;
+        if let Some(e) = failed.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner) {
+            return Err(AuditError::other(format!("checkpoint: {}", e.chain())));
+        }
         Ok(self.run.is_complete())
     }
 

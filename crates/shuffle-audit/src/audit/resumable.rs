@@ -7,7 +7,6 @@
 //! byte for byte, as one that ran through.
 
 use std::ops::Range;
-use std::path::Path;
 use std::time::{Duration, Instant};
 
 use crate::audit::meter::Progress;
@@ -18,18 +17,17 @@ use crate::audit::stop::StopFlag;
 use crate::audit::verdict::Thresholds;
 use crate::cards::Card;
 use crate::error::ConfigError;
-use crate::report::writer::{self, WriteError};
 use crate::rng::AuditRng;
 
-/// Where and how often a run writes its state while it counts.
+/// How often a run hands its state over while it counts, and what keeps it (writes it atomically to a file:
+/// the caller's, so that this layer writes nothing itself). A checkpoint that fails is the keeper's to report;
+/// the run goes on.
 #[derive(Clone, Copy)]
 pub struct Checkpoints<'a> {
-    /// The state file, replaced atomically by each checkpoint.
-    pub path: &'a Path,
     /// At most one checkpoint per this long.
     pub every: Duration,
-    /// Told when a checkpoint could not be written; the run goes on.
-    pub failed: &'a (dyn Fn(&WriteError) + Sync),
+    /// Keeps each checkpoint, on a thread of its own while the run counts on.
+    pub keep: &'a (dyn Fn(&RunState) + Sync),
 }
 
 /// A run, or a shard of one, with what it has counted so far.
@@ -182,10 +180,8 @@ impl ResumableRun {
             let writer = checkpoints.map(|c| {
                 scope.spawn(move || {
                     for (counted, elapsed) in pending {
-                        if let Some(state) = state_of(&counted, elapsed)
-                            && let Err(e) = writer::write_atomic(c.path, &state.encode())
-                        {
-                            (c.failed)(&e);
+                        if let Some(state) = state_of(&counted, elapsed) {
+                            (c.keep)(&state);
                         }
                     }
                 })
