@@ -2,7 +2,7 @@
 # Renders report pages in headless Chromium and fails when a page is blank, logs console errors, or misses a
 # picture. Keeps a PNG screenshot of each page under target/browser-check/.
 #
-#   scripts/browser-check.sh              the committed reference pages and a fresh Chinese `run` page
+#   scripts/browser-check.sh              two committed reference pages, fresh Chinese `run` and `compare` pages
 #   scripts/browser-check.sh PAGE.html…   the given pages
 #   scripts/browser-check.sh --self-test  checks that a broken page is caught (a missing image, a console error,
 #                                         a blank page), then checks the default pages
@@ -107,7 +107,8 @@ fi
 if (( $# > 0 )); then
     pages=("$@")
 else
-    # A fresh page from the current code, in Chinese, next to the committed reference pages.
+    # Fresh pages from the current code, in Chinese: a `run` page and the `compare` page (scaled down, so its
+    # findings need not reproduce and it exits 1), next to committed reference pages that git keeps.
     # SHUFFLE_AUDIT_BIN names an already built binary (CI reuses the test build); otherwise build one.
     bin="${SHUFFLE_AUDIT_BIN:-}"
     if [[ -z "$bin" ]]; then
@@ -116,8 +117,10 @@ else
     fi
     "$bin" run --algorithm wash --deck 54 --shuffles 20000 --seed 1 --lang zh \
         --out "$out/run-wash-zh" > /dev/null || true
-    pages=("$out/run-wash-zh/report.html" reports/compare/report.html reports/compare/report.zh.html
-           reports/sweeps/wash/report.html)
+    rm -rf "$out/compare-zh"
+    "$bin" compare --scale-down 1000 --lang zh --out "$out/compare-zh" > /dev/null || [[ $? == 1 ]]
+    pages=("$out/run-wash-zh/report.html" "$out/compare-zh/report.html"
+           reports/compare/run-naive-swap-chacha8-52/report.html reports/sweeps/wash/report.html)
 fi
 
 status=0

@@ -110,7 +110,7 @@ pub const REPORT_FILES: &[&str] = &[
     "sweep.svg",
     // `exact --algorithm riffle --table`.
     "riffle.csv",
-    // The Chinese page of `compare`, which scripts/make-reports.sh copies into reports/compare.
+    // The Chinese page of `compare`, which `scripts/make-reports.sh --gallery` copies into reports/gallery/compare.
     "report.zh.html",
     // The state of an interrupted run or a shard, beside its reports.
     "run.state",
