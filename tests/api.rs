@@ -221,21 +221,37 @@ fn an_audit_checkpointed_and_resumed_gives_the_uninterrupted_report() {
     assert_eq!(resumed.verdict(), whole.verdict());
     assert_eq!(report_files(&resumed), report_files(&whole));
 
-    // Checkpoints on disk while it runs (one per wave at most): the last one resumes to the same report.
+    // A run with checkpoints (one per wave at most, and the state it ends with): the file resumes to the same
+    // report, with nothing left to count.
     let checkpoint = dir.path().join("checkpoint.state");
     let mut again = audit.resumable().unwrap();
     assert!(again.run_with(&shuffle, None, Some((&checkpoint, std::time::Duration::ZERO))).unwrap());
-    let from_checkpoint = audit.resume(&std::fs::read(&checkpoint).unwrap()).unwrap();
-    let mut from_checkpoint = from_checkpoint;
+    let mut from_checkpoint = audit.resume(&std::fs::read(&checkpoint).unwrap()).unwrap();
+    assert!(from_checkpoint.is_complete());
     from_checkpoint.run(&shuffle).unwrap();
     assert_eq!(report_files(&from_checkpoint.report()), report_files(&whole));
 
-    // A stop requested before it starts counts nothing, and the run goes on from there.
+    // A stop requested before it starts counts nothing and leaves a state of nothing counted, which goes on to
+    // the same report.
     let stop = shuffle_audit::audit::stop::StopFlag::new();
     stop.request(shuffle_audit::audit::stop::StopReason::Interrupt);
+    let stopped_at = dir.path().join("stopped.state");
     let mut stopped = audit.resumable().unwrap();
-    assert!(!stopped.run_with(&shuffle, Some(&stop), None).unwrap());
+    assert!(!stopped.run_with(&shuffle, Some(&stop), Some((&stopped_at, std::time::Duration::ZERO))).unwrap());
     assert_eq!(stopped.shuffles_counted(), 0);
+    let mut rest = audit.resume(&std::fs::read(&stopped_at).unwrap()).unwrap();
+    assert_eq!(rest.shuffles_counted(), 0);
+    rest.run(&shuffle).unwrap();
+    assert_eq!(report_files(&rest.report()), report_files(&whole));
+
+    // A checkpoint that cannot be written is the call's error, after the run: its counts stay in memory.
+    let blocked = dir.path().join("not-a-folder");
+    std::fs::write(&blocked, b"").unwrap();
+    let mut unwritable = audit.resumable().unwrap();
+    let e =
+        unwritable.run_with(&shuffle, None, Some((&blocked.join("x.state"), std::time::Duration::ZERO))).unwrap_err();
+    assert!(e.message().starts_with("checkpoint: cannot "), "{e}");
+    assert!(unwritable.is_complete());
 }
 
 #[test]

@@ -343,8 +343,8 @@ impl AuditRun {
     }
 
     /// Counts every shuffle not yet counted until `stop` is requested (then the run stops within a chunk and
-    /// can be resumed), writing its state to `checkpoint.0` at most once per `checkpoint.1`. Returns whether the
-    /// run is complete.
+    /// can be resumed), writing its state to `checkpoint.0` at most once per `checkpoint.1` while it counts, and
+    /// once more when it stops or ends. Returns whether the run is complete.
     pub fn run_with<F: Fn(&mut [Card], &mut AuditRng) + Sync>(
         &mut self,
         shuffle: &F,
@@ -363,6 +363,10 @@ impl AuditRun {
         };
         let checkpoints = checkpoint.map(|(_, every)| Checkpoints { every, keep: &write });
         self.run.run_function(shuffle, None, stop, checkpoints)?;
+        // And the state it stopped or ended with.
+        if checkpoint.is_some() {
+            write(&self.run.state().expect("an audit of a function with its seed has a state"));
+        }
         if let Some(e) = failed.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner) {
             return Err(AuditError::other(format!("checkpoint: {}", e.chain())));
         }
