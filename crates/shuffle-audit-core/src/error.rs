@@ -1,7 +1,7 @@
 //! Errors the library reports to its callers: each names the field, line, card or position at fault.
 //!
 //! A setting is a [`Field`]; the command line shows it as its flag (`--burn`), the gate as its TOML key
-//! (`burn`) on the check's line. Settings are validated once ([`crate::audit::settings`]) whatever they came
+//! (`burn`) on the check's line. Settings are validated once (`shuffle_audit::audit::settings`) whatever they came
 //! from, so every message is written once.
 
 use thiserror::Error;

@@ -30,7 +30,7 @@ pub trait Statistic {
     fn begin_stream(&mut self) {}
 
     /// Hands every counter of the accumulator to `visitor`, in a fixed order, as named arrays of `u64`: what a
-    /// state file stores and reads back ([`crate::audit::state`]). Two accumulators of the same configuration
+    /// state file stores and reads back (`shuffle_audit::audit::state`). Two accumulators of the same configuration
     /// visit the same names and lengths; an accumulator whose counters are all overwritten through this equals
     /// the one they came from. Configuration (deck size, starting order) and per-deck scratch are not counters.
     fn visit_counts(&mut self, visitor: &mut dyn CountVisitor);

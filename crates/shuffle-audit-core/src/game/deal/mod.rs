@@ -4,7 +4,7 @@
 //! undealt. Two schemes come from the sources: **block** (S1's 斗牛 dealer and S5's 斗地主: seat p gets
 //! `d[p·H .. (p+1)·H)`) and **round-robin** (S2, S3: card i goes to seat `i % P`); in both the B bottom cards are
 //! the next ones, `d[P·H .. P·H + B)`, and the rest stays undealt. Burning and cutting before the deal are the
-//! runner's [`PostProcess`](crate::audit::source::PostProcess) (`--burn`, `--cut`), applied after every shuffle.
+//! runner's `PostProcess` (`shuffle_audit::audit::source::PostProcess`) (`--burn`, `--cut`), applied after every shuffle.
 //!
 //! The starting order is the deck's content before the shuffle: **suit** order `d[i] = i` (docs/src/algorithms.md#card-ids-and-names, S1),
 //! or the 斗地主 material's **rank** order (S5: 3s lowest … 2s, small joker, big joker last). Card ids keep
