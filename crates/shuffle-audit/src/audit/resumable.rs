@@ -71,35 +71,12 @@ impl ResumableRun {
 
     /// The chunks this run (or shard) is to count.
     pub fn wanted(&self) -> Range<u64> {
-        match self.shard {
-            Some((i, k)) => runner::shard_chunks(self.config.chunks(), i, k),
-            None => 0..self.config.chunks(),
-        }
+        runner::wanted_chunks(self.config.chunks(), self.shard)
     }
 
-    /// Whether every wanted chunk is counted (or a fault ended the run, which counts no further).
+    /// Whether every wanted chunk is counted (none is wanted above a fault's chunk: a run stops there).
     pub fn is_complete(&self) -> bool {
-        self.counted.fault.is_some() || self.missing().is_empty()
-    }
-
-    /// The wanted chunks not yet counted, in order.
-    fn missing(&self) -> Vec<Range<u64>> {
-        let wanted = self.wanted();
-        let mut out = Vec::new();
-        let mut at = wanted.start;
-        for r in &self.counted.covered {
-            if r.end <= at || r.start >= wanted.end {
-                continue;
-            }
-            if r.start > at {
-                out.push(at..r.start);
-            }
-            at = at.max(r.end);
-        }
-        if at < wanted.end {
-            out.push(at..wanted.end);
-        }
-        out
+        self.counted.missing(self.wanted()).is_empty()
     }
 
     /// Time spent counting, over every call and every process that counted this run.

@@ -397,6 +397,14 @@ pub fn shuffles_in(ranges: &[Range<u64>], shuffles: u64) -> u64 {
         .sum()
 }
 
+/// The chunks a run of `chunks` chunks counts: all of them, or shard `(index, count)`'s share.
+pub fn wanted_chunks(chunks: u64, shard: Option<(u64, u64)>) -> Range<u64> {
+    match shard {
+        Some((i, k)) => shard_chunks(chunks, i, k),
+        None => 0..chunks,
+    }
+}
+
 /// Shard `index` of `count` (1-based): a contiguous share of the run's chunks, the shares as equal as they can be.
 pub fn shard_chunks(chunks: u64, index: u64, count: u64) -> Range<u64> {
     let at = |i: u64| (u128::from(chunks) * u128::from(i) / u128::from(count)) as u64;

@@ -260,15 +260,17 @@ impl RunState {
 
     /// The SHA-256 of the run's definition: states of one run share it.
     pub fn definition_sha256(&self) -> String {
-        Definition::of(&self.config).expect("a state is of a replayable run").sha256()
+        Self::definition_sha256_of(&self.config).expect("a state is of a replayable run")
+    }
+
+    /// The SHA-256 of the definition of `config`'s run, which its states carry; `None` for decks made elsewhere.
+    pub fn definition_sha256_of(config: &RunConfig) -> Option<String> {
+        Definition::of(config).map(|d| d.sha256())
     }
 
     /// The chunks the shard that wrote this state (or the whole run) is to count.
     pub fn wanted(&self) -> Range<u64> {
-        match self.shard {
-            Some((i, k)) => crate::audit::runner::shard_chunks(self.config.chunks(), i, k),
-            None => 0..self.config.chunks(),
-        }
+        crate::audit::runner::wanted_chunks(self.config.chunks(), self.shard)
     }
 
     /// Chunk ranges of the whole run that no state counted (none after a fault's chunk: a run stops there).
