@@ -3,9 +3,9 @@
 //! seat is dealt last), the first 斗地主 seat with fisher-yates-forward (decided first), and glibc over a day.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use shuffle_audit::audit::crack::lanes::Isa;
-use shuffle_audit::audit::crack::search::{check_range, deal_for};
-use shuffle_audit::audit::crack::{Dealer, Problem, View};
+use shuffle_audit::crack::Isa;
+use shuffle_audit::crack::{Dealer, Problem, View};
+use shuffle_audit::crack::{check_range, deal_for};
 use shuffle_audit::game::Game;
 use shuffle_audit::game::deal::{DealConfig, DealShape};
 use shuffle_audit::rng::RngKind;

@@ -8,9 +8,9 @@ use std::hint::black_box;
 use std::io::BufReader;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use shuffle_audit::audit::input::source::{Line, LineReader};
-use shuffle_audit::audit::input::stream::{self, StreamOptions};
 use shuffle_audit::audit::input::{Control, DeckFormat, DeckParser, ExternalSource, audit_external};
+use shuffle_audit::audit::input::{Fold, StreamOptions, audit_stream};
+use shuffle_audit::audit::input::{Line, LineReader};
 use shuffle_audit::cards::{Card, NameStyle, card_name};
 use shuffle_audit::rng::{ChaCha8, SeededRng};
 use shuffle_audit::shuffle::{FisherYates, Scratch, Shuffle};
@@ -62,14 +62,14 @@ fn bench(c: &mut Criterion) {
     g.throughput(Throughput::Elements(DECKS as u64));
     g.sample_size(20);
     g.bench_function("ids", |b| {
-        b.iter(|| stream::audit(black_box(&ids[..]), &StreamOptions::default(), stream::Fold::default()).unwrap().valid)
+        b.iter(|| audit_stream(black_box(&ids[..]), &StreamOptions::default(), Fold::default()).unwrap().valid)
     });
     let file = tempfile::NamedTempFile::new().unwrap();
     std::fs::write(file.path(), &ids).unwrap();
     let source = ExternalSource::Decks(file.path().to_path_buf());
     g.bench_function("ids-file", |b| {
         b.iter(|| {
-            audit_external(&source, &StreamOptions::default(), stream::Fold::default(), None, Control::default())
+            audit_external(&source, &StreamOptions::default(), Fold::default(), None, Control::default())
                 .unwrap()
                 .stream
                 .valid
@@ -87,7 +87,7 @@ fn bench(c: &mut Criterion) {
     let exec = ExternalSource::Exec(format!("cat '{}'", big.path().display()));
     g.bench_function("ids-exec", |b| {
         b.iter(|| {
-            audit_external(&exec, &StreamOptions::default(), stream::Fold::default(), None, Control::default())
+            audit_external(&exec, &StreamOptions::default(), Fold::default(), None, Control::default())
                 .unwrap()
                 .stream
                 .valid

@@ -5,7 +5,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use shuffle_audit::audit::runner::{CHUNK_SHUFFLES, Progress, RunConfig, run};
+use shuffle_audit::audit::{CHUNK_SHUFFLES, Progress, RunConfig, run};
 use shuffle_audit::rng::RngKind;
 use shuffle_audit::shuffle::{Algorithm, AlgorithmKind};
 

@@ -7,8 +7,8 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use shuffle_audit::audit::runner::{CHUNK_SHUFFLES, Control, Counted, RunConfig, run_into, shard_chunks};
-use shuffle_audit::audit::state::RunState;
+use shuffle_audit::audit::RunState;
+use shuffle_audit::audit::{CHUNK_SHUFFLES, Control, Counted, RunConfig, run_into, shard_chunks};
 use shuffle_audit::rng::RngKind;
 use shuffle_audit::shuffle::{Algorithm, AlgorithmKind};
 

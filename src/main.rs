@@ -43,7 +43,7 @@ fn main() -> ExitCode {
         Ok(code) => code,
         Err(e) => {
             // The message may quote a file name or a producer's words: no control character reaches the terminal.
-            eprintln!("Error: {}", shuffle_audit::report::escape::terminal(&format!("{e:#}")));
+            eprintln!("Error: {}", shuffle_audit::report::terminal(&format!("{e:#}")));
             ExitCode::from(2)
         }
     }

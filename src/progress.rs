@@ -4,7 +4,7 @@ use std::io::IsTerminal;
 use std::sync::Arc;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use shuffle_audit::audit::meter::{Meter, MeterSpec, MeterView, Progress};
+use shuffle_audit::audit::{Meter, MeterSpec, MeterView, Progress};
 
 /// A progress bar that shows a library meter.
 struct BarView(ProgressBar);

@@ -10,7 +10,7 @@
 use std::sync::atomic::{AtomicU32, Ordering};
 
 use shuffle_audit::audit::input::PRODUCER_GROUP;
-use shuffle_audit::audit::stop::{StopFlag, StopReason};
+use shuffle_audit::audit::{StopFlag, StopReason};
 
 /// The stop request of this process, set by the first SIGINT or SIGTERM.
 pub static STOP: StopFlag = StopFlag::new();

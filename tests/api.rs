@@ -233,8 +233,8 @@ fn an_audit_checkpointed_and_resumed_gives_the_uninterrupted_report() {
 
     // A stop requested before it starts counts nothing and leaves a state of nothing counted, which goes on to
     // the same report.
-    let stop = shuffle_audit::audit::stop::StopFlag::new();
-    stop.request(shuffle_audit::audit::stop::StopReason::Interrupt);
+    let stop = shuffle_audit::audit::StopFlag::new();
+    stop.request(shuffle_audit::audit::StopReason::Interrupt);
     let stopped_at = dir.path().join("stopped.state");
     let mut stopped = audit.resumable().unwrap();
     assert!(!stopped.run_with(&shuffle, Some(&stop), Some((&stopped_at, std::time::Duration::ZERO))).unwrap());

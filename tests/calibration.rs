@@ -5,11 +5,11 @@
 //! longer in debug); CI
 //! runs it with `cargo test --release --test calibration -- --ignored`.
 
-use shuffle_audit::audit::runner::{Progress, RunConfig, run};
+use shuffle_audit::audit::{Progress, RunConfig, run};
 use shuffle_audit::rng::RngKind;
 use shuffle_audit::shuffle::{Algorithm, AlgorithmKind};
 use shuffle_audit::stats::TestSelection;
-use shuffle_audit::stats::dist::special::{binomial_band, chi2_ln_sf};
+use shuffle_audit::stats::distributions::special::{binomial_band, chi2_ln_sf};
 
 const SEEDS: u64 = 200;
 const SHUFFLES: u64 = 100_000;
@@ -56,7 +56,7 @@ fn fisher_yates_chacha8_false_positive_rate_is_inside_its_binomial_band() {
 fn seat_and_game_tests_are_calibrated() {
     use shuffle_audit::game::deal::{DealConfig, DealShape, StartOrder};
     use shuffle_audit::game::{Game, douniu};
-    use shuffle_audit::stats::dist::gof::chi2_against_pmf;
+    use shuffle_audit::stats::distributions::gof::chi2_against_pmf;
 
     const DEALS: u64 = 20_000;
     let (lo, hi) = binomial_band(SEEDS, ALPHA, 0.999);

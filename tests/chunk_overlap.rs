@@ -23,7 +23,7 @@ use std::collections::HashMap;
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 
-use shuffle_audit::audit::runner::{CHUNK_SHUFFLES, chunk_seed};
+use shuffle_audit::audit::{CHUNK_SHUFFLES, chunk_seed};
 use shuffle_audit::cards::Card;
 use shuffle_audit::rng::{GlibcRand, MsvcRand, RawRng, SeededRng};
 use shuffle_audit::shuffle::{FisherYates, PairSwap, Scratch, Shuffle};

@@ -11,12 +11,12 @@
 use rayon::prelude::*;
 
 use shuffle_audit::audit::RunReport;
-use shuffle_audit::audit::progressive;
-use shuffle_audit::audit::runner::{RunConfig, run_chunks};
-use shuffle_audit::audit::verdict::{Thresholds, Verdict};
+use shuffle_audit::audit::{RunConfig, run_chunks};
+use shuffle_audit::audit::{Thresholds, Verdict};
+use shuffle_audit::modes::progressive;
 use shuffle_audit::rng::RngKind;
 use shuffle_audit::shuffle::{Algorithm, AlgorithmKind};
-use shuffle_audit::stats::dist::special::binomial_band;
+use shuffle_audit::stats::distributions::special::binomial_band;
 
 const ALPHA: f64 = 0.05;
 
@@ -44,7 +44,7 @@ fn fair_runs_are_suspicious_at_the_stated_rate() {
         .map(|seed| {
             let config = fair(seed, 30_000);
             // In the test's pool (a pool per run inside it would nest pools).
-            let outcome = run_chunks(&config, 0..config.chunks(), &shuffle_audit::audit::meter::Meter::hidden());
+            let outcome = run_chunks(&config, 0..config.chunks(), &shuffle_audit::audit::Meter::hidden());
             RunReport::new(config, outcome, thresholds()).verdict
         })
         .collect();
@@ -66,8 +66,7 @@ fn fair_progressive_runs_are_suspicious_at_most_at_the_stated_rate() {
         .into_par_iter()
         .map(|seed| {
             let config = fair(seed, 1);
-            let out =
-                progressive::run_here(&config, 1 << 16, thresholds(), &shuffle_audit::audit::meter::Meter::hidden());
+            let out = progressive::run_here(&config, 1 << 16, thresholds(), &shuffle_audit::audit::Meter::hidden());
             // The run's verdict, as `run --progressive` prints it and exits with: the worst look's.
             (out.verdict(), out.ln_p_family())
         })

@@ -23,16 +23,16 @@
 //! 99.62% and 99.92%; 52 cards, δ = +286.6%: 19,847, 99.23%, 99% interval 99.06–99.38%) and [`BATTERY_QUOTED`].
 
 use rayon::prelude::*;
-use shuffle_audit::audit::meter::Meter;
+use shuffle_audit::audit::Meter;
 
 use shuffle_audit::audit::RunReport;
-use shuffle_audit::audit::runner::{RunConfig, run_chunks};
-use shuffle_audit::audit::verdict::{Thresholds, Verdict};
+use shuffle_audit::audit::{RunConfig, run_chunks};
+use shuffle_audit::audit::{Thresholds, Verdict};
 use shuffle_audit::cards::Card;
 use shuffle_audit::rng::{ChaCha8, RawRng, RngKind, SeededRng};
 use shuffle_audit::shuffle::{Algorithm, AlgorithmKind};
 use shuffle_audit::stats::PositionCardCounts;
-use shuffle_audit::stats::dist::special::{binomial_band, clopper_pearson};
+use shuffle_audit::stats::distributions::special::{binomial_band, clopper_pearson};
 use shuffle_audit::stats::power::PowerStatement;
 
 const RUNS: u64 = 20_000;

@@ -4,11 +4,11 @@
 //! - Two-level calibration: every statistic's p-values over independent replicates of a fair shuffle are uniform.
 //! - Progressive mode finds MSVC's modulo bias in Fisher–Yates where the exact marginals say it should.
 
-use shuffle_audit::audit::calibration::calibrate;
-use shuffle_audit::audit::meter::Meter;
-use shuffle_audit::audit::progressive;
-use shuffle_audit::audit::runner::RunConfig;
-use shuffle_audit::audit::verdict::Thresholds;
+use shuffle_audit::audit::Meter;
+use shuffle_audit::audit::RunConfig;
+use shuffle_audit::audit::Thresholds;
+use shuffle_audit::modes::calibration::calibrate;
+use shuffle_audit::modes::progressive;
 use shuffle_audit::rng::RngKind;
 use shuffle_audit::shuffle::{Algorithm, AlgorithmKind};
 use shuffle_audit::stats::TestId;

@@ -8,11 +8,11 @@
 use rayon::prelude::*;
 
 use shuffle_audit::audit::RunReport;
-use shuffle_audit::audit::runner::{RunConfig, run_chunks};
-use shuffle_audit::audit::verdict::{Thresholds, Verdict};
+use shuffle_audit::audit::{RunConfig, run_chunks};
+use shuffle_audit::audit::{Thresholds, Verdict};
 use shuffle_audit::rng::RngKind;
 use shuffle_audit::shuffle::{Algorithm, AlgorithmKind};
-use shuffle_audit::stats::dist::special::binomial_band;
+use shuffle_audit::stats::distributions::special::binomial_band;
 
 mod common;
 use common::{bin, read, run_json};
@@ -25,7 +25,7 @@ fn fair(deck: usize, shuffles: u64, seed: u64) -> RunConfig {
 }
 
 fn report(config: RunConfig, thresholds: Thresholds) -> RunReport {
-    let outcome = run_chunks(&config, 0..config.chunks(), &shuffle_audit::audit::meter::Meter::hidden());
+    let outcome = run_chunks(&config, 0..config.chunks(), &shuffle_audit::audit::Meter::hidden());
     RunReport::new(config, outcome, thresholds)
 }
 

@@ -6,7 +6,7 @@ pub mod reference;
 
 use clap::{Args, Parser, Subcommand};
 
-use shuffle_audit::audit::settings::RunRequest;
+use shuffle_audit::audit::RunRequest;
 use shuffle_audit::game::deal::{DealShape, Scheme, StartOrder};
 use shuffle_audit::game::{Game, Lang};
 use shuffle_audit::rng::RngKind;
@@ -81,7 +81,7 @@ pub struct ManArgs {
     pub markdown: bool,
 }
 
-pub use shuffle_audit::audit::settings::Draw;
+pub use shuffle_audit::audit::Draw;
 
 /// One line for a command-line error, naming the flag: `--fail-below: invalid value '-1': -1 is not a
 /// probability between 0 and 0.5`. Built from clap's error kind and context, never from its message text.
@@ -292,13 +292,13 @@ pub struct ThresholdArgs {
 }
 
 impl ThresholdArgs {
-    pub fn thresholds(&self) -> Result<shuffle_audit::audit::verdict::Thresholds, shuffle_audit::error::ConfigError> {
-        shuffle_audit::audit::settings::thresholds(self.fail_below, self.suspicious_below)
+    pub fn thresholds(&self) -> Result<shuffle_audit::audit::Thresholds, shuffle_audit::error::ConfigError> {
+        shuffle_audit::audit::thresholds(self.fail_below, self.suspicious_below)
     }
 }
 
 /// Arguments of `run`. Which options apply to which source is decided once, by the settings validation
-/// ([`shuffle_audit::audit::settings`]): an option that does not apply is refused with exit status 2.
+/// ([`shuffle_audit::audit`]): an option that does not apply is refused with exit status 2.
 #[derive(Debug, Args)]
 pub struct RunArgs {
     #[arg(long, short = 'a', help = flags::ALGORITHM)]
@@ -370,7 +370,7 @@ pub struct RunArgs {
     /// (every deck from srand(seed) or seed_from_u64(seed) of its own seed, drawn uniformly from --seed-space
     /// seeds, as a server that reseeds before every hand) (default: once).
     #[arg(long, value_name = "MODE")]
-    pub seeding: Option<shuffle_audit::audit::source::SeedingMode>,
+    pub seeding: Option<shuffle_audit::audit::SeedingMode>,
     /// With --seeding per-deal: the number of seeds each deck's seed is drawn from (86400000, 2^32, 1e6), at most
     /// the generator's (2^32 for msvc and glibc, 2^64 for the others) (default: all of them).
     #[arg(long, value_name = "N", value_parser = parse_seed_space, allow_hyphen_values = true)]
@@ -437,7 +437,7 @@ pub fn parse_shard(s: &str) -> Result<(u64, u64), String> {
 
 /// A duration: `500ms`, `30s`, `5m`, `2h`.
 pub fn parse_duration(s: &str) -> Result<std::time::Duration, String> {
-    shuffle_audit::audit::stop::parse_duration(s)
+    shuffle_audit::audit::parse_duration(s)
 }
 
 #[derive(Args, Debug)]
@@ -459,7 +459,7 @@ pub struct MergeArgs {
 
 /// `--timeout`: a duration with its unit (`500ms`, `30s`, `5m`, `2h`, `1d`; a bare number is seconds).
 pub fn parse_timeout(s: &str) -> Result<std::time::Duration, String> {
-    shuffle_audit::audit::stop::parse_duration(s)
+    shuffle_audit::audit::parse_duration(s)
 }
 
 /// `--base`: 0 or 1.
@@ -534,7 +534,7 @@ pub struct SweepArgs {
     pub algorithm: AlgorithmKind,
     /// Swap counts FROM..TO[:STEP], both ends included (e.g. 0..300:10): at most 1000 of them, TO at most 2^20.
     #[arg(long, value_name = "FROM..TO[:STEP]", value_parser = parse_swap_range, allow_hyphen_values = true)]
-    pub swaps: shuffle_audit::audit::sweep::SwapRange,
+    pub swaps: shuffle_audit::modes::sweep::SwapRange,
     #[arg(long, help = flags::RNG)]
     pub rng: Option<RngKind>,
     #[arg(long, help = flags::SEED, value_parser = parse_seed, allow_hyphen_values = true)]
@@ -565,8 +565,8 @@ pub fn parse_sweep_algorithm(s: &str) -> Result<AlgorithmKind, String> {
 }
 
 /// `FROM..TO` or `FROM..TO:STEP`.
-pub fn parse_swap_range(s: &str) -> Result<shuffle_audit::audit::sweep::SwapRange, String> {
-    shuffle_audit::audit::sweep::SwapRange::parse(s)
+pub fn parse_swap_range(s: &str) -> Result<shuffle_audit::modes::sweep::SwapRange, String> {
+    shuffle_audit::modes::sweep::SwapRange::parse(s)
 }
 
 /// The shape of a deal; every field defaults to the game's own.
@@ -789,15 +789,15 @@ pub struct SeedSpaceArgs {
     /// How the seed comes from the clock: unix (srand(time(NULL))), ms-since-midnight (PlanetPoker, 1999) or
     /// time-xor-pid (srand(time(NULL) ^ getpid())) (default: unix).
     #[arg(long, value_name = "CLOCK")]
-    pub clock: Option<shuffle_audit::audit::crack::Clock>,
+    pub clock: Option<shuffle_audit::crack::Clock>,
     /// With --clock time-xor-pid: the largest process id (default: 32768).
     #[arg(long, value_name = "N", value_parser = parse_count_u32, allow_hyphen_values = true)]
     pub max_pid: Option<u32>,
 }
 
 impl SeedSpaceArgs {
-    pub fn flags(&self) -> shuffle_audit::audit::crack::space::SpaceFlags {
-        shuffle_audit::audit::crack::space::SpaceFlags {
+    pub fn flags(&self) -> shuffle_audit::crack::SpaceFlags {
+        shuffle_audit::crack::SpaceFlags {
             time: self.time.clone(),
             window: self.window,
             seeds: self.seeds,
@@ -811,7 +811,7 @@ impl SeedSpaceArgs {
 
 /// `FROM..TO` seeds.
 pub fn parse_seed_range(s: &str) -> Result<(u64, u64), String> {
-    shuffle_audit::audit::crack::space::parse_seed_range(s)
+    shuffle_audit::crack::parse_seed_range(s)
 }
 
 /// A count that fits in 32 bits.

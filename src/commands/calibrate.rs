@@ -11,13 +11,13 @@ use std::process::ExitCode;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::cli::CalibrateArgs;
-use shuffle_audit::audit::calibration::{
+use shuffle_audit::audit::RunConfig;
+use shuffle_audit::audit::RunRequest;
+use shuffle_audit::audit::check_replicates;
+use shuffle_audit::modes::calibration::{
     CalibrationOutcome, FAMILY_COVERAGE, FamilyVerdict, NOT_UNIFORM_BELOW, calibrate_looks,
 };
-use shuffle_audit::audit::limits::check_replicates;
-use shuffle_audit::audit::runner::RunConfig;
-use shuffle_audit::audit::settings::RunRequest;
-use shuffle_audit::report::{calibration_csv, writer};
+use shuffle_audit::report::{csv, write_all};
 
 pub fn run(args: CalibrateArgs) -> anyhow::Result<ExitCode> {
     let request = RunRequest {
@@ -53,12 +53,12 @@ pub fn run(args: CalibrateArgs) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::from(1));
     }
     out.write(|dir| {
-        writer::write_all(
+        write_all(
             dir,
             &[
-                ("calibration.csv", calibration_csv::render(&outcome.statistics, config.shuffles)),
-                ("family.csv", calibration_csv::render_family(&outcome.family)),
-                ("p_values.csv", calibration_csv::render_p_values(&outcome.replicates)),
+                ("calibration.csv", csv::calibration::render(&outcome.statistics, config.shuffles)),
+                ("family.csv", csv::calibration::render_family(&outcome.family)),
+                ("p_values.csv", csv::calibration::render_p_values(&outcome.replicates)),
             ],
         )
     })?;
@@ -92,7 +92,7 @@ pub fn render_console(config: &RunConfig, replicates: u64, outcome: &Calibration
         Some(max) => format!(
             "progressive runs up to {} shuffles ({} looks)",
             max,
-            shuffle_audit::audit::progressive::look_sizes(max).len()
+            shuffle_audit::modes::progressive::look_sizes(max).len()
         ),
         None => format!("{} shuffles", config.shuffles),
     };
@@ -153,7 +153,7 @@ fn render_family(outcome: &CalibrationOutcome) -> String {
         Some(max) => format!(
             "each replicate's progressive family p (the smallest look's Holm-adjusted p over its tests, times the \
              {} looks)",
-            shuffle_audit::audit::progressive::look_sizes(max).len()
+            shuffle_audit::modes::progressive::look_sizes(max).len()
         ),
         None => format!("each replicate's family p (Holm-adjusted over its {m} tests, two-sided tests doubled)"),
     };

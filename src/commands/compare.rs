@@ -5,18 +5,18 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use crate::cli::CompareArgs;
-use shuffle_audit::audit::catalogue::{Finding, findings};
-use shuffle_audit::audit::runner::RunConfig;
-use shuffle_audit::audit::source::{Builtin, DeckSource};
-use shuffle_audit::audit::verdict::Verdict;
+use shuffle_audit::audit::RunConfig;
+use shuffle_audit::audit::Verdict;
+use shuffle_audit::audit::{Builtin, DeckSource};
+use shuffle_audit::modes::catalogue::{Finding, findings};
 use shuffle_audit::report::i18n::{self, Lang};
-use shuffle_audit::report::{RunReport, html, markdown, summary_csv, writer};
+use shuffle_audit::report::{RunReport, csv, html, markdown, write_all};
 use shuffle_audit::stats::exact::detect::{DetectionCheck, check_detection, detectability};
 use shuffle_audit::stats::format_ln_p;
 
 pub fn run(args: CompareArgs) -> anyhow::Result<ExitCode> {
     let thresholds = args.thresholds.thresholds()?;
-    let output = shuffle_audit::report::files::Output::new(args.output.lang, args.output.no_timings);
+    let output = shuffle_audit::report::Output::new(args.output.lang, args.output.no_timings);
     let catalogue = findings();
     let out = super::prepare_out(&args.out)?;
     let mut done: Vec<(RunReport, Verdict)> = Vec::new();
@@ -29,7 +29,7 @@ pub fn run(args: CompareArgs) -> anyhow::Result<ExitCode> {
     for f in &catalogue {
         let config = config_for(f, &args);
         let report = shuffle_audit::audit::execute(config, thresholds, crate::progress::BAR)?;
-        out.write(|dir| shuffle_audit::report::files::write_run_files(&dir.join(report.dir_name()), &report, output))?;
+        out.write(|dir| shuffle_audit::report::write_run_files(&dir.join(report.dir_name()), &report, output))?;
         let checks = f.failed_checks(&report.assessment.tests);
         let exact = exact_check(&report);
         writeln!(
@@ -77,10 +77,10 @@ fn exact_check(r: &RunReport) -> Option<DetectionCheck> {
     if r.fault.is_some() {
         return None;
     }
-    let exact = shuffle_audit::audit::exact::exact_model(&r.config).ok()?;
+    let exact = shuffle_audit::exact::exact_model(&r.config).ok()?;
     // Small decks: the law over orders adds adjacency, fixed points and the full permutation (suit order only).
     let law = (r.config.deck <= shuffle_audit::stats::exact::order_law::MAX_DECK && r.config.deal.is_none())
-        .then(|| shuffle_audit::audit::exact::exact_request(&r.config.source, r.config.deck).ok())
+        .then(|| shuffle_audit::exact::exact_request(&r.config.source, r.config.deck).ok())
         .flatten()
         .and_then(|req| shuffle_audit::stats::exact::order_law::order_law(&req).ok());
     let d = detectability(&exact, law.as_deref(), r.thresholds.fail);
@@ -94,7 +94,7 @@ fn exact_only_row(width: usize) -> String {
     use shuffle_audit::stats::exact::model::{ExactRequest, exact_marginals};
     let req = ExactRequest::new(Algorithm::new(AlgorithmKind::FisherYates), Some(31), 52);
     let m = exact_marginals(&req).expect("Fisher-Yates has an exact law");
-    let d = detectability(&m, None, shuffle_audit::audit::verdict::Thresholds::default().fail);
+    let d = detectability(&m, None, shuffle_audit::audit::Thresholds::default().fail);
     let position = d.families[0];
     let [(_, hi), _] = m.ratio_extremes();
     let ratio = format!("{:.9}", 1.0 + hi.to_f64());
@@ -134,21 +134,21 @@ fn config_for(f: &Finding, args: &CompareArgs) -> RunConfig {
 fn write_combined(
     dir: &Path,
     done: &[(RunReport, Verdict)],
-    output: shuffle_audit::report::files::Output,
+    output: shuffle_audit::report::Output,
 ) -> anyhow::Result<()> {
     let reports: Vec<&RunReport> = done.iter().map(|(r, _)| r).collect();
     let rows: Vec<(&RunReport, Verdict)> = done.iter().map(|(r, e)| (r, *e)).collect();
     let sections: Vec<html::RunSection> =
         done.iter().map(|(r, e)| html::RunSection { expected: Some(*e), ..html::RunSection::new(r) }).collect();
     let mut files = vec![
-        ("summary.csv", summary_csv::render(&reports)),
+        ("summary.csv", csv::summary::render(&reports)),
         ("summary.md", markdown::render_compare(&rows)),
         ("report.html", html::render(html::PageKind::Compare, &sections, output.lang)),
     ];
     if let Some(svg) = html::compare_heatmaps_svg(&reports, output.lang) {
         files.push(("heatmaps.svg", svg));
     }
-    Ok(writer::write_all(dir, &files)?)
+    Ok(write_all(dir, &files)?)
 }
 
 fn header(width: usize) -> String {
@@ -197,14 +197,13 @@ fn table_row(r: &RunReport, f: &Finding, failed_checks: &[String], width: usize)
 /// The predictability section: clock-seeded dealers cracked from one seat's hand, and the control that cannot be
 /// searched, each checked against its expected outcome.
 fn predictability(args: &CompareArgs, stdout: &mut super::Console, failed: &mut Vec<String>) {
-    use shuffle_audit::audit::crack::findings::{self, Expect};
-    use shuffle_audit::audit::crack::search::SearchOptions;
-    let bar = shuffle_audit::audit::meter::Meter::hidden();
+    use shuffle_audit::crack::{self, Expect, SearchOptions};
+    let bar = shuffle_audit::audit::Meter::hidden();
     let options = SearchOptions { threads: args.threads, ..SearchOptions::quiet(&crate::signals::STOP, &bar) };
     writeln!(stdout, "\npredictability: one seat's hand, then the seed, then every other hand");
     writeln!(stdout, "{:<42} {:<22} {:>10} {:>8}  outcome", "dealer", "seed space", "seconds", "found");
-    for f in findings::findings(args.seed) {
-        let o = findings::run(&f, &options);
+    for f in crack::findings(args.seed) {
+        let o = crack::run_finding(&f, &options);
         let outcome = match (&o.refused, f.expected) {
             (Some(why), _) => format!("not searchable: {why}"),
             (None, _) if o.reproduces(Expect::Cracked) => {

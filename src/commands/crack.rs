@@ -9,17 +9,14 @@ use std::io::IsTerminal;
 use std::process::ExitCode;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use shuffle_audit::audit::meter::Meter;
+use shuffle_audit::audit::Meter;
 
 use crate::cli::CrackArgs;
-use shuffle_audit::audit::crack::lanes::Isa;
-use shuffle_audit::audit::crack::search::{self, SearchOptions};
-use shuffle_audit::audit::crack::trials::{self, TrialsRequest};
-use shuffle_audit::audit::crack::{Dealer, Problem, SeedSpace, SpaceRequest, View, problem};
+use shuffle_audit::crack::CrackResult;
+use shuffle_audit::crack::{self, Dealer, Isa, Problem, SearchOptions, SeedSpace, SpaceRequest, TrialsRequest, View};
 use shuffle_audit::error::{ConfigError, Field};
 use shuffle_audit::game::Game;
 use shuffle_audit::game::deal::DealConfig;
-use shuffle_audit::report::crack::{self as render, CrackResult};
 use shuffle_audit::shuffle::Algorithm;
 
 pub fn run(args: CrackArgs) -> anyhow::Result<ExitCode> {
@@ -69,11 +66,11 @@ pub fn run(args: CrackArgs) -> anyhow::Result<ExitCode> {
         let options = SearchOptions { threads: args.threads, stop, bar: &search_bar, isa, max_listed: 100_000 };
         eprintln!("{n} hidden seeds drawn from the space with seed {} (pass --seed to change)", request.seed);
         let bar = trials_bar(n);
-        let outcome = trials::run(&request, &space, &options, &crate::progress::meter(&bar))?;
+        let outcome = crack::run_trials(&request, &space, &options, &crate::progress::meter(&bar))?;
         bar.finish_and_clear();
         let mut out = super::Console::stdout();
         if args.json {
-            write!(out, "{}", render::render_trials_json(&space, &request, &outcome));
+            write!(out, "{}", crack::render_trials_json(&space, &request, &outcome));
         } else {
             writeln!(out, "seed space: {}", space.description);
             writeln!(
@@ -83,14 +80,14 @@ pub fn run(args: CrackArgs) -> anyhow::Result<ExitCode> {
                 deal.describe(),
                 if args.ordered { "cards in deal order" } else { "cards as a set" }
             );
-            write!(out, "{}", render::render_trials(&outcome));
+            write!(out, "{}", crack::render_trials(&outcome));
         }
         out.finish()?;
         return Ok(outcome.stopped.map_or(ExitCode::SUCCESS, |r| ExitCode::from(r.exit_code())));
     }
 
     let text = args.cards.as_deref().ok_or_else(|| ConfigError::new(Field::Cards, "which cards did the seat see?"))?;
-    let cards = problem::parse_cards(text, deal.deck)?;
+    let cards = crack::parse_cards(text, deal.deck)?;
     let problem = Problem::new(dealer, View { seat, cards, ordered: args.ordered })?;
     refuse_too_large(&problem, &space, &args)?;
     let size = space.size().unwrap_or(u64::MAX);
@@ -102,7 +99,7 @@ pub fn run(args: CrackArgs) -> anyhow::Result<ExitCode> {
             "searching {} seeds: about {} at {} seeds/s measured ({how}); Ctrl-C stops with what was found",
             shuffle_audit::report::i18n::group_digits(size),
             human_time(estimate),
-            render::rate(rate)
+            crack::rate(rate)
         );
     }
     let bar = if long && std::io::stderr().is_terminal() {
@@ -118,7 +115,7 @@ pub fn run(args: CrackArgs) -> anyhow::Result<ExitCode> {
     };
     let meter = crate::progress::meter(&bar);
     let options = SearchOptions { threads: args.threads, stop, bar: &meter, isa, max_listed: 10_000 };
-    let outcome = search::search(&problem, &space, &options).map_err(|e| anyhow::anyhow!(e))?;
+    let outcome = crack::search(&problem, &space, &options).map_err(|e| anyhow::anyhow!(e))?;
     bar.finish_and_clear();
     if outcome.found > outcome.streams.len() as u64 {
         eprintln!(
@@ -126,13 +123,13 @@ pub fn run(args: CrackArgs) -> anyhow::Result<ExitCode> {
             outcome.found
         );
     }
-    let candidates = search::candidates(&problem, &space, &outcome);
+    let candidates = crack::candidates(&problem, &space, &outcome);
     let result = CrackResult { problem: &problem, space: &space, outcome: &outcome, candidates: &candidates, how };
     let mut out = super::Console::stdout();
     if args.json {
-        write!(out, "{}", render::render_json(&result));
+        write!(out, "{}", crack::render_json(&result));
     } else {
-        write!(out, "{}", render::render_text(&result));
+        write!(out, "{}", crack::render_text(&result));
     }
     out.finish()?;
     Ok(match outcome.stopped {
@@ -174,12 +171,12 @@ fn measured_rate(problem: &Problem, isa: Isa) -> f64 {
     // until 50 ms have gone by, so the estimate is not a single cold sample.
     let mut sink = Vec::new();
     let block = 1u64 << 14;
-    search::check_range(problem, 1, block, isa, &mut sink);
+    crack::check_range(problem, 1, block, isa, &mut sink);
     let start = std::time::Instant::now();
     let mut seeds = 0u64;
     while seeds < 1 << 26 && (seeds == 0 || start.elapsed().as_secs_f64() < 0.05) {
         let from = 1 + block + seeds;
-        search::check_range(problem, from, from + block, isa, &mut sink);
+        crack::check_range(problem, from, from + block, isa, &mut sink);
         seeds += block;
     }
     let per_stream = seeds as f64 / start.elapsed().as_secs_f64().max(1e-9);
@@ -203,7 +200,7 @@ fn human_time(seconds: f64) -> String {
 
 /// Refuses a space the search does not cover, with its size and the time it would take at the measured rate.
 fn refuse_too_large(problem: &Problem, space: &SeedSpace, args: &CrackArgs) -> anyhow::Result<()> {
-    if !space.ranges.is_empty() && space.log2_streams() <= search::SEARCH_LIMIT_LOG2 {
+    if !space.ranges.is_empty() && space.log2_streams() <= crack::SEARCH_LIMIT_LOG2 {
         return Ok(());
     }
     let threads = args.threads.unwrap_or_else(rayon::current_num_threads) as f64;
@@ -220,9 +217,9 @@ fn refuse_too_large(problem: &Problem, space: &SeedSpace, args: &CrackArgs) -> a
             "not searchable: {} (2^{:.0}); at the {} seeds/s measured here a search would take {} (a search covers at most 2^{:.0})",
             space.description,
             space.log2_size,
-            render::rate(rate),
+            crack::rate(rate),
             human_time(space.log2_size.exp2() / rate),
-            search::SEARCH_LIMIT_LOG2
+            crack::SEARCH_LIMIT_LOG2
         ),
     )
     .into())

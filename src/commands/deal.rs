@@ -12,8 +12,8 @@ use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 
 use crate::cli::DealArgs;
-use shuffle_audit::audit::settings::RunRequest;
-use shuffle_audit::audit::source::PostProcess;
+use shuffle_audit::audit::PostProcess;
+use shuffle_audit::audit::RunRequest;
 use shuffle_audit::cards::{Card, NameStyle};
 use shuffle_audit::game::Lang;
 use shuffle_audit::game::deal::DealConfig;

@@ -7,14 +7,15 @@ use std::fmt::Write;
 use std::process::ExitCode;
 
 use crate::cli::{ExactArgs, ExactRng};
-use shuffle_audit::audit::stop::StopReason;
+use shuffle_audit::audit::StopReason;
 use shuffle_audit::cards::{Card, card_name};
 use shuffle_audit::error::{ConfigError, Field};
 use shuffle_audit::game::deal::order::start_deck;
 use shuffle_audit::game::deal::{DealConfig, DealShape, StartOrder};
 use shuffle_audit::game::fraction::{Fraction, choose};
 use shuffle_audit::game::{Game, Lang, doudizhu, douniu};
-use shuffle_audit::report::{exact_csv, exact_heatmap, i18n, riffle_csv, writer};
+use shuffle_audit::report::svg::exact_heatmap;
+use shuffle_audit::report::{csv, i18n, write_all};
 use shuffle_audit::shuffle::{Algorithm, AlgorithmKind};
 use shuffle_audit::stats::exact::detect::{Detectability, detectability};
 use shuffle_audit::stats::exact::model::{
@@ -136,8 +137,8 @@ fn riffle_table(n: usize, out: Option<&std::path::Path>) -> anyhow::Result<ExitC
     let table = riffle::distance_table(n, riffle::TABLE_RIFFLES);
     let out = super::prepare_out(&super::out_path(out, || format!("exact-riffle-{n}")))?;
     let mut stdout = super::Console::stdout();
-    write!(stdout, "{}", riffle_csv::render_text(n, &table));
-    out.write(|dir| writer::write_all(dir, &[("riffle.csv", riffle_csv::render(&table))]))?;
+    write!(stdout, "{}", csv::riffle::render_text(n, &table));
+    out.write(|dir| write_all(dir, &[("riffle.csv", csv::riffle::render(&table))]))?;
     let dir = out.commit()?;
     writeln!(stdout, "\nWritten to {}/riffle.csv", dir.display());
     stdout.finish()?;
@@ -262,8 +263,7 @@ fn run_shuffle(kind: AlgorithmKind, args: &ExactArgs) -> anyhow::Result<ExitCode
     let orders =
         if n <= order_law::MAX_DECK && order == StartOrder::Suit { Some(order_law::order_law(&req)) } else { None };
     let law = orders.as_ref().and_then(|r| r.as_ref().ok());
-    let detect =
-        detectability(&matrix, law.map(Vec::as_slice), shuffle_audit::audit::verdict::Thresholds::default().fail);
+    let detect = detectability(&matrix, law.map(Vec::as_slice), shuffle_audit::audit::Thresholds::default().fail);
     let distances = law.map(|l| order_law::distances(l));
     let label = label(&req, rng, order);
     let dir = super::out_path(args.out.as_deref(), || dir_name(&req, rng, order));
@@ -273,8 +273,8 @@ fn run_shuffle(kind: AlgorithmKind, args: &ExactArgs) -> anyhow::Result<ExitCode
     let svg = map
         .render(shuffle_audit::report::svg::heatmap::Layout::full(n, n))
         .to_svg(&format!("{} — {label}", map.title), shuffle_audit::report::svg::Target::File);
-    let files = [("exact.csv", exact_csv::render(&matrix)), ("exact.svg", svg.into_bytes())];
-    outdir.write(|d| shuffle_audit::report::writer::write_all(d, &files))?;
+    let files = [("exact.csv", csv::exact::render(&matrix)), ("exact.svg", svg.into_bytes())];
+    outdir.write(|d| shuffle_audit::report::write_all(d, &files))?;
     let dir = outdir.commit()?;
     let mut stdout = super::Console::stdout();
     let order_note = match &orders {

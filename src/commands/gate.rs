@@ -9,21 +9,20 @@
 use std::process::ExitCode;
 
 use crate::cli::GateArgs;
-use shuffle_audit::audit::gate::{self, CheckOutcome, GateOutcome};
-use shuffle_audit::report::writer::OutDir;
-use shuffle_audit::report::{gate_json, i18n, junit, writer};
+use shuffle_audit::modes::gate::{self, CheckOutcome, GateOutcome};
+use shuffle_audit::report::OutDir;
+use shuffle_audit::report::{gate_json, i18n, junit, write_atomic};
 
 pub fn run(args: GateArgs) -> anyhow::Result<ExitCode> {
-    let config = gate::config::load(&args.config)?;
+    let config = gate::load(&args.config)?;
     let out = args.out.as_deref().map(super::prepare_out).transpose()?;
     // A producer runs in a process group of its own, out of reach of the terminal's Ctrl-C: the gate stops it.
     crate::signals::install();
     // The table is for people; a full stdout must not stop the checks or their files.
     let mut stdout = super::Console::stdout();
     writeln!(stdout, "{}", header());
-    let mut notify = |n: &shuffle_audit::audit::input::Notice| {
-        eprintln!("{}", shuffle_audit::report::escape::terminal(&n.to_string()))
-    };
+    let mut notify =
+        |n: &shuffle_audit::audit::input::Notice| eprintln!("{}", shuffle_audit::report::terminal(&n.to_string()));
     let outcome = gate::run(&config, args.threads, &crate::signals::STOP, Some(&mut notify), |c| {
         writeln!(stdout, "{}", row(c));
     })?;
@@ -34,14 +33,14 @@ pub fn run(args: GateArgs) -> anyhow::Result<ExitCode> {
     }
     // After the folder: a file inside it would be replaced with the folder.
     if let Some(path) = &args.junit {
-        failures.extend(writer::write_atomic(path, &junit::render(&outcome)).err().map(anyhow::Error::from));
+        failures.extend(write_atomic(path, &junit::render(&outcome)).err().map(anyhow::Error::from));
     }
     if let Some(path) = &args.json {
-        failures.extend(writer::write_atomic(path, &gate_json::render(&outcome)).err().map(anyhow::Error::from));
+        failures.extend(write_atomic(path, &gate_json::render(&outcome)).err().map(anyhow::Error::from));
     }
     failures.extend(stdout.finish().err());
     for e in &failures {
-        eprintln!("Error: {}", shuffle_audit::report::escape::terminal(&format!("{e:#}")));
+        eprintln!("Error: {}", shuffle_audit::report::terminal(&format!("{e:#}")));
     }
     if let Some(reason) = crate::signals::STOP.requested() {
         eprintln!(
@@ -64,10 +63,10 @@ fn write_runs(out: OutDir, outcome: &GateOutcome) -> anyhow::Result<()> {
     out.write(|dir| {
         for c in &outcome.checks {
             if let Some(report) = &c.report {
-                shuffle_audit::report::files::write_run_files(
-                    &dir.join(gate::config::folder_name(&c.name)),
+                shuffle_audit::report::write_run_files(
+                    &dir.join(gate::folder_name(&c.name)),
                     report,
-                    shuffle_audit::report::files::Output::default(),
+                    shuffle_audit::report::Output::default(),
                 )?;
             }
         }

@@ -9,13 +9,13 @@ use anyhow::Context;
 use crate::cli::ManArgs;
 use crate::cli::reference;
 use shuffle_audit::error::Field;
-use shuffle_audit::report::writer;
+use shuffle_audit::report::write_atomic;
 
 pub fn run(args: ManArgs) -> anyhow::Result<ExitCode> {
     if let Some(dir) = &args.out {
         let pages = reference::man_pages();
         for (name, page) in &pages {
-            writer::write_atomic(&dir.join(name), page).with_context(|| Field::Out.flag())?;
+            write_atomic(&dir.join(name), page).with_context(|| Field::Out.flag())?;
         }
         let mut out = super::Console::stdout();
         writeln!(out, "wrote {} man pages to {}", pages.len(), dir.display());

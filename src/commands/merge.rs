@@ -9,9 +9,9 @@ use std::time::Duration;
 
 use crate::cli::MergeArgs;
 use shuffle_audit::audit::RunReport;
-use shuffle_audit::audit::state::{RunState, range_label};
-use shuffle_audit::report::files::Output;
-use shuffle_audit::report::writer;
+use shuffle_audit::audit::{RunState, range_label};
+use shuffle_audit::report::Output;
+use shuffle_audit::report::write_atomic;
 
 pub fn run(args: MergeArgs) -> anyhow::Result<ExitCode> {
     let thresholds = args.thresholds.thresholds()?;
@@ -48,7 +48,7 @@ pub fn run(args: MergeArgs) -> anyhow::Result<ExitCode> {
     let report =
         RunReport::of_state(&state, 0..chunks, None, Duration::from_secs_f64(state.seconds), state.threads, thresholds);
     if let Some(path) = &args.state_out {
-        writer::write_atomic(path, &state.encode())?;
+        write_atomic(path, &state.encode())?;
     }
     let (code, mut stdout) = super::run::finish_report(&report, out, output)?;
     let missing = state.missing();

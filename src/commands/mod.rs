@@ -25,7 +25,7 @@ use anyhow::Context;
 
 use crate::cli::Command;
 use shuffle_audit::error::Field;
-use shuffle_audit::report::writer::OutDir;
+use shuffle_audit::report::OutDir;
 
 /// Runs a parsed command; the returned code is the process's exit status.
 pub fn dispatch(command: Command) -> anyhow::Result<ExitCode> {
@@ -60,18 +60,18 @@ pub fn os_seed(rng: shuffle_audit::rng::RngKind) -> u64 {
 /// seed from the operating system when none was given and saying so on stderr, after the request is known to be
 /// valid.
 pub fn builtin_config(
-    request: &shuffle_audit::audit::settings::RunRequest,
+    request: &shuffle_audit::audit::RunRequest,
     what: &str,
-) -> anyhow::Result<shuffle_audit::audit::runner::RunConfig> {
+) -> anyhow::Result<shuffle_audit::audit::RunConfig> {
     let settings = validate(request, what)?;
     Ok(settings.builtin().cloned().expect("a request with an algorithm is a built-in run"))
 }
 
 /// [`builtin_config`] for any source: the validated settings.
 pub fn validate(
-    request: &shuffle_audit::audit::settings::RunRequest,
+    request: &shuffle_audit::audit::RunRequest,
     what: &str,
-) -> anyhow::Result<shuffle_audit::audit::settings::RunSettings> {
+) -> anyhow::Result<shuffle_audit::audit::RunSettings> {
     let mut drawn = None;
     let settings = request.validate(|rng| {
         let seed = os_seed(rng);
@@ -96,8 +96,8 @@ pub fn prepare_out(dir: &Path) -> anyhow::Result<OutDir> {
 }
 
 /// Reads and checks a state file (`run --resume`, `merge`); the error names the file.
-pub fn read_state(path: &Path) -> anyhow::Result<shuffle_audit::audit::state::RunState> {
-    shuffle_audit::audit::state::RunState::read(path).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
+pub fn read_state(path: &Path) -> anyhow::Result<shuffle_audit::audit::RunState> {
+    shuffle_audit::audit::RunState::read(path).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
 }
 
 /// Checks `--state-out FILE` before any work: not inside the report folder `dir` (which is replaced whole at
@@ -117,8 +117,7 @@ pub fn check_state_out(state: &Path, dir: &Path) -> anyhow::Result<()> {
             dir.display()
         );
     }
-    shuffle_audit::audit::state::check_replaceable(state)
-        .map_err(|e| anyhow::anyhow!("{flag}: {}: {e}", state.display()))
+    shuffle_audit::audit::check_replaceable(state).map_err(|e| anyhow::anyhow!("{flag}: {}: {e}", state.display()))
 }
 
 /// What an error writing standard output says: `cannot write to standard output: No space left on device`.
@@ -146,7 +145,7 @@ impl Console {
     /// terminal.
     pub fn write_fmt(&mut self, args: std::fmt::Arguments<'_>) {
         if self.failed.is_none()
-            && let Err(e) = self.out.write_all(shuffle_audit::report::escape::terminal(&args.to_string()).as_bytes())
+            && let Err(e) = self.out.write_all(shuffle_audit::report::terminal(&args.to_string()).as_bytes())
         {
             self.failed = Some(e);
         }

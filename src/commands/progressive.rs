@@ -6,14 +6,14 @@ use shuffle_audit::report::i18n::{self, Lang, LangWords};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use shuffle_audit::audit::progressive::{self, Look, ProgressiveOutcome, look_sizes, marginal_estimate, size_label};
-use shuffle_audit::audit::result::Incomplete;
-use shuffle_audit::audit::runner::RunConfig;
-use shuffle_audit::audit::stop::within_limit;
-use shuffle_audit::audit::verdict::{Thresholds, Verdict};
+use shuffle_audit::audit::Incomplete;
+use shuffle_audit::audit::RunConfig;
+use shuffle_audit::audit::within_limit;
+use shuffle_audit::audit::{Thresholds, Verdict};
+use shuffle_audit::modes::progressive::{self, Look, ProgressiveOutcome, look_sizes, marginal_estimate, size_label};
 use shuffle_audit::report::svg::{self, progressive::PValuePoint};
-use shuffle_audit::report::{RunReport, html, progressive_csv, writer};
-use shuffle_audit::stats::dist::special::ln_to_log10;
+use shuffle_audit::report::{RunReport, csv, html, write_all};
+use shuffle_audit::stats::distributions::special::ln_to_log10;
 use shuffle_audit::stats::{TestId, format_ln_p};
 
 /// Runs progressive mode for a validated `run` configuration.
@@ -22,7 +22,7 @@ pub fn run(
     max: u64,
     (thresholds, timeout): (Thresholds, Option<std::time::Duration>),
     out: Option<PathBuf>,
-    output: shuffle_audit::report::files::Output,
+    output: shuffle_audit::report::Output,
 ) -> anyhow::Result<ExitCode> {
     let sizes = look_sizes(max);
     let tests: Vec<TestId> = config.tests.applicable(config.deck, max, config.deal.map(|d| d.test_scope()));
@@ -34,7 +34,7 @@ pub fn run(
     writeln!(stdout, "{}", header(&tests));
     crate::signals::install();
     let outcome = within_limit(&crate::signals::STOP, timeout, |stop| {
-        progressive::run_until(&config, max, thresholds, &shuffle_audit::audit::meter::Meter::hidden(), stop, |look| {
+        progressive::run_until(&config, max, thresholds, &shuffle_audit::audit::Meter::hidden(), stop, |look| {
             writeln!(stdout, "{}", row(look, &tests, sizes.len()));
         })
     })?;
@@ -78,9 +78,9 @@ fn write_files(
     report: &RunReport,
     outcome: &ProgressiveOutcome,
     summary: &str,
-    output: shuffle_audit::report::files::Output,
+    output: shuffle_audit::report::Output,
 ) -> anyhow::Result<Vec<&'static str>> {
-    let mut written = shuffle_audit::report::files::write_run_files(dir, report, output)?;
+    let mut written = shuffle_audit::report::write_run_files(dir, report, output)?;
     // The evidence against the sample size, as a picture: in its own file and on the run's page.
     let points: Vec<PValuePoint> = outcome
         .looks
@@ -98,10 +98,10 @@ fn write_files(
     let svg = picture.to_svg(&title, svg::Target::File).into_bytes();
     let figure = html::Figure { heading: title.clone(), caption: summary.to_string(), alt: title, picture };
     let section = html::RunSection { extra_figures: vec![figure], ..html::RunSection::new(report) };
-    writer::write_all(
+    write_all(
         dir,
         &[
-            ("progressive.csv", progressive_csv::render(&outcome.looks, outcome.planned_looks)),
+            ("progressive.csv", csv::progressive::render(&outcome.looks, outcome.planned_looks)),
             ("progressive.svg", svg),
             // The run's page again, with the p-values against the sample size.
             ("report.html", html::render(html::PageKind::Run, &[section], output.lang)),

@@ -10,21 +10,20 @@ use anyhow::Context;
 
 use super::Console;
 use crate::cli::RunArgs;
+use shuffle_audit::audit::RunConfig;
+use shuffle_audit::audit::RunState;
+use shuffle_audit::audit::Thresholds;
 use shuffle_audit::audit::input::{self, Fold};
-use shuffle_audit::audit::progressive::{self, LookPlan};
-use shuffle_audit::audit::resumable::{Checkpoints, ResumableRun};
-use shuffle_audit::audit::runner::RunConfig;
-use shuffle_audit::audit::settings::{ExternalPlan, Plan, RunRequest, StateSettings};
-use shuffle_audit::audit::state::RunState;
-use shuffle_audit::audit::stop::{StopReason, within_limit};
-use shuffle_audit::audit::verdict::Thresholds;
 use shuffle_audit::audit::{self, RunReport};
+use shuffle_audit::audit::{Checkpoints, ResumableRun};
+use shuffle_audit::audit::{ExternalPlan, Plan, RunRequest, StateSettings};
+use shuffle_audit::audit::{StopReason, within_limit};
 use shuffle_audit::error::Field;
-use shuffle_audit::report::console::render_console;
-use shuffle_audit::report::escape;
-use shuffle_audit::report::files::{Output, write_run_files};
+use shuffle_audit::modes::progressive::{self, LookPlan};
 use shuffle_audit::report::i18n::{self, Lang, group_digits};
-use shuffle_audit::report::writer::{self, OutDir};
+use shuffle_audit::report::render_console;
+use shuffle_audit::report::{self, OutDir};
+use shuffle_audit::report::{Output, write_all, write_atomic, write_run_files};
 
 pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     let request: RunRequest = args.request();
@@ -79,7 +78,7 @@ fn run_against_exact(args: &RunArgs, mut request: RunRequest, output: Output) ->
     request.tests = Some(shuffle_audit::stats::TestSelection::only(&[shuffle_audit::stats::TestId::PositionCard]));
     let settings = super::validate(&request, "this run")?;
     let Plan::Builtin(config) = settings.plan else { unreachable!("an algorithm is a built-in run") };
-    let exact = shuffle_audit::audit::exact::exact_model(&config).map_err(|e| anyhow::anyhow!("{flag}: {e}"))?;
+    let exact = shuffle_audit::exact::exact_model(&config).map_err(|e| anyhow::anyhow!("{flag}: {e}"))?;
     let how = (settings.state, settings.thresholds, settings.timeout);
     run_builtin(config, how, None, args.out.as_deref(), output, Some(&exact))
 }
@@ -109,7 +108,7 @@ fn run_builtin(
     crate::signals::install();
     let write = |state: &RunState| {
         if let Some(path) = &keep.out
-            && let Err(e) = writer::write_atomic(path, &state.encode())
+            && let Err(e) = write_atomic(path, &state.encode())
         {
             eprintln!("warning: --checkpoint-every: {}; the run goes on", e.chain());
         }
@@ -133,7 +132,7 @@ fn run_builtin(
             let outcome = state.counted.clone().into_outcome(elapsed, finish.threads);
             let mut report =
                 RunReport::with_results(state.config.clone(), outcome, vec![against.result.clone()], thresholds);
-            report.incomplete = shuffle_audit::audit::result::Incomplete::of(&state, wanted, finish.stopped);
+            report.incomplete = shuffle_audit::audit::Incomplete::of(&state, wanted, finish.stopped);
             (report, Some(against))
         }
     };
@@ -141,13 +140,13 @@ fn run_builtin(
     let beside = keep.out.is_none() && report.is_partial();
     let bytes = state.encode();
     if let Some(path) = &keep.out {
-        writer::write_atomic(path, &bytes)?;
+        write_atomic(path, &bytes)?;
     }
     let mut stdout = Console::stdout();
     let written = outdir.write(|d| {
         let mut written = write_run_files(d, &report, output)?;
         if beside {
-            writer::write_all(d, &[(STATE_FILE, bytes.clone())])?;
+            write_all(d, &[(STATE_FILE, bytes.clone())])?;
             written.push(STATE_FILE);
         }
         anyhow::Ok(written)
@@ -223,7 +222,7 @@ fn run_external(
         );
     }
     let mut seen = Vec::new();
-    let mut watch = |tally: &audit::tally::Tally| -> bool {
+    let mut watch = |tally: &audit::Tally| -> bool {
         let (Some(plan), Some(max)) = (&looks, progressive) else { return true };
         let n = tally.shuffles();
         if !plan.is_look(n) {
@@ -238,7 +237,7 @@ fn run_external(
             plan.planned(),
             look.verdict
         );
-        let stop = look.verdict >= shuffle_audit::audit::verdict::Verdict::Fail || n >= max;
+        let stop = look.verdict >= shuffle_audit::audit::Verdict::Fail || n >= max;
         seen.push(look);
         !stop
     };
@@ -247,13 +246,13 @@ fn run_external(
         deal: plan.deal,
         watch: progressive.map(|_| &mut watch as &mut dyn FnMut(&_) -> bool),
     };
-    let mut notify = |n: &input::Notice| eprintln!("{}", escape::terminal(&n.to_string()));
+    let mut notify = |n: &input::Notice| eprintln!("{}", report::terminal(&n.to_string()));
     let control = input::Control { stop: &crate::signals::STOP, timeout, notify: Some(&mut notify) };
     let audit = match input::audit_external(&plan.source, &plan.options, fold, None, control) {
         Ok(audit) => audit,
         // Stopped before a deck could be read (only invalid lines so far): nothing to report, the stop's status.
         Err(e) if crate::signals::STOP.is_set() => {
-            eprintln!("Error: {flag}: {}", escape::terminal(&e.to_string()));
+            eprintln!("Error: {flag}: {}", report::terminal(&e.to_string()));
             return Ok(ExitCode::from(crate::signals::STOP.requested().map_or(2, |r| r.exit_code())));
         }
         Err(e) => return Err(anyhow::anyhow!("{flag}: {e}")),
@@ -277,12 +276,12 @@ fn run_external(
     let stopped = report.input.as_ref().and_then(|i| Some((i.stopped_by()?, i18n::partial_reason(Lang::En, i)?)));
     if let Some((reason, why)) = stopped {
         let flag = if reason == StopReason::Timeout { "--timeout" } else { flag };
-        eprintln!("{flag}: {}; the reports, marked partial, hold the decks read until then", escape::terminal(&why));
+        eprintln!("{flag}: {}; the reports, marked partial, hold the decks read until then", report::terminal(&why));
         return Ok(ExitCode::from(reason.exit_code()));
     }
     if strict_stop {
         let first = report.input.as_ref().and_then(|i| i.first_invalid.first()).map(|d| d.to_string());
-        eprintln!("Error: {flag}: invalid deck ({}); stopped (--strict)", escape::terminal(&first.unwrap_or_default()));
+        eprintln!("Error: {flag}: invalid deck ({}); stopped (--strict)", report::terminal(&first.unwrap_or_default()));
         return Ok(ExitCode::from(2));
     }
     // A signal after the whole input was read: complete reports, the signal's status all the same.

@@ -5,8 +5,8 @@
 use std::process::ExitCode;
 
 use crate::cli::SeedsArgs;
-use shuffle_audit::audit::crack::SeedSpace;
-use shuffle_audit::audit::crack::budget::budget;
+use shuffle_audit::crack::SeedSpace;
+use shuffle_audit::crack::budget;
 use shuffle_audit::game::deal::DealConfig;
 
 pub fn run(args: SeedsArgs) -> anyhow::Result<ExitCode> {
@@ -31,7 +31,7 @@ pub fn run(args: SeedsArgs) -> anyhow::Result<ExitCode> {
         writeln!(out, "{}", serde_json::to_string_pretty(&b)?);
     } else {
         writeln!(out, "{} with {n} cards", args.rng.name());
-        write!(out, "{}", shuffle_audit::report::crack::render_budget(&b, args.rng.name()));
+        write!(out, "{}", shuffle_audit::crack::render_budget(&b, args.rng.name()));
     }
     out.finish()?;
     Ok(ExitCode::SUCCESS)

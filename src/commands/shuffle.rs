@@ -8,7 +8,7 @@ use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 
 use crate::cli::ShuffleArgs;
-use shuffle_audit::audit::settings::RunRequest;
+use shuffle_audit::audit::RunRequest;
 use shuffle_audit::cards::{Card, CardName, NameStyle, reset};
 use shuffle_audit::rng::{RngKind, SeededRng};
 use shuffle_audit::shuffle::{Fault, Scratch, Shuffle, Stuck};
@@ -107,5 +107,5 @@ fn write_partial(out: &mut impl Write, stuck: &Stuck, n: usize, style: Option<Na
 
 /// The plain-words diagnosis of a retry loop that cannot finish, for deck `deck_number` of the stream.
 pub fn describe_stuck(stuck: &Stuck, deck_number: u64, n: usize, rng: RngKind) -> String {
-    format!("BROKEN: in deck {deck_number}: {}", shuffle_audit::audit::runner::describe_stuck(stuck, n, rng))
+    format!("BROKEN: in deck {deck_number}: {}", shuffle_audit::audit::describe_stuck(stuck, n, rng))
 }

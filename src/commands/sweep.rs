@@ -10,19 +10,19 @@
 use std::process::ExitCode;
 
 use crate::cli::SweepArgs;
-use shuffle_audit::audit::runner::{self, RunConfig};
-use shuffle_audit::audit::source::{Builtin, DeckSource};
+use shuffle_audit::audit::{self, RunConfig};
+use shuffle_audit::audit::{Builtin, DeckSource};
 use shuffle_audit::error::{ConfigError, Field};
 use shuffle_audit::report::i18n;
 use shuffle_audit::report::sweep::{SweepPoint, SweepReport, walk_of};
-use shuffle_audit::report::{RunReport, writer};
+use shuffle_audit::report::{RunReport, write_all};
 use shuffle_audit::shuffle::Algorithm;
 use shuffle_audit::stats::TestId;
-use shuffle_audit::stats::dist::special::ln_to_log10;
+use shuffle_audit::stats::distributions::special::ln_to_log10;
 
 pub fn run(args: SweepArgs) -> anyhow::Result<ExitCode> {
     let thresholds = args.thresholds.thresholds()?;
-    let rng = args.rng.unwrap_or(shuffle_audit::audit::settings::DEFAULT_RNG);
+    let rng = args.rng.unwrap_or(shuffle_audit::audit::DEFAULT_RNG);
     let seed = args.seed.unwrap_or_else(|| super::os_seed(rng));
     if args.seed.is_none() {
         eprintln!("seed: {seed} (drawn from the operating system; pass --seed {seed} to repeat this sweep)");
@@ -56,7 +56,7 @@ pub fn run(args: SweepArgs) -> anyhow::Result<ExitCode> {
     let mut points = Vec::new();
     let mut tests = 1;
     for (k, config) in configs {
-        let outcome = runner::run(&config, crate::progress::BAR)?;
+        let outcome = audit::run(&config, crate::progress::BAR)?;
         let report = RunReport::new(config, outcome, thresholds);
         let global = report
             .assessment
@@ -100,10 +100,7 @@ pub fn run(args: SweepArgs) -> anyhow::Result<ExitCode> {
         points,
     };
     out.write(|dir| {
-        writer::write_all(
-            dir,
-            &[("sweep.csv", sweep.csv()), ("sweep.svg", sweep.svg(lang)), ("report.html", sweep.html(lang))],
-        )
+        write_all(dir, &[("sweep.csv", sweep.csv()), ("sweep.svg", sweep.svg(lang)), ("report.html", sweep.html(lang))])
     })?;
     let dir = out.commit()?;
     writeln!(stdout, "\nReports written to {}/ (sweep.csv, sweep.svg, report.html)", dir.display());

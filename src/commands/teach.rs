@@ -1,14 +1,14 @@
 //! `shuffle-audit teach`: writes the teaching page, `teach.html`, one self-contained file (see
-//! [`shuffle_audit::report::teach`]), with the exact matrices of its loops computed on the spot.
+//! [`shuffle_audit::teach`]), with the exact matrices of its loops computed on the spot.
 
 use std::process::ExitCode;
 
 use anyhow::Context;
 
 use crate::cli::TeachArgs;
-use shuffle_audit::audit::lesson::lesson;
-use shuffle_audit::audit::verdict::Thresholds;
-use shuffle_audit::report::{teach, writer};
+use shuffle_audit::audit::Thresholds;
+use shuffle_audit::report::write_atomic;
+use shuffle_audit::teach::{self, lesson};
 
 /// The page's file name.
 pub const TEACH_FILE: &str = "teach.html";
@@ -17,7 +17,7 @@ pub fn run(args: TeachArgs) -> anyhow::Result<ExitCode> {
     let lesson = lesson(Thresholds::default()).context("cannot compute the exact matrices of the page's loops")?;
     let page = teach::page(args.lang, &lesson);
     let path = args.out.join(TEACH_FILE);
-    writer::write_atomic(&path, page.as_bytes())?;
+    write_atomic(&path, page.as_bytes())?;
     let mut out = super::Console::stdout();
     writeln!(
         out,

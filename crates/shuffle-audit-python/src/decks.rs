@@ -12,7 +12,7 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use shuffle_audit::DeckAuditor;
-use shuffle_audit::audit::runner::CHUNK_SHUFFLES;
+use shuffle_audit::audit::CHUNK_SHUFFLES;
 
 use crate::ids::{not_a_deck, outside, read_deck, type_name};
 use crate::options::Options;

@@ -9,7 +9,7 @@
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::types::PyList;
-use shuffle_audit::audit::runner::{CHUNK_SHUFFLES, chunk_seed};
+use shuffle_audit::audit::{CHUNK_SHUFFLES, chunk_seed};
 
 use crate::ids::read_deck;
 use crate::options::Options;

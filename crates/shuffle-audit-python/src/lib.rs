@@ -78,7 +78,7 @@ macro_rules! with_signature {
 /// The seed of chunk `index` of a run seeded with `seed` (SplitMix64), as the library's runner derives it.
 #[pyfunction]
 fn chunk_seed(seed: u64, index: u64) -> u64 {
-    shuffle_audit::audit::runner::chunk_seed(seed, index)
+    shuffle_audit::audit::chunk_seed(seed, index)
 }
 
 defaults!(with_signature! { shuffle
@@ -170,7 +170,7 @@ defaults!(with_signature! { decks
 mod module {
     /// Decks per chunk: chunk i of a run of `audit` hands its decks `random.Random(chunk_seed(seed, i))`.
     #[pymodule_export]
-    const CHUNK_SHUFFLES: u64 = shuffle_audit::audit::runner::CHUNK_SHUFFLES;
+    const CHUNK_SHUFFLES: u64 = shuffle_audit::audit::CHUNK_SHUFFLES;
     #[pymodule_export]
     use super::{assert_fair, audit, audit_decks, chunk_seed};
     #[pymodule_export]

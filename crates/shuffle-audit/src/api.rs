@@ -44,7 +44,7 @@ use crate::report::files::{Output, write_run_files};
 use crate::report::{console, i18n, writer};
 use crate::rng::AuditRng;
 use crate::stats::TestSelection;
-use crate::stats::dist::special::ln_to_log10;
+use crate::stats::distributions::special::ln_to_log10;
 use crate::stats::power::PowerStatement;
 
 /// Shuffles of an audit when [`Audit::shuffles`] is not called.

@@ -35,7 +35,11 @@
 
 pub mod api;
 pub mod audit;
+pub mod crack;
+pub mod exact;
+pub mod modes;
 pub mod report;
+pub mod teach;
 
 // The pure core (the `shuffle-audit-core` crate), under the paths it has always had here.
 use shuffle_audit_core::names;

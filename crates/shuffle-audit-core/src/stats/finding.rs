@@ -47,7 +47,8 @@ pub fn noise_band(cells: usize, share: f64, expected: f64) -> f64 {
         return f64::INFINITY;
     }
     // P(|Z| > z) = P(χ²₁ > z²).
-    let z = crate::stats::dist::special::chi2_upper_quantile(CHANCE_LN_P - (cells.max(1) as f64).ln(), 1.0).sqrt();
+    let z =
+        crate::stats::distributions::special::chi2_upper_quantile(CHANCE_LN_P - (cells.max(1) as f64).ln(), 1.0).sqrt();
     z * ((1.0 - share) / expected).sqrt()
 }
 

@@ -7,7 +7,7 @@
 
 pub mod battery;
 pub mod deck;
-pub mod dist;
+pub mod distributions;
 pub mod exact;
 pub mod finding;
 pub mod power;
@@ -90,7 +90,7 @@ impl TestResult {
     }
 
     pub fn log10_p(&self) -> Log10P {
-        dist::special::ln_to_log10(self.ln_p)
+        distributions::special::ln_to_log10(self.ln_p)
     }
 }
 
@@ -103,7 +103,7 @@ pub fn noncentrality_per_shuffle(statistic: f64, df: f64, samples: u64) -> f64 {
 
 /// Formats a probability given as its natural log: `0.0312`, `2.1e-10`, or `10^-1234.5` below f64's range.
 pub fn format_ln_p(ln_p: LnP) -> String {
-    let log10 = dist::special::ln_to_log10(ln_p);
+    let log10 = distributions::special::ln_to_log10(ln_p);
     if log10 >= -4.0 {
         format!("{:.4}", ln_p.exp())
     } else if log10 > -300.0 {

@@ -190,8 +190,8 @@ mod adjacency {
     use crate::audit::source::PostProcess;
     use crate::rng::RngKind;
     use crate::shuffle::{Algorithm, AlgorithmKind};
-    use crate::stats::dist::special::binomial_band;
-    use crate::stats::dist::uniformity::ks_uniform;
+    use crate::stats::distributions::special::binomial_band;
+    use crate::stats::distributions::uniformity::ks_uniform;
 
     #[test]
     fn fair_shuffles_give_uniform_p_values() {

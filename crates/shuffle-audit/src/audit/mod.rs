@@ -1,32 +1,38 @@
-//! The audit: what a run is (its deck source, deck, shuffles, deal and tests), the parallel runner and the
-//! stream audit of external decks that fill the statistics, the verdict rule, and the audit modes built on
-//! them (progressive, calibration, sweep, the catalogue `compare` reproduces, and the gate).
+//! The run model and its engine: what a run is (its deck source, deck, shuffles, deal and tests, validated in
+//! [`settings`]), the parallel runner and the stream audit of external decks that fill the statistics, state
+//! files and resumable runs, and the verdict rule. The audit modes built on them are in [`crate::modes`].
 
 #[cfg(test)]
 mod battery_runs;
-pub mod calibration;
-pub mod catalogue;
-pub mod crack;
-pub mod exact;
-pub mod fault;
-pub mod gate;
+pub(crate) mod fault;
 pub mod input;
-pub mod lesson;
-pub mod limits;
-pub mod meter;
-pub mod progressive;
-pub mod regular_file;
-pub mod result;
-pub mod resumable;
-pub mod runner;
-pub mod settings;
-pub mod source;
-pub mod state;
-pub mod stop;
-pub mod sweep;
-pub mod tally;
-pub mod verdict;
-pub use result::RunReport;
+pub(crate) mod limits;
+pub(crate) mod meter;
+pub(crate) mod regular_file;
+pub(crate) mod result;
+pub(crate) mod resumable;
+pub(crate) mod runner;
+pub(crate) mod settings;
+pub(crate) mod source;
+pub(crate) mod state;
+pub(crate) mod stop;
+pub(crate) mod tally;
+pub(crate) mod verdict;
+
+pub use limits::check_replicates;
+pub use meter::{Meter, MeterSpec, MeterView, Progress};
+pub use result::{Incomplete, RunReport};
+pub use resumable::{Checkpoints, ResumableRun};
+pub use runner::{
+    CHUNK_SHUFFLES, Control, Counted, RunConfig, RunOutcome, chunk_seed, describe_stuck, run, run_chunks, run_into,
+    shard_chunks,
+};
+pub use settings::{DEFAULT_RNG, Draw, ExternalPlan, Plan, RunRequest, RunSettings, StateSettings, thresholds};
+pub use source::{Builtin, DeckSource, ExternalSource, PostProcess, SeedingMode};
+pub use state::{RunState, check_replaceable, range_label};
+pub use stop::{StopFlag, StopReason, parse_duration, within_limit};
+pub use tally::Tally;
+pub use verdict::{Thresholds, Verdict};
 
 /// Runs a built-in configuration and evaluates it.
 pub fn execute(

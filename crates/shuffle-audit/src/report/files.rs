@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use super::json::Timings;
-use super::{RunReport, counts_csv, html, json, markdown, seat_counts_csv, summary_csv, writer};
+use super::{RunReport, csv, html, json, markdown, writer};
 use crate::cards::Lang;
 
 /// How report files are rendered: their language and whether `run.json` carries timings.
@@ -28,14 +28,14 @@ pub fn write_run_files(
     output: Output,
 ) -> Result<Vec<&'static str>, crate::report::writer::WriteError> {
     let mut files = vec![
-        ("summary.csv", summary_csv::render(&[report])),
-        ("counts.csv", counts_csv::render(&report.counts)),
+        ("summary.csv", csv::summary::render(&[report])),
+        ("counts.csv", csv::counts::render(&report.counts)),
         ("summary.md", markdown::render_run(report)),
         ("run.json", json::render(report, output.timings)),
         ("report.html", html::render(html::PageKind::Run, &[html::RunSection::new(report)], output.lang)),
     ];
     if let Some(seats) = &report.seat_counts {
-        files.push(("seat_counts.csv", seat_counts_csv::render(seats)));
+        files.push(("seat_counts.csv", csv::seat_counts::render(seats)));
     }
     if let Some(svg) = html::position_card_svg(report, output.lang) {
         files.push(("position-card.svg", svg));

@@ -3,8 +3,8 @@
 
 use serde::Serialize;
 
-use crate::audit::gate::{CheckOutcome, CheckTest, Expectation, GateOutcome};
 use crate::audit::verdict::Verdict;
+use crate::modes::gate::{CheckOutcome, CheckTest, Expectation, GateOutcome};
 use crate::report::i18n;
 use crate::stats::power::PowerStatement;
 

@@ -11,10 +11,10 @@
 use crate::audit::fault::FaultKind;
 use crate::stats::TestId;
 
-use crate::audit::gate::CheckOutcome;
 use crate::audit::input::InputSummary;
 use crate::audit::result::Reason;
 use crate::audit::verdict::{AssessedTest, Verdict};
+use crate::modes::gate::CheckOutcome;
 use crate::report::RunReport;
 use crate::shuffle::AlgorithmKind;
 use crate::stats::finding::HistogramFinding;
@@ -462,8 +462,8 @@ pub fn exact_heatmap_words(lang: Lang, draws: &str) -> [String; 4] {
 }
 
 /// Why a report shows no exact matrix beside its heatmap, and the command that computes it.
-pub fn exact_skipped_note(lang: Lang, label: &str, n: usize, skipped: &crate::audit::exact::SkippedExact) -> String {
-    let budget = crate::audit::exact::REPORT_MAX_WORK;
+pub fn exact_skipped_note(lang: Lang, label: &str, n: usize, skipped: &crate::exact::SkippedExact) -> String {
+    let budget = crate::exact::REPORT_MAX_WORK;
     let (work, command) = (skipped.work, &skipped.command);
     match lang {
         Lang::En => format!(

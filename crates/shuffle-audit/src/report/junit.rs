@@ -7,7 +7,7 @@
 
 use std::fmt::Write;
 
-use crate::audit::gate::{CheckOutcome, GateOutcome};
+use crate::modes::gate::{CheckOutcome, GateOutcome};
 use crate::report::i18n;
 
 /// Renders the gate's outcome.
@@ -70,8 +70,8 @@ pub use super::escape::markup as escape;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::audit::gate::Expectation;
     use crate::audit::verdict::Verdict;
+    use crate::modes::gate::Expectation;
 
     fn check(name: &str, verdict: Option<Verdict>, met: bool) -> CheckOutcome {
         CheckOutcome {

@@ -1,30 +1,22 @@
 //! Reports: pure renderers, one file per format, that turn a finished audit ([`crate::audit::RunReport`]) into
 //! bytes. Only [`writer`] touches the file system.
 
-pub mod adjacency_heatmap;
-pub mod calibration_csv;
-pub mod console;
-pub mod counts_csv;
-pub mod crack;
-pub mod escape;
-pub mod exact_csv;
-pub mod exact_heatmap;
-pub mod files;
+pub(crate) mod console;
+pub mod csv;
+pub(crate) mod escape;
+pub(crate) mod files;
 pub mod gate_json;
 pub mod html;
 pub mod i18n;
 pub mod json;
 pub mod junit;
 pub mod markdown;
-pub mod position_heatmap;
-pub mod progressive_csv;
-pub mod riffle_csv;
-pub mod riffle_curve;
-pub mod seat_counts_csv;
-pub mod summary_csv;
 pub mod svg;
 pub mod sweep;
-pub mod teach;
-pub mod writer;
+pub(crate) mod writer;
 
 pub use crate::audit::result::RunReport;
+pub use console::render_console;
+pub use escape::terminal;
+pub use files::{Output, write_run_files};
+pub use writer::{OutDir, WriteError, write_all, write_atomic};

@@ -8,7 +8,7 @@
 //! from [`special::binomial_ln_sf`] / [`special::binomial_ln_cdf`] in log space). The numbers of bombs (0..=4)
 //! and of big cards (0..=10) in a hand have exact laws (inclusion–exclusion, hypergeometric); a seat's total S
 //! over N deals is the sum of N independent copies, tested two-sided (`2·min` of the tails) with the
-//! saddlepoint tail of that sum ([`crate::stats::dist::saddlepoint`]), accurate to about 1% relative far into the tail,
+//! saddlepoint tail of that sum ([`crate::stats::distributions::saddlepoint`]), accurate to about 1% relative far into the tail,
 //! where a normal tail would be badly off for the skewed bomb count; `z = (S − Nμ)/√(Nσ²)` is reported as the
 //! statistic. Seats are not independent (only one seat can hold the rocket), so each statistic reports its
 //! worst seat with a Bonferroni correction over the seats, which holds under any dependence.
@@ -17,8 +17,8 @@ use crate::cards::Card;
 use crate::game::deal::{Group, SeatMap};
 use crate::game::doudizhu::{Odds, hand_facts, odds};
 use crate::game::fraction::Fraction;
-use crate::stats::dist::saddlepoint::{sum_ln_cdf, sum_ln_sf};
-use crate::stats::dist::special;
+use crate::stats::distributions::saddlepoint::{sum_ln_cdf, sum_ln_sf};
+use crate::stats::distributions::special;
 use crate::stats::finding::Finding;
 use crate::stats::{TestId, TestResult};
 

@@ -3,7 +3,7 @@
 //!
 //! Under a uniform shuffle each seat's five cards are a uniform 5-subset, so a seat's histogram of niu values
 //! over N independent deals is exactly Multinomial(N, pmf): Pearson's goodness of fit
-//! ([`crate::stats::dist::gof::chi2_against_pmf`], cells pooled to an expected count of at least 5, at most 10 df). Seats of the same
+//! ([`crate::stats::distributions::gof::chi2_against_pmf`], cells pooled to an expected count of at least 5, at most 10 df). Seats of the same
 //! deal share a deck and are not independent, so the worst seat is reported with a Bonferroni correction over
 //! the seats.
 
@@ -11,7 +11,7 @@ use crate::cards::Card;
 use crate::game::deal::{Group, SeatMap};
 use crate::game::douniu::{VALUES, exact_pmf, niu_of_hand};
 use crate::game::table::doudizhu::{argmin, bonferroni};
-use crate::stats::dist::gof::chi2_against_pmf;
+use crate::stats::distributions::gof::chi2_against_pmf;
 use crate::stats::finding::Finding;
 use crate::stats::{TestId, TestResult};
 

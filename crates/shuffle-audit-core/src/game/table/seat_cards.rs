@@ -19,7 +19,7 @@
 
 use crate::cards::Card;
 use crate::game::deal::SeatMap;
-use crate::stats::dist::special::{chi2_ln_cdf, chi2_ln_sf};
+use crate::stats::distributions::special::{chi2_ln_cdf, chi2_ln_sf};
 use crate::stats::finding::{DealGroup, Finding, excess_within_noise};
 use crate::stats::{TestId, TestResult};
 

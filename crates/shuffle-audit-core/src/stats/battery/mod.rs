@@ -29,7 +29,7 @@ use crate::stats::deck::parity::ParityCounts;
 use crate::stats::deck::rising_sequences::{RisingSequenceCounts, invert};
 use crate::stats::deck::serial_correlation::SerialTransitions;
 use crate::stats::deck::suit_rank::ClassPositionCounts;
-use crate::stats::dist::special::chi2_ln_sf;
+use crate::stats::distributions::special::chi2_ln_sf;
 use crate::stats::{LnP, PositionCardCounts, TestResult};
 use crate::stats::{TestId, TestSelection};
 

@@ -22,8 +22,8 @@
 //! χ²(n² − 3n + 1). Tested two-sided. `tests` below check the mean by enumerating every deck of 4 and 5 cards.
 
 use crate::cards::Card;
-use crate::stats::dist::gof::MIN_EXPECTED;
-use crate::stats::dist::special::{chi2_ln_cdf, chi2_ln_sf};
+use crate::stats::distributions::gof::MIN_EXPECTED;
+use crate::stats::distributions::special::{chi2_ln_cdf, chi2_ln_sf};
 use crate::stats::finding::{Finding, within_chance};
 use crate::stats::{TestId, TestResult};
 

@@ -37,7 +37,7 @@
 //! for the mean turned into an interval for S; no pair gives a lower bound only.
 
 use crate::cards::Card;
-use crate::stats::dist::special::chi2_upper_quantile;
+use crate::stats::distributions::special::chi2_upper_quantile;
 use crate::stats::finding::{Finding, SeedSpaceEstimate, within_chance};
 use crate::stats::{LnP, TestId, TestResult};
 

@@ -10,9 +10,9 @@
 
 use crate::cards::Card;
 use crate::stats::TestResult;
-use crate::stats::dist::gof::pearson_uniform;
-use crate::stats::dist::lattice::{chi2_ln_cdf_on_lattice, pearson_ln_cdf};
-use crate::stats::dist::special::chi2_ln_sf;
+use crate::stats::distributions::gof::pearson_uniform;
+use crate::stats::distributions::lattice::{chi2_ln_cdf_on_lattice, pearson_ln_cdf};
+use crate::stats::distributions::special::chi2_ln_sf;
 use crate::stats::finding::{Finding, within_chance};
 use crate::stats::test_id::{FULL_PERMUTATION_MAX_N, TestId, factorial};
 

@@ -2,7 +2,7 @@
 //! statistic's exact law; [`HistogramCounts`] is the accumulator that fixed points, cycles and rising sequences
 //! share (a value 0..=n per deck, its exact law, its fair mean).
 //!
-//! The test is Pearson's chi-square with sparse tail cells pooled ([`crate::stats::dist::gof::chi2_against_pmf`]), two-sided
+//! The test is Pearson's chi-square with sparse tail cells pooled ([`crate::stats::distributions::gof::chi2_against_pmf`]), two-sided
 //! (a histogram too close to its expectation is flagged by the lower tail). Outcomes the exact law gives
 //! probability 0 (or less than the smallest normal double, where the pmf underflows) are removed from the
 //! chi-square and handled by a bound instead: if k of the N decks fall on such values, the probability of seeing
@@ -10,7 +10,7 @@
 //! `ln p ≤ ln N + ln c + ln(2.2e-308)`. That is a valid, finite p-value (a fair shuffle produces them with
 //! probability 0 or nearly so), and it makes an impossible outcome FAIL decisively without ever printing p = 0.
 
-use crate::stats::dist::gof::{GofResult, chi2_against_pmf};
+use crate::stats::distributions::gof::{GofResult, chi2_against_pmf};
 use crate::stats::exact::laws::{cycles_pmf, fixed_points_pmf, rising_sequences_pmf};
 use crate::stats::finding::{Finding, HistogramFinding, within_chance};
 use crate::stats::{LnP, TestId, TestResult};

@@ -15,7 +15,7 @@
 
 use crate::cards::Card;
 use crate::stats::deck::histogram::fit;
-use crate::stats::dist::special::normal_ln_sf;
+use crate::stats::distributions::special::normal_ln_sf;
 use crate::stats::exact::laws::{INVERSIONS_EXACT_MAX_N, inversions_mean_var, inversions_pmf};
 use crate::stats::finding::{Finding, within_chance};
 use crate::stats::{TestId, TestResult};

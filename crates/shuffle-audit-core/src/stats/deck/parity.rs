@@ -3,7 +3,7 @@
 //! For n ≥ 2 exactly half of the n! orders are even, so the number K of odd permutations among N uniform
 //! shuffles is Binomial(N, ½). The test is the exact two-sided binomial test,
 //! `p = min(1, 2·min(P(X ≤ K), P(X ≥ K)))`, with both tails from the log-space binomial tails of
-//! [`crate::stats::dist::special`]. A shuffle made of a fixed number of real transpositions (`wash`: every step swaps two
+//! [`crate::stats::distributions::special`]. A shuffle made of a fixed number of real transpositions (`wash`: every step swaps two
 //! different cards) has a fixed parity, so half of all orders can never occur; no position histogram shows it,
 //! but K = 0 among N decks has p = 2^(1−N): finite, and decisive after a few dozen shuffles.
 //!
@@ -12,7 +12,7 @@
 
 use crate::cards::Card;
 use crate::stats::deck::cycles::count_cycles;
-use crate::stats::dist::special::{binomial_ln_cdf, binomial_ln_sf};
+use crate::stats::distributions::special::{binomial_ln_cdf, binomial_ln_sf};
 use crate::stats::finding::{Finding, within_chance};
 use crate::stats::{LnP, TestId, TestResult};
 

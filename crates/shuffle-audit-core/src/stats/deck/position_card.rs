@@ -8,8 +8,8 @@
 //! dieharder's overlapping-permutations test: correlated cells need the right null).
 
 use crate::cards::Card;
-use crate::stats::dist::lattice::position_matrix_ln_cdf;
-use crate::stats::dist::special::chi2_ln_sf;
+use crate::stats::distributions::lattice::position_matrix_ln_cdf;
+use crate::stats::distributions::special::chi2_ln_sf;
 pub use crate::stats::finding::CellRatio;
 use crate::stats::finding::{Finding, excess_within_noise};
 use crate::stats::{TestId, TestResult};

@@ -20,8 +20,8 @@
 //! pairs never straddle two chunks ([`SerialTransitions::begin_stream`]).
 
 use crate::cards::Card;
-use crate::stats::dist::lattice::position_matrix_ln_cdf;
-use crate::stats::dist::special::chi2_ln_sf;
+use crate::stats::distributions::lattice::position_matrix_ln_cdf;
+use crate::stats::distributions::special::chi2_ln_sf;
 use crate::stats::finding::{Finding, within_chance};
 use crate::stats::{TestId, TestResult};
 

@@ -18,8 +18,8 @@
 //! cost nothing per shuffle.
 
 use crate::cards::Card;
-use crate::stats::dist::lattice::chi2_ln_cdf_on_lattice;
-use crate::stats::dist::special::chi2_ln_sf;
+use crate::stats::distributions::lattice::chi2_ln_cdf_on_lattice;
+use crate::stats::distributions::special::chi2_ln_sf;
 use crate::stats::finding::{CardClass, Finding, within_chance};
 use crate::stats::{PositionCardCounts, TestId, TestResult};
 

@@ -12,7 +12,7 @@
 //! smallest positive double instead).
 
 use super::model::ExactMatrix;
-use crate::stats::dist::special::{chi2_ln_cdf, chi2_ln_sf};
+use crate::stats::distributions::special::{chi2_ln_cdf, chi2_ln_sf};
 use crate::stats::finding::{Finding, excess_within_noise};
 use crate::stats::{TestId, TestResult};
 

@@ -478,7 +478,7 @@ pub(crate) mod sampled {
     use crate::cards::Card;
     use crate::rng::SeededRng;
     use crate::shuffle::{Scratch, Shuffle};
-    use crate::stats::dist::gof::chi2_against_pmf;
+    use crate::stats::distributions::gof::chi2_against_pmf;
 
     pub fn ln_p_against<S: Shuffle, R: SeededRng>(shuffle: &S, n: usize, seed: u64, count: u64, law: &[f64]) -> f64 {
         let mut rng = R::from_seed_u64(seed);

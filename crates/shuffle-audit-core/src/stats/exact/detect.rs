@@ -24,7 +24,7 @@ use serde::Serialize;
 use super::dd::Dd;
 use super::model::ExactMatrix;
 use super::order_law::{adjacency_law, factorial, fixed_points_law};
-use crate::stats::dist::special::chi2_upper_quantile;
+use crate::stats::distributions::special::chi2_upper_quantile;
 use crate::stats::exact::laws::fixed_points_pmf;
 use crate::stats::power::noncentrality_for_power;
 use crate::stats::{TestId, TestSelection};

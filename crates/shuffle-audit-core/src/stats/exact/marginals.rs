@@ -17,7 +17,7 @@
 //! expected to reach a threshold α once `df + λ(N)` reaches the χ²(df) quantile of α: that N is the estimate this
 //! module reports (at that N a test fails about half of the time; twice that N it fails almost always).
 
-use crate::stats::dist::special::chi2_upper_quantile;
+use crate::stats::distributions::special::chi2_upper_quantile;
 
 /// Which Fisher–Yates loop.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -199,7 +199,7 @@ mod tests {
     #[test]
     fn quantiles_invert_the_survival_function() {
         let x = chi2_upper_quantile(1e-9f64.ln(), 2601.0);
-        assert!((crate::stats::dist::special::chi2_ln_sf(x, 2601.0) - 1e-9f64.ln()).abs() < 1e-9);
+        assert!((crate::stats::distributions::special::chi2_ln_sf(x, 2601.0) - 1e-9f64.ln()).abs() < 1e-9);
         // Wilson–Hilferty gives 3057 as well.
         assert!((x - 3057.2).abs() < 0.1, "{x}");
     }

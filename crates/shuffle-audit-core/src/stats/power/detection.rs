@@ -15,7 +15,7 @@
 //! `λ_up = max(λ_observed, 0) + 3·√(2d)` would need `N₀ · λ_needed / λ_up` shuffles, so a smaller one needs
 //! more: that is the lower bound reported.
 
-use crate::stats::dist::special::chi2_upper_quantile;
+use crate::stats::distributions::special::chi2_upper_quantile;
 
 /// What a run says about the number of shuffles needed to see its bias.
 #[derive(Clone, Copy, Debug, PartialEq)]

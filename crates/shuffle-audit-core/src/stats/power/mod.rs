@@ -33,7 +33,7 @@
 //!
 //! **Noncentral χ².** `P(χ'²(k, λ) > x) = Σ_j e^{−λ/2}(λ/2)^j/j! · Q(k/2 + j, x/2)` (the Poisson mixture;
 //! Johnson, Kotz & Balakrishnan, *Continuous Univariate Distributions* vol. 2, ch. 29), summed outward from the
-//! Poisson mode in log space with the central tails of [`crate::stats::dist::special`], stopping when a rigorous geometric
+//! Poisson mode in log space with the central tails of [`crate::stats::distributions::special`], stopping when a rigorous geometric
 //! bound on the rest is below 1e-16 of the sum. It is exact to rounding, not an approximation.
 
 pub mod detection;
@@ -41,8 +41,8 @@ pub mod detection;
 use serde::Serialize;
 use statrs::function::gamma::ln_gamma;
 
-pub use crate::stats::dist::special::chi2_upper_quantile;
-use crate::stats::dist::special::{chi2_ln_cdf, chi2_ln_sf};
+pub use crate::stats::distributions::special::chi2_upper_quantile;
+use crate::stats::distributions::special::{chi2_ln_cdf, chi2_ln_sf};
 
 /// ln(e^a + e^b) without overflow.
 fn ln_add(a: f64, b: f64) -> f64 {
@@ -203,7 +203,7 @@ pub struct PowerStatement {
 /// docs](self)), as ln of the miss probability, for noncentrality λ with cell deviation δ.
 pub fn ln_miss(c: f64, k: f64, lambda: f64, delta: f64) -> f64 {
     let sd = (2.0 * k + 4.0 * lambda * (1.0 + delta.abs())).sqrt();
-    crate::stats::dist::special::normal_ln_cdf((c - k - lambda) / sd)
+    crate::stats::distributions::special::normal_ln_cdf((c - k - lambda) / sd)
 }
 
 /// The noncentrality λ at which the conservative power reaches `power`, with the deviation δ of the cell that
@@ -292,7 +292,7 @@ mod tests {
     use super::*;
     use crate::rng::{ChaCha8, RawRng, SeededRng};
     use crate::stats::PositionCardCounts;
-    use crate::stats::dist::special::normal_ln_sf;
+    use crate::stats::distributions::special::normal_ln_sf;
 
     /// P(χ'²(k, λ) > x) by an independent route: χ'²(k, λ) = (Z + √λ)² + χ²(k−1), so
     /// `sf(x) = ∫ P((Z+√λ)² > x − u) f_{k−1}(u) du` with `P((Z+μ)² > t) = Φ̄(√t − μ) + Φ̄(√t + μ)`; composite

@@ -12,10 +12,10 @@
 //! `audit::result` ([`ExternalAudit::into_report`]), so that this module never names the report that holds
 //! its summary.
 
-pub mod deck_parser;
-pub mod source;
-pub mod stream;
-pub mod wait;
+pub(crate) mod deck_parser;
+pub(crate) mod source;
+pub(crate) mod stream;
+pub(crate) mod wait;
 
 use std::cell::Cell;
 use std::fs::File;
@@ -26,8 +26,8 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 pub use deck_parser::{DeckDefect, DeckFormat, DeckParser};
-pub use source::{ExternalSource, LineReader, Linger, PRODUCER_GROUP, Producer, ProducerStatus, Reading};
-pub use stream::{Fold, FormatChoice, InvalidDeck, StreamAudit, StreamError, StreamOptions};
+pub use source::{ExternalSource, Line, LineReader, Linger, PRODUCER_GROUP, Producer, ProducerStatus, Reading};
+pub use stream::{Fold, FormatChoice, InvalidDeck, StreamAudit, StreamError, StreamOptions, audit as audit_stream};
 pub use wait::{Ending, Notice, PolledReader, Waiting};
 
 use crate::audit::fault::{FaultKind, FaultReport};

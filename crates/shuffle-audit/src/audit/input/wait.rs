@@ -17,7 +17,7 @@ use std::io::{self, Read};
 use std::os::fd::{AsRawFd, RawFd};
 use std::time::{Duration, Instant};
 
-pub use super::source::{EXIT_GRACE, HELD_OUTPUT_GRACE};
+pub use super::source::HELD_OUTPUT_GRACE;
 use super::source::{Linger, Producer};
 use crate::audit::stop::{StopFlag, StopReason, format_duration};
 

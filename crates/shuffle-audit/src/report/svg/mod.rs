@@ -6,9 +6,13 @@
 //! it is shown on its own (GitHub renders SVG files as images). Numbers are written with fixed precision, so
 //! the same input always gives the same bytes.
 
+pub mod adjacency_heatmap;
+pub mod exact_heatmap;
 pub mod heatmap;
 pub mod line_plot;
+pub mod position_heatmap;
 pub mod progressive;
+pub mod riffle_curve;
 
 use std::fmt::Write;
 

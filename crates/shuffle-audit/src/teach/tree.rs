@@ -5,10 +5,10 @@
 
 use std::fmt::Write;
 
-use crate::audit::lesson::{TreePath, order_counts};
 use crate::cards::{Card, Lang};
 use crate::report::svg::escape;
 use crate::stats::exact::lehmer_unrank;
+use crate::teach::lesson::{TreePath, order_counts};
 
 /// One colour per order (Okabe–Ito), in lexicographic order 123, 132, 213, 231, 312, 321.
 const ORDER_COLOURS: [&str; 6] = ["#e69f00", "#56b4e9", "#009e73", "#cc79a7", "#0072b2", "#d55e00"];
@@ -155,8 +155,8 @@ fn trim(x: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::audit::lesson::three_card_paths;
     use crate::shuffle::AlgorithmKind;
+    use crate::teach::lesson::three_card_paths;
 
     #[test]
     fn the_naive_tree_has_27_leaves_and_the_counts_of_its_orders() {

@@ -10,9 +10,9 @@
 //! finite whatever its size. The per-test `verdict` uses the Holm-adjusted p; the `overall` row's p is the
 //! family-wise (adjusted) p.
 
-use super::RunReport;
-use super::i18n::{self, Lang};
-use crate::stats::dist::special::ln_to_log10;
+use crate::report::RunReport;
+use crate::report::i18n::{self, Lang};
+use crate::stats::distributions::special::ln_to_log10;
 
 pub const HEADER: [&str; 13] = [
     "algorithm",
@@ -37,7 +37,7 @@ pub fn render(reports: &[&RunReport]) -> Vec<u8> {
     for r in reports {
         for row in rows(r) {
             // Names and a producer's words come from outside: no control character reaches a cell.
-            w.write_record(row.iter().map(|cell| super::escape::text(cell))).expect("writing to memory");
+            w.write_record(row.iter().map(|cell| crate::report::escape::text(cell))).expect("writing to memory");
         }
     }
     w.into_inner().expect("writing to memory")

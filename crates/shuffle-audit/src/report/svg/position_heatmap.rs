@@ -5,11 +5,11 @@
 //! deviations of one cell's sampling noise, `√((n−1)/N)` in ratio units (a cell is Binomial(N, 1/n)), so that
 //! a fair shuffle looks pale instead of speckled; comparisons put every run on one fixed clamp ([`COMPARE_CLAMP`]).
 
-use super::RunReport;
-use super::i18n::{Lang, noise_note, verdict_word};
-use super::svg::heatmap::{Heatmap, auto_clamp, ratio_label};
+use super::heatmap::{Heatmap, auto_clamp, ratio_label};
 use crate::cards::{Card, card_name};
+use crate::report::RunReport;
 use crate::report::i18n::LangWords;
+use crate::report::i18n::{Lang, noise_note, verdict_word};
 
 /// A run's clamp covers at least this many noise standard deviations.
 pub const NOISE_SIGMAS: f64 = 8.0;

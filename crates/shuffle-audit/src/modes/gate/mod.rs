@@ -10,14 +10,14 @@
 //! A check with a `timeout` that runs out, or one a signal stopped, is not met whatever its verdict: its
 //! reports are partial and say why. A signal also ends the gate: the checks after it do not run.
 
-pub mod config;
+pub(crate) mod config;
 
 use std::path::Path;
 use std::time::Instant;
 
 use serde::Serialize;
 
-pub use config::{Check, ConfigError, Expectation, GateConfig};
+pub use config::{Check, ConfigError, Expectation, GateConfig, folder_name, load};
 
 use crate::audit::RunReport;
 use crate::audit::input::{self, Control, Fold, InputError, Notice};
@@ -26,7 +26,7 @@ use crate::audit::settings::Plan;
 use crate::audit::state::RunState;
 use crate::audit::stop::{StopFlag, within_limit};
 use crate::audit::verdict::Verdict;
-use crate::stats::dist::special::ln_to_log10;
+use crate::stats::distributions::special::ln_to_log10;
 use crate::stats::power::PowerStatement;
 use crate::stats::{TestId, format_ln_p};
 

@@ -288,8 +288,8 @@ pub fn candidates(problem: &Problem, space: &SeedSpace, outcome: &SearchOutcome)
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::audit::crack::problem::{Dealer, View};
     use crate::audit::stop::NEVER;
+    use crate::crack::problem::{Dealer, View};
     use crate::game::Game;
     use crate::game::deal::{DealConfig, DealShape};
     use crate::rng::RngKind;
@@ -352,10 +352,10 @@ mod tests {
     #[test]
     fn a_stopped_search_says_so_and_counts_only_what_it_searched() {
         let p = problem(AlgorithmKind::FisherYates, RngKind::Glibc, Game::Douniu, 0, 5, false, 1000);
-        let space = SeedSpace::new(crate::audit::crack::SeedPolicy {
+        let space = SeedSpace::new(crate::crack::SeedPolicy {
             rng: RngKind::Glibc,
-            clock: crate::audit::crack::Clock::Unix,
-            request: crate::audit::crack::SpaceRequest::Seeds { from: 1, to: 1 << 20 },
+            clock: crate::crack::Clock::Unix,
+            request: crate::crack::SpaceRequest::Seeds { from: 1, to: 1 << 20 },
             max_pid: 32768,
         })
         .unwrap();
@@ -369,10 +369,10 @@ mod tests {
     #[test]
     fn a_search_finds_the_twin_seeds_and_their_deal() {
         let p = problem(AlgorithmKind::FisherYates, RngKind::Msvc, Game::Douniu, 0, 5, false, 1_000_123);
-        let space = SeedSpace::new(crate::audit::crack::SeedPolicy {
+        let space = SeedSpace::new(crate::crack::SeedPolicy {
             rng: RngKind::Msvc,
-            clock: crate::audit::crack::Clock::Unix,
-            request: crate::audit::crack::SpaceRequest::Seeds { from: (1 << 31) + 900_000, to: (1 << 31) + 1_100_000 },
+            clock: crate::crack::Clock::Unix,
+            request: crate::crack::SpaceRequest::Seeds { from: (1 << 31) + 900_000, to: (1 << 31) + 1_100_000 },
             max_pid: 32768,
         })
         .unwrap();

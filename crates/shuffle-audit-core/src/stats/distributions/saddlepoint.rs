@@ -16,7 +16,7 @@
 //! computed in log space through [`normal_ln_sf`], so it stays finite at p = 10^-10000). Lower tails use the
 //! reflected variable `K_max − X`. The tests compare it with the exact convolution.
 
-use crate::stats::dist::special::normal_ln_sf;
+use crate::stats::distributions::special::normal_ln_sf;
 
 /// `ln P(S ≥ t)` for S the sum of `n` independent copies of X with `P(X = k) = pmf[k]`.
 pub fn sum_ln_sf(pmf: &[f64], n: u64, t: u64) -> f64 {

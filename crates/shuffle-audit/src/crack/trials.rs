@@ -63,7 +63,9 @@ impl CandidateCounts {
         }
         let e = 63 - count.leading_zeros();
         let top = (count >> (e - SUB_BITS)) as u32;
-        EXACT_BELOW as u32 + (e - 10) * (1 << SUB_BITS) + (top - (1 << SUB_BITS))
+        let bin = EXACT_BELOW as u32 + (e - 10) * (1 << SUB_BITS) + (top - (1 << SUB_BITS));
+        debug_assert!((bin as usize) < MAX_BINS);
+        bin
     }
 
     /// The middle of a bin: the count itself below 1024.
@@ -393,7 +395,7 @@ mod tests {
     }
 
     fn request(trials: u64) -> (TrialsRequest, SeedSpace) {
-        use crate::audit::crack::{Clock, SeedPolicy, SpaceRequest};
+        use crate::crack::{Clock, SeedPolicy, SpaceRequest};
         use crate::game::{Game, deal::DealConfig, deal::DealShape};
         let dealer = Dealer {
             algorithm: crate::shuffle::Algorithm::new(crate::shuffle::AlgorithmKind::FisherYates),

@@ -2,9 +2,9 @@
 //! starting order) across and positions down, on the colour scale of the run heatmaps
 //! ([`super::position_heatmap`]): `exact.svg`, and beside the sampled heatmap in a run's `report.html`.
 
-use super::i18n::{Lang, LangWords, exact_heatmap_words};
-use super::svg::heatmap::{Heatmap, auto_clamp, ratio_label};
+use super::heatmap::{Heatmap, auto_clamp, ratio_label};
 use crate::cards::{Card, card_name};
+use crate::report::i18n::{Lang, LangWords, exact_heatmap_words};
 use crate::stats::exact::model::ExactMatrix;
 
 /// `n·p` of every cell, row-major by position (columns by card id).

@@ -69,7 +69,7 @@ pub fn pearson_ln_cdf(total: u64, probs: &[f64], x: f64) -> Option<LnP> {
 /// errs on the conservative side: for the binomial, P(X² = 0) ≈ √(2/(πN)) against χ²'s √(8/(πN)) at one step.
 /// For the large samples of ordinary runs the step is negligible and this is the χ² tail.
 pub fn chi2_ln_cdf_on_lattice(x: f64, df: f64, step: f64) -> LnP {
-    crate::stats::dist::special::chi2_ln_cdf(x + step.max(0.0), df)
+    crate::stats::distributions::special::chi2_ln_cdf(x + step.max(0.0), df)
 }
 
 /// The lower tail of a position-by-card matrix's scaled X² (`X²·(n−1)/n` over `shuffles` uniform permutations

@@ -14,15 +14,23 @@
 //! - [`budget`]: what a seeding policy allows (distinct decks, expected repeats, the bits of common views);
 //! - [`trials`]: hidden seeds drawn at random and cracked, for ground truth.
 
-pub mod budget;
-pub mod clock;
-pub mod findings;
-pub mod lanes;
-pub mod problem;
-pub mod search;
-pub mod space;
-pub mod trials;
+pub(crate) mod budget;
+pub(crate) mod clock;
+pub(crate) mod findings;
+pub(crate) mod lanes;
+pub(crate) mod problem;
+pub(crate) mod search;
+pub(crate) mod space;
+pub(crate) mod trials;
 
-pub use problem::{Deal, Dealer, Problem, View};
-pub use search::{Candidate, SearchOptions, SearchOutcome, TooLarge, search};
-pub use space::{Clock, SeedPolicy, SeedSpace, SpaceRequest};
+pub use budget::{Budget, ViewBudget, budget};
+pub use findings::{CrackFinding, CrackFindingOutcome, Expect, findings, run as run_finding};
+pub use lanes::Isa;
+pub use problem::{Deal, Dealer, Problem, View, parse_cards};
+pub use report::{CrackResult, rate, render_budget, render_json, render_text, render_trials, render_trials_json};
+pub use search::{
+    Candidate, SEARCH_LIMIT_LOG2, SearchOptions, SearchOutcome, TooLarge, candidates, check_range, deal_for, search,
+};
+pub use space::{Clock, SeedPolicy, SeedSpace, SpaceFlags, SpaceRequest, parse_seed_range};
+pub use trials::{TrialsOutcome, TrialsRequest, run as run_trials};
+pub(crate) mod report;

@@ -4,12 +4,12 @@
 //! "no data". The clamp follows the same rule as the position-by-card picture: the spread of the ratios, but
 //! never finer than eight standard deviations of one cell's noise.
 
-use super::RunReport;
-use super::i18n::{Lang, noise_note, verdict_word};
+use super::heatmap::{Heatmap, ratio_label};
 use super::position_heatmap::own_clamp;
-use super::svg::heatmap::{Heatmap, ratio_label};
 use crate::cards::{Card, card_name};
+use crate::report::RunReport;
 use crate::report::i18n::LangWords;
+use crate::report::i18n::{Lang, noise_note, verdict_word};
 use crate::stats::deck::adjacency::AdjacencyCounts;
 
 /// Observed/expected of every ordered pair, row-major by the first card; NaN on the diagonal.

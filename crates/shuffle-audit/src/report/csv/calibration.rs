@@ -7,7 +7,7 @@
 //! `alpha,replicates,fired,rate,ci_low,ci_high,verdict` (`fired`: replicates whose family p was below α; the
 //! interval is the exact Clopper–Pearson 99% one; `verdict` is `calibrated`, `conservative` or `TOO MANY`).
 
-use crate::audit::calibration::{FamilyRate, Replicate, StatisticCalibration};
+use crate::modes::calibration::{FamilyRate, Replicate, StatisticCalibration};
 
 pub const FAMILY_HEADER: [&str; 7] = ["alpha", "replicates", "fired", "rate", "ci_low", "ci_high", "verdict"];
 
@@ -108,7 +108,7 @@ mod tests {
         // 5 of 100 replicates below 0.05: the rate's 99% interval holds 0.05.
         let mut ln_ps = vec![0.0f64; 95];
         ln_ps.extend([0.001f64.ln(); 5]);
-        let family = crate::audit::calibration::family_rates(&ln_ps);
+        let family = crate::modes::calibration::family_rates(&ln_ps);
         let text = String::from_utf8(render_family(&family)).unwrap();
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines[0], "alpha,replicates,fired,rate,ci_low,ci_high,verdict");

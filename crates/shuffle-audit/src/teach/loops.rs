@@ -134,7 +134,7 @@ function shuffle(deck, random) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::audit::lesson::LESSON_LOOPS;
+    use crate::teach::lesson::LESSON_LOOPS;
 
     #[test]
     fn every_loop_defines_shuffle_and_its_slider_constant_once() {

@@ -4,13 +4,14 @@
 //! [`Lesson`] into the page's bytes.
 //!
 //! The page is plain JavaScript in three parts, kept as files beside this one and embedded verbatim:
-//! `stats.js` (the statistics, step for step as [`crate::stats::dist::special`] computes them), `worker.js` (the
+//! `stats.js` (the statistics, step for step as [`crate::stats::distributions::special`] computes them), `worker.js` (the
 //! worker's runtime, appended to the student's code) and `page.js` (the interface). The computed numbers travel
 //! in one JSON block: the colour steps of [`crate::report::svg::heatmap`], the clamp ladder and noise floor of
-//! [`crate::report::position_heatmap`], the thresholds, and for each loop, deck and slider stop its exact matrix
+//! [`crate::report::svg::position_heatmap`], the thresholds, and for each loop, deck and slider stop its exact matrix
 //! (as n·p − 1 in units of 10⁻⁵, far below the noise of a million shuffles) with its detection curve. The 3-card
 //! trees and the riffle curve are drawn here as SVG, so they show without script.
 
+pub(crate) mod lesson;
 mod loops;
 mod tree;
 mod words;
@@ -20,14 +21,15 @@ use std::fmt::Write;
 
 use serde::Serialize;
 
-use super::html;
-use super::position_heatmap::{LADDER, NOISE_SIGMAS};
-use super::riffle_curve;
-use super::svg::heatmap::{LEVELS, level_colour};
-use super::svg::{Target, escape};
-use crate::audit::lesson::{LESSON_DECKS, LESSON_LOOPS, Lesson, LessonCase, LoopParam, curve_shuffles};
 use crate::cards::{Card, Lang, card_name};
+use crate::report::html;
+use crate::report::svg::heatmap::{LEVELS, level_colour};
+use crate::report::svg::position_heatmap::{LADDER, NOISE_SIGMAS};
+use crate::report::svg::riffle_curve;
+use crate::report::svg::{Target, escape};
+use crate::teach::lesson::{LESSON_DECKS, LESSON_LOOPS, Lesson, LessonCase, LoopParam, curve_shuffles};
 
+pub use lesson::lesson;
 pub use loops::source as loop_source;
 
 const STATS_JS: &str = include_str!("stats.js");
@@ -153,7 +155,7 @@ struct PageData {
     exact: BTreeMap<String, ExactData>,
     curve_shuffles: Vec<f64>,
     /// By deck size: the comparator sort's scripted run, replayed in the browser.
-    sort_probes: BTreeMap<usize, crate::audit::lesson::SortProbe>,
+    sort_probes: BTreeMap<usize, crate::teach::lesson::SortProbe>,
     words: BTreeMap<&'static str, &'static str>,
 }
 

@@ -31,7 +31,6 @@ use crate::error::Field;
 use crate::shuffle::AlgorithmKind;
 use crate::stats::TestSelection;
 
-pub use crate::audit::settings::DEFAULT_SHUFFLES;
 /// Seed of a check when the configuration does not say: fixed, so the gate is reproducible.
 pub const DEFAULT_SEED: u64 = 1;
 

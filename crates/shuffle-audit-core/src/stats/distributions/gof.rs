@@ -7,10 +7,10 @@
 //! classical rule of thumb for the chi-square approximation (Cochran 1954,
 //! "Some methods for strengthening the common χ² tests", Biometrics 10;
 //! see also Agresti, *Categorical Data Analysis*, §1.5). p-values come
-//! from [`crate::stats::dist::special`] in log space.
+//! from [`crate::stats::distributions::special`] in log space.
 
-use crate::stats::dist::lattice::pearson_ln_cdf;
-use crate::stats::dist::special::{chi2_ln_cdf, chi2_ln_sf};
+use crate::stats::distributions::lattice::pearson_ln_cdf;
+use crate::stats::distributions::special::{chi2_ln_cdf, chi2_ln_sf};
 
 /// Minimum expected count per pooled cell used by [`chi2_against_pmf`].
 pub const MIN_EXPECTED: f64 = 5.0;
@@ -72,7 +72,7 @@ pub fn chi2_against_pmf(observed: &[u64], pmf: &[f64]) -> GofResult {
 ///    expected count ≥ `min_expected`, unless there is only one cell.
 /// 3. `X² = Σ_cells (O − E)² / E`, `df = cells − 1`,
 ///    `ln_sf = ln P(χ²_df > X²)`; `ln_cdf = ln P(X² ≤ x)` exactly, summed over the pooled cells' multinomial
-///    ([`crate::stats::dist::lattice`]), where few count vectors lie below x, else `ln P(χ²_df ≤ X²)`.
+///    ([`crate::stats::distributions::lattice`]), where few count vectors lie below x, else `ln P(χ²_df ≤ X²)`.
 ///
 /// With fewer than two cells (no data, or too little) the result is
 /// statistic 0, df 0, p = 1 (`ln_sf = ln_cdf = 0`).

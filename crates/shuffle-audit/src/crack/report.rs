@@ -2,11 +2,11 @@
 
 use std::fmt::Write;
 
-use crate::audit::crack::budget::Budget;
-use crate::audit::crack::trials::{TrialsOutcome, TrialsRequest, ViewTrials};
-use crate::audit::crack::{Candidate, Problem, SearchOutcome, SeedSpace};
 use crate::audit::stop::StopReason;
 use crate::cards::{Card, NameStyle, card_name};
+use crate::crack::budget::Budget;
+use crate::crack::trials::{TrialsOutcome, TrialsRequest, ViewTrials};
+use crate::crack::{Candidate, Problem, SearchOutcome, SeedSpace};
 use crate::report::i18n::group_digits;
 
 /// Everything a crack printed.

@@ -18,7 +18,7 @@
 //! The verdict rule itself. Uniform p-values do not make the verdict's false-alarm rate right: that is the family
 //! rule's business ([`crate::audit::verdict`]: one Holm family, each two-sided test's smaller tail doubled). So
 //! every replicate also records the family p its run would be judged on — or, for `calibrate --progressive`, the
-//! progressive run's (the smallest look's family p times the looks, [`crate::audit::progressive`]) — and
+//! progressive run's (the smallest look's family p times the looks, [`crate::modes::progressive`]) — and
 //! [`family_rates`] counts, at α = 0.01, 0.05 and 0.1, how many fell below α, with the exact Clopper–Pearson 99%
 //! interval of that rate: the rule is `calibrated` when α is inside it, `conservative` when the interval is
 //! below α, and `TOO MANY` (a family rule that lies) when it is above.
@@ -29,14 +29,14 @@ use crate::audit::meter::Meter;
 use rayon::prelude::*;
 
 use crate::audit::fault::FaultReport;
-use crate::audit::progressive;
 use crate::audit::runner::{self, RunConfig, chunk_seed};
 use crate::audit::source::{Builtin, DeckSource};
 use crate::audit::verdict::{Thresholds, family_ln_p};
 use crate::error::{ConfigError, Field};
+use crate::modes::progressive;
 use crate::stats::TestId;
-use crate::stats::dist::special::clopper_pearson;
-use crate::stats::dist::uniformity::{anderson_darling_uniform, ks_uniform};
+use crate::stats::distributions::special::clopper_pearson;
+use crate::stats::distributions::uniformity::{anderson_darling_uniform, ks_uniform};
 
 /// Stream offset that separates replicate seeds from chunk seeds ("REPLICAT" in ASCII).
 const REPLICATE_STREAM: u64 = 0x5245_504c_4943_4154;

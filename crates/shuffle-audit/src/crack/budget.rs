@@ -133,7 +133,7 @@ pub fn budget(space: &SeedSpace, n: usize, deal: Option<&DealConfig>, decks_deal
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::audit::crack::space::{Clock, DEFAULT_MAX_PID, SeedPolicy};
+    use crate::crack::space::{Clock, DEFAULT_MAX_PID, SeedPolicy};
     use crate::rng::RngKind;
 
     fn space(rng: RngKind, clock: Clock, request: SpaceRequest) -> SeedSpace {

@@ -8,7 +8,7 @@ use crate::stats::exact::model::ExactMatrix;
 pub const DIGITS: usize = 25;
 
 pub fn render(m: &ExactMatrix) -> Vec<u8> {
-    super::counts_csv::render_matrix(m.n(), DIGITS + 4, |p, c| m.get(c, p).to_decimal(DIGITS))
+    super::counts::render_matrix(m.n(), DIGITS + 4, |p, c| m.get(c, p).to_decimal(DIGITS))
 }
 
 #[cfg(test)]

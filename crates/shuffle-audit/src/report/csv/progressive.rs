@@ -6,8 +6,8 @@
 //! row per look whose `log10_p` is the look's family-wise p and `log10_p_holm` that p multiplied by the number of
 //! planned looks (`sides` = `adjusted`).
 
-use crate::audit::progressive::{Look, look_corrected_ln_p};
-use crate::stats::dist::special::ln_to_log10;
+use crate::modes::progressive::{Look, look_corrected_ln_p};
+use crate::stats::distributions::special::ln_to_log10;
 
 pub const HEADER: [&str; 8] = ["shuffles", "test", "statistic", "df", "log10_p", "log10_p_holm", "verdict", "sides"];
 

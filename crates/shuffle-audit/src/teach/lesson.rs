@@ -15,7 +15,7 @@
 
 use serde::Serialize;
 
-use super::verdict::Thresholds;
+use crate::audit::verdict::Thresholds;
 use crate::cards::Card;
 use crate::rng::RawRng;
 use crate::shuffle::{Algorithm, AlgorithmKind, FisherYates, NaiveSwap, Scratch, Shuffle};
@@ -212,10 +212,10 @@ impl crate::shuffle::Draws for ScriptedCoins<'_> {
 }
 
 /// The probe of an `n`-card sort: answers from the runner's SplitMix64 stream seeded by n
-/// ([`super::runner::chunk_seed`]), 64 per card, more than the sort ever asks.
+/// ([`crate::audit::runner::chunk_seed`]), 64 per card, more than the sort ever asks.
 pub fn sort_probe(n: usize) -> SortProbe {
     let mut answers = String::with_capacity(64 * n);
-    for word in (0..n as u64).map(|i| super::runner::chunk_seed(n as u64, i)) {
+    for word in (0..n as u64).map(|i| crate::audit::runner::chunk_seed(n as u64, i)) {
         for b in 0..64 {
             answers.push(if (word >> b) & 1 == 1 { '1' } else { '0' });
         }
