@@ -33,6 +33,8 @@
 //! assert_eq!(report.verdict, Verdict::Fail);
 //! ```
 
+#![warn(unreachable_pub)]
+
 pub mod api;
 pub mod audit;
 pub mod crack;

@@ -11,7 +11,7 @@ use crate::stats::Finding;
 use crate::stats::{TestId, TestResult, TestSelection};
 
 /// One test of a real run through the runner (two threads; the result does not depend on it).
-pub fn run_one(
+pub(super) fn run_one(
     algorithm: Algorithm,
     rng: RngKind,
     deck: usize,
@@ -31,7 +31,14 @@ pub fn run_one(
 }
 
 /// [`run_one`] for an algorithm without parameters and no post-processing.
-pub fn run_plain(kind: AlgorithmKind, rng: RngKind, deck: usize, shuffles: u64, seed: u64, test: TestId) -> TestResult {
+pub(super) fn run_plain(
+    kind: AlgorithmKind,
+    rng: RngKind,
+    deck: usize,
+    shuffles: u64,
+    seed: u64,
+    test: TestId,
+) -> TestResult {
     run_one(Algorithm::new(kind), rng, deck, shuffles, seed, PostProcess::default(), test)
 }
 

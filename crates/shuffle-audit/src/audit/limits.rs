@@ -9,19 +9,19 @@ use crate::error::{ConfigError, Field};
 
 /// Shuffles of one run (and `--max-shuffles` of a progressive one): 2^50 ≈ 1.1·10^15. A cluster run of
 /// 3.4·10^12 shuffles fits three hundred times over; at 10^8 shuffles a second, the limit is four months of work.
-pub const MAX_SHUFFLES: u64 = 1 << 50;
+pub(crate) const MAX_SHUFFLES: u64 = 1 << 50;
 
 /// Swaps per shuffle of `wash` and fixed-count `pair-swap`: 2^20 = 1048576. Random transpositions mix the
 /// positions after about (1/2)·n·ln n swaps (Diaconis & Shahshahani 1981): 3550 for the largest deck of 1024
 /// cards, so the limit is 295 times that; the catalogue's `wash` makes n swaps. Past the cutoff more swaps change
 /// nothing a test can see (and `wash`'s parity is the parity of the swap count whatever it is), while each swap
 /// costs the same: 2^20 swaps per shuffle already make a million shuffles take about twenty minutes.
-pub const MAX_SWAPS: u64 = 1 << 20;
+pub(crate) const MAX_SWAPS: u64 = 1 << 20;
 
 /// Worker threads per core. The shuffles are pure computation: more threads than cores only share the cores, and
 /// a few per core are enough to cover a machine that counts its cores low. Ten thousand threads take far longer to
 /// start than the work they do.
-pub const THREADS_PER_CORE: usize = 4;
+pub(crate) const THREADS_PER_CORE: usize = 4;
 
 /// Replicates of one calibration: 2^18 = 262144. Calibration keeps every replicate's p-values (one per statistic)
 /// in memory and writes them all to `p_values.csv`: measured at about 1.4 KiB of memory and 0.6 KB of file a
@@ -29,27 +29,27 @@ pub const THREADS_PER_CORE: usize = 4;
 /// aborted; 2^62 overflowed the size of the list and panicked.) The second level then resolves deviations from
 /// uniformity of 0.3% (the KS bound 1.36/√R), far finer than a miscalibrated null needs: a few hundred replicates
 /// show one.
-pub const MAX_REPLICATES: u64 = 1 << 18;
+pub(crate) const MAX_REPLICATES: u64 = 1 << 18;
 
 /// Hidden seeds of one `crack --trials` run: 2^40 ≈ 1.1·10^12. The cheapest trial there is (a 2-card deck, a
 /// one-seed space) was measured at 6.7 µs on a shared 2-core machine (200,000 in 1.35 s), so the limit is about
 /// three months of that; a real trial is thousands of times slower (a 斗牛 hand against an hour of `time(NULL)`
 /// seeds: 47 ms, so 2^40 of them would take 1.6 million years). The figures need far fewer: at 10^6 trials a
 /// share is known to ±0.1% (two standard errors). Trials stream, so memory does not grow with the count.
-pub const MAX_TRIALS: u64 = 1 << 40;
+pub(crate) const MAX_TRIALS: u64 = 1 << 40;
 
 /// The cores of this machine (as the operating system grants them to the process), at least 1.
-pub fn cores() -> usize {
+pub(crate) fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
 }
 
 /// The most worker threads a run may ask for: [`THREADS_PER_CORE`] × [`cores`].
-pub fn max_threads() -> usize {
+pub(crate) fn max_threads() -> usize {
     THREADS_PER_CORE * cores()
 }
 
 /// Checks the work of a built-in run: its shuffles, worker threads and swaps per shuffle.
-pub fn check_run(shuffles: u64, threads: Option<usize>, swaps: Option<usize>) -> Result<(), ConfigError> {
+pub(crate) fn check_run(shuffles: u64, threads: Option<usize>, swaps: Option<usize>) -> Result<(), ConfigError> {
     check_shuffles(shuffles)?;
     if let Some(t) = threads {
         let max = max_threads();
@@ -67,7 +67,7 @@ pub fn check_run(shuffles: u64, threads: Option<usize>, swaps: Option<usize>) ->
 }
 
 /// At most [`MAX_SHUFFLES`] shuffles.
-pub fn check_shuffles(shuffles: u64) -> Result<(), ConfigError> {
+pub(crate) fn check_shuffles(shuffles: u64) -> Result<(), ConfigError> {
     if shuffles > MAX_SHUFFLES {
         return Err(ConfigError::new(
             Field::Shuffles,
@@ -78,7 +78,7 @@ pub fn check_shuffles(shuffles: u64) -> Result<(), ConfigError> {
 }
 
 /// At most [`MAX_SWAPS`] swaps per shuffle.
-pub fn check_swaps(swaps: u64) -> Result<(), ConfigError> {
+pub(crate) fn check_swaps(swaps: u64) -> Result<(), ConfigError> {
     if swaps > MAX_SWAPS {
         return Err(ConfigError::new(
             Field::Swaps,
@@ -109,7 +109,7 @@ pub fn check_replicates(replicates: u64, shuffles: u64) -> Result<(), ConfigErro
 }
 
 /// At most [`MAX_TRIALS`] trials of `crack --trials`.
-pub fn check_trials(trials: u64) -> Result<(), ConfigError> {
+pub(crate) fn check_trials(trials: u64) -> Result<(), ConfigError> {
     if trials > MAX_TRIALS {
         return Err(ConfigError::new(
             Field::Trials,

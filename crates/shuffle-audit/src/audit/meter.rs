@@ -79,7 +79,7 @@ pub struct MeterSpec {
 }
 
 /// Makes the view of a meter, or none (standard error is not a terminal, say).
-pub type MakeView = fn(&MeterSpec) -> Option<Arc<dyn MeterView>>;
+pub(crate) type MakeView = fn(&MeterSpec) -> Option<Arc<dyn MeterView>>;
 
 /// How a run shows its progress: through views of the caller's, or not at all.
 #[derive(Clone, Copy, Default)]

@@ -77,7 +77,7 @@ impl OpenError {
 }
 
 /// Opens `path` for reading when it is a regular file (a symbolic link to one is followed), with its size.
-pub fn open_regular(path: &Path) -> Result<(File, u64), OpenError> {
+pub(crate) fn open_regular(path: &Path) -> Result<(File, u64), OpenError> {
     use std::os::unix::fs::OpenOptionsExt;
     if let Some(kind) = FileKind::of(&std::fs::metadata(path)?) {
         return Err(OpenError::NotRegular(kind));

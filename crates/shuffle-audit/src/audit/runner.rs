@@ -183,7 +183,7 @@ impl RunConfig {
 }
 
 /// A deck size the tool supports: 2..=1024.
-pub fn check_deck(n: usize) -> Result<(), ConfigError> {
+pub(crate) fn check_deck(n: usize) -> Result<(), ConfigError> {
     if !(MIN_DECK..=MAX_DECK).contains(&n) {
         return Err(ConfigError::new(Field::Deck, format!("{n} cards is outside 2..=1024")));
     }
@@ -274,7 +274,7 @@ pub fn run(config: &RunConfig, progress: Progress) -> Result<RunOutcome, ConfigE
 }
 
 /// A pool of `threads` workers (`None`: every core).
-pub fn thread_pool(threads: Option<usize>) -> Result<rayon::ThreadPool, ConfigError> {
+pub(crate) fn thread_pool(threads: Option<usize>) -> Result<rayon::ThreadPool, ConfigError> {
     rayon::ThreadPoolBuilder::new()
         .num_threads(threads.unwrap_or_else(rayon::current_num_threads))
         .build()
@@ -289,7 +289,12 @@ pub fn run_chunks(config: &RunConfig, chunks: Range<u64>, bar: &Meter) -> RunOut
 }
 
 /// [`run_chunks`], abandoned (`None`) when `stop` is set before every chunk is counted.
-pub fn run_chunks_until(config: &RunConfig, chunks: Range<u64>, bar: &Meter, stop: &StopFlag) -> Option<RunOutcome> {
+pub(crate) fn run_chunks_until(
+    config: &RunConfig,
+    chunks: Range<u64>,
+    bar: &Meter,
+    stop: &StopFlag,
+) -> Option<RunOutcome> {
     let start = Instant::now();
     let wave = run_wave(config, chunks, bar, stop);
     if wave.abandoned {
@@ -373,7 +378,7 @@ impl Counted {
 }
 
 /// Sorted, disjoint ranges with adjacent ones joined.
-pub fn coalesce(mut ranges: Vec<Range<u64>>) -> Vec<Range<u64>> {
+pub(crate) fn coalesce(mut ranges: Vec<Range<u64>>) -> Vec<Range<u64>> {
     ranges.retain(|r| r.start < r.end);
     ranges.sort_by_key(|r| r.start);
     let mut out: Vec<Range<u64>> = Vec::with_capacity(ranges.len());
@@ -387,7 +392,7 @@ pub fn coalesce(mut ranges: Vec<Range<u64>>) -> Vec<Range<u64>> {
 }
 
 /// Shuffles in the chunk ranges `ranges` of a run of `shuffles` shuffles.
-pub fn shuffles_in(ranges: &[Range<u64>], shuffles: u64) -> u64 {
+pub(crate) fn shuffles_in(ranges: &[Range<u64>], shuffles: u64) -> u64 {
     ranges
         .iter()
         .map(|r| {
@@ -398,7 +403,7 @@ pub fn shuffles_in(ranges: &[Range<u64>], shuffles: u64) -> u64 {
 }
 
 /// The chunks a run of `chunks` chunks counts: all of them, or shard `(index, count)`'s share.
-pub fn wanted_chunks(chunks: u64, shard: Option<(u64, u64)>) -> Range<u64> {
+pub(crate) fn wanted_chunks(chunks: u64, shard: Option<(u64, u64)>) -> Range<u64> {
     match shard {
         Some((i, k)) => shard_chunks(chunks, i, k),
         None => 0..chunks,
@@ -412,7 +417,7 @@ pub fn shard_chunks(chunks: u64, index: u64, count: u64) -> Range<u64> {
 }
 
 /// Checks a shard `index`/`count` of a run of `chunks` chunks.
-pub fn check_shard(index: u64, count: u64, chunks: u64) -> Result<(), ConfigError> {
+pub(crate) fn check_shard(index: u64, count: u64, chunks: u64) -> Result<(), ConfigError> {
     if count == 0 || index == 0 || index > count {
         return Err(ConfigError::new(Field::Shard, format!("{index}/{count}: I must be in 1..=K, K at least 1")));
     }
@@ -440,7 +445,7 @@ pub struct Control<'a> {
 
 /// What takes a checkpoint: given everything counted so far (it writes the state file, and says so itself
 /// when that fails: a failed checkpoint does not stop the run).
-pub type SaveCheckpoint<'a> = dyn FnMut(&Counted) + 'a;
+pub(crate) type SaveCheckpoint<'a> = dyn FnMut(&Counted) + 'a;
 
 /// How a resumable run ended.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -558,7 +563,7 @@ struct Worker {
 
 /// What makes the decks of a chunk from its generator: a built-in shuffle, or a caller's function
 /// ([`FnDeck`]). The runner is monomorphised over it, as over the generator.
-pub trait MakeDeck<R>: Sync {
+pub(crate) trait MakeDeck<R>: Sync {
     /// Shuffles `deck` (the start deck) in place, drawing from `rng`.
     fn make(&self, deck: &mut [Card], rng: &mut R, scratch: &mut Scratch) -> Result<(), Fault>;
 }
@@ -573,7 +578,7 @@ impl<S: Shuffle, R: RawRng> MakeDeck<R> for S {
 /// A caller's shuffle function as a deck maker: it shuffles the start deck in place with an [`AuditRng`], and
 /// its output is checked to be a permutation (a deck that is not one is a fault, reported as for the built-in
 /// shuffles).
-pub struct FnDeck<F>(pub F);
+pub(crate) struct FnDeck<F>(pub F);
 
 impl<F: Fn(&mut [Card], &mut AuditRng) + Sync> MakeDeck<AuditRng> for FnDeck<F> {
     #[inline(always)]
@@ -601,7 +606,7 @@ struct Stream {
 /// A chunk's stream of per-deal seeds: uniform on `0..space`, from SplitMix64 outputs of the chunk's seed
 /// ([`chunk_seed`]`(chunk's seed, k)`), by Lemire's multiply-and-reject (exactly uniform; a draw is rejected
 /// with probability below space/2^64). The same seeds for a chunk whatever the thread count.
-pub struct SeedDraws {
+pub(crate) struct SeedDraws {
     base: u64,
     next: u64,
     /// The number of seeds, 1..=2^64.
@@ -612,7 +617,7 @@ pub struct SeedDraws {
 
 impl SeedDraws {
     /// Seeds uniform on `0..space` (`space` in 1..=2^64) from the stream `base`.
-    pub fn new(base: u64, space: u128) -> Self {
+    pub(crate) fn new(base: u64, space: u128) -> Self {
         let threshold = match u64::try_from(space) {
             Ok(s) if s > 0 => s.wrapping_neg() % s,
             _ => 0,
@@ -622,7 +627,7 @@ impl SeedDraws {
 
     /// The next seed.
     #[inline(always)]
-    pub fn draw(&mut self) -> u64 {
+    pub(crate) fn draw(&mut self) -> u64 {
         loop {
             let x = chunk_seed(self.base, self.next);
             self.next += 1;
@@ -647,7 +652,7 @@ struct Wave {
 /// [`run_into`] for a caller's shuffle function (`config.source` is a [`DeckSource::Function`]): chunk i hands
 /// the function fresh decks and an [`AuditRng`] seeded with [`chunk_seed`]`(seed, i)`, checks each result is a
 /// permutation, and counts it; the same waves, stop flag and determinism as a built-in run.
-pub fn run_function_into<F: Fn(&mut [Card], &mut AuditRng) + Sync>(
+pub(crate) fn run_function_into<F: Fn(&mut [Card], &mut AuditRng) + Sync>(
     config: &RunConfig,
     f: &F,
     counted: &mut Counted,

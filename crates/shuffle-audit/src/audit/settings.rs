@@ -26,9 +26,9 @@ use crate::shuffle::{Algorithm, AlgorithmKind};
 use crate::stats::TestSelection;
 
 /// Cards of a built-in run's deck when the request does not say (and no game deals it).
-pub const DEFAULT_DECK: usize = 52;
+pub(crate) const DEFAULT_DECK: usize = 52;
 /// Shuffles of a built-in run when the request does not say.
-pub const DEFAULT_SHUFFLES: u64 = 1_000_000;
+pub(crate) const DEFAULT_SHUFFLES: u64 = 1_000_000;
 /// Largest sample of progressive mode when the request does not say: 2^30.
 pub const DEFAULT_MAX_SHUFFLES: u64 = 1 << 30;
 /// The generator when the request does not say.
@@ -458,7 +458,7 @@ impl RunRequest {
 use crate::audit::runner::deal_mismatch;
 
 /// Applies `--draw` to `--algorithm`.
-pub fn resolve_draw(kind: AlgorithmKind, draw: Draw) -> Result<AlgorithmKind, ConfigError> {
+pub(crate) fn resolve_draw(kind: AlgorithmKind, draw: Draw) -> Result<AlgorithmKind, ConfigError> {
     match (kind, draw) {
         (AlgorithmKind::FisherYates, Draw::Batched) => Ok(AlgorithmKind::FisherYatesBatched),
         (k, Draw::Modulo) => Ok(k),

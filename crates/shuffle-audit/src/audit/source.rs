@@ -86,7 +86,7 @@ pub enum Seeding {
 
 /// The number of seeds a generator's seeding rule takes: 2^32 for `srand(unsigned int)`, 2^64 for
 /// `seed_from_u64`.
-pub fn seed_space(rng: RngKind) -> u128 {
+pub(crate) fn seed_space(rng: RngKind) -> u128 {
     if rng.is_c_library() { 1 << 32 } else { 1 << 64 }
 }
 
@@ -400,7 +400,7 @@ impl DeckSource {
 }
 
 /// A word for a POSIX shell: as it is when it is plain, single-quoted otherwise.
-pub fn shell_word(s: &str) -> String {
+pub(crate) fn shell_word(s: &str) -> String {
     let plain = !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || "-_./:=,+@%".contains(c));
     if plain { s.to_string() } else { format!("'{}'", s.replace('\'', "'\\''")) }
 }

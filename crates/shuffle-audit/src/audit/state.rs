@@ -51,11 +51,11 @@ use crate::stats::TestSelection;
 use crate::stats::statistic::CountVisitor;
 
 /// The format version this build writes and reads.
-pub const FORMAT_VERSION: u32 = 1;
+pub(crate) const FORMAT_VERSION: u32 = 1;
 /// The start of every state file.
 const MAGIC: &str = "shuffle-audit state ";
 /// This build's version, which a state must have been written by.
-pub const TOOL_VERSION: &str = env!("CARGO_PKG_VERSION");
+pub(crate) const TOOL_VERSION: &str = env!("CARGO_PKG_VERSION");
 const CHECKSUM_BYTES: usize = 32;
 
 /// Why a state file cannot be used.
@@ -446,7 +446,7 @@ impl RunState {
 
 /// The longest header line a state may have: a run's header is a few kilobytes (its sections' names, its chunk
 /// ranges and its fault), so a longer one is not a state this tool wrote.
-pub const MAX_HEADER_BYTES: usize = 1 << 20;
+pub(crate) const MAX_HEADER_BYTES: usize = 1 << 20;
 /// The most time a state may say was spent counting: 10^12 s, some 31,700 years.
 const MAX_SECONDS: f64 = 1e12;
 /// The most threads a state may say counted: far beyond any machine's 4 × its cores.

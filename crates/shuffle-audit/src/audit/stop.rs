@@ -97,7 +97,7 @@ impl StopFlag {
 
 /// A flag that is never set, for work that cannot be stopped early (tests, benchmarks, library callers that do
 /// not ask).
-pub static NEVER: StopFlag = StopFlag::new();
+pub(crate) static NEVER: StopFlag = StopFlag::new();
 
 /// Parses a duration as the command line and the gate write it: a number with a unit, `500ms`, `30s`, `5m`,
 /// `2h`, `1d` (a bare number is seconds); fractions are allowed (`1.5s`). Zero and negative values are refused.
@@ -127,7 +127,7 @@ pub fn parse_duration(text: &str) -> Result<Duration, String> {
 }
 
 /// A duration as people read it: `500ms`, `30s`, `5m`, `2h 30m`.
-pub fn format_duration(d: Duration) -> String {
+pub(crate) fn format_duration(d: Duration) -> String {
     let ms = d.as_millis();
     if ms < 1000 {
         return format!("{ms}ms");

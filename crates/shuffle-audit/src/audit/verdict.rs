@@ -118,7 +118,7 @@ impl Assessment {
 }
 
 /// Holm step-down adjustment of ln p-values (`None` entries are not part of the family).
-pub fn holm_adjust(ln_ps: &[Option<LnP>]) -> Vec<Option<LnP>> {
+pub(crate) fn holm_adjust(ln_ps: &[Option<LnP>]) -> Vec<Option<LnP>> {
     let mut order: Vec<usize> = (0..ln_ps.len()).filter(|&i| ln_ps[i].is_some()).collect();
     let m = order.len();
     order.sort_by(|&a, &b| ln_ps[a].unwrap().total_cmp(&ln_ps[b].unwrap()));
@@ -134,7 +134,7 @@ pub fn holm_adjust(ln_ps: &[Option<LnP>]) -> Vec<Option<LnP>> {
 
 /// The family-wise ln p of a set of test results, without building an assessment: `min(1, m · min p)` over
 /// their family p-values (what [`assess`] computes as [`Assessment::ln_p_family`]).
-pub fn family_ln_p(results: &[TestResult]) -> LnP {
+pub(crate) fn family_ln_p(results: &[TestResult]) -> LnP {
     if results.is_empty() {
         return 0.0;
     }
@@ -143,7 +143,7 @@ pub fn family_ln_p(results: &[TestResult]) -> LnP {
 }
 
 /// Adjusts every test of a run and decides the run's verdict.
-pub fn assess(results: Vec<TestResult>, thresholds: &Thresholds) -> Assessment {
+pub(crate) fn assess(results: Vec<TestResult>, thresholds: &Thresholds) -> Assessment {
     let family: Vec<(LnP, Tail)> = results.iter().map(TestResult::family_ln_p).collect();
     let adjusted = holm_adjust(&family.iter().map(|&(p, _)| Some(p)).collect::<Vec<_>>());
     let mut tests = Vec::with_capacity(results.len());
@@ -169,7 +169,7 @@ pub fn assess(results: Vec<TestResult>, thresholds: &Thresholds) -> Assessment {
 /// The test a report with a deal should lead with: the most significant table-level test whose own verdict is
 /// the run's, else the most significant such seat test; `None` when the run passed, failed as "too uniform", or
 /// no game test reaches its verdict.
-pub fn table_level_decisive(a: &Assessment) -> Option<TestId> {
+pub(crate) fn table_level_decisive(a: &Assessment) -> Option<TestId> {
     if a.verdict == Verdict::Pass || a.too_uniform {
         return None;
     }
@@ -190,7 +190,7 @@ pub fn table_level_decisive(a: &Assessment) -> Option<TestId> {
 
 /// The second table-level finding for a run's short headline: the next most significant table-level test at
 /// the run's verdict after the decisive one; `None` unless the decisive test is itself a table-level test.
-pub fn second_table_finding(a: &Assessment) -> Option<TestId> {
+pub(crate) fn second_table_finding(a: &Assessment) -> Option<TestId> {
     let table = |t: TestId| matches!(t.scope(), TestScope::Doudizhu | TestScope::Douniu);
     let decisive = a.decisive_test?;
     if !table(decisive) || a.verdict == Verdict::Pass || a.too_uniform {

@@ -48,7 +48,7 @@ pub struct Budget {
 
 /// The views worth knowing for a deck (and a deal, when given): a seat's hand as a set and in order, hand +
 /// bottom, five cards, and hold'em's two hole cards + flop on 52 cards.
-pub fn common_views(n: usize, deal: Option<&DealConfig>) -> Vec<(String, usize, f64)> {
+pub(crate) fn common_views(n: usize, deal: Option<&DealConfig>) -> Vec<(String, usize, f64)> {
     let mut v = Vec::new();
     let title = deal.map_or("", |d| d.game.title());
     if let Some(d) = deal {

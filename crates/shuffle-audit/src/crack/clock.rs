@@ -4,13 +4,13 @@
 //! days-from-civil algorithm) because only these two conversions are needed.
 
 /// Milliseconds since 1970-01-01T00:00:00Z.
-pub type UnixMillis = i64;
+pub(crate) type UnixMillis = i64;
 
 /// Milliseconds in a day.
-pub const DAY_MS: i64 = 86_400_000;
+pub(crate) const DAY_MS: i64 = 86_400_000;
 
 /// Reads an RFC 3339 time or a Unix time (seconds, optionally with a fraction).
-pub fn parse_time(text: &str) -> Result<UnixMillis, String> {
+pub(crate) fn parse_time(text: &str) -> Result<UnixMillis, String> {
     let t = text.trim();
     if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit() || b == b'.') {
         let seconds: f64 = t.parse().map_err(|_| format!("'{text}' is not a Unix time"))?;
@@ -116,7 +116,7 @@ fn civil_from_days(z: i64) -> (i64, i64, i64) {
 }
 
 /// `2026-12-01T12:00:00Z`, with `.250` when the time has milliseconds.
-pub fn format_time(ms: UnixMillis) -> String {
+pub(crate) fn format_time(ms: UnixMillis) -> String {
     let (days, in_day) = (ms.div_euclid(DAY_MS), ms.rem_euclid(DAY_MS));
     let (y, m, d) = civil_from_days(days);
     let frac = if in_day % 1000 == 0 { String::new() } else { format!(".{:03}", in_day % 1000) };
@@ -124,7 +124,7 @@ pub fn format_time(ms: UnixMillis) -> String {
 }
 
 /// `HH:MM:SS.mmm` of milliseconds since midnight.
-pub fn format_clock(ms_of_day: i64) -> String {
+pub(crate) fn format_clock(ms_of_day: i64) -> String {
     let s = ms_of_day / 1000;
     format!("{:02}:{:02}:{:02}.{:03}", s / 3600, (s / 60) % 60, s % 60, ms_of_day % 1000)
 }

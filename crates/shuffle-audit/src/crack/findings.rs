@@ -65,7 +65,7 @@ impl CrackFindingOutcome {
 }
 
 /// 2026-12-01T12:20:34Z, the golden S1 deal's `time(NULL)`.
-pub const S1_DEAL_TIME: u64 = 1_796_127_634;
+pub(crate) const S1_DEAL_TIME: u64 = 1_796_127_634;
 
 /// The rows, the 斗地主 one dealt from `srand(seed)` (compare's `--seed`, taken as 32 bits).
 pub fn findings(seed: u64) -> Vec<CrackFinding> {

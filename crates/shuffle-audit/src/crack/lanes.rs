@@ -17,14 +17,14 @@
 use super::problem::{Problem, Role};
 
 /// Seeds per block.
-pub const LANES: usize = 16;
+pub(crate) const LANES: usize = 16;
 
 const A: u32 = 214_013;
 const C: u32 = 2_531_011;
 
 /// One step of the shuffle as the lanes run it.
 #[derive(Clone, Copy, Debug)]
-pub struct Step {
+pub(crate) struct Step {
     /// The position finalised by this step.
     i: u32,
     /// `j = base + r() % m`.
@@ -38,7 +38,7 @@ pub struct Step {
 
 /// The steps of the problem's shuffle, or `None` when the lanes do not apply (not MSVC, not a Fisher–Yates, an
 /// ordered view, or more than 64 cards).
-pub fn plan(problem: &Problem) -> Option<(Vec<Step>, u64)> {
+pub(crate) fn plan(problem: &Problem) -> Option<(Vec<Step>, u64)> {
     use crate::shuffle::AlgorithmKind;
     let n = problem.dealer.deal.deck;
     if problem.dealer.rng != crate::rng::RngKind::Msvc || problem.view.ordered || n > 64 {
@@ -76,7 +76,7 @@ pub fn plan(problem: &Problem) -> Option<(Vec<Step>, u64)> {
 }
 
 /// The multiplier and increment of `k` LCG steps at once.
-pub fn jump(k: u64) -> (u32, u32) {
+pub(crate) fn jump(k: u64) -> (u32, u32) {
     // Square-and-multiply on the affine map x -> a·x + c.
     let (mut a, mut c) = (1u32, 0u32);
     let (mut sa, mut sc) = (A, C);
@@ -195,7 +195,15 @@ impl Isa {
 
 /// Appends to `out` every seed of `from..=to` the first steps do not reject, with the code of `isa` (which must
 /// be [`Isa::available`]). `skip` is the LCG jump of the deals before the one seen.
-pub fn filter_range(isa: Isa, from: u64, to: u64, steps: &[Step], mask0: u64, skip: (u32, u32), out: &mut Vec<u64>) {
+pub(crate) fn filter_range(
+    isa: Isa,
+    from: u64,
+    to: u64,
+    steps: &[Step],
+    mask0: u64,
+    skip: (u32, u32),
+    out: &mut Vec<u64>,
+) {
     assert!(isa.available(), "{} is not available on this processor", isa.name());
     match isa {
         #[cfg(target_arch = "x86_64")]

@@ -183,7 +183,7 @@ impl Problem {
 }
 
 /// `log2 C(n, k)`.
-pub fn log2_choose(n: usize, k: usize) -> f64 {
+pub(crate) fn log2_choose(n: usize, k: usize) -> f64 {
     if k > n {
         return f64::NEG_INFINITY;
     }
@@ -191,12 +191,12 @@ pub fn log2_choose(n: usize, k: usize) -> f64 {
 }
 
 /// `log2(n! / (n-k)!)`.
-pub fn log2_arrangements(n: usize, k: usize) -> f64 {
+pub(crate) fn log2_arrangements(n: usize, k: usize) -> f64 {
     (0..k.min(n)).map(|i| ((n - i) as f64).log2()).sum()
 }
 
 /// Bits of k cards of an H-card seat of an n-card deck: in deal order, or as a set.
-pub fn view_bits(n: usize, hand: usize, k: usize, ordered: bool) -> f64 {
+pub(crate) fn view_bits(n: usize, hand: usize, k: usize, ordered: bool) -> f64 {
     if ordered { log2_arrangements(n, k) } else { log2_choose(n, k) - log2_choose(hand, k) }
 }
 

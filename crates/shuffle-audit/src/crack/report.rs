@@ -20,14 +20,14 @@ pub struct CrackResult<'a> {
 }
 
 /// At most this many candidates are printed in full by the text output.
-pub const PRINTED: usize = 20;
+pub(crate) const PRINTED: usize = 20;
 
 fn names(cards: &[Card], n: usize) -> String {
     cards.iter().map(|&c| card_name(c, n, NameStyle::Symbol)).collect::<Vec<_>>().join(" ")
 }
 
 /// `1.2e-3`-style for small expectations, plain otherwise.
-pub fn expectation(x: f64) -> String {
+pub(crate) fn expectation(x: f64) -> String {
     if x == 0.0 {
         "0".into()
     } else if !(0.01..1e6).contains(&x) {
@@ -49,7 +49,7 @@ pub fn rate(x: f64) -> String {
 }
 
 /// The information budget: what the view is worth against the space.
-pub fn budget_lines(problem: &Problem, space: &SeedSpace) -> String {
+pub(crate) fn budget_lines(problem: &Problem, space: &SeedSpace) -> String {
     let bits = problem.information_bits();
     let streams = space.log2_streams();
     let expected = (streams.exp2() - 1.0).max(0.0) * (-bits).exp2();

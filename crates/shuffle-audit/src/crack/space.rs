@@ -159,7 +159,7 @@ pub struct SeedPolicy {
 }
 
 /// Default largest process id.
-pub const DEFAULT_MAX_PID: u32 = 32_768;
+pub(crate) const DEFAULT_MAX_PID: u32 = 32_768;
 
 /// The seeds a policy allows.
 #[derive(Clone, Debug, PartialEq)]

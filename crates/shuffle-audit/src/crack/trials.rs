@@ -46,7 +46,7 @@ const EXACT_BELOW: u64 = 1 << 10;
 /// Above [`EXACT_BELOW`], each octave `2^e ..= 2^(e+1) - 1` is cut into 2^9 bins of width `2^(e-9)`.
 const SUB_BITS: u32 = 9;
 /// Bins of a [`CandidateCounts`] at most: the 1024 exact ones and 512 for each octave 2^10 .. 2^63.
-pub const MAX_BINS: usize = EXACT_BELOW as usize + (64 - 10) * (1 << SUB_BITS);
+pub(crate) const MAX_BINS: usize = EXACT_BELOW as usize + (64 - 10) * (1 << SUB_BITS);
 
 /// How many trials left how many candidates, in a histogram of at most [`MAX_BINS`] bins whatever the number of
 /// trials: exact below 1024 candidates, and above it in bins whose middle is within 1/1024 (0.1%) of every count

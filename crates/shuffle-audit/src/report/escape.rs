@@ -42,7 +42,7 @@ pub fn markup(s: &str) -> String {
 }
 
 /// Escapes outside text for Markdown prose and table cells.
-pub fn markdown(s: &str) -> String {
+pub(crate) fn markdown(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {
@@ -58,7 +58,7 @@ pub fn markdown(s: &str) -> String {
 }
 
 /// One field of console or CSV text: every control character but tab shown as a visible escape.
-pub fn text(s: &str) -> String {
+pub(crate) fn text(s: &str) -> String {
     escape_controls(s, |c| c == '\t')
 }
 

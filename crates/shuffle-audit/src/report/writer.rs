@@ -71,7 +71,7 @@ impl std::error::Error for WriteError {
 }
 
 /// What was being done when a result failed, as the cause's context.
-pub trait Context<T> {
+pub(crate) trait Context<T> {
     /// The error, if any, as the cause of a [`WriteError`] that says `what` was being done.
     fn with_context<S: Into<String>>(self, what: impl FnOnce() -> S) -> Result<T, WriteError>;
 }
@@ -91,7 +91,7 @@ macro_rules! bail {
 
 /// Every file name the tool writes into an output folder. A folder that holds only these (and folders of them)
 /// is a report folder, which a later run may replace; [`write_all`] writes no other name.
-pub const REPORT_FILES: &[&str] = &[
+pub(crate) const REPORT_FILES: &[&str] = &[
     "summary.csv",
     "counts.csv",
     "summary.md",

@@ -28,11 +28,11 @@ use crate::stats::power::ncx2_ln_sf;
 
 /// The deck sizes the page offers: the 3 cards of the tree, small decks where a bias is easy to see, a suit, a
 /// deck.
-pub const LESSON_DECKS: [usize; 5] = [3, 4, 8, 13, 52];
+pub(crate) const LESSON_DECKS: [usize; 5] = [3, 4, 8, 13, 52];
 
 /// The repetition count a loop of the page takes from a slider.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct LoopParam {
+pub(crate) struct LoopParam {
     /// The constant of the loop's code the slider sets: `SWAPS`, `RIFFLES`.
     pub constant: &'static str,
     /// The URL parameter and the name `run` gives it (`swaps`, `riffles`).
@@ -44,7 +44,7 @@ pub struct LoopParam {
 
 /// One loop of the page's menu.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct LessonLoop {
+pub(crate) struct LessonLoop {
     pub kind: AlgorithmKind,
     pub param: Option<LoopParam>,
 }
@@ -55,7 +55,7 @@ const RIFFLES: LoopParam =
     LoopParam { constant: "RIFFLES", name: "riffles", values: &[1, 2, 3, 4, 5, 6, 7, 8, 10, 12], default: 7 };
 
 /// The page's menu, in its order.
-pub const LESSON_LOOPS: [LessonLoop; 7] = [
+pub(crate) const LESSON_LOOPS: [LessonLoop; 7] = [
     LessonLoop { kind: AlgorithmKind::NaiveSwap, param: None },
     LessonLoop { kind: AlgorithmKind::NaiveSwapOffByOne, param: None },
     LessonLoop { kind: AlgorithmKind::FisherYates, param: None },
@@ -66,7 +66,7 @@ pub const LESSON_LOOPS: [LessonLoop; 7] = [
 ];
 
 /// Shuffles at which the page's curve is drawn: 10^1 to 10^12, eight points a decade.
-pub fn curve_shuffles() -> Vec<f64> {
+pub(crate) fn curve_shuffles() -> Vec<f64> {
     (8..=96).map(|k| 10f64.powf(f64::from(k) / 8.0)).collect()
 }
 
@@ -86,7 +86,7 @@ pub struct PageDetection {
 }
 
 /// The page's detection figures for an exact matrix at the tool's thresholds.
-pub fn page_detection(m: &ExactMatrix, thresholds: Thresholds) -> PageDetection {
+pub(crate) fn page_detection(m: &ExactMatrix, thresholds: Thresholds) -> PageDetection {
     let n = m.n() as f64;
     let df = (n - 1.0) * (n - 1.0);
     let lambda = position_card_lambda(m);
@@ -126,7 +126,7 @@ pub struct LessonCase {
 }
 
 /// The exact matrix and detection of one loop of the page (ideal draws).
-pub fn lesson_case(
+pub(crate) fn lesson_case(
     kind: AlgorithmKind,
     param: Option<usize>,
     n: usize,
@@ -139,7 +139,7 @@ pub fn lesson_case(
 }
 
 /// Every case of the page, deck by deck, loop by loop, stop by stop.
-pub fn lesson_cases(thresholds: Thresholds) -> Result<Vec<LessonCase>, Intractable> {
+pub(crate) fn lesson_cases(thresholds: Thresholds) -> Result<Vec<LessonCase>, Intractable> {
     let mut cases = Vec::new();
     for n in LESSON_DECKS {
         for l in LESSON_LOOPS {
@@ -213,7 +213,7 @@ impl crate::shuffle::Draws for ScriptedCoins<'_> {
 
 /// The probe of an `n`-card sort: answers from the runner's SplitMix64 stream seeded by n
 /// ([`crate::audit::runner::chunk_seed`]), 64 per card, more than the sort ever asks.
-pub fn sort_probe(n: usize) -> SortProbe {
+pub(crate) fn sort_probe(n: usize) -> SortProbe {
     let mut answers = String::with_capacity(64 * n);
     for word in (0..n as u64).map(|i| crate::audit::runner::chunk_seed(n as u64, i)) {
         for b in 0..64 {
@@ -260,7 +260,7 @@ impl TreePath {
 
 /// Every path of the naive swap (3 draws of `r() % 3`) or of Fisher–Yates (`r() % 3`, then `r() % 2`) on 3
 /// cards, each step run through the catalogue's own shuffle with a scripted generator.
-pub fn three_card_paths(kind: AlgorithmKind) -> Vec<TreePath> {
+pub(crate) fn three_card_paths(kind: AlgorithmKind) -> Vec<TreePath> {
     let arities: &[usize] = match kind {
         AlgorithmKind::NaiveSwap => &[3, 3, 3],
         AlgorithmKind::FisherYates => &[3, 2],
@@ -309,7 +309,7 @@ fn run_prefix(kind: AlgorithmKind, draws: &[usize], k: usize) -> [Card; 3] {
 }
 
 /// How many paths end on each of the 3! orders, in lexicographic order of `d[pos] = card`.
-pub fn order_counts(paths: &[TreePath]) -> [usize; 6] {
+pub(crate) fn order_counts(paths: &[TreePath]) -> [usize; 6] {
     let mut counts = [0usize; 6];
     for p in paths {
         let o = p.order().map(|c| c as u8);

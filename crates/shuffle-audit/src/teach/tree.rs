@@ -28,7 +28,7 @@ fn order_index(deck: &[Card; 3]) -> usize {
 }
 
 /// The tree of `paths` (all of one shuffle, in lexicographic order of their draws) with its order counts.
-pub fn tree_svg(paths: &[TreePath], lang: Lang, name: &str) -> String {
+pub(super) fn tree_svg(paths: &[TreePath], lang: Lang, name: &str) -> String {
     let depth = paths.first().map_or(0, |p| p.draws.len());
     let leaves = paths.len();
     let zh = lang == Lang::Zh;

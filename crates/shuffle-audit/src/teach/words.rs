@@ -4,7 +4,7 @@
 use crate::cards::Lang;
 
 /// The page's fixed text.
-pub struct TeachWords {
+pub(super) struct TeachWords {
     pub title: &'static str,
     pub intro: [&'static str; 2],
     pub h_lab: &'static str,
@@ -38,7 +38,7 @@ pub struct TeachWords {
     pub ui: &'static [(&'static str, &'static str)],
 }
 
-pub fn words(lang: Lang) -> &'static TeachWords {
+pub(super) fn words(lang: Lang) -> &'static TeachWords {
     match lang {
         Lang::En => &EN,
         Lang::Zh => &ZH,

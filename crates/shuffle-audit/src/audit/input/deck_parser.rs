@@ -275,7 +275,7 @@ impl DeckParser {
 }
 
 /// Counts the cards of a line (for inferring the deck size from the first deck).
-pub fn count_cards(line: &[u8], format: DeckFormat) -> Option<usize> {
+pub(crate) fn count_cards(line: &[u8], format: DeckFormat) -> Option<usize> {
     match format {
         DeckFormat::Ids { .. } => Some(line.split(|&b| is_separator(b)).filter(|t| !t.is_empty()).count()),
         DeckFormat::Names => std::str::from_utf8(line)

@@ -32,15 +32,15 @@ use serde::Serialize;
 use crate::audit::stop::format_duration;
 
 /// Longest line read as a deck: 64 KiB, far more than any deck (1024 cards × a few bytes) needs.
-pub const MAX_LINE_BYTES: usize = 64 * 1024;
+pub(crate) const MAX_LINE_BYTES: usize = 64 * 1024;
 /// Bytes of a producer's standard error kept for the report.
-pub const STDERR_TAIL_BYTES: usize = 64 * 1024;
+pub(crate) const STDERR_TAIL_BYTES: usize = 64 * 1024;
 /// Lines of a producer's standard error quoted in reports.
-pub const STDERR_TAIL_LINES: usize = 10;
+pub(crate) const STDERR_TAIL_LINES: usize = 10;
 /// Silence on a producer's output after its shell exited before the output is taken as finished.
-pub const HELD_OUTPUT_GRACE: Duration = Duration::from_secs(2);
+pub(crate) const HELD_OUTPUT_GRACE: Duration = Duration::from_secs(2);
 /// Time a producer gets to exit after closing its output before its group is ended.
-pub const EXIT_GRACE: Duration = Duration::from_secs(5);
+pub(crate) const EXIT_GRACE: Duration = Duration::from_secs(5);
 
 pub use crate::audit::source::ExternalSource;
 
@@ -212,16 +212,16 @@ pub static PRODUCER_GROUP: AtomicI32 = AtomicI32::new(0);
 
 /// The environment variable that marks every process a producer starts: its value is unique to the producer
 /// (this process's pid and a count), so that processes that left the producer's group can be found and ended.
-pub const PRODUCER_MARK: &str = "SHUFFLE_AUDIT_PRODUCER";
+pub(crate) const PRODUCER_MARK: &str = "SHUFFLE_AUDIT_PRODUCER";
 
 /// Producers started by this process, for their marks.
 static PRODUCERS_STARTED: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
 /// Time a producer's process group gets to end after SIGTERM before it is sent SIGKILL.
-pub const KILL_GRACE: Duration = Duration::from_secs(1);
+pub(crate) const KILL_GRACE: Duration = Duration::from_secs(1);
 /// The same when the time limit (`--timeout`) ran out: the limit is the user's deadline for the whole run, so the
 /// producer gets only this before SIGKILL, and the run ends within 0.3 s of its limit.
-pub const TIMEOUT_KILL_GRACE: Duration = Duration::from_millis(150);
+pub(crate) const TIMEOUT_KILL_GRACE: Duration = Duration::from_millis(150);
 /// How long the tail of a producer's standard error is waited for once its processes are ended: a process it
 /// started that escaped being ended may hold the pipe open. Shorter after a time limit, for the same reason.
 const STDERR_WAIT: Duration = Duration::from_secs(2);

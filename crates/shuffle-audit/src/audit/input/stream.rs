@@ -22,9 +22,9 @@ use crate::game::deal::DealConfig;
 use crate::stats::TestSelection;
 
 /// Invalid decks listed in reports (all of them are counted).
-pub const LISTED_INVALID: usize = 10;
+pub(crate) const LISTED_INVALID: usize = 10;
 /// The deck of an audit stopped before its first deck when `--deck` does not say: a run's default.
-pub const DECK_BEFORE_ANY: usize = 52;
+pub(crate) const DECK_BEFORE_ANY: usize = 52;
 
 crate::names::named_enum! {
     /// `--format`: detect from the first deck, or force ids or names.
@@ -145,7 +145,7 @@ pub fn audit<R: BufRead>(reader: R, options: &StreamOptions, fold: Fold) -> Resu
 /// [`audit`], stopping at the next line once `stop` is set and keeping `decks_read` at the number of deck lines
 /// read (for the waiting lines). Stopped before any deck, the audit is one of no decks (of `--deck`'s size, or
 /// the default 52), not an error: its reports say how it stopped.
-pub fn audit_until<R: BufRead>(
+pub(crate) fn audit_until<R: BufRead>(
     reader: R,
     options: &StreamOptions,
     fold: Fold,

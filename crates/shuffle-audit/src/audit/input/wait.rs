@@ -17,15 +17,15 @@ use std::io::{self, Read};
 use std::os::fd::{AsRawFd, RawFd};
 use std::time::{Duration, Instant};
 
-pub use super::source::HELD_OUTPUT_GRACE;
+pub(crate) use super::source::HELD_OUTPUT_GRACE;
 use super::source::{Linger, Producer};
 use crate::audit::stop::{StopFlag, StopReason, format_duration};
 
 /// Longest single wait in `poll`: how late a stop request or a clock is noticed. Short enough that a time
 /// limit ends the reading well within the 0.3 s a run may take past it; twenty wake-ups a second cost nothing.
-pub const POLL_TICK: Duration = Duration::from_millis(50);
+pub(crate) const POLL_TICK: Duration = Duration::from_millis(50);
 /// When the waiting lines are printed, as time without a deck; after the last, every [`WAITING_REPEAT`].
-pub const WAITING_LINES: [Duration; 6] = [
+pub(crate) const WAITING_LINES: [Duration; 6] = [
     Duration::from_secs(10),
     Duration::from_secs(30),
     Duration::from_secs(60),
@@ -34,10 +34,10 @@ pub const WAITING_LINES: [Duration; 6] = [
     Duration::from_secs(600),
 ];
 /// The interval of the waiting lines after the last of [`WAITING_LINES`].
-pub const WAITING_REPEAT: Duration = Duration::from_secs(600);
+pub(crate) const WAITING_REPEAT: Duration = Duration::from_secs(600);
 
 /// The time without a deck at which the `k`-th waiting line (0-based) of a silence is due.
-pub fn waiting_due(k: usize) -> Duration {
+pub(crate) fn waiting_due(k: usize) -> Duration {
     match WAITING_LINES.get(k) {
         Some(&d) => d,
         None => WAITING_LINES[WAITING_LINES.len() - 1] + WAITING_REPEAT * (k + 1 - WAITING_LINES.len()) as u32,

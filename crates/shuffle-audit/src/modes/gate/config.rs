@@ -32,7 +32,7 @@ use crate::shuffle::AlgorithmKind;
 use crate::stats::TestSelection;
 
 /// Seed of a check when the configuration does not say: fixed, so the gate is reproducible.
-pub const DEFAULT_SEED: u64 = 1;
+pub(crate) const DEFAULT_SEED: u64 = 1;
 
 /// A configuration error: the file, the line (0 when the file cannot be read at all), and what is wrong.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -170,7 +170,7 @@ struct RawCheck {
 }
 
 /// The largest configuration file read: thousands of checks.
-pub const MAX_CONFIG_BYTES: u64 = 1 << 20;
+pub(crate) const MAX_CONFIG_BYTES: u64 = 1 << 20;
 
 /// Reads and validates a configuration file.
 pub fn load(path: &Path) -> Result<GateConfig, ConfigError> {
@@ -194,7 +194,7 @@ pub fn load(path: &Path) -> Result<GateConfig, ConfigError> {
 }
 
 /// Validates the text of a configuration file named `file`, whose relative paths start at `dir`.
-pub fn parse(text: &str, file: &str, dir: &Path) -> Result<GateConfig, ConfigError> {
+pub(crate) fn parse(text: &str, file: &str, dir: &Path) -> Result<GateConfig, ConfigError> {
     let line_of = |offset: usize| text[..offset.min(text.len())].bytes().filter(|&b| b == b'\n').count() + 1;
     let err = |offset: usize, message: String| ConfigError { file: file.to_string(), line: line_of(offset), message };
     let raw: RawConfig = toml::from_str(text).map_err(|e| {

@@ -68,7 +68,7 @@ fn favoured(gains: bool) -> &'static str {
 }
 
 /// The facts behind the number (the `detail` column of `summary.csv`).
-pub fn detail(t: &TestResult) -> String {
+pub(super) fn detail(t: &TestResult) -> String {
     let (x2, df) = (t.statistic, t.df);
     match &t.finding {
         Finding::PositionCard { n, most, least, noise_band, shuffles, .. } => {
@@ -287,7 +287,7 @@ fn histogram_headline(test: TestId, h: &HistogramFinding) -> String {
 }
 
 /// A short phrase (about 60 characters) for tables.
-pub fn headline(t: &TestResult) -> String {
+pub(super) fn headline(t: &TestResult) -> String {
     match &t.finding {
         Finding::PositionCard { n, most, least, noise_band, .. }
             if noise_band.is_finite() && !stands_out(most.0, *noise_band) && !stands_out(least.0, *noise_band) =>
@@ -390,7 +390,7 @@ pub fn headline(t: &TestResult) -> String {
 }
 
 /// One sentence in plain words.
-pub fn explanation(t: &TestResult) -> String {
+pub(super) fn explanation(t: &TestResult) -> String {
     match &t.finding {
         Finding::PositionCard { n, most, least, within_noise, noise_band, shuffles, .. } => {
             let ((lo, (p_lo, c_lo)), (hi, (p_hi, c_hi))) = (*least, *most);
@@ -685,7 +685,7 @@ pub fn explanation(t: &TestResult) -> String {
 }
 
 /// Why an external run did not see its whole input: `stopped by SIGINT after 1200 decks`.
-pub fn partial(p: &PartialReason, input: &InputSummary) -> String {
+pub(super) fn partial(p: &PartialReason, input: &InputSummary) -> String {
     match p {
         PartialReason::Strict { line } => format!("stopped at the first invalid deck, line {line} (--strict)"),
         PartialReason::ReadError { line, error } => format!("read error after line {line}: {error}"),

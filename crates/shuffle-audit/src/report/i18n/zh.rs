@@ -102,7 +102,7 @@ fn histogram_headline(test: TestId, h: &HistogramFinding) -> String {
 }
 
 /// A short phrase for tables.
-pub fn headline(t: &TestResult) -> String {
+pub(super) fn headline(t: &TestResult) -> String {
     match &t.finding {
         Finding::DuplicateDecks { decks, repeats, seed_space, .. } => match seed_space.estimate {
             None => format!("前 {decks} 副牌中没有重复的牌"),
@@ -196,7 +196,7 @@ pub fn headline(t: &TestResult) -> String {
 }
 
 /// One sentence in plain words.
-pub fn explanation(t: &TestResult) -> String {
+pub(super) fn explanation(t: &TestResult) -> String {
     match &t.finding {
         Finding::DuplicateDecks { decks, repeats, pairs, fair_pairs, seed_space, fair, .. } => {
             if *fair {
@@ -459,7 +459,7 @@ pub fn explanation(t: &TestResult) -> String {
 }
 
 /// 外部输入为何不完整：`读到 1200 副牌时被 SIGINT 中止`。
-pub fn partial(p: &PartialReason, input: &InputSummary) -> String {
+pub(super) fn partial(p: &PartialReason, input: &InputSummary) -> String {
     match p {
         PartialReason::Strict { line } => format!("第 {line} 行是第一副无效的牌，审计在此停止（--strict）"),
         PartialReason::ReadError { line, error } => format!("第 {line} 行之后读取出错：{error}"),
