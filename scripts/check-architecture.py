@@ -73,11 +73,16 @@ LAYERS = {
         "stats": 2,
         "game": 3,
     },
-    # The library a user depends on: the audit, its reports, and the API on top.
+    # The library a user depends on: the run model and engine, the modes and the exact analysis on it, the
+    # reports, the seed search and the teaching page (each with its own renderers), and the API on top.
     "crates/shuffle-audit": {
         "audit": 4,
-        "report": 5,
-        "api": 6,
+        "exact": 5,
+        "modes": 5,
+        "report": 6,
+        "crack": 7,
+        "teach": 7,
+        "api": 8,
     },
     # The Python binding: the conversions, the two audits, and the Python module that exports them.
     "crates/shuffle-audit-python": {

@@ -3,6 +3,10 @@
 
 use serde::Serialize;
 
+use crate::cards::{Card, NameStyle};
+use crate::rng::RngKind;
+use crate::shuffle::Stuck;
+
 crate::names::named_enum! {
     /// The kind of fault.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
@@ -34,4 +38,30 @@ pub struct FaultReport {
     pub description: String,
     /// A short phrase for tables.
     pub headline: String,
+}
+
+/// Plain words for a retry loop that cannot finish.
+pub fn describe_stuck(stuck: &Stuck, n: usize, rng: RngKind) -> String {
+    let slots = |v: &[usize]| v.iter().map(|p| p.to_string()).collect::<Vec<_>>().join(", ");
+    let card = crate::cards::card_name(stuck.card_index as Card, n, NameStyle::Symbol);
+    let why = if stuck.unreachable_slots.is_empty() {
+        String::new()
+    } else {
+        let reach = n - stuck.unreachable_slots.len();
+        format!(
+            "; position(s) {} can never be drawn (r() % {reach} with {rng} yields only 0..{})",
+            slots(&stuck.unreachable_slots),
+            reach - 1
+        )
+    };
+    format!(
+        "does not terminate: card {} ({card}, the {} to place) found no free slot after {} draws; {} cards were \
+         placed with {} draws; free position(s): {}{why}",
+        stuck.card_index,
+        crate::names::ordinal(stuck.card_index as u64 + 1),
+        stuck.draws_on_stuck,
+        stuck.placed,
+        stuck.draws_to_place,
+        slots(&stuck.free_slots),
+    )
 }

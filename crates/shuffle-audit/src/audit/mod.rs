@@ -4,9 +4,9 @@
 
 #[cfg(test)]
 mod battery_runs;
+pub(crate) mod config;
 pub(crate) mod fault;
 pub mod input;
-pub(crate) mod limits;
 pub(crate) mod meter;
 pub(crate) mod regular_file;
 pub(crate) mod result;
@@ -19,13 +19,13 @@ pub(crate) mod stop;
 pub(crate) mod tally;
 pub(crate) mod verdict;
 
-pub use limits::check_replicates;
+pub use config::limits::check_replicates;
+pub use fault::describe_stuck;
 pub use meter::{Meter, MeterSpec, MeterView, Progress};
 pub use result::{Incomplete, RunReport};
 pub use resumable::{Checkpoints, ResumableRun};
 pub use runner::{
-    CHUNK_SHUFFLES, Control, Counted, RunConfig, RunOutcome, chunk_seed, describe_stuck, run, run_chunks, run_into,
-    shard_chunks,
+    CHUNK_SHUFFLES, Control, Counted, RunConfig, RunOutcome, chunk_seed, run, run_chunks, run_into, shard_chunks,
 };
 pub use settings::{DEFAULT_RNG, Draw, ExternalPlan, Plan, RunRequest, RunSettings, StateSettings, thresholds};
 pub use source::{Builtin, DeckSource, ExternalSource, PostProcess, SeedingMode};

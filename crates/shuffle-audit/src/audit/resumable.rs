@@ -46,7 +46,7 @@ impl ResumableRun {
     pub fn new(config: RunConfig, shard: Option<(u64, u64)>) -> Result<Self, ConfigError> {
         config.validate()?;
         if let Some((i, k)) = shard {
-            runner::check_shard(i, k, config.chunks())?;
+            crate::audit::config::check_shard(i, k, config.chunks())?;
         }
         let counted = Counted::new(&config);
         Ok(ResumableRun { config, counted, shard, before: Duration::ZERO, threads: 0 })

@@ -11,10 +11,9 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
+use crate::audit::config::{check_deck, deal_mismatch, limits};
 use crate::audit::input::{ExternalSource, FormatChoice, StreamOptions};
-use crate::audit::limits;
 use crate::audit::runner::RunConfig;
-use crate::audit::runner::check_deck;
 use crate::audit::source::{Builtin, DeckSource, PostProcess, Seeding, SeedingMode, seed_space};
 use crate::audit::state::RunState;
 use crate::audit::verdict::Thresholds;
@@ -246,7 +245,7 @@ impl RunRequest {
                 };
                 config.validate()?;
                 if let Some((i, k)) = state.shard {
-                    crate::audit::runner::check_shard(i, k, config.chunks())?;
+                    crate::audit::config::check_shard(i, k, config.chunks())?;
                 }
                 Plan::Builtin(config)
             }
@@ -454,8 +453,6 @@ impl RunRequest {
         }
     }
 }
-
-use crate::audit::runner::deal_mismatch;
 
 /// Applies `--draw` to `--algorithm`.
 pub(crate) fn resolve_draw(kind: AlgorithmKind, draw: Draw) -> Result<AlgorithmKind, ConfigError> {

@@ -518,7 +518,7 @@ impl Header {
             ));
         }
         if let Some([i, k]) = self.shard {
-            crate::audit::runner::check_shard(i, k, chunks)
+            crate::audit::config::check_shard(i, k, chunks)
                 .map_err(|e| StateError::field("shard", format!("[{i}, {k}]: {}", e.message)))?;
             let part = crate::audit::runner::shard_chunks(chunks, i, k);
             if covered.iter().any(|r| r.start < part.start || r.end > part.end) {

@@ -35,9 +35,9 @@ pub struct TrialsRequest {
 }
 
 impl TrialsRequest {
-    /// At most [`crate::audit::limits::MAX_TRIALS`] trials.
+    /// At most [`crate::audit::config::limits::MAX_TRIALS`] trials.
     pub fn validate(&self) -> Result<(), ConfigError> {
-        crate::audit::limits::check_trials(self.trials)
+        crate::audit::config::limits::check_trials(self.trials)
     }
 }
 
@@ -432,7 +432,7 @@ mod tests {
         assert_eq!(e.field, Field::Trials);
     }
 
-    const MAX_TRIALS_PLUS_ONE: u64 = crate::audit::limits::MAX_TRIALS + 1;
+    const MAX_TRIALS_PLUS_ONE: u64 = crate::audit::config::limits::MAX_TRIALS + 1;
 
     #[test]
     fn candidate_counts_are_exact_below_1024_and_within_a_thousandth_above() {

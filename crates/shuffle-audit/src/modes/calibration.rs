@@ -182,7 +182,7 @@ pub fn calibrate_looks(
     if replicates == 0 {
         return Err(ConfigError::new(Field::Replicates, "must be at least 1"));
     }
-    crate::audit::limits::check_replicates(replicates, config.shuffles)?;
+    crate::audit::config::limits::check_replicates(replicates, config.shuffles)?;
     let start = Instant::now();
     let pool = runner::thread_pool(config.threads)?;
     let Some(builtin) = config.builtin().copied() else {

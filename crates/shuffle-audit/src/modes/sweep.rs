@@ -1,6 +1,6 @@
 //! The swap-count sweep of the random-transposition shuffles (`wash`, `pair-swap`): which swap counts to run.
 
-use crate::audit::limits::MAX_SWAPS;
+use crate::audit::config::limits::MAX_SWAPS;
 
 /// At most this many swap counts in one sweep.
 pub const MAX_POINTS: u64 = 1000;
