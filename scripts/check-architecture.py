@@ -45,23 +45,12 @@ import sys
 
 # Top-level module -> layer, per crate folder (relative to the workspace root). Higher layers may use lower ones.
 LAYERS = {
-    # The root package's src/: today the library and the binary beside it; after the move to a workspace the
-    # binary only (cli, commands, signals, main.rs).
+    # The root package's src/: the binary (its command line, one file per subcommand, progress bars, signals).
     ".": {
-        "cards": 0,
-        "error": 0,
-        "names": 0,
-        "rng": 1,
-        "shuffle": 1,
-        "stats": 2,
-        "game": 3,
-        "audit": 4,
-        "report": 5,
-        "api": 6,
-        "cli": 6,
-        "commands": 6,
-        "progress": 6,
-        "signals": 6,
+        "progress": 0,
+        "signals": 0,
+        "cli": 1,
+        "commands": 2,
     },
     # The pure core: cards, generators, shuffles, statistics, games.
     "crates/shuffle-audit-core": {

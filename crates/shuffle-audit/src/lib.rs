@@ -1,20 +1,24 @@
 //! shuffle-audit: tells whether a card shuffle is fair, how unfair it is, and why.
 //!
-//! The layers, each using only the ones below it:
+//! The library's products, each one public module whose items are chosen (the files inside are private to the
+//! crate), each using only the ones listed after it:
 //! - [`api`]: [`Audit`], for a project's own tests: a shuffle function or a list of decks in, a [`Report`] with
-//!   its assertions out;
-//! - [`audit`]: what a run is, the parallel runner and the stream audit of external decks, verdicts, and the
-//!   audit modes (progressive, calibration, sweep, the `compare` catalogue, the gate);
-//! - [`game`]: dealing shuffled decks as the card games deal them, and the table statistics of each game;
-//! - [`stats`]: the statistics, as mergeable accumulators with exact or correctly scaled nulls;
-//! - [`shuffle`] and [`rng`]: the shuffles and the generators they were written against, bit for bit;
-//! - [`cards`]: card ids and names.
+//!   its assertions out, checkpointed and resumed if it runs long;
+//! - [`teach`] and [`crack`]: the teaching page (its numbers, its page and script), and predictability (seed
+//!   spaces, the seed search from one seat's view, its trials and its report);
+//! - [`report`]: a finished audit rendered (CSV, JSON, Markdown, JUnit, HTML, SVG) without any I/O but through its
+//!   one writer;
+//! - [`modes`] and [`exact`]: the audit modes (progressive, calibration, sweep, the `compare` catalogue, the gate),
+//!   and the exact analysis of a run's algorithm;
+//! - [`audit`]: the run model and its engine: requests validated into configurations, the parallel runner,
+//!   resumable runs and state files, the stream audit of external decks ([`audit::input`]), verdicts.
 //!
-//! [`report`] renders a finished audit (CSV, JSON, Markdown, JUnit, HTML, SVG) without doing any I/O but
-//! through its one writer. The command line is a thin layer in the binary.
+//! Below them is the pure core (the `shuffle-audit-core` crate), re-exported under its own names: [`game`]
+//! (dealing as the card games deal, and their table statistics), [`stats`] (mergeable accumulators with exact or
+//! correctly scaled nulls), [`shuffle`] and [`rng`] (the shuffles and the generators they were written against,
+//! bit for bit), [`cards`]. The command line is a thin layer in the binary.
 //!
-//! The crate root re-exports what a caller needs to describe, run and judge an audit; the modules stay public
-//! for the benchmarks, the integration tests and readers of the code.
+//! The crate root re-exports what a caller needs to describe, run and judge an audit.
 //!
 //! ```
 //! use shuffle_audit::{AlgorithmKind, RunRequest, Verdict, execute, Progress};
@@ -49,11 +53,10 @@ pub use shuffle_audit_core::{cards, error, game, rng, shuffle, stats};
 pub use shuffle_audit_core::{with_rng_type, with_shuffle};
 
 pub use api::{Audit, AuditError, DeckAuditor, Report, TestSummary};
-pub use audit::runner::{Progress, RunConfig};
-pub use audit::settings::{Plan, RunRequest, RunSettings};
-pub use audit::source::{Builtin, DeckSource, ExternalSource, PostProcess};
-pub use audit::verdict::{Thresholds, Verdict};
-pub use audit::{RunReport, execute};
+pub use audit::{
+    Builtin, DeckSource, ExternalSource, Plan, PostProcess, Progress, RunConfig, RunReport, RunRequest, RunSettings,
+    StopFlag, Thresholds, Verdict, execute,
+};
 pub use cards::{Card, Lang};
 pub use error::{ConfigError, Field};
 pub use rng::{AuditRng, RngKind};

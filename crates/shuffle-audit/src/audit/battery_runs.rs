@@ -2,7 +2,8 @@
 //! caught, a fair one must pass, and the explanation must say what was seen. Each statistic's own unit tests live
 //! with it in the core crate; these need the runner and the reports, which the core cannot use.
 
-use crate::audit::runner::{Progress, RunConfig, run};
+use crate::audit::meter::Progress;
+use crate::audit::runner::{RunConfig, run};
 use crate::audit::source::{Builtin, DeckSource, PostProcess};
 use crate::cards::Card;
 use crate::rng::RngKind;

@@ -1,5 +1,5 @@
 //! The run model and its engine: what a run is (its deck source, deck, shuffles, deal and tests, validated in
-//! [`settings`]), the parallel runner and the stream audit of external decks that fill the statistics, state
+//! `settings`), the parallel runner and the stream audit of external decks that fill the statistics, state
 //! files and resumable runs, and the verdict rule. The audit modes built on them are in [`crate::modes`].
 
 #[cfg(test)]
@@ -38,7 +38,7 @@ pub use verdict::{Thresholds, Verdict};
 pub fn execute(
     config: runner::RunConfig,
     thresholds: verdict::Thresholds,
-    progress: runner::Progress,
+    progress: meter::Progress,
 ) -> Result<RunReport, crate::error::ConfigError> {
     let outcome = runner::run(&config, progress)?;
     Ok(RunReport::new(config, outcome, thresholds))

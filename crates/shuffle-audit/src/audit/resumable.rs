@@ -115,7 +115,7 @@ impl ResumableRun {
         })
     }
 
-    /// Counts the missing chunks of a run of a caller's function (a [`crate::audit::source::FunctionSource`]
+    /// Counts the missing chunks of a run of a caller's function (a `crate::audit::source::FunctionSource`
     /// with its seed), as [`ResumableRun::run`] does; `chunks` limits this call to the first chunks of the run
     /// (`None`: every wanted chunk).
     pub fn run_function<F: Fn(&mut [Card], &mut AuditRng) + Sync>(

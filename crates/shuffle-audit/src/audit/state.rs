@@ -347,7 +347,7 @@ impl RunState {
     }
 
     /// Reads and checks the state file at `path`. Only a regular file is read (a FIFO or a device would be
-    /// read for ever), its header line is read up to [`MAX_HEADER_BYTES`], and the file's size is checked
+    /// read for ever), its header line is read up to `MAX_HEADER_BYTES`, and the file's size is checked
     /// against the header's sections before any counter is read: what is read is bounded by what the run's
     /// definition holds, whatever the file claims.
     pub fn read(path: &Path) -> Result<RunState, StateError> {

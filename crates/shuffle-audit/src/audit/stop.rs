@@ -149,7 +149,7 @@ const RELAY_TICK: Duration = Duration::from_millis(50);
 /// Runs `work` with a flag that is set when `parent` is (a signal) or, with `Some(limit)`, when `limit` has run
 /// out ([`StopReason::Timeout`]). The time limit is a timer thread scoped to `work`, which also relays `parent`
 /// (looked at every 50 ms) and ends with it, panic or not; without a limit `work` gets `parent` itself. The
-/// library installs no signal handler: `parent` is whatever the caller's handler sets, or [`NEVER`].
+/// library installs no signal handler: `parent` is whatever the caller's handler sets, or `NEVER`.
 pub fn within_limit<T>(parent: &StopFlag, limit: Option<Duration>, work: impl FnOnce(&StopFlag) -> T) -> T {
     let Some(limit) = limit else { return work(parent) };
     let flag = StopFlag::new();

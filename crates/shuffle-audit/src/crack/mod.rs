@@ -5,14 +5,14 @@
 //! seeds: a seat that sees its own hand and roughly knows when the deal happened can run every possible seed
 //! through the dealer's program and keep those that deal it that hand — usually exactly one, which predicts
 //! every other hand. PlanetPoker's shuffle fell this way in 1999 (Arkin, Hill, Marks, Schmid and Walls, "How We
-//! Learned to Cheat at Online Poker"). The modules:
-//! - [`clock`]: RFC 3339 and Unix times;
-//! - [`space`]: seed spaces (clock windows, ranges, the whole seed space, OS keys) and the seeds that give one
+//! Learned to Cheat at Online Poker"). Its files:
+//! - `clock`: RFC 3339 and Unix times;
+//! - `space`: seed spaces (clock windows, ranges, the whole seed space, OS keys) and the seeds that give one
 //!   stream (MSVC's twins s and s + 2^31, glibc's 0 and 1);
-//! - [`problem`]: the dealer's program and the seat's view, the checks, and the view's information in bits;
-//! - [`mod@search`]: the parallel search with early rejection, and [`lanes`], its vectorised MSVC filter;
+//! - `problem`: the dealer's program and the seat's view, the checks, and the view's information in bits;
+//! - `search`: the parallel search with early rejection, and `lanes`, its vectorised MSVC filter;
 //! - [`budget`]: what a seeding policy allows (distinct decks, expected repeats, the bits of common views);
-//! - [`trials`]: hidden seeds drawn at random and cracked, for ground truth.
+//! - `trials`: hidden seeds drawn at random and cracked, for ground truth.
 
 pub(crate) mod budget;
 pub(crate) mod clock;

@@ -35,7 +35,7 @@ pub struct TrialsRequest {
 }
 
 impl TrialsRequest {
-    /// At most [`crate::audit::config::limits::MAX_TRIALS`] trials.
+    /// At most `crate::audit::config::limits::MAX_TRIALS` trials.
     pub fn validate(&self) -> Result<(), ConfigError> {
         crate::audit::config::limits::check_trials(self.trials)
     }

@@ -16,7 +16,7 @@
 //! see.
 //!
 //! The verdict rule itself. Uniform p-values do not make the verdict's false-alarm rate right: that is the family
-//! rule's business ([`crate::audit::verdict`]: one Holm family, each two-sided test's smaller tail doubled). So
+//! rule's business (`crate::audit::verdict`: one Holm family, each two-sided test's smaller tail doubled). So
 //! every replicate also records the family p its run would be judged on — or, for `calibrate --progressive`, the
 //! progressive run's (the smallest look's family p times the looks, [`crate::modes::progressive`]) — and
 //! [`family_rates`] counts, at α = 0.01, 0.05 and 0.1, how many fell below α, with the exact Clopper–Pearson 99%

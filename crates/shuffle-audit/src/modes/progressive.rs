@@ -6,7 +6,7 @@
 //! 2^k plus the next chunks, and the batteries merge. Samples smaller than one chunk are simply run again.
 //!
 //! Repeated looks. Each look applies the whole battery with Holm's family-wise control over one family (each
-//! two-sided test's smaller tail doubled: [`crate::audit::verdict`]), and a fair shuffle can fail any of them.
+//! two-sided test's smaller tail doubled: `crate::audit::verdict`), and a fair shuffle can fail any of them.
 //! With L planned looks, every look's family-wise p is multiplied by L (Bonferroni over the looks; the looks are
 //! strongly dependent, so this is conservative), which keeps the chance that a fair shuffle FAILs anywhere in
 //! the progressive run below the FAIL threshold, and the same for SUSPICIOUS. The run's progressive family p is
@@ -342,7 +342,7 @@ mod tests {
         assert_eq!(out.looks.len(), 7);
         let mut fresh = fair.clone();
         fresh.shuffles = 1 << 16;
-        assert_eq!(out.last.tally, runner::run(&fresh, runner::Progress::Hidden).unwrap().tally);
+        assert_eq!(out.last.tally, runner::run(&fresh, meter::Progress::Hidden).unwrap().tally);
     }
 
     #[test]

@@ -62,7 +62,7 @@ pub(crate) fn text(s: &str) -> String {
     escape_controls(s, |c| c == '\t')
 }
 
-/// A whole console text: as [`text`], keeping its newlines.
+/// A whole console text: as `text`, keeping its newlines.
 pub fn terminal(s: &str) -> String {
     escape_controls(s, |c| c == '\t' || c == '\n')
 }

@@ -5,7 +5,7 @@
 //! `currentColor`, so the page reads in light and dark mode. The page declares UTF-8 and a font list with
 //! common Chinese fonts, for 黑桃A and 小王. Each shuffle gets a card: where it comes from and its loop, its
 //! verdict, its heatmaps, what the statistics say, and how many shuffles it takes to see its bias
-//! ([`crate::stats::power::detection`]). The renderers are pure: bytes in memory, written by [`super::writer`].
+//! ([`crate::stats::power::detection`]). The renderers are pure: bytes in memory, written by `super::writer`.
 
 use crate::report::i18n::LangWords;
 use crate::stats::TestId;

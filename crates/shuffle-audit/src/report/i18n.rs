@@ -6,7 +6,7 @@
 //! numbers, never inside the statistics: every test returns its [`crate::stats::Finding`], and its detail (for
 //! the files), headline (for tables) and explanation are rendered from it, in English by the `en` module and in
 //! Chinese by the `zh` module, for every test. So both languages say the same thing. The run's own reason and
-//! headline come from its [`Reason`] and the decisive test's finding.
+//! headline come from its `Reason` and the decisive test's finding.
 
 use crate::audit::fault::FaultKind;
 use crate::stats::TestId;

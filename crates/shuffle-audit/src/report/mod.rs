@@ -1,5 +1,5 @@
 //! Reports: pure renderers, one file per format, that turn a finished audit ([`crate::audit::RunReport`]) into
-//! bytes. Only [`writer`] touches the file system.
+//! bytes. Only `writer` touches the file system.
 
 pub(crate) mod console;
 pub mod csv;

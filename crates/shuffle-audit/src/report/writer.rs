@@ -490,7 +490,7 @@ fn remove_stale_files(dir: &Path, name: &str) {
     }
 }
 
-/// Writes several named files (names of [`REPORT_FILES`]) into `dir`, a folder inside an [`OutDir`]'s path,
+/// Writes several named files (names of `REPORT_FILES`) into `dir`, a folder inside an [`OutDir`]'s path,
 /// which makes them visible all at once: each file is written in place.
 pub fn write_all(dir: &Path, files: &[(&str, Vec<u8>)]) -> Result<(), WriteError> {
     fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;

@@ -1,7 +1,7 @@
 //! The teaching page (`shuffle-audit teach`): one self-contained HTML file, no external asset and no network,
 //! that lets a student edit a shuffle loop, run it in a Web Worker, and read the position-by-card heatmap next to
 //! the tool's own statistic, p-value and verdict. A pure renderer: [`page`] turns a computed
-//! [`Lesson`] into the page's bytes.
+//! `Lesson` into the page's bytes.
 //!
 //! The page is plain JavaScript in three parts, kept as files beside this one and embedded verbatim:
 //! `stats.js` (the statistics, step for step as [`crate::stats::distributions::special`] computes them), `worker.js` (the

@@ -88,7 +88,7 @@ pub(crate) fn check_swaps(swaps: u64) -> Result<(), ConfigError> {
     Ok(())
 }
 
-/// At most [`MAX_REPLICATES`] replicates, and at most [`MAX_SHUFFLES`] shuffles in all.
+/// At most `MAX_REPLICATES` replicates, and at most `MAX_SHUFFLES` shuffles in all.
 pub fn check_replicates(replicates: u64, shuffles: u64) -> Result<(), ConfigError> {
     if replicates > MAX_REPLICATES {
         return Err(ConfigError::new(

@@ -112,7 +112,7 @@ impl RunConfig {
     }
 
     /// Checks what the engine relies on: the one copy of these checks, which the settings validation
-    /// ([`crate::audit::settings`]) calls too.
+    /// (`crate::audit::settings`) calls too.
     pub fn validate(&self) -> Result<(), ConfigError> {
         check_run(self)
     }

@@ -2,9 +2,9 @@
 //! the `decks`/`exec` checks of `gate`), audited as they stream by the same [`crate::stats::Battery`] as the built-in
 //! shuffles, so every statistic the battery has applies to them.
 //!
-//! [`deck_parser`] turns a line into a deck, [`source`] streams lines from files and programs (a program in a
-//! process group of its own, ended with everything it started on every path), [`wait`] waits for them without
-//! hanging (a stop flag, a time limit, the waiting lines, a producer that does not let go), and [`stream`] folds
+//! `deck_parser` turns a line into a deck, `source` streams lines from files and programs (a program in a
+//! process group of its own, ended with everything it started on every path), `wait` waits for them without
+//! hanging (a stop flag, a time limit, the waiting lines, a producer that does not let go), and `stream` folds
 //! them into a battery in constant memory. This module says what the result means: invalid decks, a
 //! producer that failed or a read error make the run BROKEN, with what was counted so far kept, and an audit
 //! that did not see the whole input (`--strict`, a crashed producer, a read error, a signal, `--timeout`) is
@@ -113,7 +113,7 @@ pub struct ExternalAudit {
 
 /// What an external audit obeys besides its input, and whom it tells while it waits.
 pub struct Control<'a> {
-    /// Set by the caller's signal handler ([`NEVER`] by default): reading stops at the next line as if the
+    /// Set by the caller's signal handler (`NEVER` by default): reading stops at the next line as if the
     /// input had ended, a producer's group is ended, and the reports are partial.
     pub stop: &'a StopFlag,
     /// `--timeout`: the same, when it runs out (a timer thread, [`within_limit`]).

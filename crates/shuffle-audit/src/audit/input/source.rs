@@ -230,13 +230,13 @@ const TIMEOUT_STDERR_WAIT: Duration = Duration::from_millis(50);
 /// How the reading of a producer's output ended, which decides how the producer is ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Reading {
-    /// Its output ended: it gets [`EXIT_GRACE`] to exit, then its group is ended.
+    /// Its output ended: it gets `EXIT_GRACE` to exit, then its group is ended.
     Ended,
     /// The audit stopped reading (`--strict`, progressive mode, a signal, a read error): its group is ended now,
     /// and however it ends is the audit's doing.
     Stopped,
     /// As [`Reading::Stopped`], because the time limit ran out: SIGKILL follows SIGTERM after
-    /// [`TIMEOUT_KILL_GRACE`] only.
+    /// `TIMEOUT_KILL_GRACE` only.
     TimedOut,
     /// Its shell exited and a process it started held the output open, silent: the group is ended now.
     HeldOutput,
@@ -324,7 +324,7 @@ impl Producer {
 
     /// Ends the producer as `reading` says and reports its exit status and the tail of its standard error; the
     /// whole process group is ended on every path, so nothing the producer started outlives the audit. With
-    /// [`Reading::Ended`] the shell gets [`EXIT_GRACE`] to exit; `waiting` is called every few
+    /// [`Reading::Ended`] the shell gets `EXIT_GRACE` to exit; `waiting` is called every few
     /// milliseconds meanwhile (for the waiting lines) and stops the wait early by returning `false` (a signal).
     /// The pipe of its standard output must be closed before (a producer the audit stopped reading then gets
     /// EPIPE instead of blocking on a full pipe).

@@ -87,7 +87,7 @@ pub struct StreamAudit {
     pub decks: u64,
     pub valid: u64,
     pub invalid: u64,
-    /// The first [`LISTED_INVALID`] invalid decks.
+    /// The first `LISTED_INVALID` invalid decks.
     pub first_invalid: Vec<InvalidDeck>,
     /// 1-based index (among deck lines) of the first invalid deck.
     pub first_invalid_deck: Option<u64>,

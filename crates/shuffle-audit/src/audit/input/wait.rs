@@ -83,7 +83,7 @@ impl<'n> Waiting<'n> {
     }
 
     /// Looks at the clock with `decks` read so far: a new deck starts it again, a silence that reached the next
-    /// [`waiting_due`] is told.
+    /// `waiting_due` is told.
     pub fn tick(&mut self, decks: u64, now: Instant) {
         if decks != self.decks {
             self.decks = decks;
@@ -112,7 +112,7 @@ impl<'n> Waiting<'n> {
 pub enum Ending {
     /// The stop flag was set.
     Stopped(StopReason),
-    /// The producer's shell exited and its output stayed open with nothing on it for [`HELD_OUTPUT_GRACE`].
+    /// The producer's shell exited and its output stayed open with nothing on it for `HELD_OUTPUT_GRACE`.
     HeldOutput,
 }
 

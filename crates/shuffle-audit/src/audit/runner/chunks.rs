@@ -10,7 +10,7 @@ use crate::audit::tally::Tally;
 
 /// What a set of chunks of one run counted: the tally, the chunk ranges it covers, and the first fault met with
 /// its chunk. Sets of disjoint chunks merge into the set of their union, byte for byte: this is what a state file
-/// holds ([`crate::audit::state`]), what shards add up and what a resumed run continues.
+/// holds (`crate::audit::state`), what shards add up and what a resumed run continues.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Counted {
     pub tally: Tally,

@@ -25,7 +25,7 @@ use std::ops::Range;
 use std::time::{Duration, Instant};
 
 use crate::audit::fault::FaultReport;
-use crate::audit::meter::Meter;
+use crate::audit::meter::{Meter, Progress};
 use crate::audit::stop::{NEVER, StopFlag};
 use crate::audit::tally::Tally;
 use crate::error::{ConfigError, Field};
@@ -49,8 +49,6 @@ impl RunOutcome {
         self.tally.shuffles() as f64 / self.elapsed.as_secs_f64().max(1e-9)
     }
 }
-
-pub use crate::audit::meter::Progress;
 
 /// Runs the configured shuffles of a built-in source and fills a tally.
 pub fn run(config: &RunConfig, progress: Progress) -> Result<RunOutcome, ConfigError> {

@@ -75,7 +75,7 @@ impl Expectation {
 }
 
 /// The folder of a check's run files under `gate --out`: its name's letters, digits, `-` and `_`, the rest as
-/// `_`. Configurations whose checks would share a folder are refused ([`parse`]), so it names one check.
+/// `_`. Configurations whose checks would share a folder are refused (`parse`), so it names one check.
 pub fn folder_name(check_name: &str) -> String {
     check_name.chars().map(|c| if c.is_alphanumeric() || c == '-' || c == '_' { c } else { '_' }).collect()
 }

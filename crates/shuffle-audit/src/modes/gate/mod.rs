@@ -21,7 +21,8 @@ pub use config::{Check, ConfigError, Expectation, GateConfig, folder_name, load}
 
 use crate::audit::RunReport;
 use crate::audit::input::{self, Control, Fold, InputError, Notice};
-use crate::audit::runner::{self, Progress, RunConfig};
+use crate::audit::meter::Progress;
+use crate::audit::runner::{self, RunConfig};
 use crate::audit::settings::Plan;
 use crate::audit::state::RunState;
 use crate::audit::stop::{StopFlag, within_limit};
