@@ -342,7 +342,7 @@ mod tests {
         assert_eq!(out.looks.len(), 7);
         let mut fresh = fair.clone();
         fresh.shuffles = 1 << 16;
-        assert_eq!(out.last.tally, runner::run(&fresh, meter::Progress::Hidden).unwrap().tally);
+        assert_eq!(out.last.tally, runner::run(&fresh, crate::audit::meter::Progress::Hidden).unwrap().tally);
     }
 
     #[test]
