@@ -22,7 +22,7 @@ pub(crate) mod verdict;
 pub use config::limits::check_replicates;
 pub use fault::describe_stuck;
 pub use meter::{Meter, MeterSpec, MeterView, Progress};
-pub use result::{Incomplete, RunReport};
+pub use result::{Incomplete, Reason, RunReport};
 pub use resumable::{Checkpoints, ResumableRun};
 pub use runner::{
     CHUNK_SHUFFLES, Control, Counted, RunConfig, RunOutcome, chunk_seed, run, run_chunks, run_into, shard_chunks,

@@ -23,6 +23,7 @@ use serde::Serialize;
 
 use crate::cards::{Card, Lang, card_name};
 use crate::report::html;
+use crate::report::i18n;
 use crate::report::svg::heatmap::{LEVELS, level_colour};
 use crate::report::svg::position_heatmap::{LADDER, NOISE_SIGMAS};
 use crate::report::svg::riffle_curve;
@@ -246,7 +247,9 @@ fn script_json<T: Serialize>(value: &T) -> String {
 /// The whole page.
 pub fn page(lang: Lang, lesson: &Lesson) -> String {
     let w = words::words(lang);
-    let ui = |key: &str| w.ui.iter().find(|(k, _)| *k == key).map_or("", |(_, v)| v);
+    // The script's messages are a catalogue of the reports' kind: the page's own words come from it the same way.
+    let messages = i18n::Catalogue { entries: w.ui };
+    let ui = |key: &'static str| i18n::template::render_in(lang, &messages, &i18n::Message::new(key));
     let mut b = String::with_capacity(1 << 20);
     let _ = write!(b, "<style>\n{TEACH_CSS}</style>\n<h1>{}</h1>\n", escape(w.title));
     for p in w.intro {
@@ -298,8 +301,8 @@ pub fn page(lang: Lang, lesson: &Lesson) -> String {
         "<div class=\"row\"><button id=\"run\" type=\"button\">{}</button> <button id=\"stop\" type=\"button\" disabled>{}</button> \
          <progress id=\"progress\" max=\"1\" value=\"0\"></progress> <span id=\"progress-text\" class=\"muted\"></span></div>\n\
          <p id=\"message\" role=\"status\"></p>\n</div>\n",
-        escape(ui("run")),
-        escape(ui("stop"))
+        escape(&ui("run")),
+        escape(&ui("stop"))
     );
     // The matrix.
     let _ = write!(
@@ -312,7 +315,7 @@ pub fn page(lang: Lang, lesson: &Lesson) -> String {
         let _ = write!(
             b,
             "<label class=\"inline\"><input type=\"radio\" name=\"view\" id=\"view-{value}\" value=\"{value}\"{checked}> {}</label> ",
-            escape(ui(key))
+            escape(&ui(key))
         );
     }
     b.push_str("</div>\n<canvas id=\"heatmap\" width=\"520\" height=\"520\"></canvas>\n<canvas id=\"legend\" width=\"520\" height=\"44\"></canvas>\n<p id=\"note\" class=\"muted\"></p>\n<p id=\"cell\" class=\"muted\">&nbsp;</p>\n");

@@ -1,0 +1,263 @@
+//! The facts behind a test's number, for the `detail` column of `summary.csv` and `run.json`: English only,
+//! since files are contracts read by programs (the reports' sentences in both languages are the catalogue's).
+
+use crate::cards::{Card, NameStyle, card_name};
+use crate::game::deal::Group;
+use crate::game::douniu::niu_name;
+use crate::game::fraction::Fraction;
+use crate::stats::exact::laws::INVERSIONS_EXACT_MAX_N;
+use crate::stats::finding::{CardClass, DealGroup, Exact, Finding, SeedSpaceEstimate};
+use crate::stats::{TestId, TestResult};
+
+use super::Lang;
+use super::messages::effect;
+use super::numbers::{interval_pow2, percent, pow2};
+
+fn name(c: usize, n: usize) -> String {
+    card_name(c as Card, n, NameStyle::Symbol)
+}
+
+fn group(g: DealGroup) -> String {
+    Group::from(g).name(Lang::En)
+}
+
+fn exact(e: Exact) -> String {
+    Fraction::from(e).to_string()
+}
+
+fn order(deck: &[Card]) -> String {
+    deck.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ")
+}
+
+fn class(c: CardClass) -> String {
+    match c {
+        CardClass::Suit(k) => crate::cards::suit_name(k, NameStyle::Symbol).to_string(),
+        CardClass::Rank(k) => crate::cards::rank_name(k).to_string(),
+        CardClass::Jokers => "jokers".to_string(),
+        CardClass::Other(k) => k.to_string(),
+    }
+}
+
+/// What a seat count is about: the event of `rocket-seat` and `bomb-seat`, the count of `big-cards-seat` and
+/// `bombs-per-hand`.
+fn seat_subject(test: TestId) -> &'static str {
+    match test {
+        TestId::RocketSeat => "holds the rocket",
+        TestId::BombSeat => "holds a bomb",
+        TestId::BigCardsSeat => "big cards (A, 2, jokers)",
+        _ => "bombs",
+    }
+}
+
+/// Detail text for outcomes the exact law rules out.
+fn impossible_note(impossible: u64) -> String {
+    if impossible == 0 {
+        String::new()
+    } else {
+        format!("; {impossible} deck(s) with a value of probability below 2.2e-308 (p bounded by N times that)")
+    }
+}
+
+/// The facts behind the number (the `detail` column of `summary.csv`).
+pub fn detail(t: &TestResult) -> String {
+    let (x2, df) = (t.statistic, t.df);
+    match &t.finding {
+        Finding::PositionCard { n, most, least, noise_band, shuffles, .. } => {
+            let ((lo, (p_lo, c_lo)), (hi, (p_hi, c_hi))) = (*least, *most);
+            let e = effect(t, *n, *shuffles);
+            format!(
+                "X2*(n-1)/n = {x2:.1} vs {df} expected; observed/expected from {lo:.4} ({} at position {p_lo}) to \
+                 {hi:.4} ({} at position {p_hi}), noise band ±{:.4}; noncentrality per shuffle {:.3e} (99% interval \
+                 {:.3e}..{:.3e}), an RMS deviation per cell of {:.3}%",
+                name(c_lo, *n),
+                name(c_hi, *n),
+                noise_band,
+                e.per_shuffle,
+                e.low,
+                e.high,
+                e.rms_cell * 100.0
+            )
+        }
+        Finding::PositionWorst { n, position, card, ratio } => format!(
+            "worst position {position}: X2 = {x2:.1} on {df} df; card {} at {ratio:.4}× expected; p \
+             Bonferroni-adjusted over {n} positions",
+            name(*card, *n)
+        ),
+        Finding::CardWorst { n, card, position, ratio } => format!(
+            "worst card {}: X2 = {x2:.1} on {df} df; at position {position} {ratio:.4}× expected; p Bonferroni-adjusted \
+             over {n} cards",
+            name(*card, *n)
+        ),
+        Finding::Adjacency {
+            n,
+            most: (a, b, hi),
+            least: (la, lb, lo),
+            symmetric,
+            antisymmetric,
+            pearson,
+            ends,
+            ..
+        } => {
+            format!(
+                "Q = {x2:.1} vs {df} expected (symmetric part {symmetric:.1}, antisymmetric {antisymmetric:.1}; Pearson \
+                 X2 over the n(n-1) pairs {pearson:.1}, first/last part {ends:.1} left to the position tests); {} then {} \
+                 at {hi:.4}x, {} then {} at {lo:.4}x",
+                name(*a, *n),
+                name(*b, *n),
+                name(*la, *n),
+                name(*lb, *n)
+            )
+        }
+        Finding::Parity { odd, decks, share, .. } => format!(
+            "{odd} odd permutations in {decks} decks ({:.4}%); exact two-sided binomial test, Bin(N, 1/2)",
+            100.0 * share
+        ),
+        Finding::FixedPoints(h) => format!(
+            "mean {:.4} fixed points (exact law: mean 1, variance 1); X2 = {x2:.1} over {} pooled values; {} fixed \
+             point(s) at {:.4}x expected{}",
+            h.mean,
+            h.bins,
+            h.worst.0,
+            h.worst.1,
+            impossible_note(h.impossible)
+        ),
+        Finding::Cycles(h) => format!(
+            "mean {:.4} cycles (exact law |s(n,k)|/n!, mean H(n) = {:.4}); X2 = {x2:.1} over {} pooled values{}",
+            h.mean,
+            h.fair_mean,
+            h.bins,
+            impossible_note(h.impossible)
+        ),
+        Finding::Inversions { mean, fair_mean, sd, histogram, .. } => match histogram {
+            Some((bins, impossible)) => format!(
+                "mean {mean:.2} inversions (exact Mahonian law: mean {fair_mean:.2}, sd {sd:.2}); X2 = {x2:.1} over \
+                 {bins} pooled values{}",
+                impossible_note(*impossible)
+            ),
+            None => format!(
+                "mean {mean:.2} inversions vs exact mean {fair_mean:.2} (sd {sd:.2} per deck); z = {x2:.3}: normal \
+                 approximation with the exact mean and variance (the Mahonian law is tabulated only up to \
+                 {INVERSIONS_EXACT_MAX_N} cards)"
+            ),
+        },
+        Finding::RisingSequences(h) => format!(
+            "mean {:.3} rising sequences (exact Eulerian law A(n,r)/n!, mean {:.1}); X2 = {x2:.1} over {} pooled \
+             values{}",
+            h.mean,
+            h.fair_mean,
+            h.bins,
+            impossible_note(h.impossible)
+        ),
+        Finding::FullPermutation { orders, expected, most, least, never, .. } => format!(
+            "X2 = {x2:.1} over {orders} orders ({expected:.1} expected each); most frequent {} at {:.4}x, least \
+             frequent {} at {:.4}x; {never} never seen",
+            order(&most.0),
+            most.1,
+            order(&least.0),
+            least.1
+        ),
+        Finding::ClassByPosition { class: c, position, ratio, classes, n, .. } => format!(
+            "X2*(n-1)/n = {x2:.1} vs {df} expected over {classes} {} classes x {n} positions; {} at position \
+             {position} {ratio:.4}x expected",
+            class_word(t.test),
+            class(*c)
+        ),
+        Finding::SerialCorrelation { pairs, from, to, ratio, correlation: r, .. } => format!(
+            "{pairs} consecutive pairs of decks; X2*(n-1)/n = {x2:.1} vs {df} expected; position {from} -> {to} at \
+             {ratio:.4}x expected; pooled position correlation r = {r:+.5}"
+        ),
+        Finding::DuplicateDecks { decks, window, repeats, pairs, most, fair_pairs, seed_space, .. } => format!(
+            "the first {decks} decks of the run (window {window}): {repeats} repeat an earlier deck, {pairs} repeated \
+             pairs, at most {most} copies of one deck (a uniform shuffle expects {fair_pairs:.3e} pairs); p <= \
+             lambda^R/R!; {}",
+            seed_space_words(seed_space)
+        ),
+        Finding::BottomJoker { hits, deals, rate, exact: p, fair_rate } => format!(
+            "bottom holds a joker in {hits} of {deals} deals ({}) vs P = {} = {} exactly; two-sided binomial",
+            percent(*rate),
+            exact(*p),
+            percent(*fair_rate)
+        ),
+        Finding::SeatRate { seat, counts, deals, exact: p, fair_rate } => {
+            let rates: Vec<String> = counts
+                .iter()
+                .enumerate()
+                .map(|(s, &k)| format!("seat {} {}", s + 1, percent(k as f64 / *deals as f64)))
+                .collect();
+            format!(
+                "P = {} = {} exactly; {} over {deals} deals; worst seat {}: {} deals; two-sided binomial, Bonferroni \
+                 over {} seats",
+                exact(*p),
+                percent(*fair_rate),
+                rates.join(", "),
+                seat + 1,
+                counts[*seat],
+                counts.len()
+            )
+        }
+        Finding::SeatMean { seat, means, fair_mean, exact_mean, exact_variance, z } => {
+            let per_seat: Vec<String> =
+                means.iter().enumerate().map(|(s, m)| format!("seat {} {m:.4}", s + 1)).collect();
+            format!(
+                "E = {} = {fair_mean:.5}, Var = {} exactly; mean {} per hand {}; worst seat {} z = {z:.2}; two-sided \
+                 saddlepoint tail of the exact law of the total, Bonferroni over {} seats",
+                exact(*exact_mean),
+                exact(*exact_variance),
+                seat_subject(t.test),
+                per_seat.join(", "),
+                seat + 1,
+                means.len()
+            )
+        }
+        Finding::NiuSeat { seat, seats, counts, deals, .. } => {
+            let n = *deals as f64;
+            let per_value: Vec<String> = counts
+                .iter()
+                .enumerate()
+                .map(|(v, &k)| format!("{} {}", niu_name(v, Lang::En), percent(k as f64 / n)))
+                .collect();
+            format!(
+                "worst seat {}: X2 = {x2:.1} on {df} df against the exact law over C(52,5) hands; its values {}; p \
+                 Bonferroni-adjusted over {seats} seats",
+                seat + 1,
+                per_value.join(", ")
+            )
+        }
+        Finding::SeatCard { n, groups, most, least, .. } => {
+            let ((lo, (g_lo, c_lo)), (hi, (g_hi, c_hi))) = (*least, *most);
+            format!(
+                "X2*(n-1)/n = {x2:.1} vs {df} expected over {groups} groups × {n} cards; observed/expected from {lo:.4} \
+                 ({} to {}) to {hi:.4} ({} to {})",
+                name(c_lo, *n),
+                group(g_lo),
+                name(c_hi, *n),
+                group(g_hi)
+            )
+        }
+        Finding::SeatWorst { n, groups, group: g, group_cards, card, ratio } => format!(
+            "worst group {} ({group_cards} cards a deal): X2*(n-1)/(n-h) = {x2:.1} on {df} df; {} at {ratio:.4}× \
+             expected; p Bonferroni-adjusted over {groups} groups",
+            group(*g),
+            name(*card, *n)
+        ),
+        Finding::CardSeatWorst { n, card, group: g, ratio } => format!(
+            "worst card {}: X2 = {x2:.1} on {df} df; to {} at {ratio:.4}× expected; p Bonferroni-adjusted over {n} \
+             cards",
+            name(*card, *n),
+            group(*g)
+        ),
+    }
+}
+
+/// `suit` or `rank`.
+fn class_word(test: TestId) -> &'static str {
+    if test == TestId::SuitByPosition { "suit" } else { "rank" }
+}
+
+/// The seed space the duplicate-deck count implies.
+fn seed_space_words(s: &SeedSpaceEstimate) -> String {
+    match s.estimate {
+        Some(e) => format!("implied seed space C(M,2)/pairs = {} (95%: {})", pow2(e), interval_pow2(s)),
+        None => format!("implied seed space >= {} (97.5%, no repeated pair)", pow2(s.low)),
+    }
+}

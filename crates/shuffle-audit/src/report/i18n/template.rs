@@ -1,0 +1,189 @@
+//! Messages and their templates: a [`Message`] is a key and named arguments, a [`Catalogue`] maps each key to a
+//! template with `{name}` holes, and [`render_in`] fills the holes from the arguments.
+//!
+//! The reports' catalogues are `en.rs` and `zh.rs`; the teaching page's messages are one too, with the same
+//! hole syntax as its script's `fmt(key, vars)` (a hole is `{` letters, digits or `_` `}`; any other brace is
+//! text). A key without a template, or a hole without an argument, is a mistake of the catalogue: a debug
+//! build stops on it, and a release build leaves the key or hole visible in the text rather than dropping it.
+
+use crate::cards::{Card, Lang, card_name, suit_name};
+use crate::game::douniu::niu_name;
+
+use super::numbers::approx_count;
+use super::words::{LangWords, Words};
+
+/// Templates by key, in one language.
+pub struct Catalogue {
+    pub entries: &'static [(&'static str, &'static str)],
+}
+
+impl Catalogue {
+    /// The template of a key.
+    pub fn template(&self, key: &str) -> Option<&'static str> {
+        self.entries.iter().find(|(k, _)| *k == key).map(|(_, t)| *t)
+    }
+
+    /// Every key, in the table's order.
+    pub fn keys(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.entries.iter().map(|(k, _)| *k)
+    }
+}
+
+/// A sentence decided once: the key of its template and the values of its holes.
+#[derive(Clone, Debug)]
+pub struct Message {
+    pub key: &'static str,
+    pub args: Vec<(&'static str, Arg)>,
+}
+
+/// The value of a hole: already text, or rendered in the message's language.
+#[derive(Clone, Debug)]
+pub enum Arg {
+    /// The same in every language (numbers, test names, orders of cards).
+    Text(String),
+    /// A card of an `n`-card deck: `♠A`, `黑桃A`.
+    Card { card: usize, n: usize },
+    /// A suit by index: `♠`, `黑桃`.
+    Suit(usize),
+    /// A 斗牛 hand value: `niu 7`, `牛7`.
+    Niu(usize),
+    /// A rough count in words: `95 million`, `9500 万`.
+    Count(f64),
+    /// A word of the reports' fixed words ([`Words`]).
+    Word(fn(&Words) -> &'static str),
+    /// Another message, in the same language and catalogue.
+    Msg(Box<Message>),
+    /// Values joined by the catalogue's `separator.list`.
+    List(Vec<Arg>),
+}
+
+impl Message {
+    pub fn new(key: &'static str) -> Self {
+        Self { key, args: Vec::new() }
+    }
+
+    pub fn arg(mut self, name: &'static str, value: Arg) -> Self {
+        self.args.push((name, value));
+        self
+    }
+
+    /// A hole filled with text that every language shares.
+    pub fn text(self, name: &'static str, value: impl std::fmt::Display) -> Self {
+        self.arg(name, Arg::Text(value.to_string()))
+    }
+
+    pub fn card(self, name: &'static str, card: usize, n: usize) -> Self {
+        self.arg(name, Arg::Card { card, n })
+    }
+
+    pub fn msg(self, name: &'static str, m: Message) -> Self {
+        self.arg(name, Arg::Msg(Box::new(m)))
+    }
+
+    fn value(&self, name: &str) -> Option<&Arg> {
+        self.args.iter().find(|(n, _)| *n == name).map(|(_, a)| a)
+    }
+}
+
+/// The holes of a template, in order (a name once per hole).
+pub fn holes(template: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        let after = &rest[open + 1..];
+        let len = after.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(after.len());
+        if len > 0 && after[len..].starts_with('}') {
+            out.push(&after[..len]);
+            rest = &after[len + 1..];
+        } else {
+            rest = after;
+        }
+    }
+    out
+}
+
+/// A template with its holes filled by `value`; a hole it has no value for stays as it is, and is returned as
+/// the error beside the text.
+pub fn try_fill(template: &str, mut value: impl FnMut(&str) -> Option<String>) -> (String, Vec<&str>) {
+    let mut out = String::with_capacity(template.len() + 32);
+    let mut unknown = Vec::new();
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        let len = after.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(after.len());
+        if len > 0 && after[len..].starts_with('}') {
+            let name = &after[..len];
+            match value(name) {
+                Some(v) => out.push_str(&v),
+                None => {
+                    unknown.push(name);
+                    out.push_str(&rest[open..open + len + 2]);
+                }
+            }
+            rest = &after[len + 1..];
+        } else {
+            out.push('{');
+            rest = after;
+        }
+    }
+    out.push_str(rest);
+    (out, unknown)
+}
+
+/// A message in a language, from a catalogue of that language.
+pub fn render_in(lang: Lang, catalogue: &Catalogue, m: &Message) -> String {
+    let Some(template) = catalogue.template(m.key) else {
+        debug_assert!(false, "no template for the message {}", m.key);
+        return format!("{{{}}}", m.key);
+    };
+    let (text, unknown) = try_fill(template, |name| m.value(name).map(|a| arg_text(lang, catalogue, a)));
+    debug_assert!(unknown.is_empty(), "the message {} has no argument for the holes {unknown:?}", m.key);
+    text
+}
+
+fn arg_text(lang: Lang, catalogue: &Catalogue, a: &Arg) -> String {
+    match a {
+        Arg::Text(s) => s.clone(),
+        Arg::Card { card, n } => card_name(*card as Card, *n, lang.name_style()),
+        Arg::Suit(k) => suit_name(*k, lang.name_style()).to_string(),
+        Arg::Niu(v) => niu_name(*v, lang),
+        Arg::Count(x) => approx_count(lang, *x),
+        Arg::Word(word) => word(lang.words()).to_string(),
+        Arg::Msg(m) => render_in(lang, catalogue, m),
+        Arg::List(items) => {
+            let separator = render_in(lang, catalogue, &Message::new("separator.list"));
+            items.iter().map(|a| arg_text(lang, catalogue, a)).collect::<Vec<_>>().join(&separator)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn holes_are_names_in_braces_and_other_braces_are_text() {
+        assert_eq!(holes("{a} and {b_2}, {not a hole} {} {c"), ["a", "b_2"]);
+        let (text, unknown) = try_fill("{a}+{b}={c} {x y}", |n| (n != "c").then(|| n.to_uppercase()));
+        assert_eq!(text, "A+B={c} {x y}");
+        assert_eq!(unknown, ["c"]);
+    }
+
+    #[test]
+    fn a_missing_argument_stays_visible() {
+        static CATALOGUE: Catalogue = Catalogue { entries: &[("k.one", "one {x} and {y}")] };
+        let (text, unknown) = try_fill(CATALOGUE.template("k.one").unwrap(), |n| (n == "x").then(|| "1".into()));
+        assert_eq!((text.as_str(), unknown), ("one 1 and {y}", vec!["y"]));
+        let m = Message::new("k.one").text("x", 1).text("y", "two");
+        assert_eq!(render_in(Lang::En, &CATALOGUE, &m), "one 1 and two");
+    }
+
+    #[test]
+    #[cfg(debug_assertions)]
+    #[should_panic(expected = "no argument for the holes")]
+    fn a_debug_build_stops_on_a_missing_argument() {
+        static CATALOGUE: Catalogue = Catalogue { entries: &[("k.one", "one {x}")] };
+        render_in(Lang::En, &CATALOGUE, &Message::new("k.one"));
+    }
+}

@@ -1,0 +1,224 @@
+//! The catalogue's tests: both languages have a template for every key the code names, every message the
+//! fixtures build fills exactly its templates' holes, and the Chinese sentences are Chinese.
+
+use std::collections::BTreeSet;
+
+use super::fixtures::{every_run, every_test_result, every_variant};
+use super::template::{Arg, Message, holes};
+use super::*;
+use crate::cards::card_name;
+use crate::exact::SkippedExact;
+use crate::stats::TestId;
+
+const LANGS: [Lang; 2] = [Lang::En, Lang::Zh];
+
+#[test]
+fn languages_parse_and_name_cards() {
+    assert_eq!("zh".parse::<Lang>(), Ok(Lang::Zh));
+    assert_eq!("EN".parse::<Lang>(), Ok(Lang::En));
+    assert!("fr".parse::<Lang>().unwrap_err().contains("expected en or zh"));
+    assert_eq!(card_name(0, 54, Lang::Zh.name_style()), "黑桃A");
+    assert_eq!(card_name(52, 54, Lang::Zh.name_style()), "小王");
+    assert_eq!(card_name(0, 52, Lang::En.name_style()), "♠A");
+    assert_eq!(verdict_word(Lang::Zh, Verdict::Fail), "FAIL（失败）");
+    assert_eq!(verdict_word(Lang::En, Verdict::Fail), "FAIL");
+}
+
+#[test]
+fn partial_runs_say_why_in_both_languages() {
+    use crate::audit::input::{DeckFormat, ExternalSource, PartialReason};
+    use crate::audit::stop::StopReason;
+    let input = |p: PartialReason| InputSummary {
+        source: ExternalSource::Exec("gen".into()),
+        format: DeckFormat::Ids { base: 0 },
+        deck_inferred: true,
+        lines: 7,
+        decks: 7,
+        valid_decks: 7,
+        invalid_decks: 0,
+        first_invalid: Vec::new(),
+        partial: true,
+        partial_reason: Some(p),
+        stopped_strict: false,
+        read_error: None,
+        producer: None,
+    };
+    let both = |p: PartialReason| {
+        let i = input(p);
+        (partial_reason(Lang::En, &i).unwrap(), partial_reason(Lang::Zh, &i).unwrap())
+    };
+    assert_eq!(
+        both(PartialReason::Interrupted { signal: StopReason::Terminate, decks: 7 }),
+        ("stopped by SIGTERM after 7 decks".to_string(), "读到 7 副牌时被 SIGTERM 中止".to_string())
+    );
+    assert_eq!(
+        both(PartialReason::TimedOut { limit: std::time::Duration::from_secs(90), decks: 1 }),
+        ("timed out after 1m 30s, 1 deck read".to_string(), "超时：1m 30s 后停止，已读 1 副牌".to_string())
+    );
+    assert_eq!(both(PartialReason::Strict { line: 6 }).0, "stopped at the first invalid deck, line 6 (--strict)");
+    assert_eq!(
+        partial_reason(Lang::En, &InputSummary { partial_reason: None, ..input(PartialReason::Strict { line: 1 }) }),
+        None
+    );
+}
+
+#[test]
+fn every_test_explains_itself_in_chinese() {
+    let results = every_test_result();
+    let seen: BTreeSet<TestId> = results.iter().map(|t| t.test).collect();
+    assert_eq!(seen.len(), TestId::ALL.len(), "{seen:?}");
+    let han = |s: &str| s.chars().filter(|c| ('\u{4e00}'..='\u{9fff}').contains(c)).count();
+    // No English word of four letters or more (test names, `niu` and card ids aside, there are none).
+    let english = |s: &str| {
+        s.split(|c: char| !c.is_ascii_alphabetic()).filter(|w| w.len() >= 4).map(str::to_string).collect::<Vec<_>>()
+    };
+    for t in &results {
+        for (what, zh, en) in [
+            ("explanation", explanation(Lang::Zh, t), explanation(Lang::En, t)),
+            ("headline", test_headline(Lang::Zh, t), test_headline(Lang::En, t)),
+        ] {
+            assert!(han(&zh) >= 4, "{} {what}: {zh}", t.test);
+            assert!(english(&zh).is_empty(), "{} {what}: {zh}", t.test);
+            assert_ne!(zh, en, "{} {what}", t.test);
+        }
+        assert!(!detail(t).is_empty(), "{}", t.test);
+    }
+}
+
+#[test]
+fn both_languages_have_the_same_keys_once_each() {
+    for lang in LANGS {
+        let keys: Vec<&str> = catalogue(lang).keys().collect();
+        let unique: BTreeSet<&str> = keys.iter().copied().collect();
+        assert_eq!(keys.len(), unique.len(), "{lang:?} has a key twice");
+    }
+    let en: BTreeSet<&str> = catalogue(Lang::En).keys().collect();
+    let zh: BTreeSet<&str> = catalogue(Lang::Zh).keys().collect();
+    assert_eq!(en.difference(&zh).collect::<Vec<_>>(), Vec::<&&str>::new(), "keys without a Chinese template");
+    assert_eq!(zh.difference(&en).collect::<Vec<_>>(), Vec::<&&str>::new(), "keys without an English template");
+}
+
+/// The keys the code names: every string literal of `messages.rs` and `template.rs` that looks like a key
+/// (dotted lowercase words).
+fn keys_in_code() -> BTreeSet<&'static str> {
+    let is_key = |s: &str| {
+        s.contains('.') && s.split('.').all(|w| !w.is_empty() && w.chars().all(|c| c.is_ascii_lowercase() || c == '-'))
+    };
+    let mut out = BTreeSet::new();
+    for source in [include_str!("messages.rs"), include_str!("template.rs")] {
+        let quotes: Vec<usize> = source.match_indices('"').map(|(i, _)| i).collect();
+        for pair in quotes.windows(2) {
+            let literal = &source[pair[0] + 1..pair[1]];
+            if is_key(literal) {
+                out.insert(literal);
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_code_names_exactly_the_keys_of_the_catalogue() {
+    let code = keys_in_code();
+    let table: BTreeSet<&str> = catalogue(Lang::En).keys().filter(|k| !k.starts_with("k.")).collect();
+    let code: BTreeSet<&str> = code.into_iter().filter(|k| !k.starts_with("k.")).collect();
+    assert_eq!(code.difference(&table).collect::<Vec<_>>(), Vec::<&&str>::new(), "keys without templates");
+    assert_eq!(table.difference(&code).collect::<Vec<_>>(), Vec::<&&str>::new(), "templates no code names");
+}
+
+/// Checks a message and the messages inside it: each language has its template, every hole of a template is
+/// an argument, and every argument is a hole in at least one language. Returns the keys it went through.
+fn check(m: &Message, keys: &mut BTreeSet<&'static str>) {
+    keys.insert(m.key);
+    let names: Vec<&str> = m.args.iter().map(|(n, _)| *n).collect();
+    let given: BTreeSet<&str> = names.iter().copied().collect();
+    assert_eq!(given.len(), names.len(), "{}: an argument twice in {names:?}", m.key);
+    let mut used = BTreeSet::new();
+    for lang in LANGS {
+        let template = catalogue(lang).template(m.key).unwrap_or_else(|| panic!("{lang:?} has no {}", m.key));
+        for hole in holes(template) {
+            assert!(given.contains(hole), "{lang:?} {}: the hole {{{hole}}} has no argument", m.key);
+            used.insert(hole);
+        }
+    }
+    assert_eq!(used, given, "{}: arguments that no language uses", m.key);
+    for (_, a) in &m.args {
+        check_arg(a, keys);
+    }
+}
+
+fn check_arg(a: &Arg, keys: &mut BTreeSet<&'static str>) {
+    match a {
+        Arg::Msg(inner) => check(inner, keys),
+        Arg::List(items) => {
+            keys.insert("separator.list");
+            items.iter().for_each(|a| check_arg(a, keys));
+        }
+        _ => {}
+    }
+}
+
+/// Every message the fixtures build, and those of the pages' notes.
+fn every_message() -> Vec<Message> {
+    let mut out = Vec::new();
+    for t in every_variant() {
+        out.push(messages::test_headline(&t));
+        out.push(messages::explanation(&t));
+    }
+    for r in every_run() {
+        out.push(messages::reason(&r));
+        out.push(messages::headline(&r));
+        out.push(messages::run_meta(&r));
+        out.extend(messages::incomplete(&r));
+        if let Some(i) = &r.input {
+            out.extend(i.partial_reason.as_ref().map(|p| messages::partial(p, i)));
+        }
+    }
+    for v in [Verdict::Pass, Verdict::Suspicious, Verdict::Fail, Verdict::Broken] {
+        out.push(messages::verdict(v));
+    }
+    let (error, no_decks) = messages::check_failed("no such file");
+    out.extend([error, no_decks, messages::external_origin("`gen`"), messages::noise_note(1000, 1.5, "2×")]);
+    out.extend(messages::exact_heatmap("ideal draws"));
+    for ideal_draws in [true, false] {
+        let skipped = SkippedExact { work: 3.4e12, command: "shuffle-audit exact --deck 1024".into(), ideal_draws };
+        out.push(messages::exact_skipped("fisher-yates", 1024, &skipped));
+    }
+    for d in [Detection::Shuffles(3.0), Detection::Shuffles(9.5e7), Detection::NotDetectable { at_least: 3.2e4 }] {
+        out.push(messages::detection(d, 1_048_576));
+    }
+    out.push(messages::detection_broken(17));
+    out
+}
+
+#[test]
+fn every_message_fills_exactly_its_holes_and_every_key_is_reached() {
+    let mut reached = BTreeSet::new();
+    for m in every_message() {
+        check(&m, &mut reached);
+        for lang in LANGS {
+            let text = render(lang, &m);
+            assert!(!text.is_empty() || m.key == "exact-skipped.own-draws", "{}", m.key);
+        }
+    }
+    let all: BTreeSet<&str> = catalogue(Lang::En).keys().collect();
+    assert_eq!(all.difference(&reached).collect::<Vec<_>>(), Vec::<&&str>::new(), "keys no fixture reaches");
+}
+
+#[test]
+fn the_reports_keep_their_words() {
+    let runs = every_run();
+    let (fair, biased) = (&runs[0], &runs[1]);
+    assert!(reason(Lang::En, fair).starts_with("no test finds a bias: the smallest Holm-adjusted p over the "));
+    assert_eq!(headline(Lang::Zh, fair), "未发现偏差");
+    let why = reason(Lang::Zh, biased);
+    assert!(why.contains("Holm 校正为"), "{why}");
+    assert_eq!(
+        detection(Lang::En, Detection::Shuffles(9.5e7), 1000),
+        "About 95 million shuffles (9.50e7) to reach FAIL; this run used 1,000."
+    );
+    assert_eq!(
+        detection(Lang::Zh, Detection::Shuffles(9.5e7), 1000),
+        "大约需要洗 9500 万 次 (9.50e7)才会判定 FAIL；本次运行洗了 1,000 次。"
+    );
+}
