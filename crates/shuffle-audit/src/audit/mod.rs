@@ -20,7 +20,7 @@ pub(crate) mod tally;
 pub(crate) mod verdict;
 
 pub use config::limits::check_replicates;
-pub use fault::describe_stuck;
+pub use fault::{FaultKind, FaultReport, describe_stuck};
 pub use meter::{Meter, MeterSpec, MeterView, Progress};
 pub use result::{Incomplete, Reason, RunReport};
 pub use resumable::{Checkpoints, ResumableRun};
