@@ -462,8 +462,8 @@ pub fn exact_heatmap_words(lang: Lang, draws: &str) -> [String; 4] {
 }
 
 /// Why a report shows no exact matrix beside its heatmap, and the command that computes it.
-pub fn exact_skipped_note(lang: Lang, label: &str, n: usize, skipped: &crate::exact::SkippedExact) -> String {
-    let budget = crate::exact::REPORT_MAX_WORK;
+pub fn exact_skipped_note(lang: Lang, label: &str, n: usize, skipped: &crate::audit::exact::SkippedExact) -> String {
+    let budget = crate::audit::exact::REPORT_MAX_WORK;
     let (work, command) = (skipped.work, &skipped.command);
     match lang {
         Lang::En => format!(
