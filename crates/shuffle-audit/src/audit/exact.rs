@@ -3,8 +3,8 @@
 //! its starting order ([`crate::stats::exact::model`]). `run --against-exact`, `compare` and the run reports use
 //! it; decks made elsewhere have none. A report computes it only when that is cheap ([`report_model`]).
 //!
-//! It belongs to the run model, below the reports that show it; callers reach it through [`crate::exact`], the
-//! entry point of exact analysis.
+//! It belongs to the run model, below the reports that show it; callers reach it through the library's `exact`
+//! module, the entry point of exact analysis, which re-exports it.
 
 use crate::audit::runner::RunConfig;
 use crate::audit::source::DeckSource;
