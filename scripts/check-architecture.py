@@ -62,13 +62,14 @@ LAYERS = {
         "stats": 2,
         "game": 3,
     },
-    # The library a user depends on: the run model and engine, the modes and the exact analysis on it, the
-    # reports, the seed search and the teaching page (each with its own renderers), and the API on top.
+    # The library a user depends on: the run model and engine (a run's exact model with it), the modes on it, the
+    # reports, the exact analysis, the seed search and the teaching page (each with its own renderers), and the
+    # API on top.
     "crates/shuffle-audit": {
         "audit": 4,
-        "exact": 5,
         "modes": 5,
         "report": 6,
+        "exact": 7,
         "crack": 7,
         "teach": 7,
         "api": 8,

@@ -7,6 +7,7 @@ pub mod reference;
 use clap::{Args, Parser, Subcommand};
 
 use shuffle_audit::audit::RunRequest;
+use shuffle_audit::exact::{ExactDraws, ExactQuery};
 use shuffle_audit::game::deal::{DealShape, Scheme, StartOrder};
 use shuffle_audit::game::{Game, Lang};
 use shuffle_audit::rng::RngKind;
@@ -684,21 +685,36 @@ pub enum ExactRng {
     Glibc,
 }
 
-impl ExactRng {
-    /// `None` for ideal draws, else the generator's width.
-    pub fn bits(self) -> Option<u32> {
-        match self {
-            ExactRng::Ideal => None,
-            ExactRng::Msvc => Some(RngKind::Msvc.bits()),
-            ExactRng::Glibc => Some(RngKind::Glibc.bits()),
+impl ExactArgs {
+    /// The plain query the library validates.
+    pub fn query(&self) -> ExactQuery {
+        ExactQuery {
+            game: self.game,
+            algorithm: self.algorithm,
+            rng: self.rng.map(ExactRng::draws),
+            deck: self.deck,
+            swaps: self.swaps,
+            riffles: self.riffles,
+            moves: self.moves,
+            passes: self.passes,
+            table: self.table,
+            cut: self.cut,
+            burn: self.burn,
+            order: self.order,
+            out: self.out.clone(),
+            hand: self.hand,
+            bottom: self.bottom,
         }
     }
+}
 
-    pub fn name(self) -> &'static str {
+impl ExactRng {
+    /// The library's draws.
+    pub fn draws(self) -> ExactDraws {
         match self {
-            ExactRng::Ideal => "ideal",
-            ExactRng::Msvc => "msvc",
-            ExactRng::Glibc => "glibc",
+            ExactRng::Ideal => ExactDraws::Ideal,
+            ExactRng::Msvc => ExactDraws::Msvc,
+            ExactRng::Glibc => ExactDraws::Glibc,
         }
     }
 }

@@ -4,12 +4,13 @@
 //! crate), each using only the ones listed after it:
 //! - [`api`]: [`Audit`], for a project's own tests: a shuffle function or a list of decks in, a [`Report`] with
 //!   its assertions out, checkpointed and resumed if it runs long;
-//! - [`teach`] and [`crack`]: the teaching page (its numbers, its page and script), and predictability (seed
-//!   spaces, the seed search from one seat's view, its trials and its report);
+//! - [`teach`], [`crack`] and [`exact`]: the teaching page (its numbers, its page and script), predictability
+//!   (seed spaces, the seed search from one seat's view, its trials and its report), and exact analysis (a
+//!   game's odds, a shuffle's exact law and its files, the riffle table; a run's exact model, which lives in
+//!   [`audit`] below the reports that show it);
 //! - [`report`]: a finished audit rendered (CSV, JSON, Markdown, JUnit, HTML, SVG) without any I/O but through its
 //!   one writer;
-//! - [`modes`] and [`exact`]: the audit modes (progressive, calibration, sweep, the `compare` catalogue, the gate),
-//!   and the exact analysis of a run's algorithm;
+//! - [`modes`]: the audit modes (progressive, calibration, sweep, the `compare` catalogue, the gate);
 //! - [`audit`]: the run model and its engine: requests validated into configurations, the parallel runner,
 //!   resumable runs and state files, the stream audit of external decks ([`audit::input`]), verdicts.
 //!

@@ -5,6 +5,7 @@
 #[cfg(test)]
 mod battery_runs;
 pub(crate) mod config;
+pub(crate) mod exact;
 pub(crate) mod fault;
 pub mod input;
 pub(crate) mod meter;

@@ -16,8 +16,8 @@ use super::i18n::{self, Lang};
 use super::svg::heatmap::{Layout, small_multiples};
 use super::svg::{FONT_FAMILY, Picture, Target, escape};
 use super::svg::{adjacency_heatmap, exact_heatmap, position_heatmap, riffle_curve};
+use crate::audit::exact::ReportExact;
 use crate::audit::verdict::Verdict;
-use crate::exact::ReportExact;
 use crate::stats::format_ln_p;
 use crate::stats::power::detection::shuffles_to_detect;
 
@@ -272,7 +272,7 @@ fn run_card(lang: Lang, run: &RunSection, s: &mut String) {
         );
         // Beside it, the same matrix computed exactly, on the same scale, when the source has an exact model
         // that is cheap to compute; an expensive one is named with the command that computes it.
-        let exact = if r.fault.is_none() { Some(crate::exact::report_model(&r.config)) } else { None };
+        let exact = if r.fault.is_none() { Some(crate::audit::exact::report_model(&r.config)) } else { None };
         match exact {
             Some(ReportExact::Matrix(exact)) => {
                 let draws = format!("{}-bit r() % m", r.config.source.builtin().map_or(32, |b| b.rng.bits()));

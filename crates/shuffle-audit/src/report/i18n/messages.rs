@@ -693,8 +693,8 @@ pub fn exact_heatmap(draws: &str) -> [Message; 4] {
 }
 
 /// Why a report shows no exact matrix beside its heatmap, and the command that computes it.
-pub fn exact_skipped(label: &str, n: usize, skipped: &crate::exact::SkippedExact) -> Message {
-    let budget = crate::exact::REPORT_MAX_WORK;
+pub fn exact_skipped(label: &str, n: usize, skipped: &crate::audit::exact::SkippedExact) -> Message {
+    let budget = crate::audit::exact::REPORT_MAX_WORK;
     msg("exact-skipped.note")
         .text("label", label)
         .text("n", n)

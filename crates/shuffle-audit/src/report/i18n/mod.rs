@@ -137,7 +137,7 @@ pub fn exact_heatmap_words(lang: Lang, draws: &str) -> [String; 4] {
 }
 
 /// Why a report shows no exact matrix beside its heatmap, and the command that computes it.
-pub fn exact_skipped_note(lang: Lang, label: &str, n: usize, skipped: &crate::exact::SkippedExact) -> String {
+pub fn exact_skipped_note(lang: Lang, label: &str, n: usize, skipped: &crate::audit::exact::SkippedExact) -> String {
     render(lang, &messages::exact_skipped(label, n, skipped))
 }
 

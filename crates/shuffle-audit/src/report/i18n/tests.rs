@@ -6,8 +6,8 @@ use std::collections::BTreeSet;
 use super::fixtures::{every_run, every_test_result, every_variant};
 use super::template::{Arg, Message, holes};
 use super::*;
+use crate::audit::exact::SkippedExact;
 use crate::cards::card_name;
-use crate::exact::SkippedExact;
 use crate::stats::TestId;
 
 const LANGS: [Lang; 2] = [Lang::En, Lang::Zh];

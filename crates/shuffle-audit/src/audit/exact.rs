@@ -2,6 +2,9 @@
 //! its generator's draws (15 bits for MSVC, 31 for glibc, 32 for the modern generators), its cut and burn, and
 //! its starting order ([`crate::stats::exact::model`]). `run --against-exact`, `compare` and the run reports use
 //! it; decks made elsewhere have none. A report computes it only when that is cheap ([`report_model`]).
+//!
+//! It belongs to the run model, below the reports that show it; callers reach it through the library's `exact`
+//! module, the entry point of exact analysis, which re-exports it.
 
 use crate::audit::runner::RunConfig;
 use crate::audit::source::DeckSource;

@@ -1,0 +1,101 @@
+//! A game's exact hand odds as text: 斗地主's rocket, bombs, bottom jokers and big cards
+//! ([`crate::game::doudizhu::odds`]) and 斗牛's niu values over all C(52, 5) hands
+//! ([`crate::game::douniu::exact_counts`]), each as a fraction and a decimal.
+
+use std::fmt::Write;
+
+use super::request::GameOdds;
+use crate::game::deal::DealConfig;
+use crate::game::fraction::{Fraction, choose};
+use crate::game::{Lang, doudizhu, douniu};
+
+/// The odds `exact --game` prints.
+pub fn odds_text(game: &GameOdds) -> String {
+    match game {
+        GameOdds::Doudizhu(deal) => render_doudizhu(deal, &doudizhu::odds(deal.hand, deal.bottom)),
+        GameOdds::Douniu => render_douniu(&douniu::exact_counts()),
+    }
+}
+
+/// Seven significant decimals, or scientific notation below 10^-3.
+fn decimal(x: f64) -> String {
+    if x >= 1e-3 || x == 0.0 { format!("{x:.7}") } else { format!("{x:.6e}") }
+}
+
+fn line(s: &mut String, what: &str, f: &Fraction) {
+    let _ = writeln!(s, "  {what:<54} {:>26} = {}", f.to_string(), decimal(f.to_f64()));
+}
+
+/// The 斗地主 odds of one seat's hand and of the bottom.
+fn render_doudizhu(deal: &DealConfig, o: &doudizhu::Odds) -> String {
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "斗地主: 54 cards, {} seats × {} + {} bottom; every deal equally likely (a uniform shuffle, any dealing scheme).",
+        deal.players, o.hand, o.bottom
+    );
+    let _ = writeln!(
+        s,
+        "A bomb is the four cards of one rank; the rocket (小王 + 大王) is counted apart, not as a bomb.\n"
+    );
+    line(&mut s, "P(a given seat holds the rocket)", &o.rocket);
+    if o.bottom > 0 {
+        line(&mut s, "P(the bottom holds at least one joker)", &o.bottom_joker);
+    }
+    line(&mut s, "P(a given seat holds at least one bomb)", &o.bomb);
+    line(&mut s, "P(a given seat holds at least one bomb or the rocket)", &o.bomb_or_rocket);
+    line(&mut s, "expected bombs per hand", &o.bombs_mean);
+    line(&mut s, "variance of bombs per hand", &o.bombs_variance);
+    for (k, p) in o.bombs_pmf.iter().enumerate() {
+        line(&mut s, &format!("P(exactly {k} bomb{})", if k == 1 { "" } else { "s" }), p);
+    }
+    line(&mut s, "expected big cards (A, 2, jokers) per hand", &o.big_mean);
+    line(&mut s, "variance of big cards per hand", &o.big_variance);
+    s
+}
+
+/// The 斗牛 niu distribution over all C(52, 5) hands.
+fn render_douniu(counts: &[u64; douniu::VALUES]) -> String {
+    let total = choose(52, 5);
+    let mut s = String::new();
+    let _ = writeln!(s, "斗牛: 5 cards from 52; all C(52,5) = {total} hands equally likely.");
+    let _ = writeln!(
+        s,
+        "A = 1, 2-10 face value, J/Q/K = 10; niu k when three cards sum to a multiple of 10 (k = the other two mod \
+         10, 0 = niu-niu).\n"
+    );
+    let _ = writeln!(s, "  {:<17} {:>8}  {:>16}  {:>9}", "value", "hands", "probability", "decimal");
+    for (v, &c) in counts.iter().enumerate() {
+        let name = format!("{} ({})", douniu::niu_name(v, Lang::En), douniu::niu_name(v, Lang::Zh));
+        let p = Fraction::new(u128::from(c), total);
+        // CJK names take two columns each: pad by display width, not by characters.
+        let pad = 17usize.saturating_sub(name.chars().map(|ch| if ch.is_ascii() { 1 } else { 2 }).sum());
+        let _ = writeln!(s, "  {name}{} {c:>8}  {:>16}  {}", " ".repeat(pad), p.to_string(), decimal(p.to_f64()));
+    }
+    let _ = writeln!(s, "  {:<17} {:>8}", "total", counts.iter().sum::<u64>());
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_douniu_odds_count_every_hand_once() {
+        let text = odds_text(&GameOdds::Douniu);
+        assert!(text.starts_with("斗牛: 5 cards from 52; all C(52,5) = 2598960 hands"), "{text}");
+        assert!(text.trim_end().ends_with("total              2598960"), "{text}");
+    }
+
+    #[test]
+    fn the_doudizhu_odds_show_the_bottom_only_when_there_is_one() {
+        let deal = |bottom| {
+            let shape = crate::game::deal::DealShape { bottom: Some(bottom), ..Default::default() };
+            DealConfig::new(crate::game::Game::Doudizhu, None, shape).unwrap()
+        };
+        let with = odds_text(&GameOdds::Doudizhu(deal(3)));
+        assert!(with.contains("3 seats × 17 + 3 bottom") && with.contains("the bottom holds"), "{with}");
+        let without = odds_text(&GameOdds::Doudizhu(deal(0)));
+        assert!(without.contains("3 seats × 17 + 0 bottom") && !without.contains("the bottom holds"), "{without}");
+    }
+}
