@@ -516,14 +516,14 @@ pub struct CompareArgs {
 #[derive(Debug, Args, Clone)]
 pub struct OutputArgs {
     #[arg(long, help = flags::LANG_OF_REPORTS, value_name = "LANG", default_value = "en", value_parser = parse_lang)]
-    pub lang: shuffle_audit::report::i18n::Lang,
+    pub lang: shuffle_audit::cards::Lang,
     /// Leave threads and timings out of run.json, so that the files depend only on the inputs.
     #[arg(long)]
     pub no_timings: bool,
 }
 
 /// A report language: `en` or `zh`.
-pub fn parse_lang(s: &str) -> Result<shuffle_audit::report::i18n::Lang, String> {
+pub fn parse_lang(s: &str) -> Result<shuffle_audit::cards::Lang, String> {
     s.parse()
 }
 
@@ -551,7 +551,7 @@ pub struct SweepArgs {
     #[arg(long, value_name = "DIR")]
     pub out: Option<std::path::PathBuf>,
     #[arg(long, help = flags::LANG_OF_REPORTS, value_name = "LANG", default_value = "en", value_parser = parse_lang)]
-    pub lang: shuffle_audit::report::i18n::Lang,
+    pub lang: shuffle_audit::cards::Lang,
     #[command(flatten)]
     pub thresholds: ThresholdArgs,
 }
@@ -844,7 +844,7 @@ pub struct TeachArgs {
     pub out: std::path::PathBuf,
     /// Language of the page: en or zh.
     #[arg(long, value_name = "LANG", default_value = "en", value_parser = parse_lang)]
-    pub lang: shuffle_audit::report::i18n::Lang,
+    pub lang: shuffle_audit::cards::Lang,
 }
 
 /// Arguments of `seeds`.

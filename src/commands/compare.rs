@@ -8,9 +8,10 @@ use crate::cli::CompareArgs;
 use shuffle_audit::audit::RunConfig;
 use shuffle_audit::audit::Verdict;
 use shuffle_audit::audit::{Builtin, DeckSource};
+use shuffle_audit::cards::Lang;
 use shuffle_audit::modes::catalogue::{Finding, findings};
-use shuffle_audit::report::i18n::{self, Lang};
 use shuffle_audit::report::{RunReport, csv, html, markdown, write_all};
+use shuffle_audit::report::{group_digits, headline};
 use shuffle_audit::stats::exact::detect::{DetectionCheck, check_detection, detectability};
 use shuffle_audit::stats::format_ln_p;
 
@@ -190,7 +191,7 @@ fn table_row(r: &RunReport, f: &Finding, failed_checks: &[String], width: usize)
         r.verdict.as_str(),
         r.global_ln_p().filter(|_| r.fault.is_none()).map_or("-".into(), format_ln_p),
         markdown::fmt_ratio(if r.fault.is_none() { r.worst_ratio() } else { f64::NAN }),
-        i18n::headline(Lang::En, r)
+        headline(Lang::En, r)
     )
 }
 
@@ -207,10 +208,7 @@ fn predictability(args: &CompareArgs, stdout: &mut super::Console, failed: &mut 
         let outcome = match (&o.refused, f.expected) {
             (Some(why), _) => format!("not searchable: {why}"),
             (None, _) if o.reproduces(Expect::Cracked) => {
-                format!(
-                    "cracked: the true seed only, every hand predicted ({} seeds)",
-                    i18n::group_digits(o.seeds_covered)
-                )
+                format!("cracked: the true seed only, every hand predicted ({} seeds)", group_digits(o.seeds_covered))
             }
             (None, _) => format!(
                 "{} candidates, true seed {}",

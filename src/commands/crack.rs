@@ -97,7 +97,7 @@ pub fn run(args: CrackArgs) -> anyhow::Result<ExitCode> {
     if long {
         eprintln!(
             "searching {} seeds: about {} at {} seeds/s measured ({how}); Ctrl-C stops with what was found",
-            shuffle_audit::report::i18n::group_digits(size),
+            shuffle_audit::report::group_digits(size),
             human_time(estimate),
             crack::rate(rate)
         );

@@ -11,7 +11,7 @@ use std::process::ExitCode;
 use crate::cli::GateArgs;
 use shuffle_audit::modes::gate::{self, CheckOutcome, GateOutcome};
 use shuffle_audit::report::OutDir;
-use shuffle_audit::report::{gate_json, i18n, junit, write_atomic};
+use shuffle_audit::report::{check_reason, gate_json, junit, write_atomic};
 
 pub fn run(args: GateArgs) -> anyhow::Result<ExitCode> {
     let config = gate::load(&args.config)?;
@@ -112,7 +112,7 @@ fn footer(g: &GateOutcome) -> String {
             c.line,
             c.verdict_label(),
             c.expected,
-            i18n::check_reason(c)
+            check_reason(c)
         ));
     }
     if let Some(p) = g.checks.iter().find_map(|c| c.power.as_ref()) {

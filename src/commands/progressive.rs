@@ -2,7 +2,8 @@
 //! size, and the run stops at the first FAIL ("detected at 2^k shuffles"). The last look's report files are
 //! written as `run` writes them, with `progressive.csv` beside them.
 
-use shuffle_audit::report::i18n::{self, Lang, LangWords};
+use shuffle_audit::cards::Lang;
+use shuffle_audit::report::{LangWords, explanation};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -204,7 +205,7 @@ fn conclusion(outcome: &ProgressiveOutcome, max: u64) -> String {
                     if a.too_uniform {
                         format!("{}: too uniform (lower tail)", t.result.test)
                     } else {
-                        format!("{}: {}", t.result.test, i18n::explanation(Lang::En, &t.result))
+                        format!("{}: {}", t.result.test, explanation(Lang::En, &t.result))
                     }
                 })
                 .unwrap_or_default();

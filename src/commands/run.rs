@@ -18,12 +18,13 @@ use shuffle_audit::audit::{self, RunReport};
 use shuffle_audit::audit::{Checkpoints, ResumableRun};
 use shuffle_audit::audit::{ExternalPlan, Plan, RunRequest, StateSettings};
 use shuffle_audit::audit::{StopReason, within_limit};
+use shuffle_audit::cards::Lang;
 use shuffle_audit::error::Field;
 use shuffle_audit::modes::progressive::{self, LookPlan};
-use shuffle_audit::report::i18n::{self, Lang, group_digits};
 use shuffle_audit::report::render_console;
 use shuffle_audit::report::{self, OutDir};
 use shuffle_audit::report::{Output, write_all, write_atomic, write_run_files};
+use shuffle_audit::report::{group_digits, partial_reason};
 
 pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     let request: RunRequest = args.request();
@@ -273,7 +274,7 @@ fn run_external(
         outdir.retarget(&super::out_path(None, || report.dir_name())).context(Field::Out.flag())?;
     }
     let code = finish(&report, outdir, stdout, output, note)?;
-    let stopped = report.input.as_ref().and_then(|i| Some((i.stopped_by()?, i18n::partial_reason(Lang::En, i)?)));
+    let stopped = report.input.as_ref().and_then(|i| Some((i.stopped_by()?, partial_reason(Lang::En, i)?)));
     if let Some((reason, why)) = stopped {
         let flag = if reason == StopReason::Timeout { "--timeout" } else { flag };
         eprintln!("{flag}: {}; the reports, marked partial, hold the decks read until then", report::terminal(&why));

@@ -13,7 +13,6 @@ use crate::cli::SweepArgs;
 use shuffle_audit::audit::{self, RunConfig};
 use shuffle_audit::audit::{Builtin, DeckSource};
 use shuffle_audit::error::{ConfigError, Field};
-use shuffle_audit::report::i18n;
 use shuffle_audit::report::sweep::{SweepPoint, SweepReport, walk_of};
 use shuffle_audit::report::{RunReport, write_all};
 use shuffle_audit::shuffle::Algorithm;
@@ -85,7 +84,7 @@ pub fn run(args: SweepArgs) -> anyhow::Result<ExitCode> {
             point.statistic,
             point.expected_statistic,
             shuffle_audit::stats::format_ln_p(global.result.ln_p),
-            i18n::verdict_word(lang, point.verdict)
+            shuffle_audit::report::verdict_word(lang, point.verdict)
         );
         points.push(point);
     }

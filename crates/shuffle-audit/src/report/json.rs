@@ -3,7 +3,7 @@
 //! Timings (`threads`, `seconds`, `shuffles_per_second`) depend on the machine, not on the inputs; with
 //! [`Timings::Omit`] they are left out, so that committed reference reports are the same bytes on every run.
 //! The words are the reports' own, in English: the run's `reason` and `headline`, and each result's `detail`,
-//! `explanation` and `headline`, rendered by [`super::i18n`] from the run's reason and the tests' findings.
+//! `explanation` and `headline`, rendered by the message catalogue (`report/i18n/`) from the run's reason and the tests' findings.
 
 use serde::Serialize;
 use serde_json::Value;

@@ -59,7 +59,7 @@ fn impossible_note(impossible: u64) -> String {
 }
 
 /// The facts behind the number (the `detail` column of `summary.csv`).
-pub fn detail(t: &TestResult) -> String {
+pub(crate) fn detail(t: &TestResult) -> String {
     let (x2, df) = (t.statistic, t.df);
     match &t.finding {
         Finding::PositionCard { n, most, least, noise_band, shuffles, .. } => {

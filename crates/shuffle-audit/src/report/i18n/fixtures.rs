@@ -247,7 +247,8 @@ fn run(kind: AlgorithmKind, n: usize) -> RunReport {
     crate::audit::execute(config, Thresholds::default(), crate::Progress::Hidden).expect("a valid run")
 }
 
-fn input(partial_reason: Option<PartialReason>, producer: Option<ProducerStatus>) -> InputSummary {
+/// The summary of 7 valid decks read from a program, partial for `partial_reason`.
+pub(super) fn input(partial_reason: Option<PartialReason>, producer: Option<ProducerStatus>) -> InputSummary {
     InputSummary {
         source: ExternalSource::Exec("gen".into()),
         format: DeckFormat::Ids { base: 0 },

@@ -118,7 +118,7 @@ fn inversions_shifted(shift: f64) -> bool {
 
 /// A χ² test's effect: the noncentrality per shuffle with its exact 99% interval, and the RMS relative deviation
 /// per cell it is equivalent to (position-card: `λ/N = (n−1)/n²·Σδ²`, so `δ_rms = √(λ/(N(n−1)))`).
-pub struct Effect {
+pub(crate) struct Effect {
     pub per_shuffle: f64,
     pub low: f64,
     pub high: f64,
@@ -126,7 +126,7 @@ pub struct Effect {
 }
 
 /// The [`Effect`] of the position-card test of an `n`-card deck over `shuffles` shuffles.
-pub fn effect(t: &TestResult, n: usize, shuffles: u64) -> Effect {
+pub(crate) fn effect(t: &TestResult, n: usize, shuffles: u64) -> Effect {
     let big_n = shuffles.max(1) as f64;
     let (low, high) = crate::stats::power::noncentrality_interval(t.statistic, t.df, 0.99);
     let per_shuffle = crate::stats::noncentrality_per_shuffle(t.statistic, t.df, shuffles);
@@ -169,7 +169,7 @@ fn histogram_headline(test: TestId, h: &HistogramFinding) -> Message {
 }
 
 /// A test's finding as a short phrase (about 60 characters) for tables.
-pub fn test_headline(t: &TestResult) -> Message {
+pub(crate) fn test_headline(t: &TestResult) -> Message {
     match &t.finding {
         Finding::PositionCard { most, least, noise_band, .. }
             if noise_band.is_finite() && !stands_out(most.0, *noise_band) && !stands_out(least.0, *noise_band) =>
@@ -274,7 +274,7 @@ pub fn test_headline(t: &TestResult) -> Message {
 }
 
 /// A test's finding in one sentence in plain words.
-pub fn explanation(t: &TestResult) -> Message {
+pub(crate) fn explanation(t: &TestResult) -> Message {
     match &t.finding {
         Finding::PositionCard { n, most, least, within_noise, noise_band, shuffles, .. } => {
             let ((lo, (p_lo, c_lo)), (hi, (p_hi, c_hi))) = (*least, *most);
@@ -486,7 +486,7 @@ pub fn explanation(t: &TestResult) -> Message {
 }
 
 /// Why an external run did not see its whole input: `stopped by SIGINT after 1200 decks`.
-pub fn partial(p: &PartialReason, input: &InputSummary) -> Message {
+pub(crate) fn partial(p: &PartialReason, input: &InputSummary) -> Message {
     let signal = |s: &StopReason| if *s == StopReason::Terminate { "SIGTERM" } else { "SIGINT" };
     match p {
         PartialReason::Strict { line } => msg("partial.strict").text("line", line),
@@ -515,7 +515,7 @@ pub fn partial(p: &PartialReason, input: &InputSummary) -> Message {
 
 /// What a built-in run did not count: `interrupted by SIGINT after 3,276,800 of 10,000,000 shuffles`, a shard's
 /// share, or the shuffles merged states miss.
-pub fn incomplete(r: &RunReport) -> Option<Message> {
+pub(crate) fn incomplete(r: &RunReport) -> Option<Message> {
     let i = r.incomplete.as_ref()?;
     let m = match (i.stopped, i.shard) {
         (Some(StopReason::Timeout), _) => msg("incomplete.timeout"),
@@ -543,7 +543,7 @@ fn partial_or_incomplete(r: &RunReport) -> Option<Message> {
 }
 
 /// The verdict word: `FAIL`, and in Chinese with its gloss.
-pub fn verdict(v: Verdict) -> Message {
+pub(crate) fn verdict(v: Verdict) -> Message {
     let key = match v {
         Verdict::Pass => "verdict.pass",
         Verdict::Suspicious => "verdict.suspicious",
@@ -557,7 +557,7 @@ pub fn verdict(v: Verdict) -> Message {
 ///
 /// A test with two tails says which one gave its p; a test whose p is the worst of several lines says so
 /// (`one-sided, worst line`: Bonferroni over the lines).
-pub fn sides(t: &AssessedTest) -> fn(&Words) -> &'static str {
+pub(crate) fn sides(t: &AssessedTest) -> fn(&Words) -> &'static str {
     let (kind, worst) = t.result.test.p_sides();
     match (t.result.two_sided(), t.tail, kind, worst) {
         (true, Tail::Upper, _, _) => |w| w.two_sided_upper,
@@ -627,7 +627,7 @@ fn why(r: &RunReport) -> Message {
 
 /// Why the run got its verdict, in one sentence; an external run that did not see all its input says so first
 /// (`PARTIAL (why): …`).
-pub fn reason(r: &RunReport) -> Message {
+pub(crate) fn reason(r: &RunReport) -> Message {
     match partial_or_incomplete(r) {
         Some(partial) => msg("reason.partial").msg("partial", partial).msg("why", why(r)),
         None => why(r),
@@ -636,7 +636,7 @@ pub fn reason(r: &RunReport) -> Message {
 
 /// The run's finding as a short phrase for tables: the decisive test's headline, and with a deal the next
 /// table-level test's.
-pub fn headline(r: &RunReport) -> Message {
+pub(crate) fn headline(r: &RunReport) -> Message {
     let test_line = |test: TestId| match r.assessment.get(test) {
         Some(t) => msg("run-headline.test").text("test", test).msg("headline", test_headline(&t.result)),
         None => msg("reason.test").text("test", test),
@@ -662,13 +662,13 @@ pub fn headline(r: &RunReport) -> Message {
 }
 
 /// A gate check that did not run: its error for the reason, and for the headline that it had no decks.
-pub fn check_failed(error: &str) -> (Message, Message) {
+pub(crate) fn check_failed(error: &str) -> (Message, Message) {
     (msg("check.error").text("error", error), msg("check.no-decks"))
 }
 
 /// The meta line under a card's heading: generator, deck, shuffles, seed; for decks made elsewhere, the deck
 /// and the decks read.
-pub fn run_meta(r: &RunReport) -> Message {
+pub(crate) fn run_meta(r: &RunReport) -> Message {
     let c = &r.config;
     let m = match c.builtin() {
         Some(b) => msg("run-meta.builtin").text("rng", b.rng).text("seed", b.seed),
@@ -678,12 +678,12 @@ pub fn run_meta(r: &RunReport) -> Message {
 }
 
 /// Where the decks of an external run came from.
-pub fn external_origin(label: &str) -> Message {
+pub(crate) fn external_origin(label: &str) -> Message {
     msg("external-origin.note").text("label", label)
 }
 
 /// The exact heatmap's words: title, legend caption, note and figure caption.
-pub fn exact_heatmap(draws: &str) -> [Message; 4] {
+pub(crate) fn exact_heatmap(draws: &str) -> [Message; 4] {
     [
         msg("exact-heatmap.title"),
         msg("exact-heatmap.legend"),
@@ -693,7 +693,7 @@ pub fn exact_heatmap(draws: &str) -> [Message; 4] {
 }
 
 /// Why a report shows no exact matrix beside its heatmap, and the command that computes it.
-pub fn exact_skipped(label: &str, n: usize, skipped: &crate::audit::exact::SkippedExact) -> Message {
+pub(crate) fn exact_skipped(label: &str, n: usize, skipped: &crate::audit::exact::SkippedExact) -> Message {
     let budget = crate::audit::exact::REPORT_MAX_WORK;
     msg("exact-skipped.note")
         .text("label", label)
@@ -706,7 +706,7 @@ pub fn exact_skipped(label: &str, n: usize, skipped: &crate::audit::exact::Skipp
 }
 
 /// The sampling noise of one cell, for the heatmap's notes.
-pub fn noise_note(shuffles: u64, one_sd_percent: f64, clamp_label: &str) -> Message {
+pub(crate) fn noise_note(shuffles: u64, one_sd_percent: f64, clamp_label: &str) -> Message {
     msg("heatmap.noise-note")
         .text("shuffles", group_digits(shuffles))
         .text("sd", format!("{one_sd_percent:.2}"))
@@ -714,7 +714,7 @@ pub fn noise_note(shuffles: u64, one_sd_percent: f64, clamp_label: &str) -> Mess
 }
 
 /// The number of shuffles needed to see a bias, in words.
-pub fn detection(d: Detection, shuffles_done: u64) -> Message {
+pub(crate) fn detection(d: Detection, shuffles_done: u64) -> Message {
     let (m, n) = match d {
         Detection::Shuffles(n) if n <= 10.0 => return msg("detection.at-once"),
         Detection::Shuffles(n) => (msg("detection.shuffles"), n),
@@ -724,6 +724,6 @@ pub fn detection(d: Detection, shuffles_done: u64) -> Message {
 }
 
 /// A broken run: how many shuffles it takes to see it.
-pub fn detection_broken(first_shuffle: u64) -> Message {
+pub(crate) fn detection_broken(first_shuffle: u64) -> Message {
     msg("detection.broken").text("first", first_shuffle)
 }

@@ -21,13 +21,13 @@ use crate::report::RunReport;
 use crate::stats::TestResult;
 use crate::stats::power::detection::Detection;
 
-pub use crate::cards::Lang;
+pub(crate) use crate::cards::Lang;
 
 mod detail;
 mod en;
-pub mod messages;
+pub(crate) mod messages;
 mod numbers;
-pub mod template;
+pub(crate) mod template;
 mod words;
 mod zh;
 
@@ -36,17 +36,17 @@ mod fixtures;
 #[cfg(test)]
 mod tests;
 
-pub use detail::detail;
-pub use messages::{Effect, effect};
-pub use numbers::{approx_count, group_digits, interval_pow2, percent, pow2, times};
-pub use template::{Arg, Catalogue, Message};
-pub use words::{LangWords, Words, algorithm_summary, sources, verdict_meaning};
+pub(crate) use detail::detail;
+pub use numbers::group_digits;
+pub(crate) use template::{Catalogue, Message};
+pub use words::LangWords;
+pub(crate) use words::{algorithm_summary, sources, verdict_meaning};
 
 /// The reason of a run that counted no deck, in every English report.
-pub const NO_DECK_EN: &str = "no test applied: no deck was counted";
+pub(crate) const NO_DECK_EN: &str = "no test applied: no deck was counted";
 
 /// The reports' templates in a language.
-pub fn catalogue(lang: Lang) -> &'static Catalogue {
+pub(crate) fn catalogue(lang: Lang) -> &'static Catalogue {
     match lang {
         Lang::En => &en::TEMPLATES,
         Lang::Zh => &zh::TEMPLATES,
@@ -54,7 +54,7 @@ pub fn catalogue(lang: Lang) -> &'static Catalogue {
 }
 
 /// A message of the reports in a language.
-pub fn render(lang: Lang, m: &Message) -> String {
+pub(crate) fn render(lang: Lang, m: &Message) -> String {
     template::render_in(lang, catalogue(lang), m)
 }
 
@@ -64,7 +64,7 @@ pub fn verdict_word(lang: Lang, v: Verdict) -> String {
 }
 
 /// A test's finding as a short phrase for tables.
-pub fn test_headline(lang: Lang, t: &TestResult) -> String {
+pub(crate) fn test_headline(lang: Lang, t: &TestResult) -> String {
     render(lang, &messages::test_headline(t))
 }
 
@@ -75,7 +75,7 @@ pub fn explanation(lang: Lang, t: &TestResult) -> String {
 
 /// Why the run got its verdict, in one sentence; an external run that did not see all its input says so first
 /// (`PARTIAL (why): …`).
-pub fn reason(lang: Lang, r: &RunReport) -> String {
+pub(crate) fn reason(lang: Lang, r: &RunReport) -> String {
     render(lang, &messages::reason(r))
 }
 
@@ -87,7 +87,7 @@ pub fn headline(lang: Lang, r: &RunReport) -> String {
 
 /// What a built-in run did not count, in words: `interrupted by SIGINT after 3,276,800 of 10,000,000
 /// shuffles`, a shard's share, or the shuffles merged states miss.
-pub fn incomplete(lang: Lang, r: &RunReport) -> Option<String> {
+pub(crate) fn incomplete(lang: Lang, r: &RunReport) -> Option<String> {
     messages::incomplete(r).map(|m| render(lang, &m))
 }
 
@@ -107,7 +107,7 @@ pub fn check_reason(c: &CheckOutcome) -> String {
 }
 
 /// A gate check's headline: its run's, or that it had no decks.
-pub fn check_headline(c: &CheckOutcome) -> String {
+pub(crate) fn check_headline(c: &CheckOutcome) -> String {
     match (&c.report, &c.error) {
         (Some(r), _) => headline(Lang::En, r),
         (None, Some(e)) => render(Lang::En, &messages::check_failed(e).1),
@@ -116,42 +116,47 @@ pub fn check_headline(c: &CheckOutcome) -> String {
 }
 
 /// What a test's p is, in words for a table's `sides` column: one-sided, or two-sided with the tail that gave it.
-pub fn sides(lang: Lang, t: &AssessedTest) -> &'static str {
+pub(crate) fn sides(lang: Lang, t: &AssessedTest) -> &'static str {
     messages::sides(t)(lang.words())
 }
 
 /// The meta line under a card's heading: generator, deck, shuffles, seed; for decks made elsewhere, the deck
 /// and the decks read.
-pub fn run_meta(lang: Lang, r: &RunReport) -> String {
+pub(crate) fn run_meta(lang: Lang, r: &RunReport) -> String {
     render(lang, &messages::run_meta(r))
 }
 
 /// Where the decks of an external run came from.
-pub fn external_origin(lang: Lang, label: &str) -> String {
+pub(crate) fn external_origin(lang: Lang, label: &str) -> String {
     render(lang, &messages::external_origin(label))
 }
 
 /// The exact heatmap's words: (title, legend caption, note, figure caption).
-pub fn exact_heatmap_words(lang: Lang, draws: &str) -> [String; 4] {
+pub(crate) fn exact_heatmap_words(lang: Lang, draws: &str) -> [String; 4] {
     messages::exact_heatmap(draws).map(|m| render(lang, &m))
 }
 
 /// Why a report shows no exact matrix beside its heatmap, and the command that computes it.
-pub fn exact_skipped_note(lang: Lang, label: &str, n: usize, skipped: &crate::audit::exact::SkippedExact) -> String {
+pub(crate) fn exact_skipped_note(
+    lang: Lang,
+    label: &str,
+    n: usize,
+    skipped: &crate::audit::exact::SkippedExact,
+) -> String {
     render(lang, &messages::exact_skipped(label, n, skipped))
 }
 
 /// The sampling noise of one cell, for the heatmap's notes.
-pub fn noise_note(lang: Lang, shuffles: u64, one_sd_percent: f64, clamp_label: &str) -> String {
+pub(crate) fn noise_note(lang: Lang, shuffles: u64, one_sd_percent: f64, clamp_label: &str) -> String {
     render(lang, &messages::noise_note(shuffles, one_sd_percent, clamp_label))
 }
 
 /// The number of shuffles needed to see a bias, in words.
-pub fn detection(lang: Lang, d: Detection, shuffles_done: u64) -> String {
+pub(crate) fn detection(lang: Lang, d: Detection, shuffles_done: u64) -> String {
     render(lang, &messages::detection(d, shuffles_done))
 }
 
 /// A broken run: how many shuffles it takes to see it.
-pub fn detection_broken(lang: Lang, first_shuffle: u64) -> String {
+pub(crate) fn detection_broken(lang: Lang, first_shuffle: u64) -> String {
     render(lang, &messages::detection_broken(first_shuffle))
 }

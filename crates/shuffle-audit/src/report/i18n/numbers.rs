@@ -18,7 +18,7 @@ pub fn group_digits(n: u64) -> String {
 }
 
 /// A rough count in words: `about 95 million`, `约 9500 万`.
-pub fn approx_count(lang: Lang, n: f64) -> String {
+pub(super) fn approx_count(lang: Lang, n: f64) -> String {
     let n = n.max(1.0);
     let scales: &[(f64, &str)] = match lang {
         Lang::En => &[(1e12, "trillion"), (1e9, "billion"), (1e6, "million"), (1e3, "thousand")],
@@ -50,7 +50,7 @@ pub(super) fn scientific(n: f64) -> String {
 }
 
 /// `1.3640×`, or `1.0031× (+0.31%)` for the small deviations that matter for subtle biases.
-pub fn times(ratio: f64) -> String {
+pub(super) fn times(ratio: f64) -> String {
     if (ratio - 1.0).abs() < 0.1 {
         format!("{ratio:.4}× ({:+.2}%)", (ratio - 1.0) * 100.0)
     } else {
@@ -64,12 +64,12 @@ pub(super) fn deviation(ratio: f64) -> String {
 }
 
 /// `2^31.0`: a count as a power of two.
-pub fn pow2(x: f64) -> String {
+pub(super) fn pow2(x: f64) -> String {
     format!("2^{:.1}", x.log2())
 }
 
 /// `2^30.8–2^31.2`: the interval of an implied seed space, or `>= 2^40.1` when it has no upper end.
-pub fn interval_pow2(s: &SeedSpaceEstimate) -> String {
+pub(super) fn interval_pow2(s: &SeedSpaceEstimate) -> String {
     match s.high {
         Some(h) => format!("{}–{}", pow2(s.low), pow2(h)),
         None => format!(">= {}", pow2(s.low)),
@@ -77,7 +77,7 @@ pub fn interval_pow2(s: &SeedSpaceEstimate) -> String {
 }
 
 /// `31.2%`, or `0.95%` below 1%.
-pub fn percent(x: f64) -> String {
+pub(super) fn percent(x: f64) -> String {
     if x < 0.01 { format!("{:.2}%", 100.0 * x) } else { format!("{:.1}%", 100.0 * x) }
 }
 

@@ -13,32 +13,33 @@ use super::numbers::approx_count;
 use super::words::{LangWords, Words};
 
 /// Templates by key, in one language.
-pub struct Catalogue {
+pub(crate) struct Catalogue {
     pub entries: &'static [(&'static str, &'static str)],
 }
 
 impl Catalogue {
     /// The template of a key.
-    pub fn template(&self, key: &str) -> Option<&'static str> {
+    pub(crate) fn template(&self, key: &str) -> Option<&'static str> {
         self.entries.iter().find(|(k, _)| *k == key).map(|(_, t)| *t)
     }
 
     /// Every key, in the table's order.
-    pub fn keys(&self) -> impl Iterator<Item = &'static str> + '_ {
+    #[cfg(test)]
+    pub(crate) fn keys(&self) -> impl Iterator<Item = &'static str> + '_ {
         self.entries.iter().map(|(k, _)| *k)
     }
 }
 
 /// A sentence decided once: the key of its template and the values of its holes.
 #[derive(Clone, Debug)]
-pub struct Message {
+pub(crate) struct Message {
     pub key: &'static str,
     pub args: Vec<(&'static str, Arg)>,
 }
 
 /// The value of a hole: already text, or rendered in the message's language.
 #[derive(Clone, Debug)]
-pub enum Arg {
+pub(crate) enum Arg {
     /// The same in every language (numbers, test names, orders of cards).
     Text(String),
     /// A card of an `n`-card deck: `♠A`, `黑桃A`.
@@ -58,25 +59,25 @@ pub enum Arg {
 }
 
 impl Message {
-    pub fn new(key: &'static str) -> Self {
+    pub(crate) fn new(key: &'static str) -> Self {
         Self { key, args: Vec::new() }
     }
 
-    pub fn arg(mut self, name: &'static str, value: Arg) -> Self {
+    pub(crate) fn arg(mut self, name: &'static str, value: Arg) -> Self {
         self.args.push((name, value));
         self
     }
 
     /// A hole filled with text that every language shares.
-    pub fn text(self, name: &'static str, value: impl std::fmt::Display) -> Self {
+    pub(crate) fn text(self, name: &'static str, value: impl std::fmt::Display) -> Self {
         self.arg(name, Arg::Text(value.to_string()))
     }
 
-    pub fn card(self, name: &'static str, card: usize, n: usize) -> Self {
+    pub(crate) fn card(self, name: &'static str, card: usize, n: usize) -> Self {
         self.arg(name, Arg::Card { card, n })
     }
 
-    pub fn msg(self, name: &'static str, m: Message) -> Self {
+    pub(crate) fn msg(self, name: &'static str, m: Message) -> Self {
         self.arg(name, Arg::Msg(Box::new(m)))
     }
 
@@ -86,7 +87,8 @@ impl Message {
 }
 
 /// The holes of a template, in order (a name once per hole).
-pub fn holes(template: &str) -> Vec<&str> {
+#[cfg(test)]
+pub(crate) fn holes(template: &str) -> Vec<&str> {
     let mut out = Vec::new();
     let mut rest = template;
     while let Some(open) = rest.find('{') {
@@ -104,7 +106,7 @@ pub fn holes(template: &str) -> Vec<&str> {
 
 /// A template with its holes filled by `value`; a hole it has no value for stays as it is, and is returned as
 /// the error beside the text.
-pub fn try_fill(template: &str, mut value: impl FnMut(&str) -> Option<String>) -> (String, Vec<&str>) {
+pub(crate) fn try_fill(template: &str, mut value: impl FnMut(&str) -> Option<String>) -> (String, Vec<&str>) {
     let mut out = String::with_capacity(template.len() + 32);
     let mut unknown = Vec::new();
     let mut rest = template;
@@ -132,7 +134,7 @@ pub fn try_fill(template: &str, mut value: impl FnMut(&str) -> Option<String>) -
 }
 
 /// A message in a language, from a catalogue of that language.
-pub fn render_in(lang: Lang, catalogue: &Catalogue, m: &Message) -> String {
+pub(crate) fn render_in(lang: Lang, catalogue: &Catalogue, m: &Message) -> String {
     let Some(template) = catalogue.template(m.key) else {
         debug_assert!(false, "no template for the message {}", m.key);
         return format!("{{{}}}", m.key);

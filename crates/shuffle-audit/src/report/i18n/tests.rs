@@ -26,23 +26,9 @@ fn languages_parse_and_name_cards() {
 
 #[test]
 fn partial_runs_say_why_in_both_languages() {
-    use crate::audit::input::{DeckFormat, ExternalSource, PartialReason};
+    use crate::audit::input::PartialReason;
     use crate::audit::stop::StopReason;
-    let input = |p: PartialReason| InputSummary {
-        source: ExternalSource::Exec("gen".into()),
-        format: DeckFormat::Ids { base: 0 },
-        deck_inferred: true,
-        lines: 7,
-        decks: 7,
-        valid_decks: 7,
-        invalid_decks: 0,
-        first_invalid: Vec::new(),
-        partial: true,
-        partial_reason: Some(p),
-        stopped_strict: false,
-        read_error: None,
-        producer: None,
-    };
+    let input = |p: PartialReason| super::fixtures::input(Some(p), None);
     let both = |p: PartialReason| {
         let i = input(p);
         (partial_reason(Lang::En, &i).unwrap(), partial_reason(Lang::Zh, &i).unwrap())

@@ -300,7 +300,7 @@ const ZH: Words = Words {
 };
 
 /// What a verdict means, in one sentence.
-pub fn verdict_meaning(lang: Lang, v: Verdict) -> &'static str {
+pub(crate) fn verdict_meaning(lang: Lang, v: Verdict) -> &'static str {
     match (lang, v) {
         (Lang::En, Verdict::Pass) => "No test finds a bias at this sample size.",
         (Lang::En, Verdict::Suspicious) => {
@@ -322,7 +322,7 @@ pub fn verdict_meaning(lang: Lang, v: Verdict) -> &'static str {
 }
 
 /// An algorithm's one-line summary in the report language.
-pub fn algorithm_summary(lang: Lang, kind: AlgorithmKind) -> &'static str {
+pub(crate) fn algorithm_summary(lang: Lang, kind: AlgorithmKind) -> &'static str {
     if lang == Lang::En {
         return kind.info().summary;
     }
@@ -354,7 +354,7 @@ pub fn algorithm_summary(lang: Lang, kind: AlgorithmKind) -> &'static str {
 }
 
 /// The sources the algorithms come from, keyed as in `list` (S1 … S5, K).
-pub fn sources(lang: Lang) -> [(&'static str, &'static str); 6] {
+pub(crate) fn sources(lang: Lang) -> [(&'static str, &'static str); 6] {
     match lang {
         Lang::En => [
             (
