@@ -89,27 +89,108 @@ pub(in crate::stats) struct PassTotals {
 /// A compiled pass, chosen once per battery.
 pub(in crate::stats) type Kernel<T> = fn(&[Card], &mut Sinks<'_, T>) -> PassTotals;
 
+/// One of the pass's counter tables: cell (row, column) of its n × n counts.
+trait Cells<T: Counter> {
+    fn bump(&mut self, row: usize, column: usize);
+}
+
+/// A chunk table: rows of 64 counters, 4096 cells, so that a cell's index is a shift and a mask and needs no
+/// bounds check (a row and a column of a deck of at most 64 cards are below 64).
+struct Rows64<'a, T>(&'a mut [T; 4096]);
+
+impl<'a, T: Counter> Rows64<'a, T> {
+    fn new(cells: &'a mut [T]) -> Self {
+        Rows64(cells.try_into().expect("a chunk table has 64 rows of 64 counters"))
+    }
+}
+
+impl<T: Counter> Cells<T> for Rows64<'_, T> {
+    #[inline(always)]
+    fn bump(&mut self, row: usize, column: usize) {
+        self.0[(row << 6 | column) & 4095] += T::ONE;
+    }
+}
+
+/// A battery's own table: n rows of n counters.
+struct Strided<'a, T> {
+    cells: &'a mut [T],
+    n: usize,
+}
+
+impl<T: Counter> Cells<T> for Strided<'_, T> {
+    #[inline(always)]
+    fn bump(&mut self, row: usize, column: usize) {
+        self.cells[row * self.n + column] += T::ONE;
+    }
+}
+
 /// The pass over one deck (a permutation of `0..n`, n ≤ 64). `ADJ`: adjacency; `ORDER`: inversions and descents;
-/// `INV`: write the inverse (and count serial transitions when `sinks.pair`). Position-by-card counts and fixed
-/// points are always done.
+/// `INV`: write the inverse (and count serial transitions when `sinks.pair`); `FIXED`: count the fixed points
+/// (the vector kernels count them in registers instead). Position-by-card counts are always done.
 #[inline(always)]
 fn pass<T: Counter, const ADJ: bool, const ORDER: bool, const INV: bool>(
     deck: &[Card],
     sinks: &mut Sinks<'_, T>,
 ) -> PassTotals {
+    scalar_pass::<T, ADJ, ORDER, INV, true>(deck, sinks)
+}
+
+/// [`pass`], with the fixed points counted or not.
+#[inline(always)]
+pub(super) fn scalar_pass<T: Counter, const ADJ: bool, const ORDER: bool, const INV: bool, const FIXED: bool>(
+    deck: &[Card],
+    sinks: &mut Sinks<'_, T>,
+) -> PassTotals {
     let n = deck.len();
-    let stride = stride::<T>(n);
-    debug_assert!(n <= 64 && sinks.position.len() == stride * stride);
+    debug_assert!(n <= 64 && sinks.position.len() == stride::<T>(n).pow(2));
+    let pair = INV && sinks.pair;
+    let Sinks { position, adjacency, serial, previous_inverse, inverse, .. } = sinks;
+    match T::STRIDE {
+        Some(_) => count_cards::<T, _, ADJ, ORDER, INV, FIXED>(
+            deck,
+            Rows64::new(position),
+            ADJ.then(|| Rows64::new(adjacency)),
+            pair.then(|| Rows64::new(serial)),
+            previous_inverse,
+            inverse,
+        ),
+        None => {
+            let table = |cells| Strided { cells, n };
+            count_cards::<T, _, ADJ, ORDER, INV, FIXED>(
+                deck,
+                table(position),
+                ADJ.then(|| table(adjacency)),
+                pair.then(|| table(serial)),
+                previous_inverse,
+                inverse,
+            )
+        }
+    }
+}
+
+/// The loop of [`scalar_pass`]: one card a step, written as plain index arithmetic so that the loop keeps its
+/// state in registers (measured 2–3× faster than the same work through iterator adaptors over the rows).
+#[inline(always)]
+fn count_cards<T: Counter, C: Cells<T>, const ADJ: bool, const ORDER: bool, const INV: bool, const FIXED: bool>(
+    deck: &[Card],
+    mut position: C,
+    mut adjacency: Option<C>,
+    mut serial: Option<C>,
+    previous_inverse: &[Card],
+    inverse: &mut [Card],
+) -> PassTotals {
     let mut totals = PassTotals::default();
     let mut seen = 0u64;
-    let mut previous_card = 0usize;
-    let pair = INV && sinks.pair;
-    for (p, (row, &card)) in sinks.position.chunks_exact_mut(stride).zip(deck).enumerate() {
+    let Some(&first) = deck.first() else { return totals };
+    let mut previous_card = usize::from(first);
+    for (p, &card) in deck.iter().enumerate() {
         let c = usize::from(card);
-        row[c] += T::ONE;
-        totals.fixed_points += usize::from(c == p);
-        if ADJ && p > 0 {
-            sinks.adjacency[previous_card * stride + c] += T::ONE;
+        position.bump(p, c);
+        if FIXED {
+            totals.fixed_points += usize::from(c == p);
+        }
+        if let (true, Some(a)) = (ADJ && p > 0, &mut adjacency) {
+            a.bump(previous_card, c);
         }
         previous_card = c;
         if ORDER {
@@ -117,13 +198,13 @@ fn pass<T: Counter, const ADJ: bool, const ORDER: bool, const INV: bool>(
             let above = seen >> c >> 1;
             totals.inversions += u64::from(above.count_ones());
             totals.descents += (above & 1) as usize;
-            seen |= 1u64 << c;
+            seen |= 1u64 << (c & 63);
         }
         if INV {
-            if pair {
-                sinks.serial[usize::from(sinks.previous_inverse[c]) * stride + p] += T::ONE;
+            if let Some(s) = &mut serial {
+                s.bump(usize::from(previous_inverse[c]), p);
             }
-            sinks.inverse[c] = p as Card;
+            inverse[c] = p as Card;
         }
     }
     totals
