@@ -281,6 +281,21 @@ pub fn parse_threshold(s: &str) -> Result<f64, String> {
     Ok(v)
 }
 
+/// A kernel path for `--isa`: available on this processor.
+pub fn parse_isa(s: &str) -> Result<shuffle_audit::isa::Isa, String> {
+    shuffle_audit::isa::Isa::parse(s).map_err(|e| e.to_string())
+}
+
+/// The kernel path, shared by the commands that count shuffles.
+#[derive(Debug, Args, Clone)]
+pub struct IsaArgs {
+    /// Kernels to count with: avx512, avx2 or portable (default: the best this processor has, or
+    /// $SHUFFLE_AUDIT_ISA). Every path gives the same results bit for bit; only the speed differs. A path
+    /// the processor lacks is refused.
+    #[arg(long, value_name = "ISA", value_parser = parse_isa)]
+    pub isa: Option<shuffle_audit::isa::Isa>,
+}
+
 /// Verdict thresholds shared by `run`, `compare` and `sweep`.
 #[derive(Debug, Args, Clone)]
 pub struct ThresholdArgs {
@@ -380,6 +395,8 @@ pub struct RunArgs {
     /// PASS when the simulator agrees with its model. Built-in algorithms with an exact law only.
     #[arg(long)]
     pub against_exact: bool,
+    #[command(flatten)]
+    pub isa: IsaArgs,
 }
 
 impl RunArgs {
@@ -489,6 +506,8 @@ pub struct GateArgs {
     pub out: Option<std::path::PathBuf>,
     #[arg(long, help = flags::THREADS, value_name = "T", value_parser = parse_threads, allow_hyphen_values = true)]
     pub threads: Option<usize>,
+    #[command(flatten)]
+    pub isa: IsaArgs,
 }
 
 /// Arguments of `compare`.
@@ -510,6 +529,8 @@ pub struct CompareArgs {
     pub thresholds: ThresholdArgs,
     #[command(flatten)]
     pub output: OutputArgs,
+    #[command(flatten)]
+    pub isa: IsaArgs,
 }
 
 /// Report language and reproducibility options shared by `run` and `compare`.
@@ -554,6 +575,8 @@ pub struct SweepArgs {
     pub lang: shuffle_audit::cards::Lang,
     #[command(flatten)]
     pub thresholds: ThresholdArgs,
+    #[command(flatten)]
+    pub isa: IsaArgs,
 }
 
 /// `wash` or `pair-swap`: the two random-transposition shuffles a sweep can vary.
@@ -749,6 +772,8 @@ pub struct CalibrateArgs {
     pub generator: GeneratorArgs,
     #[command(flatten)]
     pub post: PostArgs,
+    #[command(flatten)]
+    pub isa: IsaArgs,
 }
 
 /// A thread count, at least 1.
@@ -910,7 +935,8 @@ pub struct CrackArgs {
     /// Seed of the draw of the hidden seeds, with --trials (default: 1).
     #[arg(long, value_parser = parse_seed, allow_hyphen_values = true)]
     pub seed: Option<u64>,
-    /// Vector code of the MSVC search: avx512, avx2 or portable (default: the best this processor has).
-    #[arg(long, value_name = "ISA")]
+    /// Vector code of the MSVC search: avx512, avx2 or portable (default: the best this processor has, or
+    /// $SHUFFLE_AUDIT_ISA).
+    #[arg(long, value_name = "ISA", visible_alias = "isa")]
     pub simd: Option<String>,
 }

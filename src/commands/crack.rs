@@ -32,21 +32,9 @@ pub fn run(args: CrackArgs) -> anyhow::Result<ExitCode> {
     let policy = args.space.flags().policy(args.rng)?;
     let space = SeedSpace::new(policy)?;
     let isa = match args.simd.as_deref() {
-        None => Isa::detect(),
-        Some("avx512") => Isa::Avx512,
-        Some("avx2") => Isa::Avx2,
-        Some("portable") => Isa::Portable,
-        Some(other) => {
-            return Err(ConfigError::new(
-                Field::Algorithm,
-                format!("--simd: '{other}' is not avx512, avx2 or portable"),
-            )
-            .into());
-        }
+        None => Isa::current(),
+        Some(name) => Isa::parse(name).map_err(|e| anyhow::anyhow!("--simd: {e}"))?,
     };
-    if !isa.available() {
-        anyhow::bail!("--simd: this processor has no {}", isa.name());
-    }
     if args.trials.is_none() && args.seed.is_some() {
         anyhow::bail!("--seed: applies only to --trials (the seed of the hidden seeds' draw)");
     }
@@ -159,7 +147,7 @@ fn how_searched(dealer: &Dealer, isa: Isa) -> String {
     use shuffle_audit::shuffle::AlgorithmKind;
     let fy = matches!(dealer.algorithm.kind, AlgorithmKind::FisherYates | AlgorithmKind::FisherYatesForward);
     match (dealer.rng, fy) {
-        (RngKind::Msvc, true) => format!("{} lanes with early rejection", isa.name()),
+        (RngKind::Msvc, true) => format!("{} lanes with early rejection", isa.label()),
         (_, true) => "early rejection".into(),
         _ => "the whole shuffle per seed".into(),
     }
@@ -204,7 +192,7 @@ fn refuse_too_large(problem: &Problem, space: &SeedSpace, args: &CrackArgs) -> a
         return Ok(());
     }
     let threads = args.threads.unwrap_or_else(rayon::current_num_threads) as f64;
-    let rate = measured_rate(problem, Isa::detect()) * threads;
+    let rate = measured_rate(problem, Isa::current()) * threads;
     let flag = match space.policy.request {
         SpaceRequest::OsSeeded => Field::OsSeeded,
         SpaceRequest::All => Field::AllSeeds,

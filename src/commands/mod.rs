@@ -29,6 +29,20 @@ use shuffle_audit::report::OutDir;
 
 /// Runs a parsed command; the returned code is the process's exit status.
 pub fn dispatch(command: Command) -> anyhow::Result<ExitCode> {
+    // The kernel path: the environment's is checked for every command (a test run that asked for kernels
+    // this processor lacks stops here), and a command's --isa wins over it.
+    shuffle_audit::isa::Isa::from_env().map_err(|e| anyhow::anyhow!("{}: {e}", shuffle_audit::isa::ENV))?;
+    let isa = match &command {
+        Command::Run(a) => a.isa.isa,
+        Command::Compare(a) => a.isa.isa,
+        Command::Gate(a) => a.isa.isa,
+        Command::Calibrate(a) => a.isa.isa,
+        Command::Sweep(a) => a.isa.isa,
+        _ => None,
+    };
+    if let Some(isa) = isa {
+        shuffle_audit::isa::Isa::select(isa)?;
+    }
     match command {
         Command::List => list::run(),
         Command::Shuffle(args) => shuffle::run(args),

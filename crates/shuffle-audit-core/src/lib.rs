@@ -7,7 +7,8 @@
 //! - [`stats`]: the statistics, as mergeable accumulators with exact or correctly scaled nulls;
 //! - [`shuffle`] and [`rng`]: the shuffles and the generators they were written against, bit for bit;
 //! - [`cards`], [`error`] and [`names`]: card ids and names, the errors that name a setting, the fixed names of
-//!   enums.
+//!   enums; [`isa`]: which instruction set the hot kernels use (the process's one setting, which changes their
+//!   speed and never their results).
 //!
 //! The audit library (`shuffle-audit`: runs, verdicts, reports, the `Audit` API) is built on this crate and
 //! re-exports its modules; a program uses that crate, and this one only for the primitives alone.
@@ -15,6 +16,7 @@
 pub mod cards;
 pub mod error;
 pub mod game;
+pub mod isa;
 pub mod names;
 pub mod rng;
 pub mod shuffle;

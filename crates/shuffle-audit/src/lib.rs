@@ -50,7 +50,7 @@ pub mod teach;
 
 // The pure core (the `shuffle-audit-core` crate), under the paths it has always had here.
 use shuffle_audit_core::names;
-pub use shuffle_audit_core::{cards, error, game, rng, shuffle, stats};
+pub use shuffle_audit_core::{cards, error, game, isa, rng, shuffle, stats};
 pub use shuffle_audit_core::{with_rng_type, with_shuffle};
 
 pub use api::{Audit, AuditError, DeckAuditor, Report, TestSummary};

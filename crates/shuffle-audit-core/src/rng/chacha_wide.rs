@@ -17,16 +17,22 @@
 //! word; `next_u64` takes the next two, the first as the low half, also when they straddle two refills. That
 //! is exactly how `rand_chacha` consumes its own buffer, so any interleaving of the two calls matches it.
 //!
-//! Blocks are computed sixteen at a time into a 256-word buffer. With AVX-512 the sixteen blocks are computed
-//! side by side: vector register `i` holds state word `i` of all sixteen blocks, so each quarter-round step is
-//! one vector instruction, and a 16 × 16 transpose at the end puts the words back in stream order. Without
-//! AVX-512 the buffer is filled by `rand_chacha`'s own block function, four blocks per call, so machines
-//! without it run as fast as before.
+//! Blocks are computed sixteen at a time into a 256-word buffer, by the block function of the process's kernel
+//! path ([`crate::isa`]):
+//! - `avx512`: the sixteen blocks side by side, vector register `i` holding state word `i` of all sixteen
+//!   blocks, so that each quarter-round step is one vector instruction; a 16 × 16 transpose at the end puts the
+//!   words back in stream order;
+//! - `avx2`: the same eight blocks at a time in 256-bit registers (the rotations by 16 and 8 bits are byte
+//!   shuffles, those by 12 and 7 two shifts), twice per refill, with two 8 × 8 transposes;
+//! - `portable`: `rand_chacha`'s own block function, four blocks per call, which is what rand's own
+//!   generator runs on the same processor.
 
 use std::fmt;
 
 use rand::SeedableRng;
 use rand_chacha::rand_core::block::Generator;
+
+use crate::isa::Isa;
 
 /// 32-bit words in one ChaCha block.
 const BLOCK_WORDS: usize = 16;
@@ -84,6 +90,9 @@ enum Backend<V: Variant> {
     /// processor supports AVX-512F.
     #[cfg(target_arch = "x86_64")]
     Avx512 { key: [u32; 8] },
+    /// The eight-block AVX2 function, twice per refill. Only built when the processor supports AVX2.
+    #[cfg(target_arch = "x86_64")]
+    Avx2 { key: [u32; 8] },
     /// `rand_chacha`'s block function, keyed with the same key and at the same block.
     Upstream(V::Core),
 }
@@ -102,32 +111,29 @@ pub(crate) struct ChaChaWide<V: Variant> {
 }
 
 impl<V: Variant> ChaChaWide<V> {
-    /// The stream of `V::seed_from_u64(seed)`, from its start. Uses AVX-512 when the processor has it.
+    /// The stream of `V::seed_from_u64(seed)`, from its start, computed on the process's kernel path.
     pub(crate) fn seed_from_u64(seed: u64) -> Self {
-        Self::with_backend(seed, avx512_available())
+        Self::with_backend(seed, Isa::current())
     }
 
-    /// As [`ChaChaWide::seed_from_u64`], with AVX-512 used only if `wide` is true (and the processor has it).
-    fn with_backend(seed: u64, wide: bool) -> Self {
+    /// As [`ChaChaWide::seed_from_u64`], with the block function of `isa` (which the processor must run).
+    fn with_backend(seed: u64, isa: Isa) -> Self {
+        assert!(isa.available(), "the {} block function on a processor without it", isa.label());
         const { assert!(V::ROUNDS > 0 && V::ROUNDS % 2 == 0, "ChaCha runs whole double rounds") };
         let upstream = V::seed_from_u64(seed);
         // Seeding sets the stream id and the block counter to 0; only the key is left to take over.
         assert_eq!(upstream.stream(), 0, "seed_from_u64 starts on stream 0");
         let seed_bytes = upstream.key();
-        #[cfg(target_arch = "x86_64")]
-        let backend = if wide && avx512_available() {
-            let mut key = [0u32; 8];
-            for (word, bytes) in key.iter_mut().zip(seed_bytes.as_chunks::<4>().0) {
-                *word = u32::from_le_bytes(*bytes);
-            }
-            Backend::Avx512 { key }
-        } else {
-            Backend::Upstream(V::Core::from_seed(seed_bytes))
-        };
-        #[cfg(not(target_arch = "x86_64"))]
-        let backend = {
-            let _ = wide;
-            Backend::Upstream(V::Core::from_seed(seed_bytes))
+        let mut key = [0u32; 8];
+        for (word, bytes) in key.iter_mut().zip(seed_bytes.as_chunks::<4>().0) {
+            *word = u32::from_le_bytes(*bytes);
+        }
+        let backend = match isa {
+            #[cfg(target_arch = "x86_64")]
+            Isa::Avx512 => Backend::Avx512 { key },
+            #[cfg(target_arch = "x86_64")]
+            Isa::Avx2 => Backend::Avx2 { key },
+            _ => Backend::Upstream(V::Core::from_seed(seed_bytes)),
         };
         ChaChaWide { buf: Buffer([0; BUF_WORDS]), index: BUF_WORDS, counter: 0, backend }
     }
@@ -172,9 +178,18 @@ impl<V: Variant> ChaChaWide<V> {
         match &mut self.backend {
             #[cfg(target_arch = "x86_64")]
             Backend::Avx512 { key } => {
-                // SAFETY: this backend is only built when `avx512_available()` holds, so the processor
-                // supports AVX-512F.
+                // SAFETY: this backend is only built when the `avx512` path is available, which includes
+                // AVX-512F.
                 unsafe { avx512::blocks::<V>(key, self.counter, &mut self.buf.0) };
+            }
+            #[cfg(target_arch = "x86_64")]
+            Backend::Avx2 { key } => {
+                let (first, second) = self.buf.0.split_at_mut(avx2::WORDS);
+                // SAFETY: this backend is only built when the `avx2` path is available, which includes AVX2.
+                unsafe {
+                    avx2::blocks::<V>(key, self.counter, first.try_into().expect("half a buffer"));
+                    avx2::blocks::<V>(key, self.counter.wrapping_add(8), second.try_into().expect("half a buffer"));
+                }
             }
             Backend::Upstream(core) => {
                 // The core has produced exactly the blocks before `counter`, so it continues from there.
@@ -194,6 +209,8 @@ impl<V: Variant> fmt::Debug for ChaChaWide<V> {
         let block_function = match self.backend {
             #[cfg(target_arch = "x86_64")]
             Backend::Avx512 { .. } => "avx512",
+            #[cfg(target_arch = "x86_64")]
+            Backend::Avx2 { .. } => "avx2",
             Backend::Upstream(_) => "rand_chacha",
         };
         f.debug_struct("ChaChaWide")
@@ -201,18 +218,6 @@ impl<V: Variant> fmt::Debug for ChaChaWide<V> {
             .field("word_pos", &self.word_pos())
             .field("block_function", &block_function)
             .finish_non_exhaustive()
-    }
-}
-
-/// Whether the AVX-512 block function can run on this processor.
-fn avx512_available() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        std::arch::is_x86_feature_detected!("avx512f")
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
     }
 }
 
@@ -352,6 +357,162 @@ mod avx512 {
     }
 }
 
+#[cfg(target_arch = "x86_64")]
+mod avx2 {
+    //! The eight-block function on 256-bit vectors.
+
+    use std::arch::x86_64::*;
+
+    use super::{BLOCK_WORDS, SIGMA, Variant};
+
+    /// Words computed per call: eight blocks.
+    pub(super) const WORDS: usize = 8 * BLOCK_WORDS;
+
+    /// A 32-bit word in every lane.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn splat(w: u32) -> __m256i {
+        _mm256_set1_epi32(w as i32)
+    }
+
+    /// Each 32-bit lane rotated left by 16 or 8 bits: a byte shuffle (`vpshufb`, within 128-bit lanes).
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn rotate_bytes<const BITS: u32>(x: __m256i) -> __m256i {
+        let order = match BITS {
+            16 => _mm256_setr_epi8(
+                2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13, 2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12,
+                13,
+            ),
+            _ => _mm256_setr_epi8(
+                3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14, 3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13,
+                14,
+            ),
+        };
+        _mm256_shuffle_epi8(x, order)
+    }
+
+    /// Each 32-bit lane rotated left by `L` bits (`R = 32 − L`), with two shifts.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn rotate<const L: i32, const R: i32>(x: __m256i) -> __m256i {
+        _mm256_or_si256(_mm256_slli_epi32::<L>(x), _mm256_srli_epi32::<R>(x))
+    }
+
+    /// One quarter-round on state words `a`, `b`, `c`, `d` of all eight blocks.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn quarter_round(x: &mut [__m256i; BLOCK_WORDS], a: usize, b: usize, c: usize, d: usize) {
+        x[a] = _mm256_add_epi32(x[a], x[b]);
+        x[d] = rotate_bytes::<16>(_mm256_xor_si256(x[d], x[a]));
+        x[c] = _mm256_add_epi32(x[c], x[d]);
+        x[b] = rotate::<12, 20>(_mm256_xor_si256(x[b], x[c]));
+        x[a] = _mm256_add_epi32(x[a], x[b]);
+        x[d] = rotate_bytes::<8>(_mm256_xor_si256(x[d], x[a]));
+        x[c] = _mm256_add_epi32(x[c], x[d]);
+        x[b] = rotate::<7, 25>(_mm256_xor_si256(x[b], x[c]));
+    }
+
+    /// Blocks `counter .. counter + 8` of stream 0 under `key` into `out`, in stream order.
+    ///
+    /// # Safety
+    ///
+    /// The processor must support AVX2.
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn blocks<V: Variant>(key: &[u32; 8], counter: u64, out: &mut [u32; WORDS]) {
+        // Lane n works on block counter + n. The low counter word wraps in the lanes past 2^32 − 1, whose high
+        // word is then one more: an unsigned `low < low_start`, as a signed compare of the words with their top
+        // bit flipped (all ones where it wrapped, which subtracted adds one).
+        let lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+        let low_start = splat(counter as u32);
+        let low = _mm256_add_epi32(low_start, lane);
+        let flip = splat(0x8000_0000);
+        let wrapped = _mm256_cmpgt_epi32(_mm256_xor_si256(low_start, flip), _mm256_xor_si256(low, flip));
+        let high = _mm256_sub_epi32(splat((counter >> 32) as u32), wrapped);
+        let zero = _mm256_setzero_si256();
+        let start = [
+            splat(SIGMA[0]),
+            splat(SIGMA[1]),
+            splat(SIGMA[2]),
+            splat(SIGMA[3]),
+            splat(key[0]),
+            splat(key[1]),
+            splat(key[2]),
+            splat(key[3]),
+            splat(key[4]),
+            splat(key[5]),
+            splat(key[6]),
+            splat(key[7]),
+            low,
+            high,
+            // Stream id 0.
+            zero,
+            zero,
+        ];
+        let mut x = start;
+        for _ in 0..V::ROUNDS / 2 {
+            quarter_round(&mut x, 0, 4, 8, 12);
+            quarter_round(&mut x, 1, 5, 9, 13);
+            quarter_round(&mut x, 2, 6, 10, 14);
+            quarter_round(&mut x, 3, 7, 11, 15);
+            quarter_round(&mut x, 0, 5, 10, 15);
+            quarter_round(&mut x, 1, 6, 11, 12);
+            quarter_round(&mut x, 2, 7, 8, 13);
+            quarter_round(&mut x, 3, 4, 9, 14);
+        }
+        for (w, s) in x.iter_mut().zip(start) {
+            *w = _mm256_add_epi32(*w, s);
+        }
+        // x[w] lane n is word w of block n: words 0..8 and 8..16 of each block, transposed.
+        let (first, second) = x.split_at(8);
+        let first = transpose(first.try_into().expect("eight words"));
+        let second = transpose(second.try_into().expect("eight words"));
+        for (block, (a, b)) in first.into_iter().zip(second).enumerate() {
+            let at = out[block * BLOCK_WORDS..].as_mut_ptr().cast::<__m256i>();
+            // SAFETY: block < 8, so the 16 words from `block * 16` lie inside the 128-word `out`; unaligned
+            // stores.
+            unsafe {
+                _mm256_storeu_si256(at, a);
+                _mm256_storeu_si256(at.add(1), b);
+            }
+        }
+    }
+
+    /// An 8 × 8 transpose of 32-bit words: lane n of `rows[w]` becomes lane w of element n.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn transpose(r: [__m256i; 8]) -> [__m256i; 8] {
+        // Within each 128-bit lane, with r[w][n] the word of row w, lane n (n and n + 4 in the two halves):
+        let t0 = _mm256_unpacklo_epi32(r[0], r[1]); // r0[0] r1[0] r0[1] r1[1]
+        let t1 = _mm256_unpackhi_epi32(r[0], r[1]); // r0[2] r1[2] r0[3] r1[3]
+        let t2 = _mm256_unpacklo_epi32(r[2], r[3]);
+        let t3 = _mm256_unpackhi_epi32(r[2], r[3]);
+        let t4 = _mm256_unpacklo_epi32(r[4], r[5]);
+        let t5 = _mm256_unpackhi_epi32(r[4], r[5]);
+        let t6 = _mm256_unpacklo_epi32(r[6], r[7]);
+        let t7 = _mm256_unpackhi_epi32(r[6], r[7]);
+        let u0 = _mm256_unpacklo_epi64(t0, t2); // r0[0] r1[0] r2[0] r3[0]
+        let u1 = _mm256_unpackhi_epi64(t0, t2); // r0[1] r1[1] r2[1] r3[1]
+        let u2 = _mm256_unpacklo_epi64(t1, t3); // r0[2] …
+        let u3 = _mm256_unpackhi_epi64(t1, t3); // r0[3] …
+        let u4 = _mm256_unpacklo_epi64(t4, t6); // r4[0] r5[0] r6[0] r7[0]
+        let u5 = _mm256_unpackhi_epi64(t4, t6);
+        let u6 = _mm256_unpacklo_epi64(t5, t7);
+        let u7 = _mm256_unpackhi_epi64(t5, t7);
+        // The low halves hold lanes 0..4, the high halves lanes 4..8.
+        [
+            _mm256_permute2x128_si256::<0x20>(u0, u4),
+            _mm256_permute2x128_si256::<0x20>(u1, u5),
+            _mm256_permute2x128_si256::<0x20>(u2, u6),
+            _mm256_permute2x128_si256::<0x20>(u3, u7),
+            _mm256_permute2x128_si256::<0x31>(u0, u4),
+            _mm256_permute2x128_si256::<0x31>(u1, u5),
+            _mm256_permute2x128_si256::<0x31>(u2, u6),
+            _mm256_permute2x128_si256::<0x31>(u3, u7),
+        ]
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use rand::Rng;
@@ -361,9 +522,13 @@ mod tests {
 
     const SEEDS: [u64; 6] = [0, 1, 7, 2026, 0x0123_4567_89AB_CDEF, u64::MAX];
 
-    /// The block functions present: `rand_chacha`'s, and AVX-512 where the processor has it.
-    fn backends() -> Vec<bool> {
-        if avx512_available() { vec![false, true] } else { vec![false] }
+    /// The block functions of every path this processor runs (the ones it lacks named on stderr).
+    fn backends() -> Vec<Isa> {
+        let run = Isa::all_available();
+        for isa in Isa::ALL.into_iter().filter(|i| !run.contains(i)) {
+            eprintln!("skipped: the {} ChaCha block function (this processor lacks its instructions)", isa.label());
+        }
+        run
     }
 
     /// The ChaCha block function written out plainly, one block of 16 input words, as a reference.
@@ -423,17 +588,37 @@ mod tests {
             .collect()
     }
 
-    /// The AVX-512 block function equals the reference on whole buffers, including counters whose low word
-    /// wraps inside the sixteen blocks and a counter that wraps around 2^64.
+    /// The AVX-512 and AVX2 block functions equal the reference on whole buffers, including counters whose low
+    /// word wraps inside the blocks and a counter that wraps around 2^64.
     #[cfg(target_arch = "x86_64")]
     #[test]
     fn wide_blocks_equal_reference_blocks() {
-        if !avx512_available() {
-            eprintln!("skipped: the AVX-512 ChaCha block function (this processor lacks AVX-512F)");
+        let keys = [[0; 8], std::array::from_fn(|i| (0x0101_0101 * i as u32) ^ 0x8000_0001)];
+        let counters = [0, 16, 1 << 20, 0xFFFF_FFF8, 0xFFFF_FFFC, 0x7_FFFF_FFF1, u64::MAX - 7, u64::MAX - 3];
+        for key in &keys {
+            for counter in counters {
+                for rounds in [8, 12, 20] {
+                    let want = reference_blocks(key, counter, rounds);
+                    if !Isa::Avx2.available() {
+                        continue;
+                    }
+                    let mut half = [0u32; avx2::WORDS];
+                    // SAFETY: the `avx2` path (which includes AVX2) is available.
+                    unsafe {
+                        match rounds {
+                            8 => avx2::blocks::<ChaCha8Rng>(key, counter, &mut half),
+                            12 => avx2::blocks::<ChaCha12Rng>(key, counter, &mut half),
+                            _ => avx2::blocks::<ChaCha20Rng>(key, counter, &mut half),
+                        }
+                    }
+                    assert_eq!(half[..], want[..avx2::WORDS], "AVX2, {rounds} rounds, counter {counter:#x}");
+                }
+            }
+        }
+        if !Isa::Avx512.available() {
+            eprintln!("skipped: the AVX-512 ChaCha block function (this processor lacks AVX-512)");
             return;
         }
-        let keys = [[0; 8], std::array::from_fn(|i| (0x0101_0101 * i as u32) ^ 0x8000_0001)];
-        let counters = [0, 16, 1 << 20, 0xFFFF_FFF8, 0x7_FFFF_FFF1, u64::MAX - 7];
         for key in &keys {
             for counter in counters {
                 let mut wide = [0u32; BUF_WORDS];

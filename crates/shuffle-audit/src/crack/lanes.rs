@@ -149,49 +149,8 @@ unsafe fn filter_range_avx2(from: u64, to: u64, steps: &[Step], mask0: u64, skip
     filter_range_body(from, to, steps, mask0, skip, out)
 }
 
-/// Which code the filter runs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Isa {
-    Avx512,
-    Avx2,
-    Portable,
-}
-
-impl Isa {
-    /// The best this processor has.
-    pub fn detect() -> Isa {
-        #[cfg(target_arch = "x86_64")]
-        {
-            if std::arch::is_x86_feature_detected!("avx512f")
-                && std::arch::is_x86_feature_detected!("avx512bw")
-                && std::arch::is_x86_feature_detected!("avx512dq")
-                && std::arch::is_x86_feature_detected!("avx512vl")
-            {
-                return Isa::Avx512;
-            }
-            if std::arch::is_x86_feature_detected!("avx2") {
-                return Isa::Avx2;
-            }
-        }
-        Isa::Portable
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Isa::Avx512 => "AVX-512",
-            Isa::Avx2 => "AVX2",
-            Isa::Portable => "portable",
-        }
-    }
-
-    /// True when this processor can run it.
-    pub fn available(self) -> bool {
-        matches!(
-            (self, Isa::detect()),
-            (Isa::Portable, _) | (Isa::Avx2, Isa::Avx2 | Isa::Avx512) | (Isa::Avx512, Isa::Avx512)
-        )
-    }
-}
+/// Which code the filter runs: the process's kernel path ([`crate::isa`]).
+pub use crate::isa::Isa;
 
 /// Appends to `out` every seed of `from..=to` the first steps do not reject, with the code of `isa` (which must
 /// be [`Isa::available`]). `skip` is the LCG jump of the deals before the one seen.
@@ -204,7 +163,7 @@ pub(crate) fn filter_range(
     skip: (u32, u32),
     out: &mut Vec<u64>,
 ) {
-    assert!(isa.available(), "{} is not available on this processor", isa.name());
+    assert!(isa.available(), "{} is not available on this processor", isa.label());
     match isa {
         #[cfg(target_arch = "x86_64")]
         // SAFETY: the processor has the features (checked just above).

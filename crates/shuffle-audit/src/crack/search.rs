@@ -47,7 +47,7 @@ pub struct SearchOptions<'a> {
 impl<'a> SearchOptions<'a> {
     /// Every core, never stopped, no progress bar, the best vector code, up to 10,000 candidates kept.
     pub fn quiet(stop: &'a StopFlag, bar: &'a Meter) -> Self {
-        SearchOptions { threads: None, stop, bar, isa: Isa::detect(), max_listed: 10_000 }
+        SearchOptions { threads: None, stop, bar, isa: Isa::current(), max_listed: 10_000 }
     }
 }
 
@@ -334,7 +334,7 @@ mod tests {
             (AlgorithmKind::PairSwap, RngKind::Msvc, Game::Douniu, 1, 1, false),
         ];
         for isa in [Isa::Portable, Isa::Avx2, Isa::Avx512].into_iter().filter(|i| !i.available()) {
-            eprintln!("skipped: the {} seed-search lanes (this processor lacks their instructions)", isa.name());
+            eprintln!("skipped: the {} seed-search lanes (this processor lacks their instructions)", isa.label());
         }
         for (kind, rng, game, seat, k, ordered) in cases {
             let p = problem(kind, rng, game, seat, k, ordered, 40_000);

@@ -21,14 +21,19 @@
 //! Cycles need a walk, not a pass: see [`crate::stats::deck::cycles::count_cycles_with_inverse`], which uses the inverse
 //! written here.
 //!
-//! Where the processor has AVX-512 with byte permutes (VBMI), [`kernel`] hands out the [`avx512`] pass instead,
-//! which computes fixed points, inversions, descents and the cycle count in registers and leaves only the
-//! counter increments to a scalar loop. Both passes give the same counts (tested on every deck size).
+//! On the `avx512` path ([`crate::isa`]) [`kernel`] hands out the [`avx512`] pass instead, which computes fixed
+//! points, inversions, descents and the cycle count in registers and leaves only the counter increments to a
+//! scalar loop; on the `avx2` path, the [`avx2`] pass: this scalar loop (with BMI2 and POPCNT), and the fixed
+//! points and the cycle count in 256-bit registers. Every pass gives the same counts (tested on every deck size
+//! with every path the processor has).
 
+#[cfg(target_arch = "x86_64")]
+mod avx2;
 #[cfg(target_arch = "x86_64")]
 mod avx512;
 
 use crate::cards::Card;
+pub(in crate::stats) use crate::isa::Isa;
 
 /// A counter of the tables a pass updates: the battery's 64-bit totals, or the runner's 16-bit tables for one
 /// chunk (three 52 × 52 tables of 64-bit counters, 65 KB, overflow a 48 KB L1 cache; three 16-bit ones in rows
@@ -229,51 +234,6 @@ fn pass_with_popcnt<T: Counter, const ADJ: bool, const ORDER: bool, const INV: b
     unsafe { pass_popcnt::<T, ADJ, ORDER, INV>(deck, sinks) }
 }
 
-/// The instructions a pass may use, best first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(in crate::stats) enum Isa {
-    /// AVX-512 F, BW, VBMI and VPOPCNTDQ: the [`avx512`] pass.
-    Avx512,
-    /// The scalar pass with the `popcnt` instruction.
-    Popcnt,
-    /// The scalar pass for any processor.
-    Portable,
-}
-
-impl Isa {
-    /// The best this processor runs (detected once; the standard library caches the answer).
-    pub(in crate::stats) fn best() -> Isa {
-        #[cfg(target_arch = "x86_64")]
-        {
-            if avx512::available() {
-                return Isa::Avx512;
-            }
-            if std::arch::is_x86_feature_detected!("popcnt") {
-                return Isa::Popcnt;
-            }
-        }
-        Isa::Portable
-    }
-
-    /// Every instruction set this processor runs, for tests that compare them.
-    /// The kernels this processor lacks are named on stderr (`cargo test -- --nocapture` shows it), so a
-    /// comparison that could not include them says so instead of passing in silence.
-    #[cfg(test)]
-    pub(in crate::stats) fn all_available() -> Vec<Isa> {
-        let best = Isa::best();
-        let (run, skipped): (Vec<Isa>, Vec<Isa>) =
-            [Isa::Avx512, Isa::Popcnt, Isa::Portable].into_iter().partition(|&i| match best {
-                Isa::Avx512 => true,
-                Isa::Popcnt => i != Isa::Avx512,
-                Isa::Portable => i == Isa::Portable,
-            });
-        for isa in &skipped {
-            eprintln!("skipped: the {isa:?} kernels (this processor lacks their instructions); compared: {run:?}");
-        }
-        run
-    }
-}
-
 /// The compiled pass for a selection: adjacency, order statistics (inversions, rising sequences), serial
 /// transitions (with the inverse) and cycles, with the instructions of `isa` (which must be available). The
 /// scalar passes write the inverse when cycles are asked for and leave `cycles` empty for the caller's walk.
@@ -284,12 +244,18 @@ pub(in crate::stats) fn kernel<T: Counter>(
     cycles: bool,
     isa: Isa,
 ) -> Kernel<T> {
+    assert!(isa.available(), "the {} kernels on a processor without their instructions", isa.label());
     #[cfg(target_arch = "x86_64")]
-    if isa == Isa::Avx512 {
-        return avx512::kernel::<T>(adjacency, order, serial, cycles);
+    match isa {
+        Isa::Avx512 => return avx512::kernel::<T>(adjacency, order, serial, cycles),
+        Isa::Avx2 => return avx2::kernel::<T>(adjacency, order, serial, cycles),
+        Isa::Portable => {}
     }
     let inverse = serial || cycles;
-    let popcnt = isa == Isa::Popcnt;
+    #[cfg(target_arch = "x86_64")]
+    let popcnt = std::arch::is_x86_feature_detected!("popcnt");
+    #[cfg(not(target_arch = "x86_64"))]
+    let popcnt = false;
     macro_rules! pick {
         ($f:ident) => {
             match (adjacency, order, inverse) {
@@ -317,6 +283,19 @@ mod tests {
     use super::*;
     use crate::stats::deck::inversions::InversionCounter;
     use crate::stats::deck::rising_sequences::{invert, rising_sequences};
+
+    /// Every path this processor runs; the ones it lacks are named on stderr (`cargo test -- --nocapture` shows
+    /// it), so that a comparison that could not include them says so instead of passing in silence.
+    fn paths() -> Vec<Isa> {
+        let run = Isa::all_available();
+        for isa in Isa::ALL.into_iter().filter(|i| !run.contains(i)) {
+            eprintln!(
+                "skipped: the {} kernels (this processor lacks their instructions); compared: {run:?}",
+                isa.label()
+            );
+        }
+        run
+    }
 
     fn random_deck(n: usize, g: &mut rand_pcg::Pcg64) -> Vec<Card> {
         use rand::RngExt;
@@ -346,7 +325,7 @@ mod tests {
             (0..n * n).map(|i| t[i / n * stride + i % n].into()).collect::<Vec<u64>>()
         };
         let mut g = rand_pcg::Pcg64::seed_from_u64(11);
-        for isa in Isa::all_available() {
+        for isa in paths() {
             for n in 1..=64 {
                 for variant in 0..16u32 {
                     let (adj, order, ser, cyc) =
@@ -419,7 +398,7 @@ mod tests {
         // The identity (n fixed points and cycles, no inversion, one rising sequence) and the reversal (the most
         // inversions, n rising sequences), where the register passes' padding and shifts are at their edges.
         use crate::stats::deck::cycles::count_cycles_with_inverse;
-        for isa in Isa::all_available() {
+        for isa in paths() {
             for n in [1usize, 2, 7, 8, 9, 52, 63, 64] {
                 let k = kernel::<u64>(true, true, true, true, isa);
                 let identity: Vec<Card> = (0..n as Card).collect();

@@ -148,7 +148,7 @@ impl Battery {
             || inversions.is_some()
             || rising_sequences.is_some()
             || serial.is_some();
-        let (isa, order) = (Isa::best(), inversions.is_some() || rising_sequences.is_some());
+        let (isa, order) = (Isa::current(), inversions.is_some() || rising_sequences.is_some());
         let (adj, ser) = (adjacency.is_some(), serial.is_some());
         let table = |on: bool| if on { vec![0; ROW * ROW] } else { Vec::new() };
         let scratch = Scratch {

@@ -1,0 +1,151 @@
+//! The one-pass battery on the `avx2` path (x86-64 with AVX2, BMI1, BMI2 and POPCNT: [`crate::isa`]).
+//!
+//! The counter tables, the inverse and the order statistics are the scalar loop of
+//! [`super::scalar_pass`], compiled with BMI2 (one-instruction variable shifts) and POPCNT. What needs no
+//! table is done in two 256-bit registers holding the deck as 64 bytes, one per position (positions n..63 hold
+//! their own index, so they are fixed points that nothing counts):
+//! - fixed points: one byte compare with `0, 1, …, 63` and a popcount of its mask;
+//! - cycles, by pointer doubling as in the AVX-512 pass: `m[i]` starts at `i` and `q` at the deck, and
+//!   ⌈log2 n⌉ rounds of `m = min(m, m∘q)`, `q = q∘q` leave in `m[i]` the smallest position of i's cycle; the
+//!   cycles are the positions with `m[i] = i`. AVX2 has no 64-byte permute: a lookup of 64 indices in a
+//!   64-byte table is four in-lane byte shuffles (`vpshufb`, one per 16-byte quarter of the table) and three
+//!   blends on bits 4 and 5 of the index. This replaces the scalar walk, whose dependent loads and mispredicted
+//!   cycle ends cost about as much as the rest of the pass.
+
+use std::arch::x86_64::*;
+
+use super::{Counter, PassTotals, Sinks, scalar_pass};
+use crate::cards::Card;
+
+/// `0, 1, …, 63` as 16-bit cards: a short deck's padding.
+const IOTA: [Card; 64] = {
+    let mut a = [0 as Card; 64];
+    let mut i = 0;
+    while i < 64 {
+        a[i] = i as Card;
+        i += 1;
+    }
+    a
+};
+
+/// The deck as 64 bytes in two registers (positions n..63 hold their index).
+///
+/// # Safety
+/// The processor must have AVX2.
+#[target_feature(enable = "avx2")]
+unsafe fn deck_bytes(deck: &[Card]) -> (__m256i, __m256i) {
+    let mut padded = IOTA;
+    padded[..deck.len()].copy_from_slice(deck);
+    let p = padded.as_ptr().cast::<__m256i>();
+    // SAFETY: `padded` is 128 bytes: four unaligned 32-byte loads.
+    let (a, b, c, d) = unsafe {
+        (
+            _mm256_loadu_si256(p),
+            _mm256_loadu_si256(p.add(1)),
+            _mm256_loadu_si256(p.add(2)),
+            _mm256_loadu_si256(p.add(3)),
+        )
+    };
+    // Cards are below 64: packing with unsigned saturation keeps them; the pack interleaves the 128-bit lanes
+    // of its two sources, which the permute puts back in order.
+    let low = _mm256_permute4x64_epi64::<0b11_01_10_00>(_mm256_packus_epi16(a, b));
+    let high = _mm256_permute4x64_epi64::<0b11_01_10_00>(_mm256_packus_epi16(c, d));
+    (low, high)
+}
+
+/// A 64-byte table (two registers) with each 16-byte quarter copied into both lanes of a register, for
+/// [`lookup`].
+#[target_feature(enable = "avx2")]
+fn quarters(low: __m256i, high: __m256i) -> [__m256i; 4] {
+    [
+        _mm256_permute2x128_si256::<0x00>(low, low),
+        _mm256_permute2x128_si256::<0x11>(low, low),
+        _mm256_permute2x128_si256::<0x00>(high, high),
+        _mm256_permute2x128_si256::<0x11>(high, high),
+    ]
+}
+
+/// `table[index[i]]` for 32 byte indices below 64.
+#[target_feature(enable = "avx2")]
+fn lookup(table: &[__m256i; 4], index: __m256i) -> __m256i {
+    // Bit 4 of each index byte moved to bit 7 (which the blends read), and bit 5; a 16-bit shift moves bits
+    // across the byte boundary, but only into bits 0–2 of the upper byte, which the blends ignore.
+    let (bit4, bit5) = (_mm256_slli_epi16::<3>(index), _mm256_slli_epi16::<2>(index));
+    let first = _mm256_blendv_epi8(_mm256_shuffle_epi8(table[0], index), _mm256_shuffle_epi8(table[1], index), bit4);
+    let second = _mm256_blendv_epi8(_mm256_shuffle_epi8(table[2], index), _mm256_shuffle_epi8(table[3], index), bit4);
+    _mm256_blendv_epi8(first, second, bit5)
+}
+
+/// The positions i < n (a mask of their bits) where the two 64-byte vectors are equal.
+#[target_feature(enable = "avx2")]
+fn equal_positions(a: (__m256i, __m256i), b: (__m256i, __m256i), lanes: u64) -> u64 {
+    let low = _mm256_movemask_epi8(_mm256_cmpeq_epi8(a.0, b.0)) as u32;
+    let high = _mm256_movemask_epi8(_mm256_cmpeq_epi8(a.1, b.1)) as u32;
+    (u64::from(high) << 32 | u64::from(low)) & lanes
+}
+
+/// The pass over one deck. `ADJ`: adjacency; `ORDER`: inversions and descents; `SER`: serial transitions and the
+/// inverse; `CYC`: the cycle count. Position-by-card counts and fixed points are always done.
+///
+/// # Safety
+/// The processor must have the features of the `avx2` path ([`crate::isa::Isa::available`]).
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
+unsafe fn pass<T: Counter, const ADJ: bool, const ORDER: bool, const SER: bool, const CYC: bool>(
+    deck: &[Card],
+    sinks: &mut Sinks<'_, T>,
+) -> PassTotals {
+    let n = deck.len();
+    assert!(n <= 64, "the one-pass kernels take decks of at most 64 cards");
+    let mut totals = scalar_pass::<T, ADJ, ORDER, SER, false>(deck, sinks);
+    let lanes: u64 = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+    // SAFETY: the caller guarantees AVX2.
+    let d = unsafe { deck_bytes(deck) };
+    // SAFETY: IOTA is 128 bytes of cards below 64, as `deck_bytes` needs.
+    let iota = unsafe { deck_bytes(&[]) };
+    totals.fixed_points = equal_positions(d, iota, lanes).count_ones() as usize;
+    if CYC {
+        let (mut m, mut q) = (iota, d);
+        // After r rounds m[i] is the least of 2^r successive positions of i's cycle; a cycle has at most n.
+        let rounds = u64::BITS - (n.max(2) as u64 - 1).leading_zeros();
+        for _ in 0..rounds {
+            let (m_table, q_table) = (quarters(m.0, m.1), quarters(q.0, q.1));
+            m = (_mm256_min_epu8(m.0, lookup(&m_table, q.0)), _mm256_min_epu8(m.1, lookup(&m_table, q.1)));
+            q = (lookup(&q_table, q.0), lookup(&q_table, q.1));
+        }
+        totals.cycles = Some(equal_positions(m, iota, lanes).count_ones() as usize);
+    }
+    totals
+}
+
+macro_rules! safe_entry {
+    ($($name:ident: $adj:literal $order:literal $ser:literal $cyc:literal),* $(,)?) => {$(
+        fn $name<T: Counter>(deck: &[Card], sinks: &mut Sinks<'_, T>) -> PassTotals {
+            // SAFETY: `kernel` hands out these entries only when the `avx2` path is available.
+            unsafe { pass::<T, $adj, $order, $ser, $cyc>(deck, sinks) }
+        }
+    )*};
+}
+
+safe_entry! {
+    k0000: false false false false, k0001: false false false true, k0010: false false true false,
+    k0011: false false true true, k0100: false true false false, k0101: false true false true,
+    k0110: false true true false, k0111: false true true true, k1000: true false false false,
+    k1001: true false false true, k1010: true false true false, k1011: true false true true,
+    k1100: true true false false, k1101: true true false true, k1110: true true true false,
+    k1111: true true true true,
+}
+
+/// The compiled pass for a selection, on a processor with the `avx2` path.
+pub(in crate::stats) fn kernel<T: Counter>(
+    adjacency: bool,
+    order: bool,
+    serial: bool,
+    cycles: bool,
+) -> super::Kernel<T> {
+    assert!(crate::isa::Isa::Avx2.available());
+    let table: [super::Kernel<T>; 16] = [
+        k0000::<T>, k0001::<T>, k0010::<T>, k0011::<T>, k0100::<T>, k0101::<T>, k0110::<T>, k0111::<T>, k1000::<T>,
+        k1001::<T>, k1010::<T>, k1011::<T>, k1100::<T>, k1101::<T>, k1110::<T>, k1111::<T>,
+    ];
+    table[usize::from(adjacency) << 3 | usize::from(order) << 2 | usize::from(serial) << 1 | usize::from(cycles)]
+}
