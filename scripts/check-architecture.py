@@ -57,6 +57,7 @@ LAYERS = {
         "cards": 0,
         "error": 0,
         "names": 0,
+        "isa": 0,
         "rng": 1,
         "shuffle": 1,
         "stats": 2,
