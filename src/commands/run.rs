@@ -23,7 +23,7 @@ use shuffle_audit::error::Field;
 use shuffle_audit::modes::progressive::{self, LookPlan};
 use shuffle_audit::report::render_console;
 use shuffle_audit::report::{self, OutDir};
-use shuffle_audit::report::{Output, write_all, write_atomic, write_run_files};
+use shuffle_audit::report::{CheckpointFile, Output, write_all, write_run_files};
 use shuffle_audit::report::{group_digits, partial_reason};
 
 pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
@@ -107,9 +107,10 @@ fn run_builtin(
     };
     let wanted = run.wanted();
     crate::signals::install();
+    let checkpoint_file = keep.out.as_deref().map(CheckpointFile::new);
     let write = |state: &RunState| {
-        if let Some(path) = &keep.out
-            && let Err(e) = write_atomic(path, &state.encode())
+        if let Some(file) = &checkpoint_file
+            && let Err(e) = file.checkpoint(state)
         {
             eprintln!("warning: --checkpoint-every: {}; the run goes on", e.chain());
         }
@@ -140,8 +141,8 @@ fn run_builtin(
     // An interrupted run and a shard keep their state: in --state-out, or beside their reports as run.state.
     let beside = keep.out.is_none() && report.is_partial();
     let bytes = state.encode();
-    if let Some(path) = &keep.out {
-        write_atomic(path, &bytes)?;
+    if let Some(file) = &checkpoint_file {
+        file.finish(&bytes)?;
     }
     let mut stdout = Console::stdout();
     let written = outdir.write(|d| {

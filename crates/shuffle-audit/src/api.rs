@@ -352,18 +352,24 @@ impl AuditRun {
         // The first checkpoint that could not be written is the call's error, once the run has stopped (its
         // counts stay in memory: `state` and `save` still have them).
         let failed = std::sync::Mutex::new(None);
+        let file = checkpoint.map(|(path, _)| writer::CheckpointFile::new(path));
+        let fail = |e| {
+            failed.lock().unwrap_or_else(std::sync::PoisonError::into_inner).get_or_insert(e);
+        };
         let write = |state: &RunState| {
-            if let Some((path, _)) = checkpoint
-                && let Err(e) = writer::write_atomic(path, &state.encode())
+            if let Some(file) = &file
+                && let Err(e) = file.checkpoint(state)
             {
-                failed.lock().unwrap_or_else(std::sync::PoisonError::into_inner).get_or_insert(e);
+                fail(e);
             }
         };
         let checkpoints = checkpoint.map(|(_, every)| Checkpoints { every, keep: &write });
         self.run.run_function(shuffle, None, stop, checkpoints)?;
-        // And the state it stopped or ended with.
-        if checkpoint.is_some() {
-            write(&self.run.state().expect("an audit of a function with its seed has a state"));
+        // And the state it stopped or ended with, whole.
+        if let Some(file) = &file
+            && let Err(e) = file.finish(&self.state())
+        {
+            fail(e);
         }
         if let Some(e) = failed.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner) {
             return Err(AuditError::other(format!("checkpoint: {}", e.chain())));

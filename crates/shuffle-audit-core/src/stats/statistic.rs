@@ -40,6 +40,17 @@ pub trait Statistic {
 pub trait CountVisitor {
     /// One named array of counters (a single counter is an array of one).
     fn visit(&mut self, name: &str, values: &mut [u64]);
+
+    /// Whether this visitor only reads the counters: an accumulator may then hand an array over by
+    /// [`CountVisitor::read`], without a mutable (and so possibly copied) view of it.
+    fn only_reads(&self) -> bool {
+        false
+    }
+
+    /// An array handed over for reading only (when [`CountVisitor::only_reads`] says so).
+    fn read(&mut self, name: &str, values: &[u64]) {
+        self.visit(name, &mut values.to_vec());
+    }
 }
 
 /// Visits a 128-bit counter as two 64-bit words, low first.

@@ -21,7 +21,9 @@
 //! `definition_sha256` (the SHA-256 of the definition's JSON, which states must share to be merged),
 //! `chunk_shuffles` and `chunks`, `covered` (the chunk ranges counted, `[start, end)`), `shuffles_counted`,
 //! `shard` (`[I, K]` when a shard wrote it), `fault` (the first fault, with its chunk), `seconds` (time spent
-//! counting, summed over merged states), `threads` (the most threads that counted) and `sections` (each counter array's name and length). A state is refused
+//! counting, summed over merged states), `threads` (the most threads that counted), `sections` (each counter
+//! array's name and length) and, in a checkpoint only, `window`: the duplicate-deck window's file beside the state
+//! (its name, number of values and SHA-256), whose values the body then lacks ([`RunState::encode_checkpoint`]). A state is refused
 //! when it is truncated, when its checksum or its definition's hash does not match, when it comes from another
 //! version of the tool or a newer format, when a header field is out of its range or disagrees with the others
 //! (the error names the field), and when its sections are not those of its definition.
@@ -73,6 +75,8 @@ pub enum StateError {
     TruncatedHeader { found: u64 },
     #[error("corrupted: {0}")]
     Corrupted(String),
+    #[error("its duplicate-deck window, in {file} beside it: {reason}")]
+    Window { file: String, reason: String },
     #[error(
         "written by shuffle-audit {found}, this is {TOOL_VERSION}: counts of another version are not merged or resumed"
     )]
@@ -224,6 +228,37 @@ struct Header {
     seconds: f64,
     threads: usize,
     sections: Vec<Section>,
+    /// Where the duplicate-deck window is when it is not in this file (a checkpoint's): absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    window: Option<WindowFile>,
+}
+
+/// A checkpoint's duplicate-deck window, in a file of its own beside the state ([`RunState::encode_checkpoint`]):
+/// its name (a bare file name, in the state's folder), its number of values and their SHA-256.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+struct WindowFile {
+    file: String,
+    values: u64,
+    sha256: String,
+}
+
+/// The name of the section a checkpoint keeps in a file of its own.
+const WINDOW_SECTION: &str = "duplicate-decks.window";
+
+/// What [`RunState::encode_checkpoint`] last wrote into a checkpoint's window file: the file is rewritten only
+/// when the window has changed (it only grows, so the number of values says so).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WrittenWindow {
+    values: u64,
+    sha256: String,
+}
+
+/// A checkpoint's bytes: the state file's, and the window file's when it must be (re)written.
+#[derive(Debug)]
+pub struct Checkpoint {
+    pub state: Vec<u8>,
+    /// The window file's bytes and what they are, when the file does not hold them yet.
+    pub window: Option<(Vec<u8>, WrittenWindow)>,
 }
 
 /// Everything a built-in run has counted.
@@ -309,12 +344,31 @@ impl RunState {
         format!("{first}..={last}")
     }
 
-    /// The state file's bytes.
+    /// The state file's bytes, whole.
     pub fn encode(&self) -> Vec<u8> {
+        self.encode_parts(None).state
+    }
+
+    /// A checkpoint's bytes: the state with its duplicate-deck window in the file `window_file` beside it (a
+    /// bare file name), so that a checkpoint a second rewrites a few hundred kilobytes, not the 40 MiB of a
+    /// full window. `written` is what that file holds already (from the last checkpoint): its bytes are only
+    /// made again when the window has changed since. A run without the window (no duplicate-deck test, or no
+    /// deck kept yet) gives the whole state, as [`RunState::encode`] does. [`RunState::read`] reads either form.
+    pub fn encode_checkpoint(&self, window_file: &str, written: Option<&WrittenWindow>) -> Checkpoint {
+        self.encode_parts(Some((window_file, written)))
+    }
+
+    fn encode_parts(&self, window: Option<(&str, Option<&WrittenWindow>)>) -> Checkpoint {
         let definition = Definition::of(&self.config).expect("a state is of a replayable run");
         let mut tally = self.counted.tally.clone();
-        let mut collect = Collect::default();
+        let mut collect = Collect { external: window.map(|(_, w)| w.cloned()), ..Collect::default() };
         tally.visit_counts(&mut collect);
+        let window_file = match (&collect.window, window) {
+            (Some(w), Some((file, _))) => {
+                Some(WindowFile { file: file.to_string(), values: w.values, sha256: w.sha256.clone() })
+            }
+            _ => None,
+        };
         let header = Header {
             tool_version: TOOL_VERSION.to_string(),
             definition_sha256: definition.sha256(),
@@ -328,6 +382,7 @@ impl RunState {
             seconds: self.seconds,
             threads: self.threads,
             sections: collect.sections,
+            window: window_file,
         };
         let mut out = format!("{MAGIC}{FORMAT_VERSION}\n").into_bytes();
         serde_json::to_writer(&mut out, &header).expect("plain data serialises");
@@ -338,12 +393,16 @@ impl RunState {
         }
         let sum = Sha256::digest(&out);
         out.extend_from_slice(&sum);
-        out
+        let window = match (collect.window, collect.window_bytes) {
+            (Some(w), Some(bytes)) => Some((bytes, w)),
+            _ => None,
+        };
+        Checkpoint { state: out, window }
     }
 
     /// Reads a state file's bytes, checking everything the format promises.
     pub fn decode(bytes: &[u8]) -> Result<RunState, StateError> {
-        Self::read_from(bytes, bytes.len() as u64)
+        Self::read_from(bytes, bytes.len() as u64, None)
     }
 
     /// Reads and checks the state file at `path`. Only a regular file is read (a FIFO or a device would be
@@ -352,11 +411,15 @@ impl RunState {
     /// definition holds, whatever the file claims.
     pub fn read(path: &Path) -> Result<RunState, StateError> {
         let (file, len) = open_regular(path).map_err(StateError::from)?;
-        Self::read_from(file, len)
+        let folder = match path.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p,
+            _ => Path::new("."),
+        };
+        Self::read_from(file, len, Some(folder))
     }
 
-    /// Reads a state of `len` bytes from `input`.
-    fn read_from(input: impl Read, len: u64) -> Result<RunState, StateError> {
+    /// Reads a state of `len` bytes from `input`; a checkpoint's window file is looked for in `folder`.
+    fn read_from(input: impl Read, len: u64, folder: Option<&Path>) -> Result<RunState, StateError> {
         let mut r = Hashing::new(BufReader::with_capacity(1 << 16, input));
         let mut magic = [0u8; MAGIC.len()];
         match r.read_exact(&mut magic) {
@@ -385,7 +448,13 @@ impl RunState {
         };
         let header = Header::from_json(&header)?;
         let body_start = r.read;
-        let values = header.sections.iter().try_fold(0u64, |sum, s| sum.checked_add(s.len));
+        // A checkpoint's window is not in this file: its values are not counted in its length.
+        let elsewhere = header.window.as_ref().map_or(0, |w| w.values);
+        let values = header
+            .sections
+            .iter()
+            .try_fold(0u64, |sum, s| sum.checked_add(s.len))
+            .and_then(|v| v.checked_sub(elsewhere));
         let expected = values
             .and_then(|v| v.checked_mul(8))
             .and_then(|b| b.checked_add(body_start + CHECKSUM_BYTES as u64))
@@ -400,9 +469,18 @@ impl RunState {
         // The counters go straight into a fresh tally: each section is read only when the tally has a place of
         // its name and length for it.
         let mut tally = config.new_tally();
-        let mut fill = Fill { sections: header.sections.iter(), input: &mut r, buf: Vec::new(), error: None };
+        let window = match &header.window {
+            None => None,
+            Some(w) => Some(WindowInput::open(w, folder)?),
+        };
+        let mut fill = Fill { sections: header.sections.iter(), input: &mut r, window, buf: Vec::new(), error: None };
         tally.visit_counts(&mut fill);
         let mut error = fill.error.take();
+        if error.is_none()
+            && let Some(w) = fill.window.take()
+        {
+            error = w.finish().err();
+        }
         if error.is_none()
             && let Some(s) = fill.sections.next()
         {
@@ -420,6 +498,7 @@ impl RunState {
         match error {
             Some(FillError::Corrupted(e)) => return Err(StateError::Corrupted(e)),
             Some(FillError::Io(e)) => return Err(StateError::io(e)),
+            Some(FillError::Window(e)) => return Err(e),
             None => {}
         }
         if r.inner.read(&mut [0u8; 1]).map_err(StateError::io)? != 0 {
@@ -485,6 +564,7 @@ impl Header {
             seconds: parse("seconds", take("seconds"))?,
             threads: parse("threads", take("threads"))?,
             sections: parse("sections", take("sections"))?,
+            window: parse("window", take("window"))?,
         })
     }
 
@@ -669,16 +749,102 @@ fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
+/// Gathers every section for [`RunState::encode`]; with `external`, the duplicate-deck window goes into
+/// `window` (its bytes only when they differ from what the window file holds, `external`'s content).
 #[derive(Default)]
 struct Collect {
     sections: Vec<Section>,
     values: Vec<u64>,
+    external: Option<Option<WrittenWindow>>,
+    window: Option<WrittenWindow>,
+    window_bytes: Option<Vec<u8>>,
 }
 
 impl CountVisitor for Collect {
     fn visit(&mut self, name: &str, values: &mut [u64]) {
+        self.read(name, values);
+    }
+
+    fn only_reads(&self) -> bool {
+        true
+    }
+
+    fn read(&mut self, name: &str, values: &[u64]) {
         self.sections.push(Section { name: name.to_string(), len: values.len() as u64 });
-        self.values.extend_from_slice(values);
+        match &self.external {
+            Some(written) if name == WINDOW_SECTION && !values.is_empty() => {
+                let len = values.len() as u64;
+                if let Some(w) = written.as_ref().filter(|w| w.values == len) {
+                    // The window only grows: as many values as the file holds are the file's values.
+                    self.window = Some(w.clone());
+                } else {
+                    let mut bytes = Vec::with_capacity(values.len() * 8);
+                    for v in values {
+                        bytes.extend_from_slice(&v.to_le_bytes());
+                    }
+                    let sha256 = hex(&Sha256::digest(&bytes));
+                    self.window = Some(WrittenWindow { values: len, sha256 });
+                    self.window_bytes = Some(bytes);
+                }
+            }
+            _ => self.values.extend_from_slice(values),
+        }
+    }
+}
+
+/// A checkpoint's window file, read as a hostile one: a regular file, of exactly the size its state announces,
+/// whose SHA-256 is the one its state (itself checksummed) records.
+struct WindowInput {
+    name: String,
+    input: BufReader<std::fs::File>,
+    sha: Sha256,
+    values: u64,
+    want: String,
+}
+
+impl WindowInput {
+    fn open(w: &WindowFile, folder: Option<&Path>) -> Result<WindowInput, StateError> {
+        let fail = |reason: String| StateError::Window { file: w.file.clone(), reason };
+        let bare = !w.file.is_empty() && !w.file.contains(['/', '\\']) && w.file != "." && w.file != "..";
+        if !bare {
+            return Err(StateError::field("window", format!("'{}' is not a file name", w.file)));
+        }
+        if w.sha256.len() != 64 || !w.sha256.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return Err(StateError::field("window", "its sha256 is not 64 hexadecimal digits"));
+        }
+        let Some(folder) = folder else {
+            return Err(fail("a checkpoint's window is in a file of its own: read the state from its file".into()));
+        };
+        let (file, len) = open_regular(&folder.join(&w.file)).map_err(|e| fail(StateError::from(e).to_string()))?;
+        let want = w.values.checked_mul(8).ok_or_else(|| StateError::field("window", "too many values"))?;
+        if len != want {
+            return Err(fail(format!("{len} bytes where the state announces {want}")));
+        }
+        Ok(WindowInput {
+            name: w.file.clone(),
+            input: BufReader::with_capacity(1 << 16, file),
+            sha: Sha256::new(),
+            values: w.values,
+            want: w.sha256.to_ascii_lowercase(),
+        })
+    }
+
+    fn read_exact(&mut self, buf: &mut [u8]) -> Result<(), FillError> {
+        self.input.read_exact(buf).map_err(|e| self.failed(format!("cannot be read ({e})")))?;
+        self.sha.update(&*buf);
+        Ok(())
+    }
+
+    fn failed(&self, reason: String) -> FillError {
+        FillError::Window(StateError::Window { file: self.name.clone(), reason })
+    }
+
+    /// Its checksum, once every value is read.
+    fn finish(self) -> Result<(), FillError> {
+        if hex(&self.sha.clone().finalize()) != self.want {
+            return Err(self.failed("its SHA-256 does not match the one its state records".into()));
+        }
+        Ok(())
     }
 }
 
@@ -687,6 +853,8 @@ impl CountVisitor for Collect {
 struct Fill<'a, R> {
     sections: std::slice::Iter<'a, Section>,
     input: &'a mut R,
+    /// A checkpoint's window file, which holds the window section.
+    window: Option<WindowInput>,
     buf: Vec<u8>,
     error: Option<FillError>,
 }
@@ -694,6 +862,7 @@ struct Fill<'a, R> {
 enum FillError {
     Corrupted(String),
     Io(io::Error),
+    Window(StateError),
 }
 
 impl<R: Read> CountVisitor for Fill<'_, R> {
@@ -703,11 +872,22 @@ impl<R: Read> CountVisitor for Fill<'_, R> {
         }
         match self.sections.next() {
             Some(s) if s.name == name && s.len == values.len() as u64 => {
+                let external = name == WINDOW_SECTION && self.window.is_some();
+                if let Some(w) = self.window.as_ref().filter(|_| external)
+                    && w.values != s.len
+                {
+                    self.error = Some(w.failed(format!("{} values where its section has {}", w.values, s.len)));
+                    return;
+                }
                 // In pieces of 8192 values: a section's bytes are never held whole.
                 for piece in values.chunks_mut(8192) {
                     self.buf.resize(piece.len() * 8, 0);
-                    if let Err(e) = self.input.read_exact(&mut self.buf) {
-                        self.error = Some(FillError::Io(e));
+                    let read = match (&mut self.window, external) {
+                        (Some(w), true) => w.read_exact(&mut self.buf),
+                        _ => self.input.read_exact(&mut self.buf).map_err(FillError::Io),
+                    };
+                    if let Err(e) = read {
+                        self.error = Some(e);
                         return;
                     }
                     for (v, b) in piece.iter_mut().zip(self.buf.chunks_exact(8)) {
@@ -745,6 +925,52 @@ mod tests {
         let mut counted = Counted::new(config);
         run_into(config, &mut counted, chunks, &mut Control::default()).unwrap();
         RunState::new(config, counted, shard, Duration::from_millis(3), 2).unwrap()
+    }
+
+    #[test]
+    fn a_checkpoint_keeps_its_window_beside_it_and_reads_back_to_itself() {
+        // 52 cards, so that the duplicate-deck test keeps its window: 2 chunks (2^15 decks) in it.
+        let c = RunConfig {
+            threads: Some(2),
+            ..RunConfig::new(Algorithm::new(AlgorithmKind::FisherYates), RngKind::Chacha8, 52, 3 * CHUNK_SHUFFLES, 4)
+        };
+        let state = state_of(&c, 0..2, None);
+        let dir = tempfile::tempdir().unwrap();
+        let (path, window_path) = (dir.path().join("c.state"), dir.path().join("c.state.window"));
+        let first = state.encode_checkpoint("c.state.window", None);
+        let (window, written) = first.window.expect("a first checkpoint writes its window");
+        // 2^15 decks of 5 words: the window is in its own file, and the state is the rest.
+        assert_eq!(window.len(), 2 * CHUNK_SHUFFLES as usize * 5 * 8);
+        assert!(state.encode().len() > window.len() && first.state.len() < 200_000, "{}", first.state.len());
+        std::fs::write(&path, &first.state).unwrap();
+        std::fs::write(&window_path, &window).unwrap();
+        assert_eq!(RunState::read(&path).unwrap(), state);
+        // The same window again: its bytes are not made again, and the state is the same.
+        let again = state.encode_checkpoint("c.state.window", Some(&written));
+        assert!(again.window.is_none() && again.state == first.state);
+        // A state of a grown window: its file is to be rewritten.
+        let grown = state_of(&c, 0..3, None).encode_checkpoint("c.state.window", Some(&written));
+        assert!(grown.window.is_some());
+        // Read from its bytes alone, without the folder of its window file.
+        let e = RunState::decode(&first.state).unwrap_err().to_string();
+        assert!(e.contains("c.state.window") && e.contains("in a file of its own"), "{e}");
+        // A damaged window file: one byte changed, or cut short, or gone; each named, with what is wrong.
+        let mut damaged = window.clone();
+        damaged[1000] ^= 1;
+        std::fs::write(&window_path, &damaged).unwrap();
+        let e = RunState::read(&path).unwrap_err().to_string();
+        assert!(e.contains("c.state.window") && e.contains("SHA-256"), "{e}");
+        std::fs::write(&window_path, &window[..window.len() - 8]).unwrap();
+        let e = RunState::read(&path).unwrap_err().to_string();
+        assert!(e.contains("c.state.window") && e.contains("bytes where the state announces"), "{e}");
+        std::fs::remove_file(&window_path).unwrap();
+        let e = RunState::read(&path).unwrap_err().to_string();
+        assert!(e.contains("c.state.window"), "{e}");
+        // A header that points out of its folder is refused before anything is opened.
+        let bytes = with_header(&first.state, |h| h["window"]["file"] = serde_json::json!("../c.state.window"));
+        std::fs::write(&path, &bytes).unwrap();
+        let e = RunState::read(&path).unwrap_err().to_string();
+        assert!(e.contains("window") && e.contains("is not a file name"), "{e}");
     }
 
     #[test]

@@ -490,6 +490,53 @@ fn remove_stale_files(dir: &Path, name: &str) {
     }
 }
 
+/// The checkpoints of one run to one state file: the duplicate-deck window in a file of its own beside it
+/// (`<state>.window`), written when it changes (while the run's first 2^20 decks fill it, then never again), and
+/// the state, which names the window file and its SHA-256, every time. A checkpoint then rewrites a few hundred
+/// kilobytes, not the 40 MiB of a full window. [`CheckpointFile::finish`] writes the state whole and removes the
+/// window file: the state a run ends with is one file, as every state `merge` is given can be.
+pub struct CheckpointFile {
+    path: PathBuf,
+    window_name: String,
+    written: std::sync::Mutex<Option<crate::audit::WrittenWindow>>,
+}
+
+impl CheckpointFile {
+    pub fn new(path: &Path) -> Self {
+        let name = path.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_else(|| "run.state".into());
+        CheckpointFile { path: path.to_path_buf(), window_name: format!("{name}.window"), written: Default::default() }
+    }
+
+    /// The window file's path.
+    pub fn window_path(&self) -> PathBuf {
+        self.path.with_file_name(&self.window_name)
+    }
+
+    /// Writes a checkpoint: the window file first when it has changed, then the state that names it (so that
+    /// the state on disk always names a window file that holds what it says).
+    pub fn checkpoint(&self, state: &crate::audit::RunState) -> Result<(), WriteError> {
+        let mut written = self.written.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let parts = state.encode_checkpoint(&self.window_name, written.as_ref());
+        if let Some((bytes, window)) = parts.window {
+            write_atomic(&self.window_path(), &bytes)?;
+            *written = Some(window);
+        }
+        write_atomic(&self.path, &parts.state)
+    }
+
+    /// Writes the state whole (its window inside it) and removes the window file of the checkpoints.
+    pub fn finish(&self, bytes: &[u8]) -> Result<(), WriteError> {
+        write_atomic(&self.path, bytes)?;
+        match fs::remove_file(self.window_path()) {
+            Err(e) if e.kind() != io::ErrorKind::NotFound => Err(WriteError {
+                what: format!("cannot remove {}", self.window_path().display()),
+                cause: Some(Box::new(e)),
+            }),
+            _ => Ok(()),
+        }
+    }
+}
+
 /// Writes several named files (names of `REPORT_FILES`) into `dir`, a folder inside an [`OutDir`]'s path,
 /// which makes them visible all at once: each file is written in place.
 pub fn write_all(dir: &Path, files: &[(&str, Vec<u8>)]) -> Result<(), WriteError> {

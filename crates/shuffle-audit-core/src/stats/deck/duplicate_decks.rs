@@ -72,9 +72,10 @@ pub struct DuplicateDecks {
     window: u64,
     /// How many more decks the current chunk (or stream) may keep: positions below M only.
     left: u64,
-    /// The kept decks, `words` per deck, in no particular order (sorted when visited).
-    packed: Vec<u64>,
-    /// `packed` is sorted: once the window is full, a checkpoint does not sort it again.
+    /// The kept decks, `words` per deck, in no particular order (sorted when visited, and as soon as the window
+    /// is full). Shared between clones: a checkpoint's copy of a full window (40 MiB for 52 cards) costs nothing.
+    packed: std::sync::Arc<Vec<u64>>,
+    /// `packed` is sorted: once the window is full, neither a checkpoint nor a state file sorts it again.
     sorted: bool,
 }
 
@@ -133,7 +134,15 @@ pub struct Repeats {
 impl DuplicateDecks {
     pub fn new(n: usize) -> Self {
         let window = window(n);
-        DuplicateDecks { n, bits: bits(n), words: words(n), window, left: window, packed: Vec::new(), sorted: true }
+        DuplicateDecks {
+            n,
+            bits: bits(n),
+            words: words(n),
+            window,
+            left: window,
+            packed: Default::default(),
+            sorted: true,
+        }
     }
 
     /// M: the decks this accumulator keeps at most.
@@ -150,7 +159,7 @@ impl DuplicateDecks {
     /// positions below M are kept. Room for them is made here, so that [`Self::add`] never allocates.
     pub fn begin_chunk(&mut self, first: u64, count: u64) {
         self.left = self.window.saturating_sub(first).min(count);
-        self.packed.reserve(self.left as usize * self.words);
+        std::sync::Arc::make_mut(&mut self.packed).reserve(self.left as usize * self.words);
     }
 
     /// Keeps the deck if it is within the window.
@@ -168,26 +177,31 @@ impl DuplicateDecks {
     #[inline(always)]
     fn pack(&mut self, deck: &[Card]) {
         let b = self.bits;
+        let packed = std::sync::Arc::make_mut(&mut self.packed);
         let (mut acc, mut used) = (0u64, 0u32);
         for &c in &deck[..deck.len().saturating_sub(1)] {
             let c = u64::from(c);
             acc |= c << used;
             used += b;
             if used >= 64 {
-                self.packed.push(acc);
+                packed.push(acc);
                 used -= 64;
                 acc = if used == 0 { 0 } else { c >> (b - used) };
             }
         }
         if used > 0 {
-            self.packed.push(acc);
+            packed.push(acc);
         }
     }
 
     pub fn merge(&mut self, other: &Self) {
         if !other.packed.is_empty() {
-            self.packed.extend_from_slice(&other.packed);
+            std::sync::Arc::make_mut(&mut self.packed).extend_from_slice(&other.packed);
             self.sorted = false;
+            // A full window does not change any more: sorted once here, it is never sorted (or copied) again.
+            if self.decks() >= self.window {
+                self.sort();
+            }
         }
     }
 
@@ -199,7 +213,7 @@ impl DuplicateDecks {
     fn canonical(&self) -> Vec<u64> {
         let mut sorted = self.clone();
         sorted.sort();
-        sorted.packed
+        std::sync::Arc::unwrap_or_clone(sorted.packed)
     }
 
     /// Sorts the kept decks lexicographically: by their first word, then (on a tie) by the whole deck.
@@ -213,7 +227,8 @@ impl DuplicateDecks {
         for tie in keys.chunk_by_mut(|a, b| a.0 == b.0).filter(|t| t.len() > 1) {
             tie.sort_unstable_by(|a, b| self.deck(a.1 as usize).cmp(self.deck(b.1 as usize)));
         }
-        self.packed = keys.iter().flat_map(|&(_, i)| self.deck(i as usize).iter().copied()).collect();
+        self.packed =
+            std::sync::Arc::new(keys.iter().flat_map(|&(_, i)| self.deck(i as usize).iter().copied()).collect());
         self.sorted = true;
     }
 
@@ -275,10 +290,16 @@ impl DuplicateDecks {
         self.sort();
         let mut decks = [self.decks()];
         visitor.visit("duplicate-decks.decks", &mut decks);
+        if visitor.only_reads() {
+            // Handed over as it is: a state file of a full window copies nothing.
+            visitor.read("duplicate-decks.window", &self.packed);
+            return;
+        }
         // A count beyond the window cannot be this run's: the next section then has the wrong length.
         let kept = decks[0].min(self.window) as usize;
-        self.packed.resize(kept * self.words, 0);
-        visitor.visit("duplicate-decks.window", &mut self.packed);
+        let packed = std::sync::Arc::make_mut(&mut self.packed);
+        packed.resize(kept * self.words, 0);
+        visitor.visit("duplicate-decks.window", packed);
         self.left = self.window - kept as u64;
         // What a state file holds was written sorted; anything else is sorted again when next visited.
         self.sorted = self.packed.chunks_exact(self.words).is_sorted();
