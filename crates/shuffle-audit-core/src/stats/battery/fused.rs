@@ -1,4 +1,4 @@
-//! The battery's one pass over a deck of at most 64 cards: every streaming statistic that reads the deck in
+//! The battery's one pass over a deck (of at most [`MAX_CARDS`] cards): every streaming statistic that reads the deck in
 //! order is updated in the same loop, with no allocation.
 //!
 //! For position p holding card c the loop does:
@@ -58,14 +58,21 @@ impl Counter for u16 {
     const STRIDE: Option<usize> = Some(64);
 }
 
-/// The row length of an n-card table of `T` counters (n ≤ 64).
+/// The row length of an n-card table of `T` counters: the fixed stride for decks that fit it, else n.
 #[inline(always)]
 pub(in crate::stats) const fn stride<T: Counter>(n: usize) -> usize {
     match T::STRIDE {
-        Some(s) => s,
-        None => n,
+        Some(s) if n <= s => s,
+        _ => n,
     }
 }
+
+/// The largest deck the pass takes: the tool's largest ([`crate::cards::MAX_DECK`]), whose set of cards seen
+/// is 16 words. Above 64 cards only the scalar pass runs (the vector kernels' registers hold 64 positions).
+pub(in crate::stats) const MAX_CARDS: usize = crate::cards::MAX_DECK;
+
+/// Words of the set of cards seen, for [`MAX_CARDS`] cards.
+const SEEN_WORDS: usize = MAX_CARDS.div_ceil(64);
 
 /// Where one deck is counted. Slices of the statistics that are off are empty and never touched.
 pub(in crate::stats) struct Sinks<'a, T: Counter> {
@@ -147,11 +154,12 @@ pub(super) fn scalar_pass<T: Counter, const ADJ: bool, const ORDER: bool, const 
     sinks: &mut Sinks<'_, T>,
 ) -> PassTotals {
     let n = deck.len();
-    debug_assert!(n <= 64 && sinks.position.len() == stride::<T>(n).pow(2));
+    let stride = stride::<T>(n);
+    assert!(n <= MAX_CARDS && sinks.position.len() == stride * stride, "a deck of {n} cards for this pass");
     let pair = INV && sinks.pair;
     let Sinks { position, adjacency, serial, previous_inverse, inverse, .. } = sinks;
     match T::STRIDE {
-        Some(_) => count_cards::<T, _, ADJ, ORDER, INV, FIXED>(
+        Some(_) if n <= 64 => count_cards::<T, _, ADJ, ORDER, INV, FIXED, false>(
             deck,
             Rows64::new(position),
             ADJ.then(|| Rows64::new(adjacency)),
@@ -159,9 +167,15 @@ pub(super) fn scalar_pass<T: Counter, const ADJ: bool, const ORDER: bool, const 
             previous_inverse,
             inverse,
         ),
-        None => {
-            let table = |cells| Strided { cells, n };
-            count_cards::<T, _, ADJ, ORDER, INV, FIXED>(
+        _ => {
+            let table = |cells| Strided { cells, n: stride };
+            let wide = n > 64;
+            let count = if wide {
+                count_cards::<T, _, ADJ, ORDER, INV, FIXED, true>
+            } else {
+                count_cards::<T, _, ADJ, ORDER, INV, FIXED, false>
+            };
+            count(
                 deck,
                 table(position),
                 ADJ.then(|| table(adjacency)),
@@ -175,8 +189,18 @@ pub(super) fn scalar_pass<T: Counter, const ADJ: bool, const ORDER: bool, const 
 
 /// The loop of [`scalar_pass`]: one card a step, written as plain index arithmetic so that the loop keeps its
 /// state in registers (measured 2–3× faster than the same work through iterator adaptors over the rows).
+/// `WIDE`: a deck of more than 64 cards, whose set of cards seen is [`SEEN_WORDS`] words: a card's inversions
+/// are the cards above it in its own word and every card of the words above.
 #[inline(always)]
-fn count_cards<T: Counter, C: Cells<T>, const ADJ: bool, const ORDER: bool, const INV: bool, const FIXED: bool>(
+fn count_cards<
+    T: Counter,
+    C: Cells<T>,
+    const ADJ: bool,
+    const ORDER: bool,
+    const INV: bool,
+    const FIXED: bool,
+    const WIDE: bool,
+>(
     deck: &[Card],
     mut position: C,
     mut adjacency: Option<C>,
@@ -186,6 +210,8 @@ fn count_cards<T: Counter, C: Cells<T>, const ADJ: bool, const ORDER: bool, cons
 ) -> PassTotals {
     let mut totals = PassTotals::default();
     let mut seen = 0u64;
+    let mut seen_wide = [0u64; SEEN_WORDS];
+    let words = deck.len().div_ceil(64);
     let Some(&first) = deck.first() else { return totals };
     let mut previous_card = usize::from(first);
     for (p, &card) in deck.iter().enumerate() {
@@ -198,12 +224,22 @@ fn count_cards<T: Counter, C: Cells<T>, const ADJ: bool, const ORDER: bool, cons
             a.bump(previous_card, c);
         }
         previous_card = c;
-        if ORDER {
+        if ORDER && !WIDE {
             // Two shifts, because c + 1 may be 64.
             let above = seen >> c >> 1;
             totals.inversions += u64::from(above.count_ones());
             totals.descents += (above & 1) as usize;
             seen |= 1u64 << (c & 63);
+        }
+        if ORDER && WIDE {
+            let (word, bit) = (c >> 6, c & 63);
+            let above = seen_wide[word] >> bit >> 1;
+            let higher: u32 = seen_wide[word + 1..words].iter().map(|w| w.count_ones()).sum();
+            totals.inversions += u64::from(above.count_ones() + higher);
+            // Card c + 1 before card c: its bit, in this word or at the start of the next.
+            let next = if bit == 63 { seen_wide.get(word + 1).copied().unwrap_or(0) } else { above };
+            totals.descents += (next & 1) as usize;
+            seen_wide[word] |= 1u64 << bit;
         }
         if INV {
             if let Some(s) = &mut serial {
@@ -238,6 +274,7 @@ fn pass_with_popcnt<T: Counter, const ADJ: bool, const ORDER: bool, const INV: b
 /// transitions (with the inverse) and cycles, with the instructions of `isa` (which must be available). The
 /// scalar passes write the inverse when cycles are asked for and leave `cycles` empty for the caller's walk.
 pub(in crate::stats) fn kernel<T: Counter>(
+    n: usize,
     adjacency: bool,
     order: bool,
     serial: bool,
@@ -247,6 +284,7 @@ pub(in crate::stats) fn kernel<T: Counter>(
     assert!(isa.available(), "the {} kernels on a processor without their instructions", isa.label());
     #[cfg(target_arch = "x86_64")]
     match isa {
+        _ if n > 64 => {}
         Isa::Avx512 => return avx512::kernel::<T>(adjacency, order, serial, cycles),
         Isa::Avx2 => return avx2::kernel::<T>(adjacency, order, serial, cycles),
         Isa::Portable => {}
@@ -308,8 +346,9 @@ mod tests {
 
     #[test]
     fn the_pass_counts_what_each_statistic_counts_alone() {
-        // Random decks of every size up to 64, through every compiled pass of every instruction set this
-        // processor has, into 64-bit and 16-bit tables, against the straightforward definitions.
+        // Random decks of every size up to 64 and of wide sizes up to 1024, through every compiled pass of every
+        // instruction set this processor has, into 64-bit and 16-bit tables, against the straightforward
+        // definitions.
         every_pass_counts::<u64>();
         every_pass_counts::<u16>();
     }
@@ -326,11 +365,11 @@ mod tests {
         };
         let mut g = rand_pcg::Pcg64::seed_from_u64(11);
         for isa in paths() {
-            for n in 1..=64 {
+            for n in (1..=64).chain([65, 100, 127, 128, 129, 300, 1024]) {
                 for variant in 0..16u32 {
                     let (adj, order, ser, cyc) =
                         (variant & 1 != 0, variant & 2 != 0, variant & 4 != 0, variant & 8 != 0);
-                    let k = kernel::<T>(adj, order, ser, cyc, isa);
+                    let k = kernel::<T>(n, adj, order, ser, cyc, isa);
                     let zero = T::default();
                     let cells = stride::<T>(n).pow(2);
                     let (mut position, mut adjacency, mut serial) =
@@ -374,7 +413,11 @@ mod tests {
                             let want = count_cycles(&deck, &mut vec![false; n]);
                             match got.cycles {
                                 Some(k) => assert_eq!(k, want, "{what}"),
-                                None => assert_eq!(count_cycles_with_inverse(&deck, &inverse), want, "{what}"),
+                                // The caller walks them: with the inverse the pass wrote, up to 64 cards.
+                                None if n <= 64 => {
+                                    assert_eq!(count_cycles_with_inverse(&deck, &inverse), want, "{what}")
+                                }
+                                None => {}
                             }
                         } else {
                             assert_eq!(got.cycles, None, "{what}");
@@ -399,8 +442,8 @@ mod tests {
         // inversions, n rising sequences), where the register passes' padding and shifts are at their edges.
         use crate::stats::deck::cycles::count_cycles_with_inverse;
         for isa in paths() {
-            for n in [1usize, 2, 7, 8, 9, 52, 63, 64] {
-                let k = kernel::<u64>(true, true, true, true, isa);
+            for n in [1usize, 2, 7, 8, 9, 52, 63, 64, 65, 128, 1024] {
+                let k = kernel::<u64>(n, true, true, true, true, isa);
                 let identity: Vec<Card> = (0..n as Card).collect();
                 let reversed: Vec<Card> = identity.iter().rev().copied().collect();
                 for (deck, fixed, inversions, descents, cycles) in
@@ -424,7 +467,11 @@ mod tests {
                         "{what}"
                     );
                     assert_eq!(
-                        got.cycles.unwrap_or_else(|| count_cycles_with_inverse(deck, &inverse)),
+                        got.cycles.unwrap_or_else(|| if n <= 64 {
+                            count_cycles_with_inverse(deck, &inverse)
+                        } else {
+                            crate::stats::deck::cycles::count_cycles(deck, &mut vec![false; n])
+                        }),
                         cycles,
                         "{what}"
                     );

@@ -53,6 +53,46 @@ pub fn count_cycles(deck: &[Card], seen: &mut [bool]) -> usize {
     cycles
 }
 
+/// [`count_cycles_with_inverse`] for decks of up to 1024 cards: the positions not yet visited are a set of 16
+/// words, and each cycle is walked from its start in both directions. The battery's walk for decks of more than
+/// 64 cards (a vector of flags, reset each deck, costs as much as the rest of the pass there).
+pub fn count_cycles_with_inverse_wide(deck: &[Card], inverse: &[Card]) -> usize {
+    const WORDS: usize = crate::cards::MAX_DECK.div_ceil(64);
+    let n = deck.len();
+    assert!(n <= crate::cards::MAX_DECK && inverse.len() == n, "a deck of {n} cards and its inverse");
+    let mut remaining = [0u64; WORDS];
+    for (w, word) in remaining.iter_mut().enumerate().take(n.div_ceil(64)) {
+        let bits = (n - 64 * w).min(64);
+        *word = if bits == 64 { u64::MAX } else { (1u64 << bits) - 1 };
+    }
+    // Clears position p; says whether it was still to visit (a position outside the deck never is).
+    let take = |remaining: &mut [u64; WORDS], p: usize| -> bool {
+        let Some(word) = remaining.get_mut(p >> 6) else { return false };
+        let bit = 1u64 << (p & 63);
+        let was = *word & bit != 0;
+        *word &= !bit;
+        was
+    };
+    let mut cycles = 0;
+    let mut w = 0;
+    while w < WORDS {
+        if remaining[w] == 0 {
+            w += 1;
+            continue;
+        }
+        let start = 64 * w + remaining[w].trailing_zeros() as usize;
+        cycles += 1;
+        take(&mut remaining, start);
+        let (mut forward, mut backward) = (usize::from(deck[start]), usize::from(inverse[start]));
+        // The cycle is closed when either walk reaches a position already visited.
+        while take(&mut remaining, forward) && take(&mut remaining, backward) {
+            forward = deck.get(forward).map_or(usize::MAX, |&c| usize::from(c));
+            backward = inverse.get(backward).map_or(usize::MAX, |&c| usize::from(c));
+        }
+    }
+    cycles
+}
+
 /// Counts the cycles of a deck of at most 64 cards given its inverse permutation (`inverse[card] = position`).
 ///
 /// Same count as [`count_cycles`] for a permutation, but each cycle is walked from its start in both directions
@@ -177,6 +217,30 @@ mod tests {
                     crate::stats::deck::rising_sequences::invert(&deck, &mut inverse);
                     assert_eq!(count_cycles_with_inverse(&deck, &inverse), slow, "n = {n}");
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn the_wide_walk_counts_what_the_flags_count() {
+        // Random decks of sizes on both sides of each word boundary, the identity and the reversal, against the
+        // walk with a vector of flags.
+        use rand::SeedableRng;
+        use rand::seq::SliceRandom;
+        let mut g = rand_pcg::Pcg64::seed_from_u64(8);
+        for n in [1usize, 2, 63, 64, 65, 127, 128, 129, 500, 1023, 1024] {
+            let identity: Vec<Card> = (0..n as Card).collect();
+            let mut decks = vec![identity.clone(), identity.iter().rev().copied().collect()];
+            for _ in 0..20 {
+                let mut d = identity.clone();
+                d.shuffle(&mut g);
+                decks.push(d);
+            }
+            for deck in decks {
+                let mut inverse = vec![0; n];
+                crate::stats::deck::rising_sequences::invert(&deck, &mut inverse);
+                let want = count_cycles(&deck, &mut vec![false; n]);
+                assert_eq!(count_cycles_with_inverse_wide(&deck, &inverse), want, "n = {n}");
             }
         }
     }
