@@ -1,14 +1,18 @@
 #!/usr/bin/env bash
-# Throughput figures for the book's Performance page, measured side by side in one run (a few minutes):
-# audited shuffles/s per core with the default battery (run --threads 1), the bare loops with no statistics,
-# their ratios to rand's bare SliceRandom::shuffle with ChaCha8, the 2-thread speed-up, and the wall time of
-# progressive mode to detect the msvc modulo bias of fisher-yates, the cost of checkpoints and the time to merge
-# 1000 state files.
+# Throughput figures for the book's Performance page, measured side by side in one run (several minutes): for
+# each kernel path this processor has (avx512, avx2, portable: `--isa`, and SHUFFLE_AUDIT_ISA for the bare
+# loops), audited shuffles/s per core with the default battery (run --threads 1), the bare loops with no
+# statistics, their ratios to rand's bare SliceRandom::shuffle with ChaCha8 (measured in the same column), and
+# the 2-thread speed-up; then audited against bare for deck sizes from 2 to 1024 on each path; then the wall time
+# of progressive mode to detect the msvc modulo bias of fisher-yates, the cost of checkpoints, the time to merge
+# 1000 state files and the seed search's times.
 #
-# Usage: scripts/bench.sh [SHUFFLES]   (default 2e7 per audited run)
+# Usage: scripts/bench.sh [SHUFFLES]   (default 2e7 per audited run of 52 cards)
+#        BENCH_ONLY=paths|sizes scripts/bench.sh [SHUFFLES]   (only that part)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 N=${1:-20000000}
+ONLY=${BENCH_ONLY:-}
 # Two builds: an example brings in the dev-dependencies, whose features would change the binary's code; the
 # binary measured must be the one `cargo run --release` builds.
 cargo build --release --quiet --example bare_shuffles
@@ -21,23 +25,78 @@ trap 'rm -rf "$TMP"' EXIT
 # Audited throughput (shuffles_per_second from run.json) for one configuration.
 audited() { # threads, then run flags
   local t=$1; shift
-  "$BIN" run "$@" --deck 52 --shuffles "$N" --threads "$t" --out "$TMP/run" >/dev/null 2>&1 || true
+  "$BIN" run "$@" --shuffles "$N" --threads "$t" --out "$TMP/run" >/dev/null 2>&1 || true
   python3 -c 'import json,sys; print(round(json.load(open(sys.argv[1]))["shuffles_per_second"]))' "$TMP/run/run.json"
 }
 
-bare=$("$BARE" 1.5)
-rand_rate=$(awk '$1=="rand-slice-shuffle/chacha8"{print $2}' <<<"$bare")
-echo "52 cards, one thread unless stated; M = 10^6 shuffles/s; ratio = throughput / rand bare SliceRandom::shuffle+ChaCha8"
-printf '%-44s %10s %8s\n' "loop" "M/s" "ratio"
-row() { printf '%-44s %10.2f %8.2f\n' "$1" "$(echo "$2/1000000" | bc -l)" "$(echo "$2/$rand_rate" | bc -l)"; }
-while read -r name r; do row "bare $name" "$r"; done <<<"$bare"
-fy=$(audited 1 --algorithm fisher-yates --rng chacha8)
-row "audited fisher-yates/chacha8 (target 1.2)" "$fy"
-row "audited fisher-yates/msvc (target 1.5)" "$(audited 1 --algorithm fisher-yates --rng msvc)"
-row "audited fisher-yates --draw batched/chacha8 (3)" "$(audited 1 --algorithm fisher-yates --draw batched --rng chacha8)"
-fy2=$(audited 2 --algorithm fisher-yates --rng chacha8)
-row "audited fisher-yates/chacha8, 2 threads" "$fy2"
-printf '2-thread speed-up (target 1.8): %.2f\n' "$(echo "$fy2/$fy" | bc -l)"
+# The paths this processor runs, fastest first (a path it lacks is refused by --isa: named, not measured).
+PATHS=()
+for isa in avx512 avx2 portable; do
+  if "$BIN" run --algorithm fisher-yates --shuffles 10 --isa "$isa" --out "$TMP/probe" >/dev/null 2>&1; then
+    PATHS+=("$isa")
+  else
+    echo "path $isa: not measured (this processor lacks its instructions)"
+  fi
+done
+
+if [[ -z "$ONLY" || "$ONLY" == paths ]]; then
+  # Every figure of one path, as "name value" lines: rates in shuffles/s, the speed-up as a ratio.
+  declare -A value
+  names=()
+  for isa in "${PATHS[@]}"; do
+    while read -r name r; do
+      value["bare $name|$isa"]=$r
+      [[ $isa == "${PATHS[0]}" ]] && names+=("bare $name")
+    done < <(SHUFFLE_AUDIT_ISA=$isa "$BARE" 1.5)
+    fy=$(audited 1 --deck 52 --algorithm fisher-yates --rng chacha8 --isa "$isa")
+    value["audited fisher-yates/chacha8 (target 1.2)|$isa"]=$fy
+    value["audited fisher-yates/msvc (target 1.5)|$isa"]=$(audited 1 --deck 52 --algorithm fisher-yates --rng msvc --isa "$isa")
+    value["audited --draw batched/chacha8 (target 3)|$isa"]=$(audited 1 --deck 52 --algorithm fisher-yates --draw batched --rng chacha8 --isa "$isa")
+    fy2=$(audited 2 --deck 52 --algorithm fisher-yates --rng chacha8 --isa "$isa")
+    value["audited fisher-yates/chacha8, 2 threads (1.8)|$isa"]=$fy2
+    value["2-thread speed-up (target 1.8)|$isa"]=$(echo "$fy2/$fy" | bc -l)
+  done
+  names+=("audited fisher-yates/chacha8 (target 1.2)" "audited fisher-yates/msvc (target 1.5)"
+    "audited --draw batched/chacha8 (target 3)" "audited fisher-yates/chacha8, 2 threads (1.8)")
+  echo "52 cards, one thread unless stated; M/s = 10^6 shuffles/s; ratio = throughput / rand's bare"
+  echo "SliceRandom::shuffle + ChaCha8 measured on the same path (rand's own code: the path changes only ours)"
+  printf '%-48s' "loop"
+  for isa in "${PATHS[@]}"; do printf ' %17s' "$isa M/s ratio"; done
+  echo
+  for name in "${names[@]}"; do
+    printf '%-48s' "$name"
+    for isa in "${PATHS[@]}"; do
+      r=${value["$name|$isa"]}
+      rand=${value["bare rand-slice-shuffle/chacha8|$isa"]}
+      printf ' %9.2f %7.2f' "$(echo "$r/1000000" | bc -l)" "$(echo "$r/$rand" | bc -l)"
+    done
+    echo
+  done
+  printf '%-48s' "2-thread speed-up (target 1.8)"
+  for isa in "${PATHS[@]}"; do printf ' %17.2f' "${value["2-thread speed-up (target 1.8)|$isa"]}"; done
+  echo
+fi
+
+if [[ -z "$ONLY" || "$ONLY" == sizes ]]; then
+  # Deck sizes: fisher-yates/chacha8 audited (one thread, default battery) against rand's bare shuffle of the
+  # same size, on each path; about a second of shuffles per run. Target: ratio ≥ 1.0 at every size.
+  echo "deck sizes: audited fisher-yates/chacha8 (one thread) against rand's bare shuffle of the same size, k/s"
+  printf '%6s %12s' "cards" "rand bare"
+  for isa in "${PATHS[@]}"; do printf ' %18s' "$isa audited ratio"; done
+  echo
+  for n in 2 4 8 16 32 52 64 65 96 128 256 416 512 1024; do
+    rand=$("$BARE" 0.5 "$n" | awk '$1=="rand-slice-shuffle/chacha8"{print $2}')
+    printf '%6d %12.1f' "$n" "$(echo "$rand/1000" | bc -l)"
+    shuffles=$(( 20000000 / n ))
+    for isa in "${PATHS[@]}"; do
+      r=$(N=$shuffles audited 1 --deck "$n" --algorithm fisher-yates --rng chacha8 --isa "$isa")
+      printf ' %10.1f %7.2f' "$(echo "$r/1000" | bc -l)" "$(echo "$r/$rand" | bc -l)"
+    done
+    echo
+  done
+fi
+[[ -n "$ONLY" ]] && exit 0
+
 # A fixed seed, so that the sample size at which the bias is detected (and so the time) is reproducible.
 start=$(date +%s.%N)
 "$BIN" run --algorithm fisher-yates --rng msvc --deck 52 --progressive --threads 2 --seed 1 \
@@ -45,20 +104,22 @@ start=$(date +%s.%N)
 printf 'progressive fisher-yates/msvc, 2 threads, seed 1: %.1f s wall (target 30 s); %s\n' \
   "$(echo "$(date +%s.%N) - $start" | bc -l)" "$(grep -o 'detected at 2^[0-9]* shuffles' "$TMP/progressive.txt" || echo 'not detected')"
 
-# Checkpoints: the same 2-thread run with and without a checkpoint every second, alternated three times; the
-# cost is one minus the ratio of the median throughputs (target: under 2%).
+# Checkpoints: on each path, the same 2-thread run with and without a checkpoint every second, alternated three
+# times; the cost is one minus the ratio of the median throughputs (target: under 2%).
 # Runs of 5N shuffles (about 7 s each), so that each sees several checkpoints.
-with=(); without=()
-N0=$N; N=$((N * 5))
-for _ in 1 2 3; do
-  without+=("$(audited 2 --algorithm fisher-yates --rng chacha8 --seed 3)")
-  with+=("$(audited 2 --algorithm fisher-yates --rng chacha8 --seed 3 --state-out "$TMP/c.state" --checkpoint-every 1s)")
-done
 median() { printf '%s\n' "$@" | sort -n | sed -n 2p; }
+N0=$N; N=$((N * 5))
+for isa in "${PATHS[@]}"; do
+  with=(); without=()
+  for _ in 1 2 3; do
+    without+=("$(audited 2 --deck 52 --algorithm fisher-yates --rng chacha8 --seed 3 --isa "$isa")")
+    with+=("$(audited 2 --deck 52 --algorithm fisher-yates --rng chacha8 --seed 3 --isa "$isa" --state-out "$TMP/c.state" --checkpoint-every 1s)")
+  done
+  w=$(median "${with[@]}"); wo=$(median "${without[@]}")
+  printf 'checkpoint every 1s, 2 threads, %s: %.2f M/s against %.2f M/s without: cost %.1f%% (target under 2%%)\n' \
+    "$isa" "$(echo "$w/1000000" | bc -l)" "$(echo "$wo/1000000" | bc -l)" "$(echo "(1-$w/$wo)*100" | bc -l)"
+done
 N=$N0
-w=$(median "${with[@]}"); wo=$(median "${without[@]}")
-printf 'checkpoint every 1s, 2 threads: %.2f M/s against %.2f M/s without: cost %.1f%% (target under 2%%)\n' \
-  "$(echo "$w/1000000" | bc -l)" "$(echo "$wo/1000000" | bc -l)" "$(echo "(1-$w/$wo)*100" | bc -l)"
 
 # Merge: the states of a 1000-shard run of 52 cards (one chunk each), then `merge` on the 1000 files
 # (target: under 10 s).
