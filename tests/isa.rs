@@ -31,9 +31,12 @@ fn paths() -> Vec<&'static str> {
     have
 }
 
+/// A report folder's files: (name, bytes), by name.
+type Files = Vec<(String, Vec<u8>)>;
+
 /// Every file of a report folder, by name.
-fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
-    let mut out: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir)
+fn files(dir: &Path) -> Files {
+    let mut out: Files = std::fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap())
         .map(|e| (e.file_name().to_string_lossy().into_owned(), std::fs::read(e.path()).unwrap()))
@@ -63,7 +66,7 @@ fn every_path_writes_the_same_reports_byte_for_byte() {
         ("1024", "fisher-yates", "chacha20", "default", "300"),
     ];
     for &(deck, algorithm, rng, tests, shuffles) in cases {
-        let mut reference: Option<(&str, Vec<(String, Vec<u8>)>)> = None;
+        let mut reference: Option<(&str, Files)> = None;
         for &isa in &paths {
             let out = dir.path().join(format!("{deck}-{algorithm}-{rng}-{tests}-{isa}"));
             let o = run(&[

@@ -175,4 +175,12 @@ mod module {
     use super::{assert_fair, audit, audit_decks, chunk_seed};
     #[pymodule_export]
     use crate::report::Report;
+
+    /// A kernel path that `SHUFFLE_AUDIT_ISA` asks for and this processor lacks (or an unknown one) fails the
+    /// import, named, instead of a later panic.
+    #[pymodule_init]
+    fn init(_module: &pyo3::Bound<'_, pyo3::types::PyModule>) -> pyo3::PyResult<()> {
+        use shuffle_audit::isa::{ENV, Isa};
+        Isa::from_env().map(|_| ()).map_err(|e| pyo3::exceptions::PyValueError::new_err(format!("{ENV}: {e}")))
+    }
 }

@@ -145,3 +145,22 @@ def test_a_value_of_the_wrong_type_names_its_keyword(settings, error):
     if sys.version_info >= (3, 11):
         (key,) = settings
         assert f"while processing '{key}'" in getattr(raised.value, "__notes__", []), raised.value
+
+
+def test_a_kernel_path_the_environment_asks_for_and_this_processor_lacks_fails_the_import():
+    import os
+    import subprocess
+
+    env = dict(os.environ, SHUFFLE_AUDIT_ISA="neon9")
+    done = subprocess.run([sys.executable, "-c", "import shuffle_audit"], env=env, capture_output=True, text=True)
+    assert done.returncode != 0
+    assert "ValueError: SHUFFLE_AUDIT_ISA: 'neon9' is not avx512, avx2 or portable" in done.stderr
+    env = dict(os.environ, SHUFFLE_AUDIT_ISA="portable")
+    done = subprocess.run(
+        [sys.executable, "-c", "import shuffle_audit; print(shuffle_audit.audit(lambda d, r: r.shuffle(d), deck=52, shuffles=20000, seed=1).verdict)"],
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "PASS"
