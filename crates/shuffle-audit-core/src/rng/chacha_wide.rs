@@ -221,6 +221,52 @@ impl<V: Variant> fmt::Debug for ChaChaWide<V> {
     }
 }
 
+/// ChaCha's state of sixteen words (of one block, or of one word of several blocks per vector) at a block's
+/// start, from the key, the block counter's two words and the stream id 0 (`splat` puts a word in every lane),
+/// and the rounds on it: column rounds alternating with diagonal rounds, `quarter_round(&mut x, a, b, c, d)` each.
+#[cfg_attr(not(target_arch = "x86_64"), allow(unused_macros))]
+macro_rules! chacha_start {
+    ($splat:expr, $key:expr, $low:expr, $high:expr, $zero:expr) => {
+        [
+            $splat(SIGMA[0]),
+            $splat(SIGMA[1]),
+            $splat(SIGMA[2]),
+            $splat(SIGMA[3]),
+            $splat($key[0]),
+            $splat($key[1]),
+            $splat($key[2]),
+            $splat($key[3]),
+            $splat($key[4]),
+            $splat($key[5]),
+            $splat($key[6]),
+            $splat($key[7]),
+            $low,
+            $high,
+            // Stream id 0.
+            $zero,
+            $zero,
+        ]
+    };
+}
+
+#[cfg_attr(not(target_arch = "x86_64"), allow(unused_macros))]
+macro_rules! chacha_rounds {
+    ($x:ident, $quarter_round:ident, $rounds:expr) => {
+        for _ in 0..$rounds / 2 {
+            // Column round.
+            $quarter_round(&mut $x, 0, 4, 8, 12);
+            $quarter_round(&mut $x, 1, 5, 9, 13);
+            $quarter_round(&mut $x, 2, 6, 10, 14);
+            $quarter_round(&mut $x, 3, 7, 11, 15);
+            // Diagonal round.
+            $quarter_round(&mut $x, 0, 5, 10, 15);
+            $quarter_round(&mut $x, 1, 6, 11, 12);
+            $quarter_round(&mut $x, 2, 7, 8, 13);
+            $quarter_round(&mut $x, 3, 4, 9, 14);
+        }
+    };
+}
+
 #[cfg(target_arch = "x86_64")]
 mod avx512 {
     //! The sixteen-block function on 512-bit vectors.
@@ -267,38 +313,9 @@ mod avx512 {
         let high_start = splat((counter >> 32) as u32);
         let high = _mm512_mask_add_epi32(high_start, wrapped, high_start, splat(1));
 
-        let start = [
-            splat(SIGMA[0]),
-            splat(SIGMA[1]),
-            splat(SIGMA[2]),
-            splat(SIGMA[3]),
-            splat(key[0]),
-            splat(key[1]),
-            splat(key[2]),
-            splat(key[3]),
-            splat(key[4]),
-            splat(key[5]),
-            splat(key[6]),
-            splat(key[7]),
-            low,
-            high,
-            // Stream id 0.
-            _mm512_setzero_si512(),
-            _mm512_setzero_si512(),
-        ];
+        let start = chacha_start!(splat, key, low, high, _mm512_setzero_si512());
         let mut x = start;
-        for _ in 0..V::ROUNDS / 2 {
-            // Column round.
-            quarter_round(&mut x, 0, 4, 8, 12);
-            quarter_round(&mut x, 1, 5, 9, 13);
-            quarter_round(&mut x, 2, 6, 10, 14);
-            quarter_round(&mut x, 3, 7, 11, 15);
-            // Diagonal round.
-            quarter_round(&mut x, 0, 5, 10, 15);
-            quarter_round(&mut x, 1, 6, 11, 12);
-            quarter_round(&mut x, 2, 7, 8, 13);
-            quarter_round(&mut x, 3, 4, 9, 14);
-        }
+        chacha_rounds!(x, quarter_round, V::ROUNDS);
         for (w, s) in x.iter_mut().zip(start) {
             *w = _mm512_add_epi32(*w, s);
         }
@@ -430,36 +447,9 @@ mod avx2 {
         let wrapped = _mm256_cmpgt_epi32(_mm256_xor_si256(low_start, flip), _mm256_xor_si256(low, flip));
         let high = _mm256_sub_epi32(splat((counter >> 32) as u32), wrapped);
         let zero = _mm256_setzero_si256();
-        let start = [
-            splat(SIGMA[0]),
-            splat(SIGMA[1]),
-            splat(SIGMA[2]),
-            splat(SIGMA[3]),
-            splat(key[0]),
-            splat(key[1]),
-            splat(key[2]),
-            splat(key[3]),
-            splat(key[4]),
-            splat(key[5]),
-            splat(key[6]),
-            splat(key[7]),
-            low,
-            high,
-            // Stream id 0.
-            zero,
-            zero,
-        ];
+        let start = chacha_start!(splat, key, low, high, zero);
         let mut x = start;
-        for _ in 0..V::ROUNDS / 2 {
-            quarter_round(&mut x, 0, 4, 8, 12);
-            quarter_round(&mut x, 1, 5, 9, 13);
-            quarter_round(&mut x, 2, 6, 10, 14);
-            quarter_round(&mut x, 3, 7, 11, 15);
-            quarter_round(&mut x, 0, 5, 10, 15);
-            quarter_round(&mut x, 1, 6, 11, 12);
-            quarter_round(&mut x, 2, 7, 8, 13);
-            quarter_round(&mut x, 3, 4, 9, 14);
-        }
+        chacha_rounds!(x, quarter_round, V::ROUNDS);
         for (w, s) in x.iter_mut().zip(start) {
             *w = _mm256_add_epi32(*w, s);
         }
@@ -544,16 +534,7 @@ mod tests {
             x[b] = (x[b] ^ x[c]).rotate_left(7);
         }
         let mut x = input;
-        for _ in 0..rounds / 2 {
-            quarter_round(&mut x, 0, 4, 8, 12);
-            quarter_round(&mut x, 1, 5, 9, 13);
-            quarter_round(&mut x, 2, 6, 10, 14);
-            quarter_round(&mut x, 3, 7, 11, 15);
-            quarter_round(&mut x, 0, 5, 10, 15);
-            quarter_round(&mut x, 1, 6, 11, 12);
-            quarter_round(&mut x, 2, 7, 8, 13);
-            quarter_round(&mut x, 3, 4, 9, 14);
-        }
+        chacha_rounds!(x, quarter_round, rounds);
         std::array::from_fn(|i| x[i].wrapping_add(input[i]))
     }
 

@@ -27,6 +27,42 @@
 //! points and the cycle count in 256-bit registers. Every pass gives the same counts (tested on every deck size
 //! with every path the processor has).
 
+/// The sixteen compilations of a vector kernel's unsafe `pass` (adjacency, order statistics, serial
+/// transitions and cycles each on or off) as safe functions, and `pick`, which hands one out for a selection once
+/// `$available` holds: the one check that makes the calls sound.
+#[cfg(target_arch = "x86_64")]
+macro_rules! vector_kernels {
+    ($available:expr) => {
+        vector_kernels!(@entries $available;
+            k0000: false false false false, k0001: false false false true, k0010: false false true false,
+            k0011: false false true true, k0100: false true false false, k0101: false true false true,
+            k0110: false true true false, k0111: false true true true, k1000: true false false false,
+            k1001: true false false true, k1010: true false true false, k1011: true false true true,
+            k1100: true true false false, k1101: true true false true, k1110: true true true false,
+            k1111: true true true true);
+    };
+    (@entries $available:expr; $($name:ident: $adj:literal $order:literal $ser:literal $cyc:literal),*) => {
+        $(
+            fn $name<T: Counter>(deck: &[Card], sinks: &mut Sinks<'_, T>) -> PassTotals {
+                // SAFETY: `pick` hands out these entries only once the path's instructions are known present.
+                unsafe { pass::<T, $adj, $order, $ser, $cyc>(deck, sinks) }
+            }
+        )*
+
+        /// The compiled pass for a selection (the processor must have the path: checked here).
+        pub(in crate::stats) fn kernel<T: Counter>(
+            adjacency: bool,
+            order: bool,
+            serial: bool,
+            cycles: bool,
+        ) -> super::Kernel<T> {
+            assert!($available, "a vector kernel on a processor without its instructions");
+            let table: [super::Kernel<T>; 16] = [$($name::<T>),*];
+            table[usize::from(adjacency) << 3 | usize::from(order) << 2 | usize::from(serial) << 1 | usize::from(cycles)]
+        }
+    };
+}
+
 #[cfg(target_arch = "x86_64")]
 mod avx2;
 #[cfg(target_arch = "x86_64")]

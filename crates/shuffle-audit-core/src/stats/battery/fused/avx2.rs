@@ -117,35 +117,4 @@ unsafe fn pass<T: Counter, const ADJ: bool, const ORDER: bool, const SER: bool, 
     totals
 }
 
-macro_rules! safe_entry {
-    ($($name:ident: $adj:literal $order:literal $ser:literal $cyc:literal),* $(,)?) => {$(
-        fn $name<T: Counter>(deck: &[Card], sinks: &mut Sinks<'_, T>) -> PassTotals {
-            // SAFETY: `kernel` hands out these entries only when the `avx2` path is available.
-            unsafe { pass::<T, $adj, $order, $ser, $cyc>(deck, sinks) }
-        }
-    )*};
-}
-
-safe_entry! {
-    k0000: false false false false, k0001: false false false true, k0010: false false true false,
-    k0011: false false true true, k0100: false true false false, k0101: false true false true,
-    k0110: false true true false, k0111: false true true true, k1000: true false false false,
-    k1001: true false false true, k1010: true false true false, k1011: true false true true,
-    k1100: true true false false, k1101: true true false true, k1110: true true true false,
-    k1111: true true true true,
-}
-
-/// The compiled pass for a selection, on a processor with the `avx2` path.
-pub(in crate::stats) fn kernel<T: Counter>(
-    adjacency: bool,
-    order: bool,
-    serial: bool,
-    cycles: bool,
-) -> super::Kernel<T> {
-    assert!(crate::isa::Isa::Avx2.available());
-    let table: [super::Kernel<T>; 16] = [
-        k0000::<T>, k0001::<T>, k0010::<T>, k0011::<T>, k0100::<T>, k0101::<T>, k0110::<T>, k0111::<T>, k1000::<T>,
-        k1001::<T>, k1010::<T>, k1011::<T>, k1100::<T>, k1101::<T>, k1110::<T>, k1111::<T>,
-    ];
-    table[usize::from(adjacency) << 3 | usize::from(order) << 2 | usize::from(serial) << 1 | usize::from(cycles)]
-}
+vector_kernels!(crate::isa::Isa::Avx2.available());
