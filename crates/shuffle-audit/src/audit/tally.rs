@@ -65,6 +65,11 @@ impl Tally {
         self.battery.flush_chunk();
     }
 
+    /// Readies the tally to be copied for a checkpoint ([`Battery::settle`]).
+    pub fn settle(&mut self) {
+        self.battery.settle();
+    }
+
     pub fn merge(&mut self, other: &Self) {
         self.battery.merge(&other.battery);
         if let (Some(a), Some(b)) = (&mut self.game, &other.game) {

@@ -274,6 +274,14 @@ impl Battery {
         );
     }
 
+    /// Readies the battery to be copied often (for checkpoints): a full duplicate-deck window is sorted in place
+    /// once, so that its copies share it ([`DuplicateDecks::settle`]).
+    pub fn settle(&mut self) {
+        if let Some(d) = &mut self.duplicates {
+            d.settle();
+        }
+    }
+
     /// Whether every deck's counts are in the battery's tables (none waits in the chunk tables).
     fn flushed(&self) -> bool {
         self.scratch.chunk.as_ref().is_none_or(|c| c.decks == 0)

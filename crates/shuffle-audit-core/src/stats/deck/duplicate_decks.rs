@@ -198,10 +198,15 @@ impl DuplicateDecks {
         if !other.packed.is_empty() {
             std::sync::Arc::make_mut(&mut self.packed).extend_from_slice(&other.packed);
             self.sorted = false;
-            // A full window does not change any more: sorted once here, it is never sorted (or copied) again.
-            if self.decks() >= self.window {
-                self.sort();
-            }
+        }
+    }
+
+    /// Sorts a full window, which does not change any more, in place: copies of it (a checkpoint's) then share
+    /// the sorted decks and never sort or copy them again. A run calls it before its first checkpoint, so that
+    /// a run without checkpoints does not pay for it while it counts.
+    pub fn settle(&mut self) {
+        if self.decks() >= self.window {
+            self.sort();
         }
     }
 

@@ -113,6 +113,7 @@ pub(super) fn run_waves(
                 && last_checkpoint.elapsed() >= *every
                 && next < range.end
             {
+                counted.tally.settle();
                 save(counted);
                 last_checkpoint = Instant::now();
             }
