@@ -195,7 +195,7 @@ pub(super) fn scalar_pass<T: Counter, const ADJ: bool, const ORDER: bool, const 
     let pair = INV && sinks.pair;
     let Sinks { position, adjacency, serial, previous_inverse, inverse, .. } = sinks;
     match T::STRIDE {
-        Some(_) if n <= 64 => count_cards::<T, _, ADJ, ORDER, INV, FIXED, false>(
+        Some(_) if n <= 64 => count_cards::<T, _, ADJ, ORDER, INV, FIXED, 1>(
             deck,
             Rows64::new(position),
             ADJ.then(|| Rows64::new(adjacency)),
@@ -205,11 +205,10 @@ pub(super) fn scalar_pass<T: Counter, const ADJ: bool, const ORDER: bool, const 
         ),
         _ => {
             let table = |cells| Strided { cells, n: stride };
-            let wide = n > 64;
-            let count = if wide {
-                count_cards::<T, _, ADJ, ORDER, INV, FIXED, true>
-            } else {
-                count_cards::<T, _, ADJ, ORDER, INV, FIXED, false>
+            let count = match n {
+                0..=64 => count_cards::<T, _, ADJ, ORDER, INV, FIXED, 1>,
+                65..=128 => count_cards::<T, _, ADJ, ORDER, INV, FIXED, 2>,
+                _ => count_cards::<T, _, ADJ, ORDER, INV, FIXED, SEEN_WORDS>,
             };
             count(
                 deck,
@@ -225,8 +224,9 @@ pub(super) fn scalar_pass<T: Counter, const ADJ: bool, const ORDER: bool, const 
 
 /// The loop of [`scalar_pass`]: one card a step, written as plain index arithmetic so that the loop keeps its
 /// state in registers (measured 2–3× faster than the same work through iterator adaptors over the rows).
-/// `WIDE`: a deck of more than 64 cards, whose set of cards seen is [`SEEN_WORDS`] words: a card's inversions
-/// are the cards above it in its own word and every card of the words above.
+/// `SEEN`: the words of the set of cards seen: 1 (up to 64 cards), 2 (up to 128: one 128-bit integer), or
+/// [`SEEN_WORDS`], where a card's inversions are the cards above it in its own word and every card of the words
+/// above.
 #[inline(always)]
 fn count_cards<
     T: Counter,
@@ -235,7 +235,7 @@ fn count_cards<
     const ORDER: bool,
     const INV: bool,
     const FIXED: bool,
-    const WIDE: bool,
+    const SEEN: usize,
 >(
     deck: &[Card],
     mut position: C,
@@ -246,6 +246,7 @@ fn count_cards<
 ) -> PassTotals {
     let mut totals = PassTotals::default();
     let mut seen = 0u64;
+    let mut seen_128 = 0u128;
     let mut seen_wide = [0u64; SEEN_WORDS];
     let words = deck.len().div_ceil(64);
     let Some(&first) = deck.first() else { return totals };
@@ -260,14 +261,20 @@ fn count_cards<
             a.bump(previous_card, c);
         }
         previous_card = c;
-        if ORDER && !WIDE {
+        if ORDER && SEEN == 1 {
             // Two shifts, because c + 1 may be 64.
             let above = seen >> c >> 1;
             totals.inversions += u64::from(above.count_ones());
             totals.descents += (above & 1) as usize;
             seen |= 1u64 << (c & 63);
         }
-        if ORDER && WIDE {
+        if ORDER && SEEN == 2 {
+            let above = seen_128 >> c >> 1;
+            totals.inversions += u64::from(above.count_ones());
+            totals.descents += (above & 1) as usize;
+            seen_128 |= 1u128 << (c & 127);
+        }
+        if ORDER && SEEN > 2 {
             let (word, bit) = (c >> 6, c & 63);
             let above = seen_wide[word] >> bit >> 1;
             let higher: u32 = seen_wide[word + 1..words].iter().map(|w| w.count_ones()).sum();

@@ -60,6 +60,9 @@ pub fn count_cycles_with_inverse_wide(deck: &[Card], inverse: &[Card]) -> usize 
     const WORDS: usize = crate::cards::MAX_DECK.div_ceil(64);
     let n = deck.len();
     assert!(n <= crate::cards::MAX_DECK && inverse.len() == n, "a deck of {n} cards and its inverse");
+    if n <= 128 {
+        return count_cycles_128(deck, inverse);
+    }
     let mut remaining = [0u64; WORDS];
     for (w, word) in remaining.iter_mut().enumerate().take(n.div_ceil(64)) {
         let bits = (n - 64 * w).min(64);
@@ -74,8 +77,8 @@ pub fn count_cycles_with_inverse_wide(deck: &[Card], inverse: &[Card]) -> usize 
         was
     };
     let mut cycles = 0;
-    let mut w = 0;
-    while w < WORDS {
+    let (mut w, words) = (0, n.div_ceil(64));
+    while w < words {
         if remaining[w] == 0 {
             w += 1;
             continue;
@@ -85,6 +88,32 @@ pub fn count_cycles_with_inverse_wide(deck: &[Card], inverse: &[Card]) -> usize 
         take(&mut remaining, start);
         let (mut forward, mut backward) = (usize::from(deck[start]), usize::from(inverse[start]));
         // The cycle is closed when either walk reaches a position already visited.
+        while take(&mut remaining, forward) && take(&mut remaining, backward) {
+            forward = deck.get(forward).map_or(usize::MAX, |&c| usize::from(c));
+            backward = inverse.get(backward).map_or(usize::MAX, |&c| usize::from(c));
+        }
+    }
+    cycles
+}
+
+/// [`count_cycles_with_inverse_wide`] for decks of up to 128 cards: the positions still to visit in one 128-bit
+/// register, so that a step of the walk waits on its load only.
+fn count_cycles_128(deck: &[Card], inverse: &[Card]) -> usize {
+    let n = deck.len();
+    let mut remaining: u128 = if n == 128 { u128::MAX } else { (1u128 << n) - 1 };
+    // Clears position p; says whether it was still to visit (a position outside the deck never is).
+    let take = |remaining: &mut u128, p: usize| -> bool {
+        let bit = if p < 128 { 1u128 << p } else { 0 };
+        let was = *remaining & bit != 0;
+        *remaining &= !bit;
+        was
+    };
+    let mut cycles = 0;
+    while remaining != 0 {
+        let start = remaining.trailing_zeros() as usize;
+        cycles += 1;
+        take(&mut remaining, start);
+        let (mut forward, mut backward) = (usize::from(deck[start]), usize::from(inverse[start]));
         while take(&mut remaining, forward) && take(&mut remaining, backward) {
             forward = deck.get(forward).map_or(usize::MAX, |&c| usize::from(c));
             backward = inverse.get(backward).map_or(usize::MAX, |&c| usize::from(c));
