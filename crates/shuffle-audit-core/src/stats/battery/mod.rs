@@ -6,7 +6,7 @@
 //! pass by a kernel compiled for the selection and chosen once when the battery is built (the private `fused`
 //! module), into 16-bit tables of the current chunk; cycles (and parity, from the cycle count) are counted in
 //! registers by the vector kernels, or else by one walk of the permutation (in both directions up to 64 cards).
-//! Decks of more than 64 cards take the scalar pass, with the set of cards seen in 16 words; decks beyond the
+//! Decks of more than 64 cards take the scalar pass, with the set of cards seen in 2 or 16 words; decks beyond the
 //! tool's largest (1024 cards) let each statistic do its own pass. Suit-by-position and rank-by-position are sums
 //! of position-by-card counts and are derived from them at evaluation, at no cost per deck. Everything is O(n)
 //! per deck for decks of up to 64 cards (O(n²/64) for the inversion count above that).
