@@ -209,31 +209,22 @@ pub(super) fn scalar_pass<T: Counter, const ADJ: bool, const ORDER: bool, const 
                 (table(position), ADJ.then(|| table(adjacency)), pair.then(|| table(serial)));
             // Direct calls, so that each loop is inlined into the kernel and compiled with its instructions
             // (through a function pointer the loop lost the kernel's POPCNT: 4× slower at 1024 cards).
+            macro_rules! count {
+                ($seen:expr) => {
+                    count_cards::<T, _, ADJ, ORDER, INV, FIXED, $seen>(
+                        deck,
+                        position,
+                        adjacency,
+                        serial,
+                        previous_inverse,
+                        inverse,
+                    )
+                };
+            }
             match n {
-                0..=64 => count_cards::<T, _, ADJ, ORDER, INV, FIXED, 1>(
-                    deck,
-                    position,
-                    adjacency,
-                    serial,
-                    previous_inverse,
-                    inverse,
-                ),
-                65..=128 => count_cards::<T, _, ADJ, ORDER, INV, FIXED, 2>(
-                    deck,
-                    position,
-                    adjacency,
-                    serial,
-                    previous_inverse,
-                    inverse,
-                ),
-                _ => count_cards::<T, _, ADJ, ORDER, INV, FIXED, SEEN_WORDS>(
-                    deck,
-                    position,
-                    adjacency,
-                    serial,
-                    previous_inverse,
-                    inverse,
-                ),
+                0..=64 => count!(1),
+                65..=128 => count!(2),
+                _ => count!(SEEN_WORDS),
             }
         }
     }

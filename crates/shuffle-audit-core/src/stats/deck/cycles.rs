@@ -53,68 +53,87 @@ pub fn count_cycles(deck: &[Card], seen: &mut [bool]) -> usize {
     cycles
 }
 
-/// [`count_cycles_with_inverse`] for decks of up to 1024 cards: the positions not yet visited are a set of 16
-/// words, and each cycle is walked from its start in both directions. The battery's walk for decks of more than
-/// 64 cards (a vector of flags, reset each deck, costs as much as the rest of the pass there).
+/// [`count_cycles_with_inverse`] for decks of up to 1024 cards: the positions not yet visited are a set of bits,
+/// one 128-bit integer up to 128 cards (kept in registers, so that a step of the walk waits on its load only) and
+/// 16 words above, and each cycle is walked from its start in both directions. The battery's walk for decks of
+/// more than 64 cards (a vector of flags, reset each deck, costs as much as the rest of the pass there).
 pub fn count_cycles_with_inverse_wide(deck: &[Card], inverse: &[Card]) -> usize {
-    const WORDS: usize = crate::cards::MAX_DECK.div_ceil(64);
     let n = deck.len();
     assert!(n <= crate::cards::MAX_DECK && inverse.len() == n, "a deck of {n} cards and its inverse");
     if n <= 128 {
-        return count_cycles_128(deck, inverse);
+        walk_both_ways(deck, inverse, Positions::<u128>::all(n))
+    } else {
+        walk_both_ways(deck, inverse, Positions::<[u64; crate::cards::MAX_DECK / 64]>::all(n))
     }
-    let mut remaining = [0u64; WORDS];
-    for (w, word) in remaining.iter_mut().enumerate().take(n.div_ceil(64)) {
-        let bits = (n - 64 * w).min(64);
-        *word = if bits == 64 { u64::MAX } else { (1u64 << bits) - 1 };
+}
+
+/// A set of positions still to visit, for [`walk_both_ways`].
+trait ToVisit {
+    /// Clears position p; says whether it was still to visit (a position outside the deck never is).
+    fn take(&mut self, p: usize) -> bool;
+    /// The smallest position still to visit.
+    fn first(&self) -> Option<usize>;
+}
+
+/// The positions `0..n` as a set of bits in `B`.
+struct Positions<B>(B);
+
+impl Positions<u128> {
+    fn all(n: usize) -> Self {
+        Positions(if n == 128 { u128::MAX } else { (1u128 << n) - 1 })
     }
-    // Clears position p; says whether it was still to visit (a position outside the deck never is).
-    let take = |remaining: &mut [u64; WORDS], p: usize| -> bool {
-        let Some(word) = remaining.get_mut(p >> 6) else { return false };
+}
+
+impl ToVisit for Positions<u128> {
+    #[inline(always)]
+    fn take(&mut self, p: usize) -> bool {
+        let bit = if p < 128 { 1u128 << p } else { 0 };
+        let was = self.0 & bit != 0;
+        self.0 &= !bit;
+        was
+    }
+
+    #[inline(always)]
+    fn first(&self) -> Option<usize> {
+        (self.0 != 0).then(|| self.0.trailing_zeros() as usize)
+    }
+}
+
+impl<const W: usize> Positions<[u64; W]> {
+    fn all(n: usize) -> Self {
+        Positions(std::array::from_fn(|w| match n.saturating_sub(64 * w).min(64) {
+            64 => u64::MAX,
+            bits => (1u64 << bits) - 1,
+        }))
+    }
+}
+
+impl<const W: usize> ToVisit for Positions<[u64; W]> {
+    #[inline(always)]
+    fn take(&mut self, p: usize) -> bool {
+        let Some(word) = self.0.get_mut(p >> 6) else { return false };
         let bit = 1u64 << (p & 63);
         let was = *word & bit != 0;
         *word &= !bit;
         was
-    };
-    let mut cycles = 0;
-    let (mut w, words) = (0, n.div_ceil(64));
-    while w < words {
-        if remaining[w] == 0 {
-            w += 1;
-            continue;
-        }
-        let start = 64 * w + remaining[w].trailing_zeros() as usize;
-        cycles += 1;
-        take(&mut remaining, start);
-        let (mut forward, mut backward) = (usize::from(deck[start]), usize::from(inverse[start]));
-        // The cycle is closed when either walk reaches a position already visited.
-        while take(&mut remaining, forward) && take(&mut remaining, backward) {
-            forward = deck.get(forward).map_or(usize::MAX, |&c| usize::from(c));
-            backward = inverse.get(backward).map_or(usize::MAX, |&c| usize::from(c));
-        }
     }
-    cycles
+
+    #[inline(always)]
+    fn first(&self) -> Option<usize> {
+        self.0.iter().position(|&w| w != 0).map(|w| 64 * w + self.0[w].trailing_zeros() as usize)
+    }
 }
 
-/// [`count_cycles_with_inverse_wide`] for decks of up to 128 cards: the positions still to visit in one 128-bit
-/// register, so that a step of the walk waits on its load only.
-fn count_cycles_128(deck: &[Card], inverse: &[Card]) -> usize {
-    let n = deck.len();
-    let mut remaining: u128 = if n == 128 { u128::MAX } else { (1u128 << n) - 1 };
-    // Clears position p; says whether it was still to visit (a position outside the deck never is).
-    let take = |remaining: &mut u128, p: usize| -> bool {
-        let bit = if p < 128 { 1u128 << p } else { 0 };
-        let was = *remaining & bit != 0;
-        *remaining &= !bit;
-        was
-    };
+/// Counts the cycles, each walked from its smallest position forwards (`deck`) and backwards (`inverse`) until
+/// either walk reaches a position already visited.
+#[inline(always)]
+fn walk_both_ways(deck: &[Card], inverse: &[Card], mut remaining: impl ToVisit) -> usize {
     let mut cycles = 0;
-    while remaining != 0 {
-        let start = remaining.trailing_zeros() as usize;
+    while let Some(start) = remaining.first() {
         cycles += 1;
-        take(&mut remaining, start);
+        remaining.take(start);
         let (mut forward, mut backward) = (usize::from(deck[start]), usize::from(inverse[start]));
-        while take(&mut remaining, forward) && take(&mut remaining, backward) {
+        while remaining.take(forward) && remaining.take(backward) {
             forward = deck.get(forward).map_or(usize::MAX, |&c| usize::from(c));
             backward = inverse.get(backward).map_or(usize::MAX, |&c| usize::from(c));
         }
