@@ -134,6 +134,15 @@ impl TestId {
         }
     }
 
+    /// True for the tests left out of the default battery because they cost too much per deck for it: they run
+    /// when named (`--tests NAME`, or `default,NAME` to add one to the default battery) or with `--tests all`.
+    pub fn opt_in(self) -> bool {
+        #[allow(clippy::match_single_binding)]
+        match self {
+            _ => false,
+        }
+    }
+
     /// True for the tests of a deal (seat and table tests).
     pub fn is_game(self) -> bool {
         self.scope() != TestScope::Deck

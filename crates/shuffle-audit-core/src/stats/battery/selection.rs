@@ -1,8 +1,10 @@
 //! Which tests a run applies: `--tests LIST`.
 //!
 //! Every test has a fixed name (the `test` column of `summary.csv`). `--tests` takes a comma-separated list of
-//! those names, `position` for the three position-by-card tests, or `default` / `all` for every test that applies
-//! to the run. Tests that cannot apply are left out of `default`; naming one explicitly is an error that says why:
+//! those names, `position` for the three position-by-card tests, `default` for every test of the default battery
+//! that applies to the run, or `all` for every test that applies, the opt-in ones too ([`TestId::opt_in`]: tests
+//! too costly per deck for the default battery). Tests that cannot apply are left out of `default` and `all`;
+//! naming one explicitly is an error that says why:
 //! - `adjacency` needs at least 3 cards (with 2 cards the pair is fixed by the first card);
 //! - `full-permutation` needs n ≤ 8 and at least 10 expected shuffles per order, N ≥ 10·n! (TestU01's
 //!   permutation test asks the same of its cells);
@@ -23,13 +25,19 @@ pub struct TestSelection {
 }
 
 impl Default for TestSelection {
-    /// Every test that applies.
+    /// Every test of the default battery (every test but the opt-in ones) that applies.
     fn default() -> Self {
-        TestSelection { mask: TestId::ALL.iter().fold(0, |m, t| m | t.bit()), named: false }
+        let mask = TestId::ALL.iter().filter(|t| !t.opt_in()).fold(0, |m, t| m | t.bit());
+        TestSelection { mask, named: false }
     }
 }
 
 impl TestSelection {
+    /// Every test that applies, the opt-in ones included (`--tests all`).
+    pub fn all() -> Self {
+        TestSelection { mask: TestId::ALL.iter().fold(0, |m, t| m | t.bit()), named: false }
+    }
+
     /// Exactly these tests (named by the user).
     pub fn only(tests: &[TestId]) -> Self {
         TestSelection { mask: tests.iter().fold(0, |m, t| m | t.bit()), named: true }
@@ -39,7 +47,7 @@ impl TestSelection {
         self.mask & test.bit() != 0
     }
 
-    /// True for `default` / `all`.
+    /// True for `default` / `all` (the tests were not named one by one).
     pub fn is_default(&self) -> bool {
         !self.named
     }
@@ -80,11 +88,12 @@ impl TestSelection {
     /// Parses `--tests LIST`.
     pub fn parse(list: &str) -> Result<Self, String> {
         let mut tests = Vec::new();
-        let mut default = false;
+        let (mut default, mut all) = (false, false);
         for item in list.split(',').map(str::trim) {
             match item.to_ascii_lowercase().as_str() {
                 "" => return Err(format!("empty test name in '{list}'")),
-                "all" | "default" => default = true,
+                "default" => default = true,
+                "all" => all = true,
                 "position" => tests.extend([TestId::PositionCard, TestId::PositionWorst, TestId::CardWorst]),
                 name => tests.push(TestId::from_name(name).ok_or_else(|| {
                     format!(
@@ -94,14 +103,29 @@ impl TestSelection {
                 })?),
             }
         }
-        Ok(if default { TestSelection::default() } else { TestSelection::only(&tests) })
+        Ok(match (all, default) {
+            (true, _) => TestSelection::all(),
+            // `default` with named tests: the default battery and those tests (an opt-in one added to it).
+            (false, true) => {
+                let d = TestSelection::default();
+                TestSelection { mask: tests.iter().fold(d.mask, |m, t| m | t.bit()), named: false }
+            }
+            (false, false) => TestSelection::only(&tests),
+        })
     }
 }
 
 impl std::fmt::Display for TestSelection {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if self.is_default() {
+        if *self == TestSelection::default() {
             f.write_str("default")
+        } else if *self == TestSelection::all() {
+            f.write_str("all")
+        } else if self.is_default() {
+            // The default battery with opt-in tests added: `default,NAME,…`.
+            let extra: Vec<&str> =
+                self.tests().filter(|t| !TestSelection::default().contains(*t)).map(TestId::name).collect();
+            write!(f, "default,{}", extra.join(","))
         } else {
             f.write_str(&self.tests().map(TestId::name).collect::<Vec<_>>().join(","))
         }
@@ -138,6 +162,16 @@ mod tests {
         assert!(s.contains(TestId::Parity) && s.contains(TestId::Adjacency) && !s.contains(TestId::PositionCard));
         assert_eq!(s.to_string(), "adjacency,parity");
         assert!(TestSelection::parse("all").unwrap().is_default());
+        assert_eq!(TestSelection::parse("all").unwrap(), TestSelection::all());
+        assert_eq!(TestSelection::parse("default").unwrap().to_string(), "default");
+        if TestId::ALL.iter().any(|t| t.opt_in()) {
+            assert_eq!(TestSelection::parse("all").unwrap().to_string(), "all");
+        }
+        // Every test is in `all`, and the default battery is `all` without the opt-in tests.
+        for t in TestId::ALL {
+            assert!(TestSelection::all().contains(t), "{t}");
+            assert_eq!(TestSelection::default().contains(t), !t.opt_in(), "{t}");
+        }
         assert_eq!(TestSelection::parse("default,parity").unwrap(), TestSelection::default());
         assert_eq!(TestSelection::parse("position").unwrap().tests().count(), 3);
         let err = TestSelection::parse("parity,nope").unwrap_err();
