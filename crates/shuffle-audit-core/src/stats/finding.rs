@@ -178,6 +178,13 @@ pub enum Finding {
     },
     /// `rising-sequences`.
     RisingSequences(HistogramFinding),
+    /// `descents`.
+    Descents(HistogramFinding),
+    /// `turning-points`: the mean is the valleys' (peaks and valleys have the same fair mean), the worst value a
+    /// number of turning points.
+    TurningPoints(HistogramFinding),
+    /// `runs-up-down`.
+    RunsUpDown(HistogramFinding),
     /// `full-permutation`: the most and least frequent orders with their observed/expected ratio.
     FullPermutation {
         n: usize,

@@ -18,6 +18,12 @@ crate::names::named_enum! {
         Cycles => "cycles",
         Inversions => "inversions",
         RisingSequences => "rising-sequences",
+        /// Descents of the deck itself (its ups and downs).
+        Descents => "descents",
+        /// Peaks and valleys of the deck, their joint law.
+        TurningPoints => "turning-points",
+        /// Alternating runs up and down.
+        RunsUpDown => "runs-up-down",
         FullPermutation => "full-permutation",
         SuitByPosition => "suit-by-position",
         RankByPosition => "rank-by-position",
@@ -87,6 +93,9 @@ impl TestId {
             TestId::Cycles => "cycles",
             TestId::Inversions => "inversion",
             TestId::RisingSequences => "rising",
+            TestId::Descents => "descents",
+            TestId::TurningPoints => "turning",
+            TestId::RunsUpDown => "runs-ud",
             TestId::FullPermutation => "full-perm",
             TestId::SuitByPosition => "suit-pos",
             TestId::RankByPosition => "rank-pos",
@@ -156,6 +165,10 @@ impl TestId {
     pub fn applies_to_deck(self, n: usize) -> Result<(), String> {
         match self {
             TestId::Adjacency if n < 3 => Err(format!("adjacency needs at least 3 cards (this deck has {n})")),
+            // Two cards have no peak or valley and always one run.
+            TestId::TurningPoints | TestId::RunsUpDown if n < 3 => {
+                Err(format!("{} needs at least 3 cards (this deck has {n})", self.name()))
+            }
             TestId::FullPermutation if n > FULL_PERMUTATION_MAX_N => Err(format!(
                 "full-permutation needs a deck of at most {FULL_PERMUTATION_MAX_N} cards (this one has {n})"
             )),

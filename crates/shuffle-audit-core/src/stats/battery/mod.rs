@@ -27,12 +27,15 @@ use crate::stats::deck::cycles::{
 use crate::stats::deck::duplicate_decks::DuplicateDecks;
 use crate::stats::deck::fixed_points::FixedPointCounts;
 use crate::stats::deck::full_permutation::PermutationCounts;
+use crate::stats::deck::histogram::{ExactLaw, HistogramCounts};
 use crate::stats::deck::inversions::InversionCounts;
 use crate::stats::deck::parity::ParityCounts;
 use crate::stats::deck::rising_sequences::{RisingSequenceCounts, invert};
 use crate::stats::deck::serial_correlation::SerialTransitions;
+use crate::stats::deck::shape::shape;
 use crate::stats::deck::suit_rank::ClassPositionCounts;
 use crate::stats::distributions::special::chi2_ln_sf;
+use crate::stats::exact::laws::turning_points_cell;
 use crate::stats::{LnP, PositionCardCounts, TestResult};
 use crate::stats::{TestId, TestSelection};
 
@@ -50,6 +53,10 @@ pub struct Battery {
     pub cycles: Option<CycleCounts>,
     pub inversions: Option<InversionCounts>,
     pub rising_sequences: Option<RisingSequenceCounts>,
+    /// The deck's own descents, turning points and alternating runs ([`crate::stats::deck::shape`]).
+    pub descents: Option<HistogramCounts>,
+    pub turning_points: Option<HistogramCounts>,
+    pub runs_up_down: Option<HistogramCounts>,
     pub full_permutation: Option<PermutationCounts>,
     pub serial: Option<SerialTransitions>,
     /// The first decks of the run, kept whole to count the repeated ones.
@@ -120,6 +127,9 @@ impl PartialEq for Battery {
             && self.cycles == other.cycles
             && self.inversions == other.inversions
             && self.rising_sequences == other.rising_sequences
+            && self.descents == other.descents
+            && self.turning_points == other.turning_points
+            && self.runs_up_down == other.runs_up_down
             && self.full_permutation == other.full_permutation
             && self.serial == other.serial
             && self.duplicates == other.duplicates
@@ -176,6 +186,9 @@ impl Battery {
             cycles,
             inversions,
             rising_sequences,
+            descents: on(TestId::Descents).then(|| HistogramCounts::new(ExactLaw::Descents, n)),
+            turning_points: on(TestId::TurningPoints).then(|| HistogramCounts::new(ExactLaw::TurningPoints, n)),
+            runs_up_down: on(TestId::RunsUpDown).then(|| HistogramCounts::new(ExactLaw::RunsUpDown, n)),
             full_permutation: on(TestId::FullPermutation).then(|| PermutationCounts::new(n)),
             serial,
             duplicates: on(TestId::DuplicateDecks).then(|| DuplicateDecks::new(n)),
@@ -346,6 +359,25 @@ impl Battery {
         if let Some(r) = &mut self.rising_sequences {
             r.record(totals.descents + 1);
         }
+        self.record_shape(deck);
+    }
+
+    /// The deck's descents, turning points and alternating runs: one comparison of each card with the next.
+    #[inline(always)]
+    fn record_shape(&mut self, deck: &[Card]) {
+        if self.descents.is_none() && self.turning_points.is_none() && self.runs_up_down.is_none() {
+            return;
+        }
+        let s = shape(deck);
+        if let Some(d) = &mut self.descents {
+            d.record(s.descents);
+        }
+        if let Some(t) = &mut self.turning_points {
+            t.record(turning_points_cell(s.peaks, s.valleys));
+        }
+        if let Some(r) = &mut self.runs_up_down {
+            r.record(s.runs(deck.len()));
+        }
     }
 
     /// Decks beyond the pass's largest: each statistic on its own, sharing the cycle count and the inverse.
@@ -378,6 +410,7 @@ impl Battery {
                 s.add_inverse(inverse);
             }
         }
+        self.record_shape(deck);
     }
 
     pub fn merge(&mut self, other: &Self) {
@@ -394,6 +427,9 @@ impl Battery {
         both(&mut self.cycles, &other.cycles, |a, b| a.merge(b));
         both(&mut self.inversions, &other.inversions, |a, b| a.merge(b));
         both(&mut self.rising_sequences, &other.rising_sequences, |a, b| a.merge(b));
+        both(&mut self.descents, &other.descents, |a, b| a.merge(b));
+        both(&mut self.turning_points, &other.turning_points, |a, b| a.merge(b));
+        both(&mut self.runs_up_down, &other.runs_up_down, |a, b| a.merge(b));
         both(&mut self.full_permutation, &other.full_permutation, |a, b| a.merge(b));
         both(&mut self.serial, &other.serial, |a, b| a.merge(b));
         both(&mut self.duplicates, &other.duplicates, |a, b| a.merge(b));
@@ -428,6 +464,9 @@ impl Battery {
             TestId::Cycles => eval(&self.cycles, CycleCounts::evaluate),
             TestId::Inversions => eval(&self.inversions, InversionCounts::evaluate),
             TestId::RisingSequences => eval(&self.rising_sequences, RisingSequenceCounts::evaluate),
+            TestId::Descents => eval(&self.descents, |h| vec![h.evaluate()]),
+            TestId::TurningPoints => eval(&self.turning_points, |h| vec![h.evaluate()]),
+            TestId::RunsUpDown => eval(&self.runs_up_down, |h| vec![h.evaluate()]),
             TestId::FullPermutation => eval(&self.full_permutation, PermutationCounts::evaluate),
             TestId::SuitByPosition => {
                 ClassPositionCounts::suits(self.n).from_position_card(&self.position_card).evaluate()
@@ -498,6 +537,9 @@ impl Battery {
         }
         if let Some(r) = &mut self.rising_sequences {
             r.visit_counts(visitor);
+        }
+        for h in [&mut self.descents, &mut self.turning_points, &mut self.runs_up_down].into_iter().flatten() {
+            h.visit_counts(visitor);
         }
         if let Some(p) = &mut self.full_permutation {
             p.visit_counts(visitor);
@@ -589,6 +631,10 @@ mod tests {
                     add(&mut alone.cycles, |a| a.add(&deck));
                     add(&mut alone.inversions, |a| a.add(&deck));
                     add(&mut alone.rising_sequences, |a| a.add(&deck));
+                    let s = crate::stats::deck::shape::shape(&deck);
+                    add(&mut alone.descents, |a| a.record(s.descents));
+                    add(&mut alone.turning_points, |a| a.record(turning_points_cell(s.peaks, s.valleys)));
+                    add(&mut alone.runs_up_down, |a| a.record(s.runs(n)));
                     add(&mut alone.full_permutation, |a| a.add(&deck));
                     add(&mut alone.serial, |a| a.add(&deck));
                     add(&mut alone.duplicates, |a| a.add(&deck));

@@ -11,7 +11,9 @@
 //! probability 0 or nearly so), and it makes an impossible outcome FAIL decisively without ever printing p = 0.
 
 use crate::stats::distributions::gof::{GofResult, chi2_against_pmf};
-use crate::stats::exact::laws::{cycles_pmf, fixed_points_pmf, rising_sequences_pmf};
+use crate::stats::exact::laws::{
+    alternating_runs_pmf, cycles_pmf, descents_pmf, fixed_points_pmf, rising_sequences_pmf, turning_points_pmf,
+};
 use crate::stats::finding::{Finding, HistogramFinding, within_chance};
 use crate::stats::{LnP, TestId, TestResult};
 
@@ -24,6 +26,13 @@ pub enum ExactLaw {
     Cycles,
     /// Rising sequences: Eulerian `A(n,r)/n!`, mean (n+1)/2.
     RisingSequences,
+    /// Descents of the deck: Eulerian `A(n, d+1)/n!`, mean (n−1)/2.
+    Descents,
+    /// Peaks and valleys, one cell per pair ([`crate::stats::exact::laws::turning_points_cell`]); its mean is the
+    /// valleys', (n−2)/3.
+    TurningPoints,
+    /// Alternating runs: André's `R(n, k)/n!`, mean (2n−1)/3.
+    RunsUpDown,
 }
 
 impl ExactLaw {
@@ -32,6 +41,9 @@ impl ExactLaw {
             ExactLaw::FixedPoints => TestId::FixedPoints,
             ExactLaw::Cycles => TestId::Cycles,
             ExactLaw::RisingSequences => TestId::RisingSequences,
+            ExactLaw::Descents => TestId::Descents,
+            ExactLaw::TurningPoints => TestId::TurningPoints,
+            ExactLaw::RunsUpDown => TestId::RunsUpDown,
         }
     }
 
@@ -41,6 +53,9 @@ impl ExactLaw {
             ExactLaw::FixedPoints => fixed_points_pmf(n),
             ExactLaw::Cycles => cycles_pmf(n),
             ExactLaw::RisingSequences => rising_sequences_pmf(n),
+            ExactLaw::Descents => descents_pmf(n),
+            ExactLaw::TurningPoints => turning_points_pmf(n),
+            ExactLaw::RunsUpDown => alternating_runs_pmf(n),
         }
     }
 
@@ -50,6 +65,42 @@ impl ExactLaw {
             ExactLaw::FixedPoints => 1.0,
             ExactLaw::Cycles => (1..=n).map(|i| 1.0 / i as f64).sum(),
             ExactLaw::RisingSequences => (n as f64 + 1.0) / 2.0,
+            ExactLaw::Descents => (n as f64 - 1.0) / 2.0,
+            ExactLaw::TurningPoints => (n as f64 - 2.0) / 3.0,
+            ExactLaw::RunsUpDown => (2.0 * n as f64 - 1.0) / 3.0,
+        }
+    }
+
+    /// The number of values counted for an n-card deck (the length of its pmf).
+    pub fn cells(self, n: usize) -> usize {
+        match self {
+            ExactLaw::TurningPoints => (2 * n).max(2),
+            _ => n + 1,
+        }
+    }
+
+    /// The value a histogram's finding speaks of, for the value `v` counted: the number of turning points of a
+    /// (peaks, valleys) cell, the value itself for the others.
+    fn shown(self, v: usize) -> usize {
+        match self {
+            ExactLaw::TurningPoints => v / 2,
+            _ => v,
+        }
+    }
+
+    /// The mean the finding reports, from the counts: the valleys' for turning points, else the value's.
+    fn reported_mean(self, counts: &[u64], value_mean: f64) -> f64 {
+        match self {
+            ExactLaw::TurningPoints => {
+                let total: u64 = counts.iter().sum();
+                let valleys = |cell: usize| {
+                    let t = cell / 2;
+                    if t % 2 == 0 { t / 2 } else { t / 2 + usize::from(cell % 2 == 0) }
+                };
+                let sum: f64 = counts.iter().enumerate().map(|(c, &k)| valleys(c) as f64 * k as f64).sum();
+                if total == 0 { 0.0 } else { sum / total as f64 }
+            }
+            _ => value_mean,
         }
     }
 
@@ -58,6 +109,9 @@ impl ExactLaw {
             ExactLaw::FixedPoints => Finding::FixedPoints(h),
             ExactLaw::Cycles => Finding::Cycles(h),
             ExactLaw::RisingSequences => Finding::RisingSequences(h),
+            ExactLaw::Descents => Finding::Descents(h),
+            ExactLaw::TurningPoints => Finding::TurningPoints(h),
+            ExactLaw::RunsUpDown => Finding::RunsUpDown(h),
         }
     }
 }
@@ -78,12 +132,15 @@ impl HistogramCounts {
             ExactLaw::FixedPoints => "fixed_points.counts",
             ExactLaw::Cycles => "cycles.counts",
             ExactLaw::RisingSequences => "rising_sequences.counts",
+            ExactLaw::Descents => "descents.counts",
+            ExactLaw::TurningPoints => "turning_points.counts",
+            ExactLaw::RunsUpDown => "runs_up_down.counts",
         };
         visitor.visit(name, &mut self.counts);
     }
 
     pub fn new(law: ExactLaw, n: usize) -> Self {
-        HistogramCounts { law, n, counts: vec![0; n + 1] }
+        HistogramCounts { law, n, counts: vec![0; law.cells(n)] }
     }
 
     pub fn counts(&self) -> &[u64] {
@@ -114,8 +171,11 @@ impl HistogramCounts {
 
     /// The test: the fit, two-sided, with the mean's shift from fair as the effect size.
     pub fn evaluate(&self) -> TestResult {
-        let f = self.fit();
+        let mut f = self.fit();
         let fair_mean = self.law.mean(self.n);
+        f.mean = self.law.reported_mean(&self.counts, f.mean);
+        f.worst.0 = self.law.shown(f.worst.0);
+        f.never = f.never.map(|(v, e)| (self.law.shown(v), e));
         TestResult {
             test: self.law.test(),
             statistic: f.gof.statistic,

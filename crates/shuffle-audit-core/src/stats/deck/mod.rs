@@ -12,4 +12,5 @@ pub mod parity;
 pub mod position_card;
 pub mod rising_sequences;
 pub mod serial_correlation;
+pub mod shape;
 pub mod suit_rank;

@@ -19,6 +19,13 @@
 //!   mean `n(n−1)/4`, variance `n(n−1)(2n+5)/72` (Feller; Kendall's τ).
 //! - Rising sequences: Eulerian numbers `A(n, r)` (permutations whose inverse
 //!   has `r − 1` descents), `A(n,r) = r·A(n−1,r) + (n−r+1)·A(n−1,r−1)`.
+//! - Descents of the deck: the Eulerian numbers again (a permutation and its
+//!   inverse have the same descent-count law).
+//! - Alternating runs (runs up and down): D. André (1884), "Étude sur les
+//!   maxima, minima et séquences des permutations"; the number `R(n, k)` of
+//!   permutations with `k` alternating runs satisfies
+//!   `R(n,k) = k·R(n−1,k) + 2·R(n−1,k−1) + (n−k)·R(n−1,k−2)` (Levene &
+//!   Wolfowitz 1944 give its mean `(2n−1)/3` and variance `(16n−29)/90`).
 //! - Riffle shuffles: D. Bayer & P. Diaconis (1992), "Trailing the dovetail
 //!   shuffle to its lair", Ann. Appl. Probab. 2(2): after `k` GSR riffles a
 //!   permutation with `r` rising sequences has probability
@@ -242,6 +249,78 @@ pub fn fixed_points_after_transpositions(n: u64, k: u64) -> f64 {
     }
     let nf = n as f64;
     1.0 + (nf - 1.0) * (1.0 - 2.0 / nf).powf(k as f64)
+}
+
+/// Null law of the number of descents of a deck, `#{i : d[i] > d[i+1]}`.
+///
+/// A permutation and its inverse have the same law of descents (Eulerian), so `P(d) = A(n, d+1)/n!`: the
+/// rising-sequence law shifted by one. Index `d = 0..=n` (`P(n) = 0`; `P(n−1) = 1/n!`). Mean `(n−1)/2`.
+pub fn descents_pmf(n: usize) -> Vec<f64> {
+    let mut p = rising_sequences_pmf(n);
+    if n == 0 {
+        return p;
+    }
+    p.remove(0);
+    p.push(0.0);
+    p
+}
+
+/// Null law of the number of alternating runs (maximal monotone runs, "runs up and down") of a uniform
+/// permutation of `n ≥ 2` cards: `P(k) = R(n, k)/n!` by André's recursion, carried as probabilities
+/// (`p_n(k) = [k·p_{n−1}(k) + 2·p_{n−1}(k−1) + (n−k)·p_{n−1}(k−2)] / n`, whose three weights sum to `n`, so
+/// nothing overflows). Index `k = 0..=n`; fewer than 2 cards have no run (`[1.0]` at index 0). Mean
+/// `(2n−1)/3`, variance `(16n−29)/90` for `n ≥ 4`. O(n²).
+pub fn alternating_runs_pmf(n: usize) -> Vec<f64> {
+    let mut p = vec![0.0; n + 1];
+    if n < 2 {
+        p[0] = 1.0;
+        return p;
+    }
+    p[1] = 1.0; // two cards: one run, up or down
+    for m in 3..=n {
+        let mf = m as f64;
+        for k in (1..m).rev() {
+            let stay = k as f64 * p[k];
+            let one = if k >= 1 { 2.0 * p[k - 1] } else { 0.0 };
+            let two = if k >= 2 { (m - k) as f64 * p[k - 2] } else { 0.0 };
+            p[k] = (stay + one + two) / mf;
+        }
+    }
+    p
+}
+
+/// The cell of a deck with `peaks` peaks and `valleys` valleys in the joint law [`turning_points_pmf`]:
+/// `2·(peaks + valleys) + [peaks > valleys]`.
+#[inline(always)]
+pub fn turning_points_cell(peaks: usize, valleys: usize) -> usize {
+    2 * (peaks + valleys) + usize::from(peaks > valleys)
+}
+
+/// Null joint law of the peaks (`d[i−1] < d[i] > d[i+1]`) and valleys (`d[i−1] > d[i] < d[i+1]`) of a uniform
+/// permutation of `n` cards, indexed by [`turning_points_cell`] (`2n` cells).
+///
+/// Why it follows from the alternating runs: the turning points `T = P + V` are the changes of direction, so
+/// `T = k − 1` for `k` alternating runs; peaks and valleys alternate, so `P − V` is 0 when the first and last
+/// steps go the same way (`T` even) and ±1 otherwise (`T` odd: +1 when the deck starts up and ends down). The
+/// complement `c → n−1−c` is a bijection of the permutations that swaps peaks and valleys and keeps `T`, so
+/// given an odd `T` both splits have probability ½. Mean `(n−2)/3` for each of P and V (`n ≥ 2`); the valleys'
+/// variance is `2(n+1)/45` (`n ≥ 4`).
+pub fn turning_points_pmf(n: usize) -> Vec<f64> {
+    let mut p = vec![0.0; (2 * n).max(2)];
+    if n < 3 {
+        p[0] = 1.0;
+        return p;
+    }
+    for (k, &q) in alternating_runs_pmf(n).iter().enumerate().skip(1) {
+        let t = k - 1;
+        if t % 2 == 0 {
+            p[turning_points_cell(t / 2, t / 2)] += q;
+        } else {
+            p[turning_points_cell(t / 2 + 1, t / 2)] += q / 2.0;
+            p[turning_points_cell(t / 2, t / 2 + 1)] += q / 2.0;
+        }
+    }
+    p
 }
 
 #[cfg(test)]

@@ -148,6 +148,30 @@ pub(crate) fn detail(t: &TestResult) -> String {
             h.bins,
             impossible_note(h.impossible)
         ),
+        Finding::Descents(h) => format!(
+            "mean {:.3} descents of the deck (exact Eulerian law A(n,d+1)/n!, mean {:.1}); X2 = {x2:.1} over {} \
+             pooled values{}",
+            h.mean,
+            h.fair_mean,
+            h.bins,
+            impossible_note(h.impossible)
+        ),
+        Finding::TurningPoints(h) => format!(
+            "mean {:.3} valleys (fair {:.3}, as for peaks); joint law of (peaks, valleys) from Andre's alternating \
+             runs; X2 = {x2:.1} over {} pooled cells{}",
+            h.mean,
+            h.fair_mean,
+            h.bins,
+            impossible_note(h.impossible)
+        ),
+        Finding::RunsUpDown(h) => format!(
+            "mean {:.3} alternating runs (exact law by Andre's recursion, mean {:.3}); X2 = {x2:.1} over {} pooled \
+             values{}",
+            h.mean,
+            h.fair_mean,
+            h.bins,
+            impossible_note(h.impossible)
+        ),
         Finding::FullPermutation { orders, expected, most, least, never, .. } => format!(
             "X2 = {x2:.1} over {orders} orders ({expected:.1} expected each); most frequent {} at {:.4}x, least \
              frequent {} at {:.4}x; {never} never seen",

@@ -62,6 +62,12 @@ pub(super) static TEMPLATES: Catalogue = Catalogue {
         ("headline.cycles.worst", "{mean} cycles on average (fair {fair}); {value} cycles {ratio}"),
         ("headline.rising.mean", "{mean} rising sequences on average (fair {fair})"),
         ("headline.rising.worst", "{value} rising sequences {ratio} as often as fair"),
+        ("headline.descents.mean", "{mean} descents per deck on average (fair {fair})"),
+        ("headline.descents.worst", "{value} descents {ratio} as often as fair"),
+        ("headline.turning.mean", "{mean} valleys per deck on average (fair {fair})"),
+        ("headline.turning.worst", "{value} turning points {ratio} as often as fair"),
+        ("headline.runs-ud.mean", "{mean} runs up and down per deck on average (fair {fair})"),
+        ("headline.runs-ud.worst", "{value} runs up and down {ratio} as often as fair"),
         ("headline.inversions", "{inverted}% of pairs inverted (fair 50%), shift {shift} sd"),
         ("headline.full-permutation.never", "{never} of {orders} orders never occur"),
         ("headline.full-permutation.most", "order {order} comes up {ratio} as often as fair"),
@@ -185,6 +191,37 @@ pub(super) static TEMPLATES: Catalogue = Catalogue {
             "The decks hold {mean} rising sequences (runs of consecutive cards still in their original order) on \
              average instead of {fair}: the original order survives the shuffle, as it does after too few riffles \
              or a cut.",
+        ),
+        (
+            "explain.descents.fair",
+            "The cards go up and down from one to the next as often as in a random order ({mean} descents per deck, \
+             fair {fair}).",
+        ),
+        (
+            "explain.descents.bias",
+            "Reading the deck card by card, the values fall {mean} times per deck instead of {fair}: the order of the \
+             values has a shape a random order does not have.",
+        ),
+        (
+            "explain.turning.fair",
+            "Peaks and valleys (a card higher, or lower, than both its neighbours) are as many as in a random order \
+             ({mean} valleys per deck, fair {fair}).",
+        ),
+        (
+            "explain.turning.bias",
+            "The decks have {mean} valleys (a card lower than both its neighbours) on average instead of {fair}, or \
+             peaks and valleys in the wrong proportions: the mark of a machine that builds piles by putting cards on \
+             top or at the bottom, whose piles read down then up.",
+        ),
+        (
+            "explain.runs-ud.fair",
+            "The runs of rising and of falling values are as many as in a random order ({mean} per deck, fair \
+             {fair}).",
+        ),
+        (
+            "explain.runs-ud.bias",
+            "The deck changes direction (from rising values to falling ones) {mean} times per deck plus one instead \
+             of {fair}: its values run up and down in longer or shorter stretches than a random order's.",
         ),
         (
             "explain.full-permutation.fair",

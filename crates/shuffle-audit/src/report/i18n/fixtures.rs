@@ -107,7 +107,12 @@ pub(super) fn variants(t: &TestResult) -> Vec<TestResult> {
                 out.push(with(Finding::Parity { odd, decks: *decks, share, fair }));
             }
         }
-        Finding::FixedPoints(h) | Finding::Cycles(h) | Finding::RisingSequences(h) => {
+        Finding::FixedPoints(h)
+        | Finding::Cycles(h)
+        | Finding::RisingSequences(h)
+        | Finding::Descents(h)
+        | Finding::TurningPoints(h)
+        | Finding::RunsUpDown(h) => {
             for fair in [true, false] {
                 for never in [None, Some((5, 221_561.4))] {
                     for (mean, worst) in [(h.fair_mean, (1, 1.03)), (h.fair_mean + 3.0, (0, 2.5)), (1.0, (2, 0.5))] {
@@ -120,6 +125,9 @@ pub(super) fn variants(t: &TestResult) -> Vec<TestResult> {
                         out.push(with(match t.finding {
                             Finding::FixedPoints(_) => Finding::FixedPoints(h),
                             Finding::Cycles(_) => Finding::Cycles(h),
+                            Finding::Descents(_) => Finding::Descents(h),
+                            Finding::TurningPoints(_) => Finding::TurningPoints(h),
+                            Finding::RunsUpDown(_) => Finding::RunsUpDown(h),
                             _ => Finding::RisingSequences(h),
                         }));
                     }

@@ -101,6 +101,8 @@ fn favoured(gains: bool) -> Message {
 fn mean_is_off(test: TestId, h: &HistogramFinding) -> bool {
     match test {
         TestId::FixedPoints => h.mean > 1.1 || h.mean < 0.9,
+        // The shape statistics' sd per deck is 1.5 to 3 for 52 cards: a shift of 0.02 is what a machine leaves.
+        TestId::Descents | TestId::TurningPoints | TestId::RunsUpDown => (h.mean - h.fair_mean).abs() > 0.02,
         _ => (h.mean - h.fair_mean).abs() > 0.5,
     }
 }
@@ -161,6 +163,18 @@ fn histogram_headline(test: TestId, h: &HistogramFinding) -> Message {
                 .text("value", v)
                 .text("ratio", times(ratio)),
         },
+        TestId::Descents | TestId::TurningPoints | TestId::RunsUpDown => {
+            let (mean_key, worst_key) = match test {
+                TestId::Descents => ("headline.descents.mean", "headline.descents.worst"),
+                TestId::TurningPoints => ("headline.turning.mean", "headline.turning.worst"),
+                _ => ("headline.runs-ud.mean", "headline.runs-ud.worst"),
+            };
+            if mean_is_off(test, h) {
+                msg(mean_key).text("mean", mean(2)).text("fair", format!("{:.2}", h.fair_mean))
+            } else {
+                msg(worst_key).text("value", v).text("ratio", times(ratio))
+            }
+        }
         _ if mean_is_off(test, h) => {
             msg("headline.rising.mean").text("mean", mean(2)).text("fair", format!("{:.1}", h.fair_mean))
         }
@@ -200,7 +214,12 @@ pub(crate) fn test_headline(t: &TestResult) -> Message {
             (_, 0) => msg("headline.parity.never-even"),
             _ => msg("headline.parity.share").text("share", format!("{:.3}", 100.0 * share)),
         },
-        Finding::FixedPoints(h) | Finding::Cycles(h) | Finding::RisingSequences(h) => histogram_headline(t.test, h),
+        Finding::FixedPoints(h)
+        | Finding::Cycles(h)
+        | Finding::RisingSequences(h)
+        | Finding::Descents(h)
+        | Finding::TurningPoints(h)
+        | Finding::RunsUpDown(h) => histogram_headline(t.test, h),
         Finding::Inversions { shift, percent_inverted, .. } => msg("headline.inversions")
             .text("inverted", format!("{percent_inverted:.1}"))
             .text("shift", format!("{shift:+.3}")),
@@ -374,6 +393,17 @@ pub(crate) fn explanation(t: &TestResult) -> Message {
             msg(if h.fair { "explain.rising.fair" } else { "explain.rising.bias" })
                 .text("mean", mean)
                 .text("fair", fair)
+        }
+        Finding::Descents(h) | Finding::TurningPoints(h) | Finding::RunsUpDown(h) => {
+            let key = match (t.test, h.fair) {
+                (TestId::Descents, true) => "explain.descents.fair",
+                (TestId::Descents, false) => "explain.descents.bias",
+                (TestId::TurningPoints, true) => "explain.turning.fair",
+                (TestId::TurningPoints, false) => "explain.turning.bias",
+                (_, true) => "explain.runs-ud.fair",
+                (_, false) => "explain.runs-ud.bias",
+            };
+            msg(key).text("mean", format!("{:.3}", h.mean)).text("fair", format!("{:.3}", h.fair_mean))
         }
         Finding::FullPermutation { n, orders, expected, most, least, never, fair } => {
             if *fair {
@@ -576,7 +606,12 @@ pub(crate) fn sides(t: &AssessedTest) -> fn(&Words) -> &'static str {
 fn looks_like_chance(t: &TestResult) -> bool {
     match &t.finding {
         Finding::PositionCard { within_noise, .. } | Finding::SeatCard { within_noise, .. } => *within_noise,
-        Finding::FixedPoints(h) | Finding::Cycles(h) | Finding::RisingSequences(h) => h.fair,
+        Finding::FixedPoints(h)
+        | Finding::Cycles(h)
+        | Finding::RisingSequences(h)
+        | Finding::Descents(h)
+        | Finding::TurningPoints(h)
+        | Finding::RunsUpDown(h) => h.fair,
         Finding::Adjacency { fair, .. }
         | Finding::Parity { fair, .. }
         | Finding::Inversions { fair, .. }

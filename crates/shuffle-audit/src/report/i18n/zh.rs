@@ -62,6 +62,12 @@ pub(super) static TEMPLATES: Catalogue = Catalogue {
         ("headline.cycles.worst", "平均 {mean} 个循环（公平 {fair}）；{value} 个循环：{ratio}"),
         ("headline.rising.mean", "平均 {mean} 个上升序列（公平 {fair}）"),
         ("headline.rising.worst", "{value} 个上升序列：出现次数是公平情况的 {ratio}"),
+        ("headline.descents.mean", "平均每副牌 {mean} 个下降（公平 {fair}）"),
+        ("headline.descents.worst", "{value} 个下降：出现次数是公平情况的 {ratio}"),
+        ("headline.turning.mean", "平均每副牌 {mean} 个谷（公平 {fair}）"),
+        ("headline.turning.worst", "{value} 个转折点：出现次数是公平情况的 {ratio}"),
+        ("headline.runs-ud.mean", "平均每副牌 {mean} 段升降游程（公平 {fair}）"),
+        ("headline.runs-ud.worst", "{value} 段升降游程：出现次数是公平情况的 {ratio}"),
         ("headline.inversions", "{inverted}% 的牌对顺序颠倒（公平 50%），偏移 {shift} 个标准差"),
         ("headline.full-permutation.never", "{orders} 种牌序中有 {never} 种从未出现"),
         ("headline.full-permutation.most", "牌序 {order} 出现的次数是公平情况的 {ratio}"),
@@ -151,6 +157,25 @@ pub(super) static TEMPLATES: Catalogue = Catalogue {
             "这些牌比随机排列更多地颠倒了初始顺序：顺序颠倒的牌对占 {inverted}%，而不是 50%。",
         ),
         ("explain.inversions.law", "顺序颠倒的牌对数量不符合其精确分布，尽管平均值是对的：某些取值出现得过多或过少。"),
+        ("explain.descents.fair", "逐张读牌，牌面数值下降的次数与随机排列一样多（每副 {mean} 次，公平值 {fair}）。"),
+        (
+            "explain.descents.bias",
+            "逐张读牌，牌面数值平均每副下降 {mean} 次，而不是 {fair} 次：数值的起伏有随机排列没有的形状。",
+        ),
+        (
+            "explain.turning.fair",
+            "峰和谷（比两侧的牌都大或都小的牌）与随机排列一样多（每副平均 {mean} 个谷，公平值 {fair}）。",
+        ),
+        (
+            "explain.turning.bias",
+            "平均每副牌有 {mean} 个谷（比两侧的牌都小的牌），而不是 {fair} 个，或峰与谷的比例不对：\
+             这是把牌放在牌堆顶部或底部来组成牌堆的洗牌机留下的痕迹，它的每一堆牌先降后升。",
+        ),
+        ("explain.runs-ud.fair", "数值连续上升和连续下降的段数与随机排列一样多（每副 {mean} 段，公平值 {fair}）。"),
+        (
+            "explain.runs-ud.bias",
+            "牌面数值的升降段数平均每副为 {mean}，而不是 {fair}：数值上升和下降的段落比随机排列的更长或更短。",
+        ),
         ("explain.rising.fair", "仍按原有顺序排列的连续牌段与随机排列一样多（平均 {mean} 个，公平值 {fair}）。"),
         (
             "explain.rising.bias",

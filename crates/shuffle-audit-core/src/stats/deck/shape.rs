@@ -1,0 +1,125 @@
+//! The shape of the sequence itself: its descents, its peaks and valleys, its alternating runs.
+//!
+//! The other statistics of the deck look at where cards go (positions), at pairs of neighbours and at the
+//! permutation's structure (cycles, inversions, the inverse's rising sequences). These look at the ups and downs
+//! of the card values read in deck order, which is what a shuffling machine leaves behind: the shelf shuffler of
+//! Diaconis, Fulman & Holmes ("Analysis of casino shelf shuffling machines", Ann. Appl. Probab. 23(4), 2013)
+//! builds each shelf's pile by putting cards on its top or its bottom, so a pile reads decreasing then increasing
+//! (a "V"), and its decks have too few valleys. After two passes that machine passes every test of position,
+//! neighbours, cycles and rising sequences at 200,000 decks, while the mean number of valleys is off by 11
+//! standard errors.
+//!
+//! - `descents`: `#{i : d[i] > d[i+1]}`, Eulerian law (the rising sequences are the descents of the inverse);
+//! - `turning-points`: peaks `d[i−1] < d[i] > d[i+1]` and valleys `d[i−1] > d[i] < d[i+1]`, one test of their
+//!   joint law ([`turning_points_pmf`]);
+//! - `runs-up-down`: the number of alternating runs (Levene & Wolfowitz 1944; André's recursion).
+//!
+//! All three come from one comparison of each card with the next ([`shape`]), a loop the compiler vectorises, so
+//! they are in the default battery at a few nanoseconds per deck. Each histogram is tested against its exact law
+//! (Pearson, pooled tails, two-sided), as the other histograms are ([`super::histogram`]).
+
+use crate::cards::Card;
+
+/// The shape of one deck.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Shape {
+    pub descents: usize,
+    pub peaks: usize,
+    pub valleys: usize,
+}
+
+impl Shape {
+    /// Alternating runs: one more than the turning points (0 for a deck of fewer than 2 cards).
+    pub fn runs(&self, n: usize) -> usize {
+        if n < 2 { 0 } else { 1 + self.peaks + self.valleys }
+    }
+}
+
+/// The descents, peaks and valleys of `deck`, in one pass over its neighbours.
+#[inline(always)]
+pub fn shape(deck: &[Card]) -> Shape {
+    let (mut descents, mut peaks, mut valleys) = (0usize, 0usize, 0usize);
+    if let Some(&last) = deck.last() {
+        descents = usize::from(deck.len() >= 2 && deck[deck.len() - 2] > last);
+    }
+    for w in deck.windows(3) {
+        let (down_in, down_out) = (w[0] > w[1], w[1] > w[2]);
+        descents += usize::from(down_in);
+        peaks += usize::from(!down_in & down_out);
+        valleys += usize::from(down_in & !down_out);
+    }
+    Shape { descents, peaks, valleys }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::stats::exact::laws::{alternating_runs_pmf, descents_pmf, turning_points_cell, turning_points_pmf};
+    use crate::stats::testing::all_permutations;
+
+    /// Counts of every permutation of n cards by descents, by alternating runs and by (peaks, valleys) cell.
+    fn enumerate(n: usize) -> (Vec<u64>, Vec<u64>, Vec<u64>, u64) {
+        let (mut d, mut r, mut t) = (vec![0u64; n + 1], vec![0u64; n + 1], vec![0u64; (2 * n).max(2)]);
+        let mut total = 0;
+        for p in all_permutations(n) {
+            let s = shape(&p);
+            d[s.descents] += 1;
+            r[s.runs(n)] += 1;
+            t[turning_points_cell(s.peaks, s.valleys)] += 1;
+            total += 1;
+        }
+        (d, r, t, total)
+    }
+
+    #[test]
+    fn the_exact_laws_equal_enumeration_of_every_permutation_up_to_nine_cards() {
+        for n in 3..=9 {
+            let (d, r, t, total) = enumerate(n);
+            for (name, counts, pmf) in [
+                ("descents", d, descents_pmf(n)),
+                ("runs", r, alternating_runs_pmf(n)),
+                ("turning points", t, turning_points_pmf(n)),
+            ] {
+                assert_eq!(counts.len(), pmf.len(), "{name}, n = {n}");
+                for (v, (&c, &p)) in counts.iter().zip(&pmf).enumerate() {
+                    let want = c as f64 / total as f64;
+                    assert!((p - want).abs() < 1e-14, "{name}, n = {n}, value {v}: law {p}, enumeration {want}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_moments_are_the_published_ones() {
+        // Valleys: mean (n−2)/3, variance 2(n+1)/45; runs: mean (2n−1)/3, variance (16n−29)/90.
+        for n in [4usize, 10, 52, 1024] {
+            let t = turning_points_pmf(n);
+            let valleys = |cell: usize| {
+                let turning = cell / 2;
+                if turning % 2 == 0 { turning / 2 } else { turning / 2 + usize::from(cell % 2 == 0) }
+            };
+            let mean: f64 = t.iter().enumerate().map(|(c, p)| valleys(c) as f64 * p).sum();
+            let var: f64 = t.iter().enumerate().map(|(c, p)| (valleys(c) as f64 - mean).powi(2) * p).sum();
+            let nf = n as f64;
+            assert!((mean - (nf - 2.0) / 3.0).abs() < 1e-9 * nf, "n = {n}: {mean}");
+            assert!((var - 2.0 * (nf + 1.0) / 45.0).abs() < 1e-9 * nf, "n = {n}: {var}");
+            let r = alternating_runs_pmf(n);
+            let mean: f64 = r.iter().enumerate().map(|(k, p)| k as f64 * p).sum();
+            let var: f64 = r.iter().enumerate().map(|(k, p)| (k as f64 - mean).powi(2) * p).sum();
+            assert!((mean - (2.0 * nf - 1.0) / 3.0).abs() < 1e-9 * nf, "n = {n}: {mean}");
+            assert!((var - (16.0 * nf - 29.0) / 90.0).abs() < 1e-9 * nf, "n = {n}: {var}");
+            assert!((r.iter().sum::<f64>() - 1.0).abs() < 1e-12 && (t.iter().sum::<f64>() - 1.0).abs() < 1e-12);
+        }
+    }
+
+    #[test]
+    fn a_shelf_pile_reads_as_a_v() {
+        // 5 3 1 0 2 4: one valley, no peak, descents 3, two runs.
+        let s = shape(&[5, 3, 1, 0, 2, 4]);
+        assert_eq!(s, Shape { descents: 3, peaks: 0, valleys: 1 });
+        assert_eq!(s.runs(6), 2);
+        assert_eq!(shape(&[0, 1]), Shape::default());
+        assert_eq!(shape(&[1, 0]).descents, 1);
+        assert_eq!(shape(&[0, 2, 1, 3]), Shape { descents: 1, peaks: 1, valleys: 1 });
+    }
+}
