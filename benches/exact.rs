@@ -30,7 +30,7 @@ fn matrices(c: &mut Criterion) {
     ]
     .into_iter()
     .map(|k| (Algorithm::new(k), false))
-    .chain([(Algorithm::new(Identity), true), (Algorithm { kind: PairSwap, swaps: Some(54) }, false)])
+    .chain([(Algorithm::new(Identity), true), (Algorithm::with_swaps(PairSwap, Some(54)), false)])
     .collect();
     for (algorithm, cut) in cases {
         for (bits, draws) in [(Some(15), "msvc"), (Some(31), "glibc"), (None, "ideal")] {
@@ -39,7 +39,7 @@ fn matrices(c: &mut Criterion) {
             group.bench_function(name, |b| b.iter(|| black_box(exact_marginals(black_box(&req)).unwrap())));
         }
     }
-    let wash8 = ExactRequest::new(Algorithm { kind: Wash, swaps: Some(8) }, Some(15), 8);
+    let wash8 = ExactRequest::new(Algorithm::with_swaps(Wash, Some(8)), Some(15), 8);
     group.bench_function("orders/wash(8)/8-cards", |b| b.iter(|| black_box(order_law(&wash8).unwrap())));
     group.finish();
 }

@@ -53,7 +53,7 @@ fn load(name: &str) -> Golden {
         })
         .collect();
     Golden {
-        algorithm: Algorithm { kind, swaps },
+        algorithm: Algorithm::with_swaps(kind, swaps),
         deck: field("deck:").parse().unwrap(),
         rng: field("rng:").parse().unwrap(),
         carry: name.contains(".carry."),

@@ -116,7 +116,7 @@ proptest! {
         rng in select(RngKind::ALL.to_vec()),
         seed in any::<u64>(),
     ) {
-        let algorithm = Algorithm { kind: AlgorithmKind::Wash, swaps: Some(swaps) };
+        let algorithm = Algorithm::with_swaps(AlgorithmKind::Wash, Some(swaps));
         // Carried shuffles compose, so after k shuffles of s swaps the parity is k·s mod 2.
         for (k, (_, after, result)) in run(algorithm, rng, seed, &fresh(n), CARRIED, true).into_iter().enumerate() {
             prop_assert!(result.is_ok());

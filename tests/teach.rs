@@ -95,7 +95,7 @@ fn the_exact_matrices_on_the_page_are_the_libraries() {
         let dev: Vec<i64> =
             data["exact"][&key]["dev"].as_array().unwrap().iter().map(|v| v.as_i64().unwrap()).collect();
         let kind: AlgorithmKind = name.parse().unwrap();
-        let m = exact_marginals(&ExactRequest::new(Algorithm { kind, swaps: param }, None, n)).unwrap();
+        let m = exact_marginals(&ExactRequest::new(Algorithm::with_swaps(kind, param), None, n)).unwrap();
         assert_eq!(dev.len(), n * n);
         for card in 0..n {
             for pos in 0..n {

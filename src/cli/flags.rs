@@ -40,7 +40,7 @@ macro_rules! riffles {
 }
 macro_rules! passes {
     () => {
-        "Passes for `overhand` (default: 10)"
+        "Passes for `overhand` (default: 10), `shelf` and `faro` (default: 1)"
     };
 }
 macro_rules! moves {

@@ -82,7 +82,7 @@ pub struct ManArgs {
     pub markdown: bool,
 }
 
-pub use shuffle_audit::audit::Draw;
+pub use shuffle_audit::audit::{Draw, FaroKind, PileOrder};
 
 /// One line for a command-line error, naming the flag: `--fail-below: invalid value '-1': -1 is not a
 /// probability between 0 and 0.5`. Built from clap's error kind and context, never from its message text.
@@ -219,6 +219,18 @@ pub struct GeneratorArgs {
     pub passes: Option<u64>,
     #[arg(long, help = flags::MOVES, value_name = "K", value_parser = parse_count, allow_hyphen_values = true)]
     pub moves: Option<u64>,
+    /// Shelves of the `shelf` machine (default: 10, as in the machine Diaconis, Fulman and Holmes studied).
+    #[arg(long, value_name = "M", value_parser = parse_count, allow_hyphen_values = true)]
+    pub shelves: Option<u64>,
+    /// Piles of the `pile` shuffle (default: 7).
+    #[arg(long, value_name = "P", value_parser = parse_count, allow_hyphen_values = true)]
+    pub piles: Option<u64>,
+    /// How `pile` stacks its piles: `fixed` (pile 0 on top, then 1, ...) or `random` (default: fixed).
+    #[arg(long, value_name = "ORDER")]
+    pub pile_order: Option<PileOrder>,
+    /// Which perfect shuffle `faro` makes: `out` (the top card stays on top) or `in` (default: out).
+    #[arg(long, value_name = "KIND")]
+    pub faro: Option<FaroKind>,
     /// How fisher-yates draws: `modulo` (as written) or `batched` (fast, exactly unbiased) (default: modulo).
     #[arg(long, value_name = "DRAW")]
     pub draw: Option<Draw>,
@@ -244,6 +256,10 @@ impl GeneratorArgs {
             riffles: self.riffles,
             passes: self.passes,
             moves: self.moves,
+            shelves: self.shelves,
+            piles: self.piles,
+            pile_order: self.pile_order,
+            faro: self.faro,
             draw: self.draw,
             cut: post.cut,
             burn: post.burn,

@@ -35,10 +35,8 @@ pub fn run(args: SweepArgs) -> anyhow::Result<ExitCode> {
         .swaps
         .iter()
         .map(|k| {
-            let algorithm = Algorithm {
-                kind: args.algorithm,
-                swaps: Some(usize::try_from(k).map_err(|_| ConfigError::new(Field::Swaps, "too large"))?),
-            };
+            let swaps = usize::try_from(k).map_err(|_| ConfigError::new(Field::Swaps, "too large"))?;
+            let algorithm = Algorithm::with_swaps(args.algorithm, Some(swaps));
             let source = DeckSource::Builtin(Builtin::new(algorithm, rng, seed));
             let config = RunConfig { threads: args.threads, ..RunConfig::of(source, n, args.shuffles) };
             config.validate().map(|()| (k, config))

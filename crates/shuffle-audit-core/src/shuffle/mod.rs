@@ -7,6 +7,7 @@
 //! as values: a retry loop that cannot finish, or output that is not a permutation.
 
 mod direct_draw;
+mod faro;
 pub mod fastmod;
 mod fisher_yates;
 mod fisher_yates_batched;
@@ -17,15 +18,18 @@ mod naive_swap;
 mod naive_swap_off_by_one;
 mod overhand;
 mod pair_swap;
+mod pile;
 mod reject_retry;
 mod reject_retry_fixed;
 mod riffle;
+mod shelf;
 mod sort_random_comparator;
 mod top_to_random;
 mod vec_erase;
 mod wash;
 
 pub use direct_draw::DirectDraw;
+pub use faro::{Faro, faro_pass};
 pub use fisher_yates::FisherYates;
 pub use fisher_yates_batched::FisherYatesBatched;
 pub use fisher_yates_forward::FisherYatesForward;
@@ -35,9 +39,11 @@ pub use naive_swap::NaiveSwap;
 pub use naive_swap_off_by_one::NaiveSwapOffByOne;
 pub use overhand::{DEFAULT_PASSES, Overhand, overhand_pass};
 pub use pair_swap::{FIXED_PSEUDOCODE as PAIR_SWAP_FIXED_PSEUDOCODE, PairSwap};
+pub use pile::{DEFAULT_PILES, Pile, pile_pass};
 pub use reject_retry::RejectRetry;
 pub use reject_retry_fixed::RejectRetryFixed;
 pub use riffle::{DEFAULT_RIFFLES, Riffle, riffle_once};
+pub use shelf::{DEFAULT_SHELVES, Shelf, shelf_pass};
 pub use sort_random_comparator::{SortRandomComparator, v8_sort_random};
 pub use top_to_random::{TopToRandom, default_moves, top_to_random_move};
 pub use vec_erase::VecErase;
@@ -122,6 +128,9 @@ crate::names::named_enum! {
         Overhand => "overhand",
         TopToRandom => "top-to-random",
         SortRandomComparator => "sort-random-comparator",
+        Shelf => "shelf",
+        Pile => "pile",
+        Faro => "faro",
         Identity => "identity",
     }
 }
@@ -220,6 +229,21 @@ impl AlgorithmKind {
                 "array.sort(() => Math.random() - 0.5) in V8's TimSort (Node 20): the sort decides how far cards travel (biased)",
                 sort_random_comparator::PSEUDOCODE,
             ),
+            AlgorithmKind::Shelf => (
+                "DFH (Diaconis, Fulman & Holmes 2013)",
+                "casino shelf shuffler (--shelves M, default 10; --passes K, default 1): piles built on top or bottom",
+                shelf::PSEUDOCODE,
+            ),
+            AlgorithmKind::Pile => (
+                "pile shuffle (card tables)",
+                "deal into --piles P piles (default 7) and stack them (--pile-order fixed|random); fixed: a control",
+                pile::PSEUDOCODE,
+            ),
+            AlgorithmKind::Faro => (
+                "Diaconis, Graham & Kantor 1983",
+                "perfect faro shuffles (--faro out|in, --passes K, default 1): no randomness at all (a control)",
+                faro::PSEUDOCODE,
+            ),
         };
         AlgorithmInfo { kind: self, name: self.name(), source, summary, pseudocode }
     }
@@ -230,7 +254,7 @@ impl AlgorithmKind {
         match self {
             AlgorithmKind::Wash | AlgorithmKind::PairSwap => Some("swaps"),
             AlgorithmKind::Riffle => Some("riffles"),
-            AlgorithmKind::Overhand => Some("passes"),
+            AlgorithmKind::Overhand | AlgorithmKind::Shelf | AlgorithmKind::Faro => Some("passes"),
             AlgorithmKind::TopToRandom => Some("moves"),
             _ => None,
         }
@@ -250,11 +274,32 @@ pub struct Algorithm {
     /// the source's `r() % 1023`; riffles for `riffle` (`--riffles`), passes for `overhand` (`--passes`), moves
     /// for `top-to-random` (`--moves`); `None` is the algorithm's default. Ignored by the others.
     pub swaps: Option<usize>,
+    /// The machine's layout: shelves for `shelf` (`--shelves`), piles for `pile` (`--piles`); `None` is the
+    /// default (10 shelves, 7 piles). Not set for the others.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub layout: Option<usize>,
+    /// The machine's other mode: piles stacked in a random order (`pile --pile-order random`), in-shuffles
+    /// (`faro --faro in`). Not set for the others.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub variant: bool,
 }
 
 impl Algorithm {
-    pub fn new(kind: AlgorithmKind) -> Self {
-        Algorithm { kind, swaps: None }
+    pub const fn new(kind: AlgorithmKind) -> Self {
+        Algorithm { kind, swaps: None, layout: None, variant: false }
+    }
+
+    /// The algorithm with a repetition count (see [`Algorithm::swaps`]).
+    pub const fn with_swaps(kind: AlgorithmKind, swaps: Option<usize>) -> Self {
+        Algorithm { kind, swaps, layout: None, variant: false }
+    }
+
+    /// Shelves of `shelf`, piles of `pile`: the given number or the default.
+    pub fn layout_or_default(&self) -> usize {
+        match self.kind {
+            AlgorithmKind::Shelf => self.layout.unwrap_or(DEFAULT_SHELVES),
+            _ => self.layout.unwrap_or(DEFAULT_PILES),
+        }
     }
 
     /// Swaps `wash` performs on an `n`-card deck.
@@ -269,6 +314,7 @@ impl Algorithm {
             AlgorithmKind::Riffle => self.swaps.unwrap_or(DEFAULT_RIFFLES),
             AlgorithmKind::Overhand => self.swaps.unwrap_or(DEFAULT_PASSES),
             AlgorithmKind::TopToRandom => self.swaps.unwrap_or_else(|| default_moves(n)),
+            AlgorithmKind::Shelf | AlgorithmKind::Faro => self.swaps.unwrap_or(1),
             _ => self.wash_swaps(n),
         }
     }
@@ -289,6 +335,11 @@ impl Algorithm {
             AlgorithmKind::Riffle | AlgorithmKind::Overhand | AlgorithmKind::TopToRandom => {
                 format!("{}({})", self.kind.name(), self.repetitions(n))
             }
+            AlgorithmKind::Shelf => format!("shelf({}x{})", self.layout_or_default(), self.repetitions(n)),
+            AlgorithmKind::Pile => {
+                format!("pile({},{})", self.layout_or_default(), if self.variant { "random" } else { "fixed" })
+            }
+            AlgorithmKind::Faro => format!("faro({}x{})", if self.variant { "in" } else { "out" }, self.repetitions(n)),
             k => k.name().to_string(),
         }
     }
@@ -368,6 +419,18 @@ macro_rules! with_shuffle {
             }
             AlgorithmKind::SortRandomComparator => {
                 let $s = SortRandomComparator;
+                $body
+            }
+            AlgorithmKind::Shelf => {
+                let $s = Shelf { shelves: alg.layout_or_default(), passes: alg.repetitions($n) };
+                $body
+            }
+            AlgorithmKind::Pile => {
+                let $s = Pile { piles: alg.layout_or_default(), random_order: alg.variant };
+                $body
+            }
+            AlgorithmKind::Faro => {
+                let $s = Faro { passes: alg.repetitions($n), in_shuffle: alg.variant };
                 $body
             }
         }

@@ -127,7 +127,7 @@ mod cycles {
     fn an_even_only_shuffle_never_has_an_odd_cycle_count() {
         // Positive control: wash with 54 swaps on 54 cards reaches only even permutations, so the cycle count is
         // always even; a fair shuffle gives p < 1e-9 with probability 1e-9.
-        let wash = Algorithm { kind: crate::shuffle::AlgorithmKind::Wash, swaps: Some(54) };
+        let wash = Algorithm::with_swaps(crate::shuffle::AlgorithmKind::Wash, Some(54));
         let t = run_one(wash, RngKind::Chacha8, 54, 20_000, 1, PostProcess::default(), TestId::Cycles);
         assert!(t.ln_p < -1000.0, "{}", t.ln_p);
         let headline = crate::report::i18n::test_headline(crate::cards::Lang::En, &t);
@@ -244,7 +244,7 @@ mod parity {
     #[test]
     fn wash_never_makes_an_odd_permutation_and_fails_with_a_finite_p() {
         // Positive control: wash with an even number of swaps is always even. p = 2^(1−N) exactly.
-        let wash = Algorithm { kind: AlgorithmKind::Wash, swaps: Some(500) };
+        let wash = Algorithm::with_swaps(AlgorithmKind::Wash, Some(500));
         let t = run_one(wash, RngKind::Chacha8, 54, 5000, 7, PostProcess::default(), TestId::Parity);
         assert_eq!(t.statistic, 0.0);
         assert!((t.ln_p - (1.0 - 5000.0) * std::f64::consts::LN_2).abs() < 1e-6, "{}", t.ln_p);

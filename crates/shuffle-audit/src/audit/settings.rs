@@ -34,6 +34,30 @@ pub const DEFAULT_MAX_SHUFFLES: u64 = 1 << 30;
 pub const DEFAULT_RNG: RngKind = RngKind::Chacha8;
 
 crate::names::named_enum! {
+    /// How `pile` stacks its piles (`--pile-order`).
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+    pub enum PileOrder("pile order") {
+        /// Pile 0 on top, then pile 1, and so on: the same permutation every time.
+        #[default]
+        Fixed => "fixed",
+        /// A uniformly random order of the piles.
+        Random => "random",
+    }
+}
+
+crate::names::named_enum! {
+    /// Which perfect shuffle `faro` makes (`--faro`).
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+    pub enum FaroKind("faro shuffle") {
+        /// The top card stays on top.
+        #[default]
+        Out => "out",
+        /// The top card goes second.
+        In => "in",
+    }
+}
+
+crate::names::named_enum! {
     /// How `fisher-yates` draws its bounded random numbers (`--draw`).
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
     pub enum Draw("draw") {
@@ -56,6 +80,11 @@ pub struct RunRequest {
     pub riffles: Option<u64>,
     pub passes: Option<u64>,
     pub moves: Option<u64>,
+    /// `--shelves` (shelf), `--piles` and `--pile-order` (pile), `--faro` (faro): the machines' layouts.
+    pub shelves: Option<u64>,
+    pub piles: Option<u64>,
+    pub pile_order: Option<PileOrder>,
+    pub faro: Option<FaroKind>,
     pub draw: Option<Draw>,
     pub cut: bool,
     pub burn: Option<usize>,
@@ -228,8 +257,9 @@ impl RunRequest {
                     None => draw_seed(rng),
                 };
                 let deck = deck.unwrap_or(DEFAULT_DECK);
+                let (layout, variant) = self.machine(kind, deck)?;
                 let builtin = Builtin {
-                    algorithm: Algorithm { kind, swaps },
+                    algorithm: Algorithm { kind, swaps, layout, variant },
                     rng,
                     seed,
                     post: PostProcess { cut: self.cut, burn: self.burn.unwrap_or(0) },
@@ -267,6 +297,10 @@ impl RunRequest {
             (Field::Riffles, self.riffles.is_some()),
             (Field::Passes, self.passes.is_some()),
             (Field::Moves, self.moves.is_some()),
+            (Field::Shelves, self.shelves.is_some()),
+            (Field::Piles, self.piles.is_some()),
+            (Field::PileOrder, self.pile_order.is_some()),
+            (Field::Faro, self.faro.is_some()),
             (Field::Draw, self.draw.is_some()),
             (Field::Cut, self.cut),
             (Field::Burn, self.burn.is_some()),
@@ -389,8 +423,13 @@ impl RunRequest {
         let mut count = None;
         for (field, value, owner, unit) in given {
             let Some(k) = value else { continue };
-            if kind != owner {
-                return Err(ConfigError::new(field, format!("applies to {} only, not {}", owner.name(), kind.name())));
+            let machine_passes = field == Field::Passes && matches!(kind, AlgorithmKind::Shelf | AlgorithmKind::Faro);
+            if kind != owner && !machine_passes {
+                let owners = if field == Field::Passes { "overhand, shelf and faro" } else { owner.name() };
+                return Err(ConfigError::new(field, format!("applies to {owners} only, not {}", kind.name())));
+            }
+            if machine_passes && k == 0 {
+                return Err(ConfigError::new(field, "must be at least 1"));
             }
             if k > limits::MAX_SWAPS {
                 return Err(ConfigError::new(
@@ -403,9 +442,47 @@ impl RunRequest {
         Ok(count)
     }
 
+    /// The machines' layout (`--shelves`, `--piles`) and mode (`--pile-order random`, `--faro in`) for `kind` on
+    /// an `n`-card deck: each refused when it does not apply to `kind`, or out of range.
+    fn machine(&self, kind: AlgorithmKind, n: usize) -> Result<(Option<usize>, bool), ConfigError> {
+        let owned = [
+            (Field::Shelves, self.shelves.is_some(), AlgorithmKind::Shelf),
+            (Field::Piles, self.piles.is_some(), AlgorithmKind::Pile),
+            (Field::PileOrder, self.pile_order.is_some(), AlgorithmKind::Pile),
+            (Field::Faro, self.faro.is_some(), AlgorithmKind::Faro),
+        ];
+        for (field, given, owner) in owned {
+            if given && kind != owner {
+                return Err(ConfigError::new(field, format!("applies to {} only, not {}", owner.name(), kind.name())));
+            }
+        }
+        let layout = match (self.shelves, self.piles) {
+            (Some(m), _) if !(1..=1024).contains(&m) => {
+                return Err(ConfigError::new(Field::Shelves, format!("{m} shelves: give 1 to 1024")));
+            }
+            (_, Some(p)) if p == 0 || p as usize > n => {
+                return Err(ConfigError::new(Field::Piles, format!("{p} piles for {n} cards: give 1 to {n}")));
+            }
+            (Some(k), _) | (_, Some(k)) => Some(k as usize),
+            (None, None) => None,
+        };
+        if kind == AlgorithmKind::Pile && layout.is_none() && crate::shuffle::DEFAULT_PILES > n {
+            return Err(ConfigError::new(
+                Field::Piles,
+                format!("the default {} piles need at least that many cards (this deck has {n})", crate::shuffle::DEFAULT_PILES),
+            ));
+        }
+        let variant = self.pile_order == Some(PileOrder::Random) || self.faro == Some(FaroKind::In);
+        Ok((layout, variant))
+    }
+
     /// The options of a built-in shuffle that were given.
-    fn builtin_only(&self) -> [(Field, bool); 13] {
+    fn builtin_only(&self) -> [(Field, bool); 17] {
         [
+            (Field::Shelves, self.shelves.is_some()),
+            (Field::Piles, self.piles.is_some()),
+            (Field::PileOrder, self.pile_order.is_some()),
+            (Field::Faro, self.faro.is_some()),
             (Field::Rng, self.rng.is_some()),
             (Field::Seed, self.seed.is_some()),
             (Field::Swaps, self.swaps.is_some()),

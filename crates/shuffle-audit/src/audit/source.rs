@@ -412,7 +412,7 @@ mod tests {
     #[test]
     fn labels_come_from_the_source() {
         let wash = DeckSource::Builtin(Builtin::new(
-            Algorithm { kind: AlgorithmKind::Wash, swaps: Some(54) },
+            Algorithm::with_swaps(AlgorithmKind::Wash, Some(54)),
             RngKind::Chacha8,
             0,
         ));

@@ -257,7 +257,7 @@ impl ExactQuery {
         let request = ExactRequest {
             cut: self.cut,
             burn: self.burn.unwrap_or(0),
-            ..ExactRequest::new(Algorithm { kind, swaps: repetitions }, draws.bits(), n)
+            ..ExactRequest::new(Algorithm::with_swaps(kind, repetitions), draws.bits(), n)
         };
         // What the core refuses at once (no law, or past its work limit) is refused here, before any work.
         if let Some(why) = model::refusal(&request) {
@@ -475,7 +475,7 @@ mod tests {
             request: ExactRequest {
                 cut: true,
                 burn: 3,
-                ..ExactRequest::new(Algorithm { kind: AlgorithmKind::Wash, swaps: Some(108) }, Some(15), 54)
+                ..ExactRequest::new(Algorithm::with_swaps(AlgorithmKind::Wash, Some(108)), Some(15), 54)
             },
             draws: ExactDraws::Msvc,
             order: StartOrder::Rank,

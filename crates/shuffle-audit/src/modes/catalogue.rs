@@ -56,7 +56,7 @@ pub struct Finding {
 
 const fn row(kind: AlgorithmKind, deck: usize, rng: RngKind, shuffles: u64, expected: Verdict) -> Finding {
     Finding {
-        algorithm: Algorithm { kind, swaps: None },
+        algorithm: Algorithm::with_swaps(kind, None),
         rng,
         deck,
         shuffles,
@@ -123,11 +123,11 @@ pub fn findings() -> Vec<Finding> {
     use RngKind::*;
     use Verdict::*;
     let wash = |swaps: usize, shuffles: u64| Finding {
-        algorithm: Algorithm { kind: Wash, swaps: Some(swaps) },
+        algorithm: Algorithm::with_swaps(Wash, Some(swaps)),
         ..row(Wash, 54, Chacha8, shuffles, Fail)
     };
     let riffle = |riffles: usize, shuffles: u64| Finding {
-        algorithm: Algorithm { kind: Riffle, swaps: Some(riffles) },
+        algorithm: Algorithm::with_swaps(Riffle, Some(riffles)),
         ..row(Riffle, 52, Chacha8, shuffles, Fail)
     };
     let deal = |game: Game, order: StartOrder| {
@@ -161,7 +161,7 @@ pub fn findings() -> Vec<Finding> {
         // 500 swaps mix the positions completely, but an even number of swaps is always an even permutation.
         checked(
             &[(TestId::PositionCard, Pass), (TestId::Parity, Fail)],
-            Finding { algorithm: Algorithm { kind: Wash, swaps: Some(500) }, ..row(Wash, 54, Chacha8, 1 << 18, Fail) },
+            Finding { algorithm: Algorithm::with_swaps(Wash, Some(500)), ..row(Wash, 54, Chacha8, 1 << 18, Fail) },
         ),
         // 8 cards: every one of the 40320 orders is a cell (52 expected per order).
         checked(&[(TestId::FullPermutation, Fail)], row(NaiveSwap, 8, Chacha8, 1 << 21, Fail)),

@@ -227,7 +227,7 @@ impl SweepReport {
             if lang == Lang::En { String::new() } else { format!(" --lang {lang}") },
             escape(walk_note(lang, self.algorithm)),
             // Any fixed count selects the loop the sweep runs (for pair-swap, the fixed-count variant).
-            escape(Algorithm { kind: self.algorithm, swaps: Some(0) }.pseudocode()),
+            escape(Algorithm::with_swaps(self.algorithm, Some(0)).pseudocode()),
         );
         let _ = writeln!(s, "<figure>\n{}</figure>", self.picture(lang).to_svg(&self.title(), Target::Inline));
         s.push_str("<div class=\"scroll\"><table>\n<thead><tr>");

@@ -132,7 +132,7 @@ pub(crate) fn lesson_case(
     n: usize,
     thresholds: Thresholds,
 ) -> Result<LessonCase, Intractable> {
-    let algorithm = Algorithm { kind, swaps: param };
+    let algorithm = Algorithm::with_swaps(kind, param);
     let exact = exact_marginals(&ExactRequest::new(algorithm, None, n))?;
     let detection = page_detection(&exact, thresholds);
     Ok(LessonCase { n, kind, param, exact, detection })

@@ -146,7 +146,7 @@ mod tests {
         // and of p < 0.01 at most 0.03 (binomial tail about 0.3%).
         let n = 6;
         let exact = exact_marginals(&ExactRequest::new(
-            Algorithm { kind: AlgorithmKind::PairSwap, swaps: Some(3) },
+            Algorithm::with_swaps(AlgorithmKind::PairSwap, Some(3)),
             Some(ChaCha8::BITS),
             n,
         ))

@@ -11,6 +11,7 @@ pub mod dd;
 pub mod detect;
 pub mod draws;
 pub mod laws;
+pub mod machines;
 pub mod marginals;
 pub mod model;
 pub mod order_law;

@@ -265,7 +265,10 @@ pub fn exact_marginals_watched(req: &ExactRequest, watch: &mut Watch<'_>) -> Res
         AlgorithmKind::Riffle
         | AlgorithmKind::Overhand
         | AlgorithmKind::TopToRandom
-        | AlgorithmKind::SortRandomComparator => hand_shuffle_marginals(req)?.into_iter().map(Dd::from_f64).collect(),
+        | AlgorithmKind::SortRandomComparator
+        | AlgorithmKind::Shelf
+        | AlgorithmKind::Pile
+        | AlgorithmKind::Faro => hand_shuffle_marginals(req)?.into_iter().map(Dd::from_f64).collect(),
     };
     if watch.stopped() {
         return Err(ExactError::Stopped);
@@ -315,6 +318,11 @@ fn hand_shuffle_marginals(req: &ExactRequest) -> Result<Vec<f64>, Intractable> {
         AlgorithmKind::Overhand => super::overhand::marginals(n, reps, bits),
         AlgorithmKind::TopToRandom => super::top_to_random::marginals(n, reps, bits),
         AlgorithmKind::SortRandomComparator => super::sort_random_comparator::marginals(n, 0, bits),
+        AlgorithmKind::Shelf => super::machines::shelf_marginals(n, req.algorithm.layout_or_default(), reps, bits),
+        AlgorithmKind::Pile => {
+            super::machines::pile_marginals(n, req.algorithm.layout_or_default(), req.algorithm.variant, bits)
+        }
+        AlgorithmKind::Faro => Ok(super::machines::faro_marginals(n, reps, req.algorithm.variant)),
         k => unreachable!("{k:?} has its own chain"),
     }
 }
@@ -328,6 +336,10 @@ pub fn hand_shuffle_order_law(req: &ExactRequest) -> Option<Result<Vec<f64>, Int
         AlgorithmKind::Overhand => super::overhand::order_law(n, reps, bits),
         AlgorithmKind::TopToRandom => super::top_to_random::order_law(n, reps, bits),
         AlgorithmKind::SortRandomComparator => super::sort_random_comparator::order_law(n, 0, bits),
+        AlgorithmKind::Shelf => super::machines::shelf_order_law(n, req.algorithm.layout_or_default(), reps, bits),
+        AlgorithmKind::Pile => {
+            super::machines::pile_order_law(n, req.algorithm.layout_or_default(), req.algorithm.variant, bits)
+        }
         _ => return None,
     })
 }
@@ -442,7 +454,7 @@ mod tests {
     }
 
     fn alg(kind: AlgorithmKind, swaps: Option<usize>) -> Algorithm {
-        Algorithm { kind, swaps }
+        Algorithm::with_swaps(kind, swaps)
     }
 
     #[test]

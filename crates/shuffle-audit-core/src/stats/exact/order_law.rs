@@ -326,7 +326,7 @@ mod tests {
     use crate::stats::exact::model::exact_marginals;
 
     fn req(kind: AlgorithmKind, swaps: Option<usize>, bits: Option<u32>, n: usize) -> ExactRequest {
-        ExactRequest::new(Algorithm { kind, swaps }, bits, n)
+        ExactRequest::new(Algorithm::with_swaps(kind, swaps), bits, n)
     }
 
     #[test]
