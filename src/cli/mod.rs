@@ -695,6 +695,18 @@ pub struct ExactArgs {
     pub moves: Option<usize>,
     #[arg(long, help = flags::PASSES_EXACT, value_name = "K", value_parser = parse_count_usize, allow_hyphen_values = true)]
     pub passes: Option<usize>,
+    /// Shelves of the `shelf` machine (default: 10).
+    #[arg(long, value_name = "M", value_parser = parse_count_usize, allow_hyphen_values = true)]
+    pub shelves: Option<usize>,
+    /// Piles of the `pile` shuffle (default: 7).
+    #[arg(long, value_name = "P", value_parser = parse_count_usize, allow_hyphen_values = true)]
+    pub piles: Option<usize>,
+    /// How `pile` stacks its piles: `fixed` or `random` (default: fixed).
+    #[arg(long, value_name = "ORDER")]
+    pub pile_order: Option<PileOrder>,
+    /// Which perfect shuffle `faro` makes: `out` or `in` (default: out).
+    #[arg(long, value_name = "KIND")]
+    pub faro: Option<FaroKind>,
     #[arg(long, help = flags::CUT)]
     pub cut: bool,
     #[arg(long, help = flags::BURN, value_name = "K", value_parser = parse_count_usize, allow_hyphen_values = true)]
@@ -736,6 +748,10 @@ impl ExactArgs {
             riffles: self.riffles,
             moves: self.moves,
             passes: self.passes,
+            shelves: self.shelves,
+            piles: self.piles,
+            pile_order: self.pile_order,
+            faro: self.faro,
             table: self.table,
             cut: self.cut,
             burn: self.burn,

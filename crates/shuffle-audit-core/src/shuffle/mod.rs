@@ -319,6 +319,23 @@ impl Algorithm {
         }
     }
 
+    /// The machines' own options in command-line form, when given: `--shelves 20`, `--piles 5`,
+    /// `--pile-order random`, `--faro in`.
+    pub fn machine_options(&self) -> Vec<String> {
+        let mut parts = Vec::new();
+        match (self.kind, self.layout) {
+            (AlgorithmKind::Shelf, Some(m)) => parts.push(format!("--shelves {m}")),
+            (AlgorithmKind::Pile, Some(p)) => parts.push(format!("--piles {p}")),
+            _ => {}
+        }
+        match (self.kind, self.variant) {
+            (AlgorithmKind::Pile, true) => parts.push("--pile-order random".to_string()),
+            (AlgorithmKind::Faro, true) => parts.push("--faro in".to_string()),
+            _ => {}
+        }
+        parts
+    }
+
     /// The loop as pseudocode: the source's, or the fixed-count variant's for `pair-swap --swaps K`.
     pub fn pseudocode(&self) -> &'static str {
         match self.kind {

@@ -28,7 +28,9 @@ pub use resumable::{Checkpoints, ResumableRun};
 pub use runner::{
     CHUNK_SHUFFLES, Control, Counted, RunConfig, RunOutcome, chunk_seed, run, run_chunks, run_into, shard_chunks,
 };
-pub use settings::{DEFAULT_RNG, Draw, ExternalPlan, FaroKind, PileOrder, Plan, RunRequest, RunSettings, StateSettings, thresholds};
+pub use settings::{
+    DEFAULT_RNG, Draw, ExternalPlan, FaroKind, PileOrder, Plan, RunRequest, RunSettings, StateSettings, thresholds,
+};
 pub use source::{Builtin, DeckSource, ExternalSource, PostProcess, SeedingMode};
 pub use state::{Checkpoint, RunState, StateError, WrittenWindow, check_replaceable, range_label};
 pub use stop::{StopFlag, StopReason, parse_duration, within_limit};

@@ -469,7 +469,10 @@ impl RunRequest {
         if kind == AlgorithmKind::Pile && layout.is_none() && crate::shuffle::DEFAULT_PILES > n {
             return Err(ConfigError::new(
                 Field::Piles,
-                format!("the default {} piles need at least that many cards (this deck has {n})", crate::shuffle::DEFAULT_PILES),
+                format!(
+                    "the default {} piles need at least that many cards (this deck has {n})",
+                    crate::shuffle::DEFAULT_PILES
+                ),
             ));
         }
         let variant = self.pile_order == Some(PileOrder::Random) || self.faro == Some(FaroKind::In);

@@ -148,11 +148,18 @@ impl Builtin {
         if a.kind == AlgorithmKind::Wash || (a.kind == AlgorithmKind::PairSwap && a.swaps.is_some()) {
             parts.push(format!("--swaps {}", a.wash_swaps(deck)));
         }
-        if let (Some(option), AlgorithmKind::Riffle | AlgorithmKind::Overhand | AlgorithmKind::TopToRandom) =
-            (a.kind.repetition_option(), a.kind)
+        if let (
+            Some(option),
+            AlgorithmKind::Riffle
+            | AlgorithmKind::Overhand
+            | AlgorithmKind::TopToRandom
+            | AlgorithmKind::Shelf
+            | AlgorithmKind::Faro,
+        ) = (a.kind.repetition_option(), a.kind)
         {
             parts.push(format!("--{option} {}", a.repetitions(deck)));
         }
+        parts.extend(a.machine_options());
         let post = self.post.label();
         if !post.is_empty() {
             parts.push(post);
@@ -329,6 +336,9 @@ impl DeckSource {
                 if let (Some(option), Some(_)) = (a.kind.repetition_option(), a.swaps) {
                     name.push_str(&format!("-{option}{}", a.repetitions(deck)));
                 }
+                for o in a.machine_options() {
+                    name.push_str(&o.replace("--", "-").replace(' ', ""));
+                }
                 if b.post.cut {
                     name.push_str("-cut");
                 }
@@ -372,6 +382,10 @@ impl DeckSource {
                 }
                 if let (Some(k), Some(option)) = (b.algorithm.swaps, b.algorithm.kind.repetition_option()) {
                     s.push_str(&format!(" --{option} {k}"));
+                }
+                for o in b.algorithm.machine_options() {
+                    s.push(' ');
+                    s.push_str(&o);
                 }
                 let post = b.post.label();
                 if !post.is_empty() {

@@ -68,6 +68,11 @@ pub struct ExactQuery {
     pub riffles: Option<usize>,
     pub moves: Option<usize>,
     pub passes: Option<usize>,
+    /// The machines' layouts: shelves (shelf), piles and their order (pile), in- or out-shuffles (faro).
+    pub shelves: Option<usize>,
+    pub piles: Option<usize>,
+    pub pile_order: Option<crate::audit::PileOrder>,
+    pub faro: Option<crate::audit::FaroKind>,
     /// The riffle table (total variation and separation after 1..=12 ideal riffles).
     pub table: bool,
     pub cut: bool,
@@ -142,6 +147,10 @@ impl ExactQuery {
             Field::Riffles => self.riffles.is_some(),
             Field::Moves => self.moves.is_some(),
             Field::Passes => self.passes.is_some(),
+            Field::Shelves => self.shelves.is_some(),
+            Field::Piles => self.piles.is_some(),
+            Field::PileOrder => self.pile_order.is_some(),
+            Field::Faro => self.faro.is_some(),
             Field::Table => self.table,
             Field::Cut => self.cut,
             Field::Burn => self.burn.is_some(),
@@ -161,6 +170,10 @@ impl ExactQuery {
             Field::Riffles,
             Field::Moves,
             Field::Passes,
+            Field::Shelves,
+            Field::Piles,
+            Field::PileOrder,
+            Field::Faro,
             Field::Table,
             Field::Cut,
             Field::Burn,
@@ -199,6 +212,10 @@ impl ExactQuery {
             Field::Riffles,
             Field::Moves,
             Field::Passes,
+            Field::Shelves,
+            Field::Piles,
+            Field::PileOrder,
+            Field::Faro,
             Field::Cut,
             Field::Burn,
             Field::Order,
@@ -238,7 +255,7 @@ impl ExactQuery {
         for (value, field, kinds) in [
             (self.swaps, Field::Swaps, &[AlgorithmKind::Wash, AlgorithmKind::PairSwap][..]),
             (self.riffles, Field::Riffles, &[AlgorithmKind::Riffle][..]),
-            (self.passes, Field::Passes, &[AlgorithmKind::Overhand][..]),
+            (self.passes, Field::Passes, &[AlgorithmKind::Overhand, AlgorithmKind::Shelf, AlgorithmKind::Faro][..]),
             (self.moves, Field::Moves, &[AlgorithmKind::TopToRandom][..]),
         ] {
             if let Some(k) = value {
@@ -246,9 +263,40 @@ impl ExactQuery {
                     let names: Vec<&str> = kinds.iter().map(|k| k.name()).collect();
                     return Err(ConfigError::new(field, format!("applies to {}, not to {kind}", names.join(" and "))));
                 }
+                if k == 0 && matches!(kind, AlgorithmKind::Shelf | AlgorithmKind::Faro) {
+                    return Err(ConfigError::new(field, "must be at least 1"));
+                }
                 repetitions = Some(k);
             }
         }
+        let owned = [
+            (Field::Shelves, self.shelves.is_some(), AlgorithmKind::Shelf),
+            (Field::Piles, self.piles.is_some(), AlgorithmKind::Pile),
+            (Field::PileOrder, self.pile_order.is_some(), AlgorithmKind::Pile),
+            (Field::Faro, self.faro.is_some(), AlgorithmKind::Faro),
+        ];
+        for (field, given, owner) in owned {
+            if given && kind != owner {
+                return Err(ConfigError::new(field, format!("applies to {owner} only, not to {kind}")));
+            }
+        }
+        if let Some(m) = self.shelves
+            && !(1..=1024).contains(&m)
+        {
+            return Err(ConfigError::new(Field::Shelves, format!("{m} shelves: give 1 to 1024")));
+        }
+        if let Some(p) = self.piles
+            && (p == 0 || p > n)
+        {
+            return Err(ConfigError::new(Field::Piles, format!("{p} piles for {n} cards: give 1 to {n}")));
+        }
+        if kind == AlgorithmKind::Pile && self.piles.is_none() && crate::shuffle::DEFAULT_PILES > n {
+            let p = crate::shuffle::DEFAULT_PILES;
+            return Err(ConfigError::new(Field::Piles, format!("the default {p} piles need at least {p} cards")));
+        }
+        let layout = self.shelves.or(self.piles);
+        let variant =
+            self.pile_order == Some(crate::audit::PileOrder::Random) || self.faro == Some(crate::audit::FaroKind::In);
         let order = self.order.unwrap_or_default();
         if order == StartOrder::Rank && !(n == 52 || n == 54) {
             return Err(ConfigError::new(Field::Order, format!("rank order exists for 52 and 54 cards, not {n}")));
@@ -257,7 +305,7 @@ impl ExactQuery {
         let request = ExactRequest {
             cut: self.cut,
             burn: self.burn.unwrap_or(0),
-            ..ExactRequest::new(Algorithm::with_swaps(kind, repetitions), draws.bits(), n)
+            ..ExactRequest::new(Algorithm { kind, swaps: repetitions, layout, variant }, draws.bits(), n)
         };
         // What the core refuses at once (no law, or past its work limit) is refused here, before any work.
         if let Some(why) = model::refusal(&request) {

@@ -93,10 +93,7 @@ impl ExactLaw {
         match self {
             ExactLaw::TurningPoints => {
                 let total: u64 = counts.iter().sum();
-                let valleys = |cell: usize| {
-                    let t = cell / 2;
-                    if t % 2 == 0 { t / 2 } else { t / 2 + usize::from(cell % 2 == 0) }
-                };
+                let valleys = crate::stats::exact::laws::turning_points_valleys;
                 let sum: f64 = counts.iter().enumerate().map(|(c, &k)| valleys(c) as f64 * k as f64).sum();
                 if total == 0 { 0.0 } else { sum / total as f64 }
             }

@@ -94,10 +94,7 @@ mod tests {
         // Valleys: mean (n−2)/3, variance 2(n+1)/45; runs: mean (2n−1)/3, variance (16n−29)/90.
         for n in [4usize, 10, 52, 1024] {
             let t = turning_points_pmf(n);
-            let valleys = |cell: usize| {
-                let turning = cell / 2;
-                if turning % 2 == 0 { turning / 2 } else { turning / 2 + usize::from(cell % 2 == 0) }
-            };
+            let valleys = crate::stats::exact::laws::turning_points_valleys;
             let mean: f64 = t.iter().enumerate().map(|(c, p)| valleys(c) as f64 * p).sum();
             let var: f64 = t.iter().enumerate().map(|(c, p)| (valleys(c) as f64 - mean).powi(2) * p).sum();
             let nf = n as f64;

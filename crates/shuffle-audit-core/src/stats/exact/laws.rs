@@ -281,7 +281,7 @@ pub fn alternating_runs_pmf(n: usize) -> Vec<f64> {
         let mf = m as f64;
         for k in (1..m).rev() {
             let stay = k as f64 * p[k];
-            let one = if k >= 1 { 2.0 * p[k - 1] } else { 0.0 };
+            let one = 2.0 * p[k - 1];
             let two = if k >= 2 { (m - k) as f64 * p[k - 2] } else { 0.0 };
             p[k] = (stay + one + two) / mf;
         }
@@ -294,6 +294,14 @@ pub fn alternating_runs_pmf(n: usize) -> Vec<f64> {
 #[inline(always)]
 pub fn turning_points_cell(peaks: usize, valleys: usize) -> usize {
     2 * (peaks + valleys) + usize::from(peaks > valleys)
+}
+
+/// The valleys of a [`turning_points_cell`]: half its turning points, the larger half when the cell's peaks are
+/// fewer.
+#[inline(always)]
+pub fn turning_points_valleys(cell: usize) -> usize {
+    let turning = cell / 2;
+    turning / 2 + usize::from(!turning.is_multiple_of(2) && cell.is_multiple_of(2))
 }
 
 /// Null joint law of the peaks (`d[i−1] < d[i] > d[i+1]`) and valleys (`d[i−1] > d[i] < d[i+1]`) of a uniform
@@ -313,7 +321,7 @@ pub fn turning_points_pmf(n: usize) -> Vec<f64> {
     }
     for (k, &q) in alternating_runs_pmf(n).iter().enumerate().skip(1) {
         let t = k - 1;
-        if t % 2 == 0 {
+        if t.is_multiple_of(2) {
             p[turning_points_cell(t / 2, t / 2)] += q;
         } else {
             p[turning_points_cell(t / 2 + 1, t / 2)] += q / 2.0;

@@ -249,8 +249,12 @@ mod tests {
         use crate::rng::{ChaCha8, MsvcRand};
         use crate::shuffle::{Pile, Shelf};
         let one = Shelf { shelves: 3, passes: 1 };
-        assert!(ln_p_against::<_, ChaCha8>(&one, 5, 7, 1 << 17, &shelf_order_law(5, 3, 1, None).unwrap()) > 1e-6f64.ln());
-        assert!(ln_p_against::<_, ChaCha8>(&one, 5, 7, 1 << 17, &shelf_order_law(5, 3, 2, None).unwrap()) < 1e-9f64.ln());
+        assert!(
+            ln_p_against::<_, ChaCha8>(&one, 5, 7, 1 << 17, &shelf_order_law(5, 3, 1, None).unwrap()) > 1e-6f64.ln()
+        );
+        assert!(
+            ln_p_against::<_, ChaCha8>(&one, 5, 7, 1 << 17, &shelf_order_law(5, 3, 2, None).unwrap()) < 1e-9f64.ln()
+        );
         // MSVC's 15-bit draws: r() % 3 is biased, and the law with its bias is the one the sample follows.
         let biased = shelf_order_law(5, 3, 1, Some(15)).unwrap();
         assert!(ln_p_against::<_, MsvcRand>(&one, 5, 8, 1 << 17, &biased) > 1e-6f64.ln());

@@ -220,8 +220,8 @@ pub(super) static TEMPLATES: Catalogue = Catalogue {
         ),
         (
             "explain.runs-ud.bias",
-            "The deck changes direction (from rising values to falling ones) {mean} times per deck plus one instead \
-             of {fair}: its values run up and down in longer or shorter stretches than a random order's.",
+            "Read card by card, the values run up and down in {mean} alternating runs per deck instead of {fair}: \
+             they rise and fall in longer or shorter stretches than a random order's.",
         ),
         (
             "explain.full-permutation.fair",

@@ -353,7 +353,9 @@ pub(crate) fn algorithm_summary(lang: Lang, kind: AlgorithmKind) -> &'static str
         AlgorithmKind::Shelf => {
             "赌场的格架式洗牌机（--shelves M，默认 10；--passes K，默认 1）：每张牌随机放进一格，放在该格牌堆的顶部或底部"
         }
-        AlgorithmKind::Pile => "把牌轮流发成 --piles P 堆（默认 7）再叠起来（--pile-order fixed|random）；fixed 时是对照组",
+        AlgorithmKind::Pile => {
+            "把牌轮流发成 --piles P 堆（默认 7）再叠起来（--pile-order fixed|random）；fixed 时是对照组"
+        }
         AlgorithmKind::Faro => "完美的法罗洗牌（--faro out|in，--passes K，默认 1）：完全没有随机性（对照组）",
     }
 }
