@@ -67,7 +67,7 @@ fn law(plan: &LawPlan) -> anyhow::Result<ExitCode> {
     let dir = outdir.commit()?;
     let mut stdout = super::Console::stdout();
     write!(stdout, "{}", law.text());
-    writeln!(stdout, "Written to {}/ (exact.csv, exact.svg)", dir.display());
+    writeln!(stdout, "Written to {}/ (exact.csv, exact.svg, guess.csv)", dir.display());
     stdout.finish()?;
     Ok(ExitCode::SUCCESS)
 }

@@ -1,7 +1,9 @@
 //! A shuffle's exact law: its position-by-card matrix ([`crate::stats::exact::model`]), for decks of at most
 //! nine cards its law over the n! orders ([`crate::stats::exact::order_law`]), and what a sampled run needs to
-//! see its bias ([`crate::stats::exact::detect`]); rendered as the summary `exact --algorithm` prints, as
-//! `exact.csv` (the counts layout) and as `exact.svg` (the heatmap of exact / uniform).
+//! see its bias ([`crate::stats::exact::detect`]), and what a card guesser can get from it
+//! ([`crate::stats::exact::guessing`]: with no feedback from the matrix, with complete feedback after one
+//! riffle); rendered as the summary `exact --algorithm` prints, as `exact.csv` (the counts layout), as
+//! `exact.svg` (the heatmap of exact / uniform) and as `guess.csv` (the best guess at each position).
 
 use std::fmt::Write;
 
@@ -14,7 +16,11 @@ use crate::game::deal::StartOrder;
 use crate::game::deal::order::start_deck;
 use crate::report::svg::{Target, exact_heatmap, heatmap::Layout};
 use crate::report::{csv, i18n};
+use crate::shuffle::AlgorithmKind;
 use crate::stats::exact::detect::{Detectability, detectability};
+use crate::stats::exact::guessing::{
+    NoFeedback, no_feedback, riffle_complete_feedback, single_shelf_complete_feedback, uniform_complete_feedback,
+};
 use crate::stats::exact::model::{DD_FLOOR, ExactError, ExactMatrix, Watch, exact_marginals_watched};
 use crate::stats::exact::order_law::{self, Distances};
 
@@ -93,6 +99,54 @@ pub struct ShuffleLaw {
     pub distances: Option<Distances>,
     /// Why the law over orders of a small deck was not computed.
     pub order_note: Option<String>,
+    /// The best no-feedback guesser: its guess at each position and its expected score.
+    pub guess: NoFeedback,
+    /// The best complete-feedback guesser, for the riffle (`None` for the other algorithms).
+    pub complete: Option<CompleteFeedback>,
+}
+
+/// The best complete-feedback guesser of a riffle: computed for one ideal riffle of a fresh deck, the only
+/// case its recursion covers ([`riffle_complete_feedback`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum CompleteFeedback {
+    /// One ideal riffle: the guesser's expected score, and for comparison that of one pass of a single-shelf
+    /// machine over the same deck ([`single_shelf_complete_feedback`]).
+    OneRiffle { expected: f64, single_shelf: f64 },
+    /// A riffle the recursion does not cover, and why.
+    NotComputed(NotCovered),
+}
+
+/// Why a riffle's complete-feedback figure was not computed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NotCovered {
+    /// More than one riffle: the cut of each is no longer told by the cards shown.
+    Riffles(usize),
+    /// w-bit draws: the drops are not `a/(a + b)` exactly.
+    Draws,
+    /// A cut or burn after the riffle.
+    CutOrBurn,
+}
+
+impl CompleteFeedback {
+    /// The figure for a riffle request, or why there is none; `None` for the other algorithms.
+    fn of(req: &crate::stats::exact::model::ExactRequest) -> Option<CompleteFeedback> {
+        if req.algorithm.kind != AlgorithmKind::Riffle {
+            return None;
+        }
+        let riffles = req.algorithm.repetitions(req.n);
+        Some(if riffles != 1 {
+            CompleteFeedback::NotComputed(NotCovered::Riffles(riffles))
+        } else if req.bits.is_some() {
+            CompleteFeedback::NotComputed(NotCovered::Draws)
+        } else if req.cut || req.burn > 0 {
+            CompleteFeedback::NotComputed(NotCovered::CutOrBurn)
+        } else {
+            CompleteFeedback::OneRiffle {
+                expected: riffle_complete_feedback(req.n),
+                single_shelf: single_shelf_complete_feedback(req.n),
+            }
+        })
+    }
 }
 
 /// Computes the law of a validated plan. `meter` counts thousandths of the matrix's computation
@@ -131,7 +185,9 @@ pub fn compute_law(plan: &LawPlan, stop: &StopFlag, meter: &Meter) -> Result<Shu
         }
         _ => None,
     };
-    Ok(ShuffleLaw { label: plan.label(), draws: plan.draws, matrix, detect, distances, order_note })
+    let guess = no_feedback(&matrix);
+    let complete = CompleteFeedback::of(req);
+    Ok(ShuffleLaw { label: plan.label(), draws: plan.draws, matrix, detect, distances, order_note, guess, complete })
 }
 
 impl ShuffleLaw {
@@ -148,14 +204,27 @@ impl ShuffleLaw {
         map.render(Layout::full(n, n)).to_svg(&title, Target::File).into_bytes()
     }
 
+    /// `guess.csv`: the best no-feedback guess at each position.
+    pub fn guess_csv(&self) -> Vec<u8> {
+        csv::guess::render(&self.guess)
+    }
+
     /// The files `exact --algorithm` writes, by name.
-    pub fn files(&self) -> [(&'static str, Vec<u8>); 2] {
-        [("exact.csv", self.csv()), ("exact.svg", self.svg())]
+    pub fn files(&self) -> [(&'static str, Vec<u8>); 3] {
+        [("exact.csv", self.csv()), ("exact.svg", self.svg()), ("guess.csv", self.guess_csv())]
     }
 
     /// The summary `exact --algorithm` prints.
     pub fn text(&self) -> String {
-        render_shuffle(&self.label, &self.matrix, &self.detect, self.distances.as_ref(), self.order_note.as_deref())
+        let mut s = render_shuffle(
+            &self.label,
+            &self.matrix,
+            &self.detect,
+            self.distances.as_ref(),
+            self.order_note.as_deref(),
+        );
+        render_guessing(&mut s, self.matrix.n(), &self.guess, self.complete);
+        s
     }
 }
 
@@ -173,6 +242,43 @@ fn shuffles_words(x: f64) -> String {
 /// How a matrix with this rounding floor was computed.
 fn precision_words(floor: f64) -> &'static str {
     if floor <= DD_FLOOR { "double-double arithmetic, about 26 digits" } else { "computed in doubles, about 12 digits" }
+}
+
+/// What a card guesser can get: the best expected score with no feedback and, for a riffle, with complete
+/// feedback, each beside a uniform shuffle's.
+fn render_guessing(s: &mut String, n: usize, guess: &NoFeedback, complete: Option<CompleteFeedback>) {
+    let _ =
+        writeln!(s, "  a card guesser who knows the shuffle and the starting order, best expected cards right of {n}:");
+    let _ = writeln!(
+        s,
+        "    no feedback (all {n} guesses named before any card is shown): {:.6} (uniform: 1); best card per position \
+         in guess.csv",
+        guess.expected.to_f64()
+    );
+    let uniform = uniform_complete_feedback(n);
+    match complete {
+        None => {}
+        Some(CompleteFeedback::OneRiffle { expected, single_shelf }) => {
+            let _ = writeln!(
+                s,
+                "    complete feedback (each card shown after its guess): {expected:.6} (uniform: H_{n} = \
+                 {uniform:.6}); Liu 2021: n/2 + √(2n/π) + O(1)"
+            );
+            let _ = writeln!(
+                s,
+                "    for comparison, one pass of a single-shelf machine, complete feedback: {single_shelf:.6} \
+                 (3n/4, Clay 2025)"
+            );
+        }
+        Some(CompleteFeedback::NotComputed(why)) => {
+            let why = match why {
+                NotCovered::Riffles(k) => format!("computed for one riffle only (here {k})"),
+                NotCovered::Draws => "computed for one riffle with ideal draws only (here r() % m)".to_string(),
+                NotCovered::CutOrBurn => "computed for one riffle without --cut or --burn only".to_string(),
+            };
+            let _ = writeln!(s, "    complete feedback (each card shown after its guess): {why}");
+        }
+    }
 }
 
 fn render_shuffle(

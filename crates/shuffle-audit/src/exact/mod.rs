@@ -14,7 +14,10 @@
 //! - [`odds_text`]: a game's exact hand odds ([`ExactPlan::Odds`]);
 //! - [`compute_law`]: a shuffle's exact law ([`ExactPlan::Law`]), stopped by a [`crate::audit::StopFlag`] and
 //!   counted by a [`crate::audit::Meter`], then [`ShuffleLaw::text`] (the summary with its detectability),
-//!   [`ShuffleLaw::csv`] (`exact.csv`) and [`ShuffleLaw::svg`] (`exact.svg`);
+//!   [`ShuffleLaw::csv`] (`exact.csv`), [`ShuffleLaw::svg`] (`exact.svg`) and [`ShuffleLaw::guess_csv`]
+//!   (`guess.csv`, the best no-feedback guess at each position); the best card guesser's expected score, with
+//!   no feedback ([`ShuffleLaw::guess`]) and, after one riffle, with complete feedback
+//!   ([`ShuffleLaw::complete`], [`CompleteFeedback`]);
 //! - [`riffle_table`]: the riffle table ([`ExactPlan::RiffleTable`]), [`RiffleTable::text`] and
 //!   [`RiffleTable::csv`] (`riffle.csv`);
 //! - a run's exact model ([`exact_model`], [`report_model`]), for `run --against-exact`, `compare` and the run
@@ -45,7 +48,7 @@ mod request;
 mod riffle;
 
 pub use crate::audit::exact::{REPORT_MAX_WORK, ReportExact, SkippedExact, exact_model, exact_request, report_model};
-pub use law::{LAW_METER_LENGTH, LawError, PROGRESS_WORK, ShuffleLaw, compute_law};
+pub use law::{CompleteFeedback, LAW_METER_LENGTH, LawError, NotCovered, PROGRESS_WORK, ShuffleLaw, compute_law};
 pub use odds::odds_text;
 pub use request::{ExactDraws, ExactPlan, ExactQuery, GameOdds, LawPlan, RiffleTablePlan};
 pub use riffle::{RiffleTable, riffle_table};
@@ -91,7 +94,46 @@ mod tests {
         assert!(law.detect.first().is_some() && law.text().contains("first to see it"), "{}", law.text());
         assert!(String::from_utf8(law.csv()).unwrap().lines().count() > 8);
         assert!(String::from_utf8(law.svg()).unwrap().contains("<svg"));
-        assert_eq!(law.files().map(|(name, _)| name), ["exact.csv", "exact.svg"]);
+        assert_eq!(law.files().map(|(name, _)| name), ["exact.csv", "exact.svg", "guess.csv"]);
+    }
+
+    #[test]
+    fn the_guesser_figures_are_printed_and_complete_feedback_only_for_one_ideal_riffle() {
+        let law_of = |query: ExactQuery| compute_law(&law_plan(query), &StopFlag::new(), &Meter::hidden()).unwrap();
+        let riffle = |riffles| ExactQuery {
+            algorithm: Some(AlgorithmKind::Riffle),
+            riffles: Some(riffles),
+            deck: Some(8),
+            ..Default::default()
+        };
+        let one = law_of(riffle(1));
+        // 8 cards, one riffle: 1421/256 by the recursion (checked against all 256 cuts and drops in the core).
+        let Some(CompleteFeedback::OneRiffle { expected, single_shelf }) = one.complete else {
+            panic!("{:?}", one.complete)
+        };
+        assert!((expected - 1421.0 / 256.0).abs() < 1e-12 && single_shelf == 6.0, "{expected} {single_shelf}");
+        let text = one.text();
+        assert!(text.contains("complete feedback (each card shown after its guess): 5.550781"), "{text}");
+        assert!(text.contains("H_8 = 2.717857") && text.contains("single-shelf machine, complete feedback: 6.000000"));
+        let csv = String::from_utf8(one.guess_csv()).unwrap();
+        assert_eq!(csv.lines().count(), 9, "{csv}");
+        assert!(csv.starts_with("position,card,name,probability,tied\n0,0,"), "{csv}");
+        for (query, why) in [
+            (riffle(2), NotCovered::Riffles(2)),
+            (ExactQuery { rng: Some(ExactDraws::Msvc), ..riffle(1) }, NotCovered::Draws),
+            (ExactQuery { burn: Some(1), ..riffle(1) }, NotCovered::CutOrBurn),
+        ] {
+            let law = law_of(query);
+            assert_eq!(law.complete, Some(CompleteFeedback::NotComputed(why)));
+            assert!(law.text().contains("computed for one riffle"), "{}", law.text());
+        }
+        let fair =
+            law_of(ExactQuery { algorithm: Some(AlgorithmKind::FisherYates), deck: Some(8), ..Default::default() });
+        assert_eq!(fair.complete, None);
+        assert!((fair.guess.expected.to_f64() - 1.0).abs() < 1e-12);
+        let text = fair.text();
+        assert!(text.contains("no feedback (all 8 guesses named before any card is shown): 1.000000"), "{text}");
+        assert!(!text.contains("complete feedback"), "{text}");
     }
 
     #[test]

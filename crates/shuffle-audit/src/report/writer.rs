@@ -114,9 +114,10 @@ pub(crate) const REPORT_FILES: &[&str] = &[
     "report.zh.html",
     // The state of an interrupted run or a shard, beside its reports.
     "run.state",
-    // `exact --algorithm`: the exact matrix and its heatmap.
+    // `exact --algorithm`: the exact matrix, its heatmap and the best guess at each position.
     "exact.csv",
     "exact.svg",
+    "guess.csv",
 ];
 
 /// How deep [`OutDir`] looks for files it did not write: `DIR/run-…/summary.csv` is depth 1.

@@ -302,7 +302,7 @@ fn bd0(x: f64, mu: f64) -> f64 {
 ///
 /// which keeps full relative accuracy for n up to 1e10 and beyond (no
 /// differences of huge `lnΓ` values).
-fn binomial_ln_pmf(k: u64, n: u64, p: f64) -> f64 {
+pub fn binomial_ln_pmf(k: u64, n: u64, p: f64) -> f64 {
     let q = 1.0 - p;
     if k == 0 {
         return n as f64 * (-p).ln_1p();

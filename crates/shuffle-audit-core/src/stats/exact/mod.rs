@@ -2,7 +2,7 @@
 //! shuffle of the catalogue with ideal or w-bit draws ([`model`]), the whole law over the n! orders of small
 //! decks ([`order_law`]), what it takes to see a bias by sampling ([`detect`]), the expectations of k random
 //! transpositions, and the exact marginals and order laws of the hand shuffles (riffle, overhand, top-to-random)
-//! and of the random-comparator sort.
+//! and of the random-comparator sort; what a card guesser can get from them ([`guessing`]).
 
 pub mod against;
 pub mod chains;
@@ -10,6 +10,7 @@ pub mod choices;
 pub mod dd;
 pub mod detect;
 pub mod draws;
+pub mod guessing;
 pub mod laws;
 pub mod machines;
 pub mod marginals;
