@@ -73,3 +73,57 @@ fn a_riffle_run_fails_on_rising_sequences_and_shows_the_curve() {
     let json = common::run_json(tmp.path());
     assert_eq!(json["algorithm_label"], "riffle --riffles 4");
 }
+
+#[test]
+fn the_machines_flags_apply_to_their_own_machine_only_and_in_range() {
+    for (flag, value, wrong) in [
+        ("--shelves", "3", "riffle"),
+        ("--piles", "3", "shelf"),
+        ("--pile-order", "random", "faro"),
+        ("--faro", "in", "overhand"),
+        ("--passes", "2", "pile"),
+    ] {
+        for cmd in ["run", "exact"] {
+            let out = run(&[cmd, "--algorithm", wrong, flag, value]);
+            assert_usage_error(&out, flag, &format!("{cmd} {flag} with {wrong}"));
+        }
+    }
+    for (args, flag) in [
+        (&["--algorithm", "shelf", "--shelves", "0"][..], "--shelves"),
+        (&["--algorithm", "shelf", "--passes", "0"][..], "--passes"),
+        (&["--algorithm", "pile", "--piles", "53"][..], "--piles"),
+        (&["--algorithm", "pile", "--deck", "5"][..], "--piles"),
+        (&["--algorithm", "faro", "--faro", "sideways"][..], "--faro"),
+    ] {
+        let out = run(&[&["run"][..], args].concat());
+        assert_usage_error(&out, flag, &format!("run {args:?}"));
+    }
+}
+
+#[test]
+fn the_machines_shuffle_reproducibly_and_the_deterministic_ones_fail() {
+    for args in [
+        &["--algorithm", "shelf", "--shelves", "4", "--passes", "2"][..],
+        &["--algorithm", "pile", "--pile-order", "random"],
+    ] {
+        let a = stdout(&run(&[&["shuffle", "--rng", "msvc", "--seed", "3"][..], args].concat()));
+        assert_eq!(a, stdout(&run(&[&["shuffle", "--rng", "msvc", "--seed", "3"][..], args].concat())));
+        let mut cards: Vec<u32> = a.split_whitespace().map(|c| c.parse().unwrap()).collect();
+        cards.sort_unstable();
+        assert_eq!(cards, (0..52).collect::<Vec<_>>(), "{args:?}: {a}");
+    }
+    // 8 perfect out-shuffles of 52 cards are the identity.
+    let identity: Vec<String> = (0..52).map(|c| c.to_string()).collect();
+    let faro = stdout(&run(&["shuffle", "--algorithm", "faro", "--passes", "8"]));
+    assert_eq!(faro.split_whitespace().collect::<Vec<_>>(), identity);
+    let tmp = tempfile::tempdir().unwrap();
+    let out = run(&["run", "-a", "faro", "--passes", "8", "--shuffles", "100", "--out", tmp.path().to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    // One shelf pass: 2,000 decks fail by turning-points (about 9.4 valleys per deck instead of 16.67: the
+    // statistic is thousands of standard deviations out, so this never passes by chance), and the label names it.
+    let out = run(&["run", "-a", "shelf", "--shuffles", "2000", "--seed", "1", "--out", tmp.path().to_str().unwrap()]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(text.lines().any(|l| l.contains("turning-points") && l.ends_with("FAIL")), "{text}");
+    assert!(text.contains("valleys"), "{text}");
+}

@@ -53,6 +53,14 @@ macro_rules! moves {
 pub const SWAPS: &str = concat!(swaps!(), ". At most 2^20");
 /// `--riffles` of a sampled shuffle.
 pub const RIFFLES: &str = concat!(riffles!(), ". At most 2^20");
+/// `--shelves`, `--piles`, `--pile-order`, `--faro`: the machines' layouts, for sampled runs and `exact`.
+pub const SHELVES: &str =
+    "Shelves of the `shelf` machine (default: 10, as in the machine Diaconis, Fulman and Holmes studied)";
+pub const PILES: &str = "Piles of the `pile` shuffle (default: 7)";
+pub const PILE_ORDER: &str =
+    "How `pile` stacks its piles: `fixed` (pile 0 on top, then 1, ...) or `random` (default: fixed)";
+pub const FARO: &str = "Which perfect shuffle `faro` makes: `out` (the top card stays on top) or `in` (default: out)";
+
 /// `--passes` of a sampled shuffle.
 pub const PASSES: &str = concat!(passes!(), ". At most 2^20");
 /// `--moves` of a sampled shuffle.

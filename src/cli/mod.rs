@@ -219,17 +219,13 @@ pub struct GeneratorArgs {
     pub passes: Option<u64>,
     #[arg(long, help = flags::MOVES, value_name = "K", value_parser = parse_count, allow_hyphen_values = true)]
     pub moves: Option<u64>,
-    /// Shelves of the `shelf` machine (default: 10, as in the machine Diaconis, Fulman and Holmes studied).
-    #[arg(long, value_name = "M", value_parser = parse_count, allow_hyphen_values = true)]
+    #[arg(long, help = flags::SHELVES, value_name = "M", value_parser = parse_count, allow_hyphen_values = true)]
     pub shelves: Option<u64>,
-    /// Piles of the `pile` shuffle (default: 7).
-    #[arg(long, value_name = "P", value_parser = parse_count, allow_hyphen_values = true)]
+    #[arg(long, help = flags::PILES, value_name = "P", value_parser = parse_count, allow_hyphen_values = true)]
     pub piles: Option<u64>,
-    /// How `pile` stacks its piles: `fixed` (pile 0 on top, then 1, ...) or `random` (default: fixed).
-    #[arg(long, value_name = "ORDER")]
+    #[arg(long, help = flags::PILE_ORDER, value_name = "ORDER")]
     pub pile_order: Option<PileOrder>,
-    /// Which perfect shuffle `faro` makes: `out` (the top card stays on top) or `in` (default: out).
-    #[arg(long, value_name = "KIND")]
+    #[arg(long, help = flags::FARO, value_name = "KIND")]
     pub faro: Option<FaroKind>,
     /// How fisher-yates draws: `modulo` (as written) or `batched` (fast, exactly unbiased) (default: modulo).
     #[arg(long, value_name = "DRAW")]
@@ -695,17 +691,13 @@ pub struct ExactArgs {
     pub moves: Option<usize>,
     #[arg(long, help = flags::PASSES_EXACT, value_name = "K", value_parser = parse_count_usize, allow_hyphen_values = true)]
     pub passes: Option<usize>,
-    /// Shelves of the `shelf` machine (default: 10).
-    #[arg(long, value_name = "M", value_parser = parse_count_usize, allow_hyphen_values = true)]
+    #[arg(long, help = flags::SHELVES, value_name = "M", value_parser = parse_count_usize, allow_hyphen_values = true)]
     pub shelves: Option<usize>,
-    /// Piles of the `pile` shuffle (default: 7).
-    #[arg(long, value_name = "P", value_parser = parse_count_usize, allow_hyphen_values = true)]
+    #[arg(long, help = flags::PILES, value_name = "P", value_parser = parse_count_usize, allow_hyphen_values = true)]
     pub piles: Option<usize>,
-    /// How `pile` stacks its piles: `fixed` or `random` (default: fixed).
-    #[arg(long, value_name = "ORDER")]
+    #[arg(long, help = flags::PILE_ORDER, value_name = "ORDER")]
     pub pile_order: Option<PileOrder>,
-    /// Which perfect shuffle `faro` makes: `out` or `in` (default: out).
-    #[arg(long, value_name = "KIND")]
+    #[arg(long, help = flags::FARO, value_name = "KIND")]
     pub faro: Option<FaroKind>,
     #[arg(long, help = flags::CUT)]
     pub cut: bool,

@@ -112,6 +112,8 @@ pub enum CompleteFeedback {
     /// One ideal riffle: the guesser's expected score, and for comparison that of one pass of a single-shelf
     /// machine over the same deck ([`single_shelf_complete_feedback`]).
     OneRiffle { expected: f64, single_shelf: f64 },
+    /// One pass of a single-shelf machine (`shelf --shelves 1`): the guesser's expected score.
+    SingleShelf { expected: f64 },
     /// A riffle the recursion does not cover, and why.
     NotComputed(NotCovered),
 }
@@ -125,11 +127,25 @@ pub enum NotCovered {
     Draws,
     /// A cut or burn after the riffle.
     CutOrBurn,
+    /// A shelf machine with more than one shelf or pass.
+    Shelf,
 }
 
 impl CompleteFeedback {
     /// The figure for a riffle request, or why there is none; `None` for the other algorithms.
     fn of(req: &crate::stats::exact::model::ExactRequest) -> Option<CompleteFeedback> {
+        if req.algorithm.kind == AlgorithmKind::Shelf {
+            let single = req.algorithm.layout_or_default() == 1 && req.algorithm.repetitions(req.n) == 1;
+            return Some(if !single {
+                CompleteFeedback::NotComputed(NotCovered::Shelf)
+            } else if req.bits.is_some() {
+                CompleteFeedback::NotComputed(NotCovered::Draws)
+            } else if req.cut || req.burn > 0 {
+                CompleteFeedback::NotComputed(NotCovered::CutOrBurn)
+            } else {
+                CompleteFeedback::SingleShelf { expected: single_shelf_complete_feedback(req.n) }
+            });
+        }
         if req.algorithm.kind != AlgorithmKind::Riffle {
             return None;
         }
@@ -270,11 +286,24 @@ fn render_guessing(s: &mut String, n: usize, guess: &NoFeedback, complete: Optio
                  (3n/4, Clay 2025)"
             );
         }
+        Some(CompleteFeedback::SingleShelf { expected }) => {
+            let _ = writeln!(
+                s,
+                "    complete feedback (each card shown after its guess): {expected:.6} (uniform: H_{n} = \
+                 {uniform:.6}); 3n/4 = {:.2} (Clay 2025)",
+                0.75 * n as f64
+            );
+        }
         Some(CompleteFeedback::NotComputed(why)) => {
             let why = match why {
                 NotCovered::Riffles(k) => format!("computed for one riffle only (here {k})"),
                 NotCovered::Draws => "computed for one riffle with ideal draws only (here r() % m)".to_string(),
-                NotCovered::CutOrBurn => "computed for one riffle without --cut or --burn only".to_string(),
+                NotCovered::CutOrBurn => {
+                    "computed for one riffle or one single-shelf pass without --cut or --burn only".to_string()
+                }
+                NotCovered::Shelf => {
+                    "computed for one pass of a single shelf only (--shelves 1 --passes 1)".to_string()
+                }
             };
             let _ = writeln!(s, "    complete feedback (each card shown after its guess): {why}");
         }

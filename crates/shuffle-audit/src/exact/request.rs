@@ -469,7 +469,7 @@ mod tests {
             ),
             (
                 Field::Passes,
-                "applies to overhand, not to riffle",
+                "applies to overhand and shelf and faro, not to riffle",
                 ExactQuery { passes: Some(3), ..shuffle(AlgorithmKind::Riffle) },
             ),
             (

@@ -35,7 +35,6 @@ use crate::stats::deck::serial_correlation::SerialTransitions;
 use crate::stats::deck::shape::shape;
 use crate::stats::deck::suit_rank::ClassPositionCounts;
 use crate::stats::distributions::special::chi2_ln_sf;
-use crate::stats::exact::laws::turning_points_cell;
 use crate::stats::{LnP, PositionCardCounts, TestResult};
 use crate::stats::{TestId, TestSelection};
 
@@ -373,7 +372,7 @@ impl Battery {
             d.record(s.descents);
         }
         if let Some(t) = &mut self.turning_points {
-            t.record(turning_points_cell(s.peaks, s.valleys));
+            t.record(s.turning_points_cell());
         }
         if let Some(r) = &mut self.runs_up_down {
             r.record(s.runs(deck.len()));
@@ -633,7 +632,7 @@ mod tests {
                     add(&mut alone.rising_sequences, |a| a.add(&deck));
                     let s = crate::stats::deck::shape::shape(&deck);
                     add(&mut alone.descents, |a| a.record(s.descents));
-                    add(&mut alone.turning_points, |a| a.record(turning_points_cell(s.peaks, s.valleys)));
+                    add(&mut alone.turning_points, |a| a.record(s.turning_points_cell()));
                     add(&mut alone.runs_up_down, |a| a.record(s.runs(n)));
                     add(&mut alone.full_permutation, |a| a.add(&deck));
                     add(&mut alone.serial, |a| a.add(&deck));

@@ -29,6 +29,12 @@ pub struct Shape {
 }
 
 impl Shape {
+    /// The deck's cell of the joint law of peaks and valleys
+    /// ([`crate::stats::exact::laws::turning_points_cell`]).
+    pub fn turning_points_cell(&self) -> usize {
+        crate::stats::exact::laws::turning_points_cell(self.peaks, self.valleys)
+    }
+
     /// Alternating runs: one more than the turning points (0 for a deck of fewer than 2 cards).
     pub fn runs(&self, n: usize) -> usize {
         if n < 2 { 0 } else { 1 + self.peaks + self.valleys }
