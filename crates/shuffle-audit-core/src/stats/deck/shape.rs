@@ -11,7 +11,7 @@
 //!
 //! - `descents`: `#{i : d[i] > d[i+1]}`, Eulerian law (the rising sequences are the descents of the inverse);
 //! - `turning-points`: peaks `d[i−1] < d[i] > d[i+1]` and valleys `d[i−1] > d[i] < d[i+1]`, one test of their
-//!   joint law ([`turning_points_pmf`]);
+//!   joint law ([`crate::stats::exact::laws::turning_points_pmf`]);
 //! - `runs-up-down`: the number of alternating runs (Levene & Wolfowitz 1944; André's recursion).
 //!
 //! All three come from one comparison of each card with the next ([`shape`]), a loop the compiler vectorises, so

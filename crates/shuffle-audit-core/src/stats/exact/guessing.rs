@@ -113,7 +113,7 @@ fn two_packets(total: usize) -> Vec<Vec<f64>> {
 /// with each cut `c ≤ j` (the left packet first, the deck unmoved). The next card is `j` with probability
 /// `A_j = Σ_{c≤j} 2^-n + Σ_{c>j} w_j(c)·(c − j)/(n − j)`, or the right packet's top card `c > j` with
 /// `B_j(c) = w_j(c)·(n − c)/(n − j)`. Once that card `c` is shown the cut is known, and the rest is the
-/// two-packet game with `c − j` cards left on the left and `n − c − 1` on the right ([`two_packets`]). So
+/// two-packet game with `c − j` cards left on the left and `n − c − 1` on the right (`two_packets`). So
 ///
 /// `E = Σ_{j<n} [ max(A_j, max_{c>j} B_j(c)) + Σ_{c>j} B_j(c)·g(c − j, n − c − 1) ]`,
 ///
