@@ -442,41 +442,9 @@ impl RunRequest {
         Ok(count)
     }
 
-    /// The machines' layout (`--shelves`, `--piles`) and mode (`--pile-order random`, `--faro in`) for `kind` on
-    /// an `n`-card deck: each refused when it does not apply to `kind`, or out of range.
+    /// The machines' layout and mode for `kind` on an `n`-card deck ([`machine_settings`]).
     fn machine(&self, kind: AlgorithmKind, n: usize) -> Result<(Option<usize>, bool), ConfigError> {
-        let owned = [
-            (Field::Shelves, self.shelves.is_some(), AlgorithmKind::Shelf),
-            (Field::Piles, self.piles.is_some(), AlgorithmKind::Pile),
-            (Field::PileOrder, self.pile_order.is_some(), AlgorithmKind::Pile),
-            (Field::Faro, self.faro.is_some(), AlgorithmKind::Faro),
-        ];
-        for (field, given, owner) in owned {
-            if given && kind != owner {
-                return Err(ConfigError::new(field, format!("applies to {} only, not {}", owner.name(), kind.name())));
-            }
-        }
-        let layout = match (self.shelves, self.piles) {
-            (Some(m), _) if !(1..=1024).contains(&m) => {
-                return Err(ConfigError::new(Field::Shelves, format!("{m} shelves: give 1 to 1024")));
-            }
-            (_, Some(p)) if p == 0 || p as usize > n => {
-                return Err(ConfigError::new(Field::Piles, format!("{p} piles for {n} cards: give 1 to {n}")));
-            }
-            (Some(k), _) | (_, Some(k)) => Some(k as usize),
-            (None, None) => None,
-        };
-        if kind == AlgorithmKind::Pile && layout.is_none() && crate::shuffle::DEFAULT_PILES > n {
-            return Err(ConfigError::new(
-                Field::Piles,
-                format!(
-                    "the default {} piles need at least that many cards (this deck has {n})",
-                    crate::shuffle::DEFAULT_PILES
-                ),
-            ));
-        }
-        let variant = self.pile_order == Some(PileOrder::Random) || self.faro == Some(FaroKind::In);
-        Ok((layout, variant))
+        machine_settings(kind, n, self.shelves, self.piles, self.pile_order, self.faro)
     }
 
     /// The options of a built-in shuffle that were given.
@@ -563,6 +531,48 @@ pub fn thresholds(fail: Option<f64>, suspicious: Option<f64>) -> Result<Threshol
         ));
     }
     Ok(Thresholds { fail, suspicious })
+}
+
+/// The machines' layout (`--shelves M`, `--piles P`) and mode (`--pile-order random`, `--faro in`) for `kind` on
+/// an `n`-card deck, as [`crate::shuffle::Algorithm`]'s `layout` and `variant`: each option refused when it does
+/// not apply to `kind`, or out of range (1 to 1024 shelves, 1 to n piles). `run` and `exact` both validate here.
+pub(crate) fn machine_settings(
+    kind: AlgorithmKind,
+    n: usize,
+    shelves: Option<u64>,
+    piles: Option<u64>,
+    pile_order: Option<PileOrder>,
+    faro: Option<FaroKind>,
+) -> Result<(Option<usize>, bool), ConfigError> {
+    let owned = [
+        (Field::Shelves, shelves.is_some(), AlgorithmKind::Shelf),
+        (Field::Piles, piles.is_some(), AlgorithmKind::Pile),
+        (Field::PileOrder, pile_order.is_some(), AlgorithmKind::Pile),
+        (Field::Faro, faro.is_some(), AlgorithmKind::Faro),
+    ];
+    for (field, given, owner) in owned {
+        if given && kind != owner {
+            return Err(ConfigError::new(field, format!("applies to {} only, not {}", owner.name(), kind.name())));
+        }
+    }
+    let layout = match (shelves, piles) {
+        (Some(m), _) if !(1..=1024).contains(&m) => {
+            return Err(ConfigError::new(Field::Shelves, format!("{m} shelves: give 1 to 1024")));
+        }
+        (_, Some(p)) if p == 0 || p > n as u64 => {
+            return Err(ConfigError::new(Field::Piles, format!("{p} piles for {n} cards: give 1 to {n}")));
+        }
+        (Some(k), _) | (_, Some(k)) => Some(k as usize),
+        (None, None) => None,
+    };
+    let default_piles = crate::shuffle::DEFAULT_PILES;
+    if kind == AlgorithmKind::Pile && layout.is_none() && default_piles > n {
+        return Err(ConfigError::new(
+            Field::Piles,
+            format!("the default {default_piles} piles need at least that many cards (this deck has {n})"),
+        ));
+    }
+    Ok((layout, pile_order == Some(PileOrder::Random) || faro == Some(FaroKind::In)))
 }
 
 #[cfg(test)]

@@ -269,34 +269,14 @@ impl ExactQuery {
                 repetitions = Some(k);
             }
         }
-        let owned = [
-            (Field::Shelves, self.shelves.is_some(), AlgorithmKind::Shelf),
-            (Field::Piles, self.piles.is_some(), AlgorithmKind::Pile),
-            (Field::PileOrder, self.pile_order.is_some(), AlgorithmKind::Pile),
-            (Field::Faro, self.faro.is_some(), AlgorithmKind::Faro),
-        ];
-        for (field, given, owner) in owned {
-            if given && kind != owner {
-                return Err(ConfigError::new(field, format!("applies to {owner} only, not to {kind}")));
-            }
-        }
-        if let Some(m) = self.shelves
-            && !(1..=1024).contains(&m)
-        {
-            return Err(ConfigError::new(Field::Shelves, format!("{m} shelves: give 1 to 1024")));
-        }
-        if let Some(p) = self.piles
-            && (p == 0 || p > n)
-        {
-            return Err(ConfigError::new(Field::Piles, format!("{p} piles for {n} cards: give 1 to {n}")));
-        }
-        if kind == AlgorithmKind::Pile && self.piles.is_none() && crate::shuffle::DEFAULT_PILES > n {
-            let p = crate::shuffle::DEFAULT_PILES;
-            return Err(ConfigError::new(Field::Piles, format!("the default {p} piles need at least {p} cards")));
-        }
-        let layout = self.shelves.or(self.piles);
-        let variant =
-            self.pile_order == Some(crate::audit::PileOrder::Random) || self.faro == Some(crate::audit::FaroKind::In);
+        let (layout, variant) = crate::audit::settings::machine_settings(
+            kind,
+            n,
+            self.shelves.map(|m| m as u64),
+            self.piles.map(|p| p as u64),
+            self.pile_order,
+            self.faro,
+        )?;
         let order = self.order.unwrap_or_default();
         if order == StartOrder::Rank && !(n == 52 || n == 54) {
             return Err(ConfigError::new(Field::Order, format!("rank order exists for 52 and 54 cards, not {n}")));
