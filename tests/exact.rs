@@ -35,6 +35,36 @@ fn exact_writes_the_matrix_in_the_counts_layout_and_the_detection_table() {
 }
 
 #[test]
+fn exact_says_what_a_card_guesser_gets_after_one_riffle_and_writes_the_best_guess_per_position() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = exact(&["--algorithm", "riffle", "--riffles", "1"], dir.path());
+    assert_eq!(out.status.code(), Some(0), "{}", common::stderr(&out));
+    let text = stdout(&out);
+    // 52 cards: 7.21 right with no feedback, 31.17 with complete feedback (Liu: 26 + 5.75 + O(1)), against a
+    // uniform deck's 1 and H_52 = 4.54; a single-shelf pass gives 3n/4 = 39.
+    for needle in [
+        "no feedback (all 52 guesses named before any card is shown): 7.213994 (uniform: 1)",
+        "complete feedback (each card shown after its guess): 31.169506 (uniform: H_52 = 4.538044)",
+        "single-shelf machine, complete feedback: 39.000000",
+        "(exact.csv, exact.svg, guess.csv)",
+    ] {
+        assert!(text.contains(needle), "{needle} missing from:\n{text}");
+    }
+    let csv = read(&dir.path().join("guess.csv"));
+    let rows: Vec<Vec<&str>> = csv.lines().skip(1).map(|l| l.split(',').collect()).collect();
+    assert_eq!(rows.len(), 52);
+    // The top card is the top card of the left packet with probability 1/2; the column sums to the figure.
+    assert_eq!(&rows[0][..2], ["0", "0"]);
+    let sum: f64 = rows.iter().map(|r| r[3].parse::<f64>().unwrap()).sum();
+    assert!((sum - 7.213994).abs() < 1e-6, "{sum}");
+    let two = exact(&["--algorithm", "riffle", "--riffles", "2", "--deck", "8"], dir.path());
+    assert!(
+        stdout(&two)
+            .contains("complete feedback (each card shown after its guess): computed for one riffle only (here 2)")
+    );
+}
+
+#[test]
 fn small_decks_get_the_law_over_orders() {
     let dir = tempfile::tempdir().unwrap();
     let out = exact(&["--algorithm", "wash", "--swaps", "5", "--deck", "6"], dir.path());

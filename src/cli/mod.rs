@@ -708,7 +708,7 @@ pub struct ExactArgs {
     /// With `--algorithm riffle`: total variation and separation distance after 1..12 riffles (riffle.csv).
     #[arg(long)]
     pub table: bool,
-    /// Output directory for exact.csv and exact.svg (default: reports/exact-<algorithm>-<rng>-<deck>), or riffle.csv.
+    /// Output directory for exact.csv, exact.svg and guess.csv (default: reports/exact-<algorithm>-<rng>-<deck>), or riffle.csv.
     #[arg(long, value_name = "DIR")]
     pub out: Option<std::path::PathBuf>,
     #[arg(long, help = flags::HAND, value_name = "H", value_parser = parse_count_usize, allow_hyphen_values = true)]
