@@ -154,13 +154,13 @@ fn choose(n: usize, k: usize) -> f64 {
 pub fn faro_marginals(n: usize, passes: u64, in_shuffle: bool) -> Vec<f64> {
     let mut deck: Vec<Card> = (0..n as Card).collect();
     let mut buf = Vec::with_capacity(n);
-    // The deck returns to its order after at most n passes (the order of the permutation divides lcm of its
-    // cycle lengths ≤ e^n, but a faro's order is at most n): reduce the count modulo the period.
+    // A perfect shuffle's order is at most n (the deck returns after the multiplicative order of 2 modulo n − 1
+    // or n + 1 passes), so a count of passes is reduced modulo that period instead of being run pass by pass.
     let mut period = 0u64;
     loop {
         faro_pass(&mut deck, in_shuffle, &mut buf);
         period += 1;
-        if deck.iter().enumerate().all(|(p, &c)| usize::from(c) == p) || period > 4 * n as u64 {
+        if deck.iter().enumerate().all(|(p, &c)| usize::from(c) == p) {
             break;
         }
     }
