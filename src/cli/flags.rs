@@ -102,8 +102,12 @@ pub const LANG_OF_REPORTS: &str =
     "Language of report.html, the pictures and the verdicts: en or zh (the CSV files stay English)";
 
 /// `--tests`.
-pub const TESTS: &str =
-    "Tests to apply: comma-separated names, `position`, or `default`/`all` (every test that applies: the default)";
+pub const TESTS: &str = "Tests to apply: comma-separated names, `position`, `default` (every test of the default \
+     battery that applies: the default), `all` (every test that applies, the opt-in longest-increasing and guess too) \
+     or `default,NAME` (the default battery and an opt-in test)";
+
+pub const GUESSER: &str = "The guess test's guesser: marginal, successor, above-last, or all (the default: each \
+     one, Bonferroni over them); needs guess among --tests";
 
 #[cfg(test)]
 mod tests {

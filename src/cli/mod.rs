@@ -153,6 +153,11 @@ pub fn parse_seed(s: &str) -> Result<u64, String> {
     parsed.map_err(|_| format!("'{s}' is not an unsigned integer (decimal or 0x hex, at most 2^64-1)"))
 }
 
+/// `--guesser NAME|all`.
+pub fn parse_guessers(s: &str) -> Result<shuffle_audit::stats::deck::guess::Guessers, String> {
+    shuffle_audit::stats::deck::guess::Guessers::parse(s)
+}
+
 /// A deck size: 2..=1024.
 pub fn parse_deck(s: &str) -> Result<usize, String> {
     let n: usize = s.trim().parse().map_err(|_| format!("'{s}' is not a whole number of cards"))?;
@@ -361,6 +366,8 @@ pub struct RunArgs {
     pub out: Option<std::path::PathBuf>,
     #[arg(long, help = flags::TESTS, value_name = "LIST")]
     pub tests: Option<shuffle_audit::stats::TestSelection>,
+    #[arg(long, help = flags::GUESSER, value_name = "NAME|all", value_parser = parse_guessers)]
+    pub guesser: Option<shuffle_audit::stats::deck::guess::Guessers>,
     /// Double the sample from 2^10 shuffles (or decks read), print every test's p at each size, stop at the
     /// first FAIL.
     #[arg(long)]
@@ -424,6 +431,7 @@ impl RunArgs {
             shuffles: self.shuffles,
             threads: self.threads,
             tests: self.tests,
+            guesser: self.guesser,
             game: self.game.game,
             shape: self.game.shape.shape(),
             progressive: self.progressive,
@@ -789,6 +797,8 @@ pub struct CalibrateArgs {
     pub threads: Option<usize>,
     #[arg(long, help = flags::TESTS, value_name = "LIST")]
     pub tests: Option<shuffle_audit::stats::TestSelection>,
+    #[arg(long, help = flags::GUESSER, value_name = "NAME|all", value_parser = parse_guessers)]
+    pub guesser: Option<shuffle_audit::stats::deck::guess::Guessers>,
     /// Output directory (default: reports/calibrate-<algorithm>-<rng>-<deck>).
     #[arg(long, value_name = "DIR")]
     pub out: Option<std::path::PathBuf>,

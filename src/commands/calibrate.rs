@@ -27,6 +27,7 @@ pub fn run(args: CalibrateArgs) -> anyhow::Result<ExitCode> {
         max_shuffles: args.max_shuffles,
         threads: args.threads,
         tests: Some(args.tests.unwrap_or_default()),
+        guesser: args.guesser,
         ..args.generator.request(Some(args.algorithm), &args.post)
     };
     let settings = super::validate(&request, "this calibration")?;

@@ -34,6 +34,7 @@ crate::names::named_enum! {
         Base => "base",
         Strict => "strict",
         Tests => "tests",
+        Guesser => "guesser",
         Game => "game",
         Players => "players",
         Hand => "hand",

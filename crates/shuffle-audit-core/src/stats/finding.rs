@@ -122,6 +122,20 @@ pub struct SeedSpaceEstimate {
     pub high: Option<f64>,
 }
 
+/// What the `guess` test found: each guesser's right guesses per deck against chance.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GuessFinding {
+    pub n: usize,
+    /// Right guesses per deck a uniform shuffle gives any guesser, `H_n`.
+    pub chance: f64,
+    /// The guesser with the smallest p (the one the test's p comes from).
+    pub best: crate::stats::deck::guess::GuessOutcome,
+    /// Every guesser's outcome.
+    pub outcomes: Vec<crate::stats::deck::guess::GuessOutcome>,
+    /// The test's p within chance ([`within_chance`]).
+    pub fair: bool,
+}
+
 /// What one test found.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Finding {
@@ -185,6 +199,10 @@ pub enum Finding {
     TurningPoints(HistogramFinding),
     /// `runs-up-down`.
     RunsUpDown(HistogramFinding),
+    /// `longest-increasing`.
+    LongestIncreasing(HistogramFinding),
+    /// `guess`.
+    Guess(GuessFinding),
     /// `full-permutation`: the most and least frequent orders with their observed/expected ratio.
     FullPermutation {
         n: usize,

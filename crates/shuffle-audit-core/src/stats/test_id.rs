@@ -3,6 +3,8 @@
 
 use serde::Serialize;
 
+use crate::stats::exact::laws::LONGEST_INCREASING_MAX_N;
+
 crate::names::named_enum! {
     /// One test: of the deck (the battery), of the seats of a deal, or of a game's table. Every result, verdict
     /// and report carries it; `--tests` and the gate's `tests = [...]` name it.
@@ -24,10 +26,14 @@ crate::names::named_enum! {
         TurningPoints => "turning-points",
         /// Alternating runs up and down.
         RunsUpDown => "runs-up-down",
+        /// The longest increasing subsequence (opt-in).
+        LongestIncreasing => "longest-increasing",
         FullPermutation => "full-permutation",
         SuitByPosition => "suit-by-position",
         RankByPosition => "rank-by-position",
         SerialCorrelation => "serial-correlation",
+        /// A guesser naming each next card from the ones shown (opt-in).
+        Guess => "guess",
         /// Repeated decks among the first 2^20 of the run.
         DuplicateDecks => "duplicate-decks",
         /// 斗地主: how often the bottom cards hold a joker.
@@ -96,10 +102,12 @@ impl TestId {
             TestId::Descents => "descents",
             TestId::TurningPoints => "turning",
             TestId::RunsUpDown => "runs-ud",
+            TestId::LongestIncreasing => "lis",
             TestId::FullPermutation => "full-perm",
             TestId::SuitByPosition => "suit-pos",
             TestId::RankByPosition => "rank-pos",
             TestId::SerialCorrelation => "serial",
+            TestId::Guess => "guess",
             TestId::DuplicateDecks => "dup-decks",
             TestId::BottomJoker => "bottom-jkr",
             TestId::BigCardsSeat => "big-cards",
@@ -146,10 +154,8 @@ impl TestId {
     /// True for the tests left out of the default battery because they cost too much per deck for it: they run
     /// when named (`--tests NAME`, or `default,NAME` to add one to the default battery) or with `--tests all`.
     pub fn opt_in(self) -> bool {
-        #[allow(clippy::match_single_binding)]
-        match self {
-            _ => false,
-        }
+        // Patience sorting takes a binary search per card; the guessers a scan of the unseen cards per card.
+        matches!(self, TestId::LongestIncreasing | TestId::Guess)
     }
 
     /// True for the tests of a deal (seat and table tests).
@@ -168,6 +174,13 @@ impl TestId {
             // Two cards have no peak or valley and always one run.
             TestId::TurningPoints | TestId::RunsUpDown if n < 3 => {
                 Err(format!("{} needs at least 3 cards (this deck has {n})", self.name()))
+            }
+            TestId::LongestIncreasing if n > LONGEST_INCREASING_MAX_N => Err(format!(
+                "longest-increasing's exact law is computed for decks of at most {LONGEST_INCREASING_MAX_N} cards \
+                 (this one has {n}): it sums over every partition of n, and there are too many beyond"
+            )),
+            TestId::LongestIncreasing | TestId::Guess if n < 2 => {
+                Err(format!("{} needs at least 2 cards (this deck has {n})", self.name()))
             }
             TestId::FullPermutation if n > FULL_PERMUTATION_MAX_N => Err(format!(
                 "full-permutation needs a deck of at most {FULL_PERMUTATION_MAX_N} cards (this one has {n})"

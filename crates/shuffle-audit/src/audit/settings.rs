@@ -22,7 +22,8 @@ use crate::game::Game;
 use crate::game::deal::{DealConfig, DealShape};
 use crate::rng::RngKind;
 use crate::shuffle::{Algorithm, AlgorithmKind};
-use crate::stats::TestSelection;
+use crate::stats::deck::guess::Guessers;
+use crate::stats::{TestId, TestSelection};
 
 /// Cards of a built-in run's deck when the request does not say (and no game deals it).
 pub(crate) const DEFAULT_DECK: usize = 52;
@@ -97,6 +98,8 @@ pub struct RunRequest {
     pub shuffles: Option<u64>,
     pub threads: Option<usize>,
     pub tests: Option<TestSelection>,
+    /// `--guesser NAME|all`: the guessers of the `guess` test (it must be among the tests).
+    pub guesser: Option<Guessers>,
     pub game: Option<Game>,
     pub shape: DealShape,
     pub progressive: bool,
@@ -191,7 +194,7 @@ impl RunRequest {
             limits::check_shuffles(max).map_err(|e| ConfigError { field: Field::MaxShuffles, ..e })?;
         }
         let deal = self.deal()?;
-        let tests = self.tests.unwrap_or_default();
+        let tests = self.tests()?;
         // The deck: the deal's (a --deck that disagrees is an error), else the one given; external input infers
         // it from the first deck when neither says.
         let deck = match (deal, self.deck) {
@@ -307,6 +310,7 @@ impl RunRequest {
             (Field::Deck, self.deck.is_some()),
             (Field::Shuffles, self.shuffles.is_some()),
             (Field::Tests, self.tests.is_some()),
+            (Field::Guesser, self.guesser.is_some()),
             (Field::Game, self.game.is_some()),
             (Field::Players, s.players.is_some()),
             (Field::Hand, s.hand.is_some()),
@@ -339,6 +343,22 @@ impl RunRequest {
         let config = RunConfig { threads: self.threads, ..resumed.config.clone() };
         config.validate()?;
         Ok(RunSettings { plan: Plan::Builtin(config), thresholds, progressive: None, state, timeout: self.timeout })
+    }
+
+    /// The tests, with the chosen guessers: `--guesser` applies to the `guess` test only.
+    fn tests(&self) -> Result<TestSelection, ConfigError> {
+        let tests = self.tests.unwrap_or_default();
+        match self.guesser {
+            None => Ok(tests),
+            Some(_) if !tests.contains(TestId::Guess) => Err(ConfigError::new(
+                Field::Guesser,
+                format!(
+                    "applies to the guess test only, which is not among the tests '{tests}': add it with --tests guess \
+                     (or default,guess)"
+                ),
+            )),
+            Some(g) => Ok(tests.with_guessers(g)),
+        }
     }
 
     fn state_settings(&self) -> Result<StateSettings, ConfigError> {

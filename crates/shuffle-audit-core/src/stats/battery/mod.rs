@@ -27,12 +27,13 @@ use crate::stats::deck::cycles::{
 use crate::stats::deck::duplicate_decks::DuplicateDecks;
 use crate::stats::deck::fixed_points::FixedPointCounts;
 use crate::stats::deck::full_permutation::PermutationCounts;
+use crate::stats::deck::guess::GuessCounts;
 use crate::stats::deck::histogram::{ExactLaw, HistogramCounts};
 use crate::stats::deck::inversions::InversionCounts;
 use crate::stats::deck::parity::ParityCounts;
 use crate::stats::deck::rising_sequences::{RisingSequenceCounts, invert};
 use crate::stats::deck::serial_correlation::SerialTransitions;
-use crate::stats::deck::shape::shape;
+use crate::stats::deck::shape::{longest_increasing, shape};
 use crate::stats::deck::suit_rank::ClassPositionCounts;
 use crate::stats::distributions::special::chi2_ln_sf;
 use crate::stats::{LnP, PositionCardCounts, TestResult};
@@ -56,10 +57,14 @@ pub struct Battery {
     pub descents: Option<HistogramCounts>,
     pub turning_points: Option<HistogramCounts>,
     pub runs_up_down: Option<HistogramCounts>,
+    /// The longest increasing subsequence, by patience sorting (opt-in).
+    pub longest_increasing: Option<HistogramCounts>,
     pub full_permutation: Option<PermutationCounts>,
     pub serial: Option<SerialTransitions>,
     /// The first decks of the run, kept whole to count the repeated ones.
     pub duplicates: Option<DuplicateDecks>,
+    /// The guessers of the `guess` test (opt-in), trained within each chunk.
+    pub guess: Option<GuessCounts>,
     scratch: Scratch,
 }
 
@@ -132,6 +137,8 @@ impl PartialEq for Battery {
             && self.full_permutation == other.full_permutation
             && self.serial == other.serial
             && self.duplicates == other.duplicates
+            && self.longest_increasing == other.longest_increasing
+            && self.guess == other.guess
     }
 }
 
@@ -188,9 +195,12 @@ impl Battery {
             descents: on(TestId::Descents).then(|| HistogramCounts::new(ExactLaw::Descents, n)),
             turning_points: on(TestId::TurningPoints).then(|| HistogramCounts::new(ExactLaw::TurningPoints, n)),
             runs_up_down: on(TestId::RunsUpDown).then(|| HistogramCounts::new(ExactLaw::RunsUpDown, n)),
+            longest_increasing: on(TestId::LongestIncreasing)
+                .then(|| HistogramCounts::new(ExactLaw::LongestIncreasing, n)),
             full_permutation: on(TestId::FullPermutation).then(|| PermutationCounts::new(n)),
             serial,
             duplicates: on(TestId::DuplicateDecks).then(|| DuplicateDecks::new(n)),
+            guess: on(TestId::Guess).then(|| GuessCounts::new(n, tests.guessers())),
             scratch,
         }
     }
@@ -208,10 +218,14 @@ impl Battery {
     }
 
     /// Starts a chunk of `count` decks whose first deck is deck `first` of the run (0-based): the duplicate-deck
-    /// test keeps the decks of the run's first positions only, whichever worker counts them.
+    /// test keeps the decks of the run's first positions only, whichever worker counts them, and the guessers
+    /// start again with empty knowledge, so that what they learn does not depend on which worker had which chunk.
     pub fn begin_chunk(&mut self, first: u64, count: u64) {
         if let Some(d) = &mut self.duplicates {
             d.begin_chunk(first, count);
+        }
+        if let Some(g) = &mut self.guess {
+            g.begin_chunk();
         }
     }
 
@@ -226,9 +240,16 @@ impl Battery {
         self.add_whole_deck(deck);
     }
 
-    /// The statistics that need the whole deck at once: the full permutation's and the duplicate decks'.
+    /// The statistics that need the whole deck at once: the full permutation's, the duplicate decks', the
+    /// longest increasing subsequence's and the guessers'.
     #[inline(always)]
     fn add_whole_deck(&mut self, deck: &[Card]) {
+        if let Some(l) = &mut self.longest_increasing {
+            l.record(longest_increasing(deck));
+        }
+        if let Some(g) = &mut self.guess {
+            g.add(deck);
+        }
         if let Some(p) = &mut self.full_permutation {
             p.add(deck);
         }
@@ -432,6 +453,8 @@ impl Battery {
         both(&mut self.full_permutation, &other.full_permutation, |a, b| a.merge(b));
         both(&mut self.serial, &other.serial, |a, b| a.merge(b));
         both(&mut self.duplicates, &other.duplicates, |a, b| a.merge(b));
+        both(&mut self.longest_increasing, &other.longest_increasing, |a, b| a.merge(b));
+        both(&mut self.guess, &other.guess, |a, b| a.merge(b));
     }
 
     /// The selected tests that apply to the shuffles counted so far, in report order.
@@ -466,6 +489,8 @@ impl Battery {
             TestId::Descents => eval(&self.descents, |h| vec![h.evaluate()]),
             TestId::TurningPoints => eval(&self.turning_points, |h| vec![h.evaluate()]),
             TestId::RunsUpDown => eval(&self.runs_up_down, |h| vec![h.evaluate()]),
+            TestId::LongestIncreasing => eval(&self.longest_increasing, |h| vec![h.evaluate()]),
+            TestId::Guess => eval(&self.guess, |g| vec![g.evaluate()]),
             TestId::FullPermutation => eval(&self.full_permutation, PermutationCounts::evaluate),
             TestId::SuitByPosition => {
                 ClassPositionCounts::suits(self.n).from_position_card(&self.position_card).evaluate()
@@ -503,6 +528,12 @@ impl Battery {
                         vec![(t, "Sidak", sidak.ln())]
                     }
                     (TestId::Parity, _) => vec![(t, "mid-p", self.parity.as_ref().map_or(0.0, |p| p.mid_p().ln()))],
+                    // Each guesser's own p (the test's is Bonferroni's bound over them, with an atom at 1).
+                    (TestId::Guess, _) => self
+                        .guess
+                        .as_ref()
+                        .map(|g| g.outcomes().into_iter().map(|o| (t, o.guesser.name(), o.ln_p)).collect())
+                        .unwrap_or_default(),
                     // Both tails of a two-sided statistic, each on its own.
                     (_, Some(low)) => vec![(t, "upper", r.ln_p), (t, "lower", low)],
                     (_, None) => vec![(t, "p", r.ln_p)],
@@ -537,7 +568,10 @@ impl Battery {
         if let Some(r) = &mut self.rising_sequences {
             r.visit_counts(visitor);
         }
-        for h in [&mut self.descents, &mut self.turning_points, &mut self.runs_up_down].into_iter().flatten() {
+        for h in [&mut self.descents, &mut self.turning_points, &mut self.runs_up_down, &mut self.longest_increasing]
+            .into_iter()
+            .flatten()
+        {
             h.visit_counts(visitor);
         }
         if let Some(p) = &mut self.full_permutation {
@@ -548,6 +582,9 @@ impl Battery {
         }
         if let Some(d) = &mut self.duplicates {
             d.visit_counts(visitor);
+        }
+        if let Some(g) = &mut self.guess {
+            g.visit_counts(visitor);
         }
     }
 }
@@ -637,6 +674,10 @@ mod tests {
                     add(&mut alone.full_permutation, |a| a.add(&deck));
                     add(&mut alone.serial, |a| a.add(&deck));
                     add(&mut alone.duplicates, |a| a.add(&deck));
+                    add(&mut alone.longest_increasing, |a| {
+                        a.record(crate::stats::deck::shape::longest_increasing(&deck))
+                    });
+                    add(&mut alone.guess, |a| a.add(&deck));
                 }
                 alone.position_card = position;
                 assert_eq!(b, alone, "n = {n}, {selection:?}");

@@ -10,10 +10,14 @@
 //!   permutation test asks the same of its cells);
 //! - `suit-by-position` and `rank-by-position` need a deck with suits: the 52-card deck or the 54-card deck
 //!   with its two jokers;
-//! - `serial-correlation` needs two consecutive decks of one stream, N ≥ 2.
+//! - `serial-correlation` needs two consecutive decks of one stream, N ≥ 2;
+//! - `longest-increasing` needs n ≤ 64 (its exact law sums over the partitions of n).
+//!
+//! `guess` runs every built-in guesser unless one is chosen (`--guesser NAME`, written `guess=NAME` in a list).
 
 use serde::Serialize;
 
+use crate::stats::deck::guess::Guessers;
 use crate::stats::test_id::{TestId, TestScope};
 
 /// The tests a run applies.
@@ -22,29 +26,41 @@ pub struct TestSelection {
     mask: u32,
     /// True when the user named the tests: then a named test that cannot apply is an error, not a silent skip.
     named: bool,
+    /// The guessers of the `guess` test.
+    guessers: Guessers,
 }
 
 impl Default for TestSelection {
     /// Every test of the default battery (every test but the opt-in ones) that applies.
     fn default() -> Self {
         let mask = TestId::ALL.iter().filter(|t| !t.opt_in()).fold(0, |m, t| m | t.bit());
-        TestSelection { mask, named: false }
+        TestSelection { mask, named: false, guessers: Guessers::all() }
     }
 }
 
 impl TestSelection {
     /// Every test that applies, the opt-in ones included (`--tests all`).
     pub fn all() -> Self {
-        TestSelection { mask: TestId::ALL.iter().fold(0, |m, t| m | t.bit()), named: false }
+        TestSelection { mask: TestId::ALL.iter().fold(0, |m, t| m | t.bit()), named: false, guessers: Guessers::all() }
     }
 
     /// Exactly these tests (named by the user).
     pub fn only(tests: &[TestId]) -> Self {
-        TestSelection { mask: tests.iter().fold(0, |m, t| m | t.bit()), named: true }
+        TestSelection { mask: tests.iter().fold(0, |m, t| m | t.bit()), named: true, guessers: Guessers::all() }
     }
 
     pub fn contains(&self, test: TestId) -> bool {
         self.mask & test.bit() != 0
+    }
+
+    /// The guessers of the `guess` test (every built-in one unless chosen).
+    pub fn guessers(&self) -> Guessers {
+        self.guessers
+    }
+
+    /// The same tests with these guessers for `guess` (`--guesser`).
+    pub fn with_guessers(self, guessers: Guessers) -> Self {
+        TestSelection { guessers, ..self }
     }
 
     /// True for `default` / `all` (the tests were not named one by one).
@@ -89,7 +105,13 @@ impl TestSelection {
     pub fn parse(list: &str) -> Result<Self, String> {
         let mut tests = Vec::new();
         let (mut default, mut all) = (false, false);
+        let mut guessers = Guessers::all();
         for item in list.split(',').map(str::trim) {
+            if let Some(name) = item.to_ascii_lowercase().strip_prefix("guess=") {
+                guessers = Guessers::parse(name)?;
+                tests.push(TestId::Guess);
+                continue;
+            }
             match item.to_ascii_lowercase().as_str() {
                 "" => return Err(format!("empty test name in '{list}'")),
                 "default" => default = true,
@@ -103,20 +125,35 @@ impl TestSelection {
                 })?),
             }
         }
-        Ok(match (all, default) {
+        let selection = match (all, default) {
             (true, _) => TestSelection::all(),
             // `default` with named tests: the default battery and those tests (an opt-in one added to it).
             (false, true) => {
                 let d = TestSelection::default();
-                TestSelection { mask: tests.iter().fold(d.mask, |m, t| m | t.bit()), named: false }
+                TestSelection { mask: tests.iter().fold(d.mask, |m, t| m | t.bit()), ..d }
             }
             (false, false) => TestSelection::only(&tests),
-        })
+        };
+        Ok(selection.with_guessers(guessers))
     }
 }
 
 impl std::fmt::Display for TestSelection {
+    /// `default`, `all`, `default,NAME,…` or the list of names; a chosen guesser is written `guess=NAME`, so that
+    /// the text parses back to the same selection.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let all_guessers = TestSelection { guessers: Guessers::all(), ..*self };
+        if self.guessers != Guessers::all() {
+            let text = all_guessers.to_string();
+            let chosen = format!("guess={}", self.guessers);
+            return if text == "default" || text == "all" {
+                write!(f, "{text},{chosen}")
+            } else {
+                let items: Vec<&str> =
+                    text.split(',').map(|t| if t == "guess" { chosen.as_str() } else { t }).collect();
+                f.write_str(&items.join(","))
+            };
+        }
         if *self == TestSelection::default() {
             f.write_str("default")
         } else if *self == TestSelection::all() {
@@ -177,6 +214,17 @@ mod tests {
         let err = TestSelection::parse("parity,nope").unwrap_err();
         assert!(err.contains("'nope'") && err.contains("full-permutation"), "{err}");
         assert!(TestSelection::parse("parity,").is_err());
+        // A chosen guesser prints as guess=NAME and parses back.
+        use crate::stats::deck::guess::Guesser;
+        for text in ["guess=above-last", "default,guess=marginal", "all,guess=successor", "parity,guess=marginal"] {
+            let s = TestSelection::parse(text).unwrap();
+            assert_eq!(s.to_string(), text);
+            assert_eq!(TestSelection::parse(&s.to_string()).unwrap(), s);
+            assert!(s.contains(TestId::Guess) && s.guessers().len() == 1);
+        }
+        assert_eq!(TestSelection::parse("guess").unwrap().guessers(), Guessers::all());
+        assert_eq!(TestSelection::parse("guess=above-last").unwrap().guessers(), Guessers::one(Guesser::AboveLast));
+        assert!(TestSelection::parse("guess=psychic").unwrap_err().contains("'psychic'"));
     }
 
     #[test]

@@ -12,7 +12,8 @@
 
 use crate::stats::distributions::gof::{GofResult, chi2_against_pmf};
 use crate::stats::exact::laws::{
-    alternating_runs_pmf, cycles_pmf, descents_pmf, fixed_points_pmf, rising_sequences_pmf, turning_points_pmf,
+    alternating_runs_pmf, cycles_pmf, descents_pmf, fixed_points_pmf, longest_increasing_pmf, rising_sequences_pmf,
+    turning_points_pmf,
 };
 use crate::stats::finding::{Finding, HistogramFinding, within_chance};
 use crate::stats::{LnP, TestId, TestResult};
@@ -33,6 +34,8 @@ pub enum ExactLaw {
     TurningPoints,
     /// Alternating runs: André's `R(n, k)/n!`, mean (2n−1)/3.
     RunsUpDown,
+    /// The longest increasing subsequence: `Σ_{λ₁ = k} f_λ²/n!` (Robinson–Schensted), for n ≤ 64.
+    LongestIncreasing,
 }
 
 impl ExactLaw {
@@ -44,6 +47,7 @@ impl ExactLaw {
             ExactLaw::Descents => TestId::Descents,
             ExactLaw::TurningPoints => TestId::TurningPoints,
             ExactLaw::RunsUpDown => TestId::RunsUpDown,
+            ExactLaw::LongestIncreasing => TestId::LongestIncreasing,
         }
     }
 
@@ -56,6 +60,8 @@ impl ExactLaw {
             ExactLaw::Descents => descents_pmf(n),
             ExactLaw::TurningPoints => turning_points_pmf(n),
             ExactLaw::RunsUpDown => alternating_runs_pmf(n),
+            ExactLaw::LongestIncreasing => longest_increasing_pmf(n)
+                .expect("longest-increasing applies only where its law is computed (TestId::applies_to_deck)"),
         }
     }
 
@@ -68,6 +74,7 @@ impl ExactLaw {
             ExactLaw::Descents => (n as f64 - 1.0) / 2.0,
             ExactLaw::TurningPoints => (n as f64 - 2.0) / 3.0,
             ExactLaw::RunsUpDown => (2.0 * n as f64 - 1.0) / 3.0,
+            ExactLaw::LongestIncreasing => self.pmf(n).iter().enumerate().map(|(k, p)| k as f64 * p).sum(),
         }
     }
 
@@ -109,6 +116,7 @@ impl ExactLaw {
             ExactLaw::Descents => Finding::Descents(h),
             ExactLaw::TurningPoints => Finding::TurningPoints(h),
             ExactLaw::RunsUpDown => Finding::RunsUpDown(h),
+            ExactLaw::LongestIncreasing => Finding::LongestIncreasing(h),
         }
     }
 }
@@ -132,6 +140,7 @@ impl HistogramCounts {
             ExactLaw::Descents => "descents.counts",
             ExactLaw::TurningPoints => "turning_points.counts",
             ExactLaw::RunsUpDown => "runs_up_down.counts",
+            ExactLaw::LongestIncreasing => "longest_increasing.counts",
         };
         visitor.visit(name, &mut self.counts);
     }

@@ -6,6 +6,7 @@ pub mod cycles;
 pub mod duplicate_decks;
 pub mod fixed_points;
 pub mod full_permutation;
+pub mod guess;
 pub mod histogram;
 pub mod inversions;
 pub mod parity;

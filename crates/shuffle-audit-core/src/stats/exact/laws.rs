@@ -289,6 +289,79 @@ pub fn alternating_runs_pmf(n: usize) -> Vec<f64> {
     p
 }
 
+/// Largest deck whose law of the longest increasing subsequence is computed ([`longest_increasing_pmf`]): the
+/// sum runs over every partition of n, 1,741,630 of them for 64 cards (0.3 s), and grows like
+/// `e^{π√(2n/3)}/(4√3·n)` beyond.
+pub const LONGEST_INCREASING_MAX_N: usize = 64;
+
+/// Null law of the length of the longest increasing subsequence of a uniform permutation of `n` cards, for
+/// `n ≤ LONGEST_INCREASING_MAX_N` (`None` beyond): index `k = 0..=n`.
+///
+/// By the Robinson–Schensted correspondence, permutations of n are in bijection with pairs of standard Young
+/// tableaux of one shape λ ⊢ n, and the longest increasing subsequence is λ's first row; so
+/// `P(L = k) = Σ_{λ ⊢ n, λ₁ = k} f_λ² / n!`, with `f_λ = n!/Π hooks` (Frame–Robinson–Thrall). Each term
+/// `n!/Π h²` is computed in log space and the terms, all positive, are summed per first row. The law of each n
+/// is computed once per process and kept.
+pub fn longest_increasing_pmf(n: usize) -> Option<Vec<f64>> {
+    use std::collections::HashMap;
+    use std::sync::{Mutex, OnceLock};
+    if n > LONGEST_INCREASING_MAX_N {
+        return None;
+    }
+    static LAWS: OnceLock<Mutex<HashMap<usize, Vec<f64>>>> = OnceLock::new();
+    let laws = LAWS.get_or_init(|| Mutex::new(HashMap::new()));
+    if let Some(law) = laws.lock().unwrap_or_else(|e| e.into_inner()).get(&n) {
+        return Some(law.clone());
+    }
+    let law = longest_increasing_law(n);
+    laws.lock().unwrap_or_else(|e| e.into_inner()).insert(n, law.clone());
+    Some(law)
+}
+
+/// [`longest_increasing_pmf`]'s sum over the partitions of n, generated in reverse lexicographic order.
+fn longest_increasing_law(n: usize) -> Vec<f64> {
+    let mut p = vec![0.0; n + 1];
+    if n == 0 {
+        p[0] = 1.0;
+        return p;
+    }
+    let ln: Vec<f64> = (0..=2 * n).map(|h| (h.max(1) as f64).ln()).collect();
+    let ln_factorial: f64 = ln[1..=n].iter().sum();
+    let mut parts: Vec<usize> = Vec::with_capacity(n);
+    let mut columns = vec![0usize; n + 1];
+    let mut add = |parts: &[usize]| {
+        // λ'_j, the column lengths, then Σ ln h over the cells: h(i, j) = λ_i − j + λ'_j − i − 1 (0-based).
+        let first = parts[0];
+        columns[..first].fill(0);
+        for &r in parts {
+            for c in &mut columns[..r] {
+                *c += 1;
+            }
+        }
+        let mut hooks = 0.0;
+        for (i, &r) in parts.iter().enumerate() {
+            for (j, &c) in columns[..r].iter().enumerate() {
+                hooks += ln[r - j + c - i - 1];
+            }
+        }
+        p[first] += (ln_factorial - 2.0 * hooks).exp();
+    };
+    // Every partition of n with parts at most `largest`, appended to `parts`.
+    fn each(left: usize, largest: usize, parts: &mut Vec<usize>, f: &mut dyn FnMut(&[usize])) {
+        if left == 0 {
+            f(parts);
+            return;
+        }
+        for part in (1..=largest.min(left)).rev() {
+            parts.push(part);
+            each(left - part, part, parts, f);
+            parts.pop();
+        }
+    }
+    each(n, n, &mut parts, &mut add);
+    p
+}
+
 /// The cell of a deck with `peaks` peaks and `valleys` valleys in the joint law [`turning_points_pmf`]:
 /// `2·(peaks + valleys) + [peaks > valleys]`.
 #[inline(always)]
@@ -406,6 +479,36 @@ mod tests {
             counts[stat(p)] += 1;
         }
         counts.iter().map(|&c| c as f64 / perms.len() as f64).collect()
+    }
+
+    /// The longest increasing subsequence by the O(n²) recursion, for enumeration.
+    fn lis(p: &[usize]) -> usize {
+        let mut best = vec![1usize; p.len()];
+        for i in 0..p.len() {
+            for j in 0..i {
+                if p[j] < p[i] {
+                    best[i] = best[i].max(best[j] + 1);
+                }
+            }
+        }
+        best.into_iter().max().unwrap_or(0)
+    }
+
+    #[test]
+    fn longest_increasing_law_is_enumeration_and_catalan() {
+        for n in 1..=9 {
+            let law = longest_increasing_pmf(n).unwrap();
+            assert_vec_close(&law, &brute_pmf(n, n + 1, lis), 1e-14);
+        }
+        // LIS ≤ 2 ⇔ the permutation avoids 123: Catalan(n) of them (MacMahon). n = 20: C = 6564120420.
+        let law = longest_increasing_pmf(20).unwrap();
+        let factorial: f64 = (1..=20).map(|i| i as f64).product();
+        let two = law[1] + law[2];
+        assert!((two * factorial / 6_564_120_420.0 - 1.0).abs() < 1e-11, "{two}");
+        assert!((law[20] * factorial - 1.0).abs() < 1e-11 && (law[1] * factorial - 1.0).abs() < 1e-11);
+        let law = longest_increasing_pmf(52).unwrap();
+        assert!((law.iter().sum::<f64>() - 1.0).abs() < 1e-12);
+        assert!(longest_increasing_pmf(LONGEST_INCREASING_MAX_N + 1).is_none());
     }
 
     #[track_caller]

@@ -113,11 +113,19 @@ mod tests {
 
     #[test]
     fn counts_do_not_depend_on_the_thread_count() {
+        // Every test, the opt-in ones too: the guessers learn within each chunk, whichever worker has it.
         let n = 3 * CHUNK_SHUFFLES + 17;
-        let one = run(&config(AlgorithmKind::NaiveSwap, RngKind::Pcg32, n, 1), Progress::Hidden).unwrap();
-        let two = run(&config(AlgorithmKind::NaiveSwap, RngKind::Pcg32, n, 2), Progress::Hidden).unwrap();
+        let every = |threads| RunConfig {
+            tests: TestSelection::all(),
+            ..config(AlgorithmKind::NaiveSwap, RngKind::Pcg32, n, threads)
+        };
+        let one = run(&every(1), Progress::Hidden).unwrap();
+        let two = run(&every(2), Progress::Hidden).unwrap();
         assert_eq!(one.tally, two.tally);
         assert_eq!(one.tally.shuffles(), n);
+        let guess = one.tally.battery.guess.as_ref().expect("guess is among all the tests");
+        assert!(guess.totals().iter().all(|t| t.decks == n));
+        assert!(one.tally.battery.longest_increasing.is_some());
     }
 
     #[test]

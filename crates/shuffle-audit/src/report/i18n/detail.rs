@@ -172,6 +172,44 @@ pub(crate) fn detail(t: &TestResult) -> String {
             h.bins,
             impossible_note(h.impossible)
         ),
+        Finding::LongestIncreasing(h) => format!(
+            "mean {:.3} cards in the longest increasing subsequence (exact law by Robinson-Schensted, mean {:.3}); \
+             X2 = {x2:.1} over {} pooled values{}",
+            h.mean,
+            h.fair_mean,
+            h.bins,
+            impossible_note(h.impossible)
+        ),
+        Finding::Guess(g) => {
+            let each: Vec<String> = g
+                .outcomes
+                .iter()
+                .map(|o| {
+                    format!(
+                        "{} {:+.3} (99% {:+.3}..{:+.3}, p {})",
+                        o.guesser,
+                        o.extra,
+                        o.low,
+                        o.high,
+                        crate::stats::format_ln_p(o.ln_p)
+                    )
+                })
+                .collect();
+            format!(
+                "extra right guesses per deck over chance ({:.5} of {} cards), complete feedback, each guesser trained \
+                 on the earlier decks of its block of {} over {} decks: {}{}",
+                g.chance,
+                g.n,
+                crate::stats::deck::guess::BLOCK,
+                g.best.totals.decks,
+                each.join("; "),
+                if g.outcomes.len() > 1 {
+                    format!("; Bonferroni over {} guessers", g.outcomes.len())
+                } else {
+                    String::new()
+                }
+            )
+        }
         Finding::FullPermutation { orders, expected, most, least, never, .. } => format!(
             "X2 = {x2:.1} over {orders} orders ({expected:.1} expected each); most frequent {} at {:.4}x, least \
              frequent {} at {:.4}x; {never} never seen",

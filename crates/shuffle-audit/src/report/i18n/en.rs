@@ -67,6 +67,9 @@ pub(super) static TEMPLATES: Catalogue = Catalogue {
         ("headline.turning.mean", "{mean} valleys per deck on average (fair {fair})"),
         ("headline.turning.worst", "{value} turning points {ratio} as often as fair"),
         ("headline.runs-ud.mean", "{mean} runs up and down per deck on average (fair {fair})"),
+        ("headline.lis.mean", "longest increasing subsequence {mean} cards on average (fair {fair})"),
+        ("headline.lis.worst", "a longest increasing subsequence of {value} cards {ratio} as often as fair"),
+        ("headline.guess", "{guesser} guesses {extra} cards per deck over chance (99%: {low} to {high})"),
         ("headline.runs-ud.worst", "{value} runs up and down {ratio} as often as fair"),
         ("headline.inversions", "{inverted}% of pairs inverted (fair 50%), shift {shift} sd"),
         ("headline.full-permutation.never", "{never} of {orders} orders never occur"),
@@ -212,6 +215,29 @@ pub(super) static TEMPLATES: Catalogue = Catalogue {
             "The decks have {mean} valleys (a card lower than both its neighbours) on average instead of {fair}, or \
              peaks and valleys in the wrong proportions: the mark of a machine that builds piles by putting cards on \
              top or at the bottom, whose piles read down then up.",
+        ),
+        (
+            "explain.lis.fair",
+            "The longest increasing subsequence (the most cards that can be picked out in rising order) is as long \
+             as in a random order ({mean} cards per deck, fair {fair}).",
+        ),
+        (
+            "explain.lis.bias",
+            "The most cards that can be picked out of a deck in rising order is {mean} on average instead of \
+             {fair}: the deck keeps long rising threads of its starting order (a riffle or a machine that interleaves \
+             piles leaves them), or breaks them more than chance does.",
+        ),
+        (
+            "explain.guess.fair",
+            "A player who names each next card from the cards already shown, having watched the run's earlier decks \
+             (up to 16,384 at a time), gets {right} right per deck, as chance gives ({chance}): {extra} extra cards \
+             per deck (99%: {low} to {high}), with the {guesser} guesser.",
+        ),
+        (
+            "explain.guess.bias",
+            "A player who has watched these decks (up to 16,384 at a time) and names each next card from the cards \
+             already shown guesses {extra} more cards per deck than chance (99%: {low} to {high}): {right} right \
+             instead of {chance}, over {decks} decks, with the {guesser} guesser.",
         ),
         (
             "explain.runs-ud.fair",

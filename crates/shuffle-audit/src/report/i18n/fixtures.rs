@@ -32,7 +32,7 @@ pub(super) fn every_test_result() -> Vec<TestResult> {
     ];
     for fair in [true, false] {
         for n in [6usize, 52, 54] {
-            let mut b = Battery::new(n);
+            let mut b = Battery::with_tests(n, TestSelection::all());
             let mut deck: Vec<crate::cards::Card> = (0..n as u16).collect();
             for k in 0..8_000 {
                 if fair {
@@ -92,6 +92,11 @@ pub(super) fn variants(t: &TestResult) -> Vec<TestResult> {
                 out.push(with(Finding::PositionWorst { n: *n, position: *position, card: *card, ratio }));
             }
         }
+        Finding::Guess(g) => {
+            for fair in [true, false] {
+                out.push(with(Finding::Guess(crate::stats::finding::GuessFinding { fair, ..g.clone() })));
+            }
+        }
         Finding::Adjacency { .. } => {
             for fair in [true, false] {
                 let mut f = t.finding.clone();
@@ -112,7 +117,8 @@ pub(super) fn variants(t: &TestResult) -> Vec<TestResult> {
         | Finding::RisingSequences(h)
         | Finding::Descents(h)
         | Finding::TurningPoints(h)
-        | Finding::RunsUpDown(h) => {
+        | Finding::RunsUpDown(h)
+        | Finding::LongestIncreasing(h) => {
             for fair in [true, false] {
                 for never in [None, Some((5, 221_561.4))] {
                     for (mean, worst) in [(h.fair_mean, (1, 1.03)), (h.fair_mean + 3.0, (0, 2.5)), (1.0, (2, 0.5))] {
@@ -128,6 +134,7 @@ pub(super) fn variants(t: &TestResult) -> Vec<TestResult> {
                             Finding::Descents(_) => Finding::Descents(h),
                             Finding::TurningPoints(_) => Finding::TurningPoints(h),
                             Finding::RunsUpDown(_) => Finding::RunsUpDown(h),
+                            Finding::LongestIncreasing(_) => Finding::LongestIncreasing(h),
                             _ => Finding::RisingSequences(h),
                         }));
                     }

@@ -103,6 +103,8 @@ fn mean_is_off(test: TestId, h: &HistogramFinding) -> bool {
         TestId::FixedPoints => h.mean > 1.1 || h.mean < 0.9,
         // The shape statistics' sd per deck is 1.5 to 3 for 52 cards: a shift of 0.02 is what a machine leaves.
         TestId::Descents | TestId::TurningPoints | TestId::RunsUpDown => (h.mean - h.fair_mean).abs() > 0.02,
+        // The longest increasing subsequence of 52 cards has sd ≈ 1.8 per deck.
+        TestId::LongestIncreasing => (h.mean - h.fair_mean).abs() > 0.05,
         _ => (h.mean - h.fair_mean).abs() > 0.5,
     }
 }
@@ -163,10 +165,11 @@ fn histogram_headline(test: TestId, h: &HistogramFinding) -> Message {
                 .text("value", v)
                 .text("ratio", times(ratio)),
         },
-        TestId::Descents | TestId::TurningPoints | TestId::RunsUpDown => {
+        TestId::Descents | TestId::TurningPoints | TestId::RunsUpDown | TestId::LongestIncreasing => {
             let (mean_key, worst_key) = match test {
                 TestId::Descents => ("headline.descents.mean", "headline.descents.worst"),
                 TestId::TurningPoints => ("headline.turning.mean", "headline.turning.worst"),
+                TestId::LongestIncreasing => ("headline.lis.mean", "headline.lis.worst"),
                 _ => ("headline.runs-ud.mean", "headline.runs-ud.worst"),
             };
             if mean_is_off(test, h) {
@@ -219,7 +222,13 @@ pub(crate) fn test_headline(t: &TestResult) -> Message {
         | Finding::RisingSequences(h)
         | Finding::Descents(h)
         | Finding::TurningPoints(h)
-        | Finding::RunsUpDown(h) => histogram_headline(t.test, h),
+        | Finding::RunsUpDown(h)
+        | Finding::LongestIncreasing(h) => histogram_headline(t.test, h),
+        Finding::Guess(g) => msg("headline.guess")
+            .text("guesser", g.best.guesser)
+            .text("extra", format!("{:+.2}", g.best.extra))
+            .text("low", format!("{:+.2}", g.best.low))
+            .text("high", format!("{:+.2}", g.best.high)),
         Finding::Inversions { shift, percent_inverted, .. } => msg("headline.inversions")
             .text("inverted", format!("{percent_inverted:.1}"))
             .text("shift", format!("{shift:+.3}")),
@@ -394,8 +403,10 @@ pub(crate) fn explanation(t: &TestResult) -> Message {
                 .text("mean", mean)
                 .text("fair", fair)
         }
-        Finding::Descents(h) | Finding::TurningPoints(h) | Finding::RunsUpDown(h) => {
+        Finding::Descents(h) | Finding::TurningPoints(h) | Finding::RunsUpDown(h) | Finding::LongestIncreasing(h) => {
             let key = match (t.test, h.fair) {
+                (TestId::LongestIncreasing, true) => "explain.lis.fair",
+                (TestId::LongestIncreasing, false) => "explain.lis.bias",
                 (TestId::Descents, true) => "explain.descents.fair",
                 (TestId::Descents, false) => "explain.descents.bias",
                 (TestId::TurningPoints, true) => "explain.turning.fair",
@@ -404,6 +415,18 @@ pub(crate) fn explanation(t: &TestResult) -> Message {
                 (_, false) => "explain.runs-ud.bias",
             };
             msg(key).text("mean", format!("{:.3}", h.mean)).text("fair", format!("{:.3}", h.fair_mean))
+        }
+        Finding::Guess(g) => {
+            let b = &g.best;
+            let right = b.totals.right as f64 / b.totals.decks.max(1) as f64;
+            msg(if g.fair { "explain.guess.fair" } else { "explain.guess.bias" })
+                .text("guesser", b.guesser)
+                .text("decks", b.totals.decks)
+                .text("right", format!("{right:.2}"))
+                .text("chance", format!("{:.2}", g.chance))
+                .text("extra", format!("{:.2}", b.extra))
+                .text("low", format!("{:.2}", b.low))
+                .text("high", format!("{:.2}", b.high))
         }
         Finding::FullPermutation { n, orders, expected, most, least, never, fair } => {
             if *fair {
@@ -611,7 +634,9 @@ fn looks_like_chance(t: &TestResult) -> bool {
         | Finding::RisingSequences(h)
         | Finding::Descents(h)
         | Finding::TurningPoints(h)
-        | Finding::RunsUpDown(h) => h.fair,
+        | Finding::RunsUpDown(h)
+        | Finding::LongestIncreasing(h) => h.fair,
+        Finding::Guess(g) => g.fair,
         Finding::Adjacency { fair, .. }
         | Finding::Parity { fair, .. }
         | Finding::Inversions { fair, .. }
