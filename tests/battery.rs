@@ -198,3 +198,65 @@ fn calibrate_writes_its_table_and_p_values() {
     }
     assert!(stdout.contains("The verdict's family rule"), "{stdout}");
 }
+
+#[test]
+fn the_guess_test_reports_extra_cards_per_deck_with_its_interval() {
+    // One pass of the 10-shelf machine, 20,000 decks (seed 5): a guesser trained on earlier decks gets about 2.7
+    // cards per deck more than the 4.538 chance gives (measured: successor +2.74, 99% +2.73..+2.76 at 10^5
+    // decks); p is far below the FAIL threshold (1e-9), which a fair shuffle reaches with probability 1e-9.
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("guess");
+    let args = ["run", "-a", "shelf", "--passes", "1", "--tests", "guess", "--shuffles", "20000", "--seed", "5"];
+    let out = run(&[&args[..], &["--out", dir.to_str().unwrap()]].concat());
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let console = text(&out.stdout);
+    assert!(console.contains("guesses") && console.contains("more cards per deck than chance (99%: "), "{console}");
+    let (header, rows) = csv_rows(&dir.join("summary.csv"));
+    let col = |name: &str| header.iter().position(|h| h == name).unwrap();
+    let row = rows.iter().find(|r| r[col("test")] == "guess").expect("a guess row");
+    let extra: f64 = row[col("statistic")].parse().unwrap();
+    assert!((2.0..3.5).contains(&extra), "{extra}");
+    assert!(row[col("detail")].contains("successor +") && row[col("detail")].contains("Bonferroni over 3"));
+    let json = common::run_json(&dir);
+    let g = &json["assessment"]["tests"][0]["result"]["guess"];
+    let (low, high) = (g["extra_99_low"].as_f64().unwrap(), g["extra_99_high"].as_f64().unwrap());
+    assert!(low < extra && extra < high && high - low < 0.2, "{low} {extra} {high}");
+    assert_eq!(g["guessers"].as_array().unwrap().len(), 3);
+    assert!((g["chance_per_deck"].as_f64().unwrap() - 4.53804).abs() < 1e-5);
+}
+
+#[test]
+fn opt_in_tests_pass_a_fair_shuffle_and_the_guesser_flag_needs_guess() {
+    // Fisher–Yates with ChaCha8, 5,000 decks: guess and longest-increasing PASS unless the family p falls below
+    // the SUSPICIOUS threshold (1e-6), which a fair shuffle does with probability about 2e-6; the seed is fixed.
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("fair");
+    let out = run(&[
+        "run",
+        "-a",
+        "fisher-yates",
+        "--tests",
+        "longest-increasing,guess=above-last",
+        "--shuffles",
+        "5000",
+        "--seed",
+        "3",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
+    let (header, rows) = csv_rows(&dir.join("summary.csv"));
+    let test = header.iter().position(|h| h == "test").unwrap();
+    let tests: Vec<&str> = rows.iter().map(|r| r[test].as_str()).collect();
+    assert!(tests.contains(&"guess") && tests.contains(&"longest-increasing"), "{tests:?}");
+    assert_eq!(common::run_json(&dir)["config"]["tests"], "longest-increasing,guess=above-last");
+    for (args, flag, needle) in [
+        (vec!["run", "-a", "fisher-yates", "--guesser", "marginal"], "--guesser", "guess test only"),
+        (vec!["run", "-a", "fisher-yates", "--tests", "guess", "--guesser", "psychic"], "--guesser", "'psychic'"),
+        (vec!["run", "-a", "fisher-yates", "--deck", "65", "--tests", "longest-increasing"], "--tests", "at most 64"),
+    ] {
+        let out = run(&args);
+        common::assert_usage_error(&out, flag, needle);
+        assert!(common::stderr(&out).contains(needle), "{}", common::stderr(&out));
+    }
+}

@@ -83,9 +83,14 @@ fn layout(r: &RunReport, lang: Lang) -> String {
         ));
         for t in &r.assessment.tests {
             s.push_str(&format!(
-                "  {:<18} {:>12.1} {:>8} {:<16} {:>10} {:>15}  {}{}\n",
+                "  {:<18} {:>12} {:>8} {:<16} {:>10} {:>15}  {}{}\n",
                 t.result.test,
-                t.result.statistic,
+                // The guess test's statistic is its extra cards per deck, a small number worth its decimals.
+                if t.result.test == crate::stats::TestId::Guess {
+                    format!("{:+.3}", t.result.statistic)
+                } else {
+                    format!("{:.1}", t.result.statistic)
+                },
                 t.result.df,
                 i18n::sides(Lang::En, t),
                 format_ln_p(t.ln_p_test),

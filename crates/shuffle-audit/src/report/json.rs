@@ -59,8 +59,31 @@ pub fn render(report: &RunReport, timings: Timings) -> Vec<u8> {
         result["detail"] = Value::String(i18n::detail(&t.result));
         result["explanation"] = Value::String(i18n::explanation(Lang::En, &t.result));
         result["headline"] = Value::String(i18n::test_headline(Lang::En, &t.result));
+        if let crate::stats::Finding::Guess(g) = &t.result.finding {
+            result["guess"] = guess_json(g);
+        }
     }
     let mut bytes = serde_json::to_vec_pretty(&value).expect("serialising plain data");
     bytes.push(b'\n');
     bytes
+}
+
+/// The guess test's figures as numbers: the deciding guesser's extra cards per deck with its 99% interval, and
+/// every guesser's.
+fn guess_json(g: &crate::stats::finding::GuessFinding) -> Value {
+    let one = |o: &crate::stats::deck::guess::GuessOutcome| {
+        serde_json::json!({
+            "guesser": o.guesser.name(),
+            "decks": o.totals.decks,
+            "right_per_deck": o.totals.right as f64 / o.totals.decks.max(1) as f64,
+            "extra_cards_per_deck": o.extra,
+            "extra_99_low": o.low,
+            "extra_99_high": o.high,
+            "ln_p": o.ln_p,
+        })
+    };
+    let mut v = one(&g.best);
+    v["chance_per_deck"] = serde_json::json!(g.chance);
+    v["guessers"] = Value::Array(g.outcomes.iter().map(one).collect());
+    v
 }

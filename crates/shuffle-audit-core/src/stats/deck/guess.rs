@@ -106,6 +106,13 @@ impl Guessers {
     }
 }
 
+impl std::str::FromStr for Guessers {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        Guessers::parse(s)
+    }
+}
+
 impl std::fmt::Display for Guessers {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         if *self == Guessers::all() {

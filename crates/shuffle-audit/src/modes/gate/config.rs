@@ -150,6 +150,10 @@ struct RawCheck {
     riffles: Option<Spanned<i64>>,
     passes: Option<Spanned<i64>>,
     moves: Option<Spanned<i64>>,
+    shelves: Option<Spanned<i64>>,
+    piles: Option<Spanned<i64>>,
+    pile_order: Option<Spanned<String>>,
+    faro: Option<Spanned<String>>,
     cut: Option<Spanned<bool>>,
     burn: Option<Spanned<i64>>,
     exec: Option<Spanned<String>>,
@@ -161,6 +165,7 @@ struct RawCheck {
     shuffles: Option<Spanned<i64>>,
     seed: Option<Spanned<i64>>,
     tests: Option<Spanned<Vec<String>>>,
+    guesser: Option<Spanned<String>>,
     expect: Option<Spanned<String>>,
     fail_below: Option<Spanned<f64>>,
     suspicious_below: Option<Spanned<f64>>,
@@ -300,6 +305,11 @@ fn validate(raw: &RawCheck, at: usize, err: &ErrFn, dir: &Path) -> Result<Check,
         riffles: integer(&raw.riffles, "riffles", 0, i64::MAX)?.map(|k| k as u64),
         passes: integer(&raw.passes, "passes", 0, i64::MAX)?.map(|k| k as u64),
         moves: integer(&raw.moves, "moves", 0, i64::MAX)?.map(|k| k as u64),
+        shelves: integer(&raw.shelves, "shelves", 0, i64::MAX)?.map(|k| k as u64),
+        piles: integer(&raw.piles, "piles", 0, i64::MAX)?.map(|k| k as u64),
+        pile_order: parse_as(parsed(&raw.pile_order)?, &ctx)?,
+        faro: parse_as(parsed(&raw.faro)?, &ctx)?,
+        guesser: parse_as(parsed(&raw.guesser)?, &ctx)?,
         cut: raw.cut.as_ref().is_some_and(|c| *c.get_ref()),
         burn: integer(&raw.burn, "burn", 0, i64::MAX)?.map(|b| b as usize),
         format: parse_as(parsed(&raw.format)?, &ctx)?,
@@ -365,6 +375,11 @@ fn validate(raw: &RawCheck, at: usize, err: &ErrFn, dir: &Path) -> Result<Check,
             Field::Riffles => span(raw.riffles.as_ref().map(|s| s.span())),
             Field::Passes => span(raw.passes.as_ref().map(|s| s.span())),
             Field::Moves => span(raw.moves.as_ref().map(|s| s.span())),
+            Field::Shelves => span(raw.shelves.as_ref().map(|s| s.span())),
+            Field::Piles => span(raw.piles.as_ref().map(|s| s.span())),
+            Field::PileOrder => span(raw.pile_order.as_ref().map(|s| s.span())),
+            Field::Faro => span(raw.faro.as_ref().map(|s| s.span())),
+            Field::Guesser => span(raw.guesser.as_ref().map(|s| s.span())),
             Field::Cut => span(raw.cut.as_ref().map(|s| s.span())),
             Field::Burn => span(raw.burn.as_ref().map(|s| s.span())),
             Field::Exec => span(raw.exec.as_ref().map(|s| s.span())),
@@ -443,6 +458,37 @@ timeout = "90s"
     }
 
     #[test]
+    fn machines_and_the_guesser_are_read() {
+        let c = parse_str(
+            r#"
+[[check]]
+name = "shelf"
+algorithm = "shelf"
+shelves = 20
+passes = 2
+tests = ["default", "guess"]
+guesser = "above-last"
+
+[[check]]
+name = "piles"
+algorithm = "pile"
+piles = 5
+pile_order = "random"
+
+[[check]]
+name = "faro"
+algorithm = "faro"
+faro = "in"
+"#,
+        )
+        .unwrap();
+        let labels: Vec<String> = c.checks.iter().map(|c| c.source_label()).collect();
+        assert_eq!(labels, ["shelf(20x2) / chacha8", "pile(5,random) / chacha8", "faro(inx1) / chacha8"]);
+        let shelf = c.checks[0].settings.builtin().unwrap();
+        assert_eq!(shelf.tests.to_string(), "default,guess=above-last");
+    }
+
+    #[test]
     fn errors_name_the_line() {
         let cases = [
             ("[[check]]\nname = \"a\"\nalgoritm = \"x\"\n", 3, "unknown field `algoritm`"),
@@ -470,6 +516,15 @@ timeout = "90s"
             ("[[check]]\nname = \"a\"\nshuffles = \"many\"\n", 3, "invalid type"),
             ("[[check]]\nname = \"a\"\nalgorithm = \"wash\"\ntimeout = \"0s\"\n", 4, "timeout: '0s' must be longer"),
             ("[[check]]\nname = \"a\"\nalgorithm = \"wash\"\ntimeout = \"5 parsecs\"\n", 4, "timeout: unknown unit"),
+            ("[[check]]\nname = \"a\"\nalgorithm = \"wash\"\nshelves = 3\n", 4, "shelves applies to"),
+            ("[[check]]\nname = \"a\"\nalgorithm = \"pile\"\npile_order = \"up\"\n", 4, "unknown pile order 'up'"),
+            ("[[check]]\nname = \"a\"\nalgorithm = \"faro\"\nfaro = \"sideways\"\n", 4, "'sideways'"),
+            (
+                "[[check]]\nname = \"a\"\nalgorithm = \"wash\"\nguesser = \"marginal\"\n",
+                4,
+                "guesser applies to the guess",
+            ),
+            ("[[check]]\nname = \"a\"\nalgorithm = \"wash\"\ntests = [\"guess\"]\nguesser = \"x\"\n", 5, "'x'"),
             ("", 1, "no checks"),
             ("[[check]\n", 1, ""),
         ];
