@@ -483,7 +483,14 @@ faro = "in"
         )
         .unwrap();
         let labels: Vec<String> = c.checks.iter().map(|c| c.source_label()).collect();
-        assert_eq!(labels, ["shelf(20x2) / chacha8", "pile(5,random) / chacha8", "faro(inx1) / chacha8"]);
+        assert_eq!(
+            labels,
+            [
+                "shelf --passes 2 --shelves 20 / chacha8",
+                "pile --piles 5 --pile-order random / chacha8",
+                "faro --passes 1 --faro in / chacha8"
+            ]
+        );
         let shelf = c.checks[0].settings.builtin().unwrap();
         assert_eq!(shelf.tests.to_string(), "default,guess=above-last");
     }

@@ -67,6 +67,9 @@ pub(super) static TEMPLATES: Catalogue = Catalogue {
         ("headline.turning.mean", "{mean} valleys per deck on average (fair {fair})"),
         ("headline.turning.worst", "{value} turning points {ratio} as often as fair"),
         ("headline.runs-ud.mean", "{mean} runs up and down per deck on average (fair {fair})"),
+        ("guesser.marginal", "marginal"),
+        ("guesser.successor", "successor"),
+        ("guesser.above-last", "above-last"),
         ("headline.lis.mean", "longest increasing subsequence {mean} cards on average (fair {fair})"),
         ("headline.lis.worst", "a longest increasing subsequence of {value} cards {ratio} as often as fair"),
         ("headline.guess", "{guesser} guesses {extra} cards per deck over chance (99%: {low} to {high})"),
@@ -231,7 +234,7 @@ pub(super) static TEMPLATES: Catalogue = Catalogue {
             "explain.guess.fair",
             "A player who names each next card from the cards already shown, having watched the run's earlier decks \
              (up to 16,384 at a time), gets {right} right per deck, as chance gives ({chance}): {extra} extra cards \
-             per deck (99%: {low} to {high}), with the {guesser} guesser.",
+             per deck (99%: {low} to {high}) over {decks} decks, with the {guesser} guesser.",
         ),
         (
             "explain.guess.bias",

@@ -92,6 +92,16 @@ fn seat_count(test: TestId) -> (Message, Message) {
     (msg(what), msg(unit))
 }
 
+/// A guesser of the guess test, by name.
+fn guesser(g: crate::stats::deck::guess::Guesser) -> Message {
+    use crate::stats::deck::guess::Guesser;
+    msg(match g {
+        Guesser::Marginal => "guesser.marginal",
+        Guesser::Successor => "guesser.successor",
+        Guesser::AboveLast => "guesser.above-last",
+    })
+}
+
 fn favoured(gains: bool) -> Message {
     msg(if gains { "favoured.yes" } else { "favoured.no" })
 }
@@ -225,7 +235,7 @@ pub(crate) fn test_headline(t: &TestResult) -> Message {
         | Finding::RunsUpDown(h)
         | Finding::LongestIncreasing(h) => histogram_headline(t.test, h),
         Finding::Guess(g) => msg("headline.guess")
-            .text("guesser", g.best.guesser)
+            .msg("guesser", guesser(g.best.guesser))
             .text("extra", format!("{:+.2}", g.best.extra))
             .text("low", format!("{:+.2}", g.best.low))
             .text("high", format!("{:+.2}", g.best.high)),
@@ -420,7 +430,7 @@ pub(crate) fn explanation(t: &TestResult) -> Message {
             let b = &g.best;
             let right = b.totals.right as f64 / b.totals.decks.max(1) as f64;
             msg(if g.fair { "explain.guess.fair" } else { "explain.guess.bias" })
-                .text("guesser", b.guesser)
+                .msg("guesser", guesser(b.guesser))
                 .text("decks", b.totals.decks)
                 .text("right", format!("{right:.2}"))
                 .text("chance", format!("{:.2}", g.chance))

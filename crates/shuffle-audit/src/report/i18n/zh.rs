@@ -67,9 +67,12 @@ pub(super) static TEMPLATES: Catalogue = Catalogue {
         ("headline.turning.mean", "平均每副牌 {mean} 个谷（公平 {fair}）"),
         ("headline.turning.worst", "{value} 个转折点：出现次数是公平情况的 {ratio}"),
         ("headline.runs-ud.mean", "平均每副牌 {mean} 段升降游程（公平 {fair}）"),
+        ("guesser.marginal", "按位置计数"),
+        ("guesser.successor", "按上一张的后继计数"),
+        ("guesser.above-last", "上一张之上的最小牌"),
         ("headline.lis.mean", "最长递增子序列平均 {mean} 张（公平 {fair}）"),
         ("headline.lis.worst", "最长递增子序列为 {value} 张：出现次数是公平情况的 {ratio}"),
-        ("headline.guess", "{guesser} 猜牌器每副比随机多猜对 {extra} 张（99%：{low} 至 {high}）"),
+        ("headline.guess", "「{guesser}」猜牌器每副比随机多猜对 {extra} 张（99%：{low} 至 {high}）"),
         ("headline.runs-ud.worst", "{value} 段升降游程：出现次数是公平情况的 {ratio}"),
         ("headline.inversions", "{inverted}% 的牌对顺序颠倒（公平 50%），偏移 {shift} 个标准差"),
         ("headline.full-permutation.never", "{orders} 种牌序中有 {never} 种从未出现"),
@@ -186,12 +189,12 @@ pub(super) static TEMPLATES: Catalogue = Catalogue {
         (
             "explain.guess.fair",
             "看过本次运行前面的牌（每次最多 16,384 副）、根据已亮出的牌猜下一张的玩家，每副猜对 {right} 张，\
-             与随机一样（{chance}）：每副多猜对 {extra} 张（99%：{low} 至 {high}），猜牌器为 {guesser}。",
+             与随机一样（{chance}）：{decks} 副牌中每副多猜对 {extra} 张（99%：{low} 至 {high}），猜牌器为「{guesser}」。",
         ),
         (
             "explain.guess.bias",
             "看过这些牌（每次最多 16,384 副）、根据已亮出的牌猜下一张的玩家，每副比随机多猜对 {extra} 张\
-             （99%：{low} 至 {high}）：共 {decks} 副，每副猜对 {right} 张，而随机只有 {chance} 张，猜牌器为 {guesser}。",
+             （99%：{low} 至 {high}）：共 {decks} 副，每副猜对 {right} 张，而随机只有 {chance} 张，猜牌器为「{guesser}」。",
         ),
         ("explain.runs-ud.fair", "数值连续上升和连续下降的段数与随机排列一样多（每副 {mean} 段，公平值 {fair}）。"),
         (
