@@ -2,7 +2,10 @@
 //! statistic on its own and for the default battery, on 52-card Fisher–Yates decks drawn once up front (so the
 //! shuffle's own cost is not included). Names follow
 //! `stat/<test>`: `stat/position-card` is the position-by-card counts alone (always kept), `stat/<test>` adds that
-//! one test to them, and `stat/default` is the default battery. Throughput is in decks (elements = 1 deck).
+//! one test to them, and `stat/default` is the default battery (`stat/default-without-shape`: without descents,
+//! turning-points and runs-up-down, the battery before they joined it). The opt-in tests are here too:
+//! `stat/longest-increasing` (patience sorting) and `stat/guess` (its three guessers, each guessing then learning
+//! every deck). Throughput is in decks (elements = 1 deck).
 //!
 //! `cargo bench --bench battery`
 
@@ -32,6 +35,13 @@ fn battery(c: &mut Criterion) {
     let mut selections = vec![("position-card".to_string(), TestSelection::only(&[]))];
     selections.extend(TestId::ALL.iter().skip(3).map(|t| (t.name().to_string(), TestSelection::only(&[*t]))));
     selections.push(("default".to_string(), TestSelection::default()));
+    // The default battery as it was before the shape tests joined it: what descents, turning-points and
+    // runs-up-down cost together.
+    let before: Vec<TestId> = TestSelection::default()
+        .tests()
+        .filter(|t| ![TestId::Descents, TestId::TurningPoints, TestId::RunsUpDown].contains(t))
+        .collect();
+    selections.push(("default-without-shape".to_string(), TestSelection::only(&before).relaxed()));
     let mut group = c.benchmark_group("stat");
     group.throughput(Throughput::Elements(decks.len() as u64));
     for (name, selection) in selections {

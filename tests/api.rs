@@ -36,11 +36,35 @@ fn rand_shuffle_passes_and_a_naive_swap_fails() {
 }
 
 #[test]
+fn a_project_can_ask_how_many_cards_a_player_gains() {
+    // A shuffle that only cuts the deck: the above-last guesser names all but the card after the cut, so the
+    // player gains about n − 1 − H_n ≈ 46 cards per deck; FAIL at any seed (p below 10^-1000 at 2000 decks).
+    let cut = |d: &mut [u16], r: &mut AuditRng| {
+        use rand::RngExt;
+        let k = r.random_range(0..d.len());
+        d.rotate_left(k);
+    };
+    let report = Audit::new(52).shuffles(2000).seed(1).tests("guess=above-last").run(cut);
+    assert_eq!(report.verdict(), Verdict::Fail);
+    let guess = report.tests().iter().find(|t| t.name == "guess").expect("the guess test ran");
+    assert!((44.0..48.0).contains(&guess.statistic), "{}", guess.statistic);
+}
+
+#[test]
 fn the_report_does_not_depend_on_the_thread_count() {
+    // Every test, the guessers (trained within each chunk) included.
     let run = |threads| {
-        Audit::new(13).shuffles(100_000).seed(3).threads(threads).run(|d: &mut [u16], r: &mut AuditRng| d.shuffle(r))
+        Audit::new(13)
+            .shuffles(100_000)
+            .seed(3)
+            .threads(threads)
+            .tests("all")
+            .run(|d: &mut [u16], r: &mut AuditRng| d.shuffle(r))
     };
     let (one, two) = (run(1), run(2));
+    assert!(
+        one.tests().iter().any(|t| t.name == "guess") && one.tests().iter().any(|t| t.name == "longest-increasing")
+    );
     assert_eq!(one.tests(), two.tests());
     assert_eq!(one.run_report().counts, two.run_report().counts);
 }

@@ -11,7 +11,7 @@ use shuffle_audit::modes::calibration::calibrate;
 use shuffle_audit::modes::progressive;
 use shuffle_audit::rng::RngKind;
 use shuffle_audit::shuffle::{Algorithm, AlgorithmKind};
-use shuffle_audit::stats::TestId;
+use shuffle_audit::stats::{TestId, TestSelection};
 
 fn config(kind: AlgorithmKind, rng: RngKind, shuffles: u64, seed: u64) -> RunConfig {
     RunConfig::new(Algorithm::new(kind), rng, 52, shuffles, seed)
@@ -34,6 +34,26 @@ fn every_statistic_is_calibrated_on_fisher_yates_chacha8() {
     for s in &out.statistics {
         assert!(s.uniform(), "{}: KS p {:e}, AD p {:e}", s.test, s.ks_p, s.ad_p);
     }
+}
+
+#[test]
+#[ignore = "heavy: 4·10^5 shuffles with the guessers; run in release"]
+fn the_opt_in_tests_are_calibrated_on_fisher_yates_chacha8() {
+    // 200 replicates × 2000 shuffles of 52 cards with longest-increasing and guess (each guesser's own p:
+    // 2 + 3 = 5 rows), KS and AD p above 0.001: a calibrated harness fails this with probability at most 1%
+    // (10 tests at 0.001); and the family rule's rates stay within their binomial bands. The seed is fixed.
+    let mut c = config(AlgorithmKind::FisherYates, RngKind::Chacha8, 2_000, 3);
+    c.tests = TestSelection::parse("longest-increasing,guess").unwrap();
+    let out = calibrate(&c, 200, &Meter::hidden()).unwrap();
+    let kinds: Vec<(TestId, &str)> = out.statistics.iter().map(|s| (s.test, s.p_kind)).collect();
+    assert_eq!(kinds.len(), 5, "{kinds:?}");
+    for g in ["marginal", "successor", "above-last"] {
+        assert!(kinds.contains(&(TestId::Guess, g)), "{kinds:?}");
+    }
+    for s in &out.statistics {
+        assert!(s.uniform(), "{} {}: KS p {:e}, AD p {:e}", s.test, s.p_kind, s.ks_p, s.ad_p);
+    }
+    assert!(out.calibrated());
 }
 
 #[test]

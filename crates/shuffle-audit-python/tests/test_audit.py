@@ -111,6 +111,23 @@ def test_tests_and_thresholds_are_the_builders():
         shuffle_audit.assert_fair(python_shuffle, **strict)
 
 
+def test_the_opt_in_tests_are_named_like_the_cli():
+    # The guess test with one guesser, and the longest increasing subsequence: random.shuffle passes them unless the
+    # family p falls below 1e-6 (SUSPICIOUS), which a fair shuffle does with probability about 2e-6 (seed fixed);
+    # a cut deck is guessed almost whole: about 46 extra cards per deck of 52, FAIL at any seed.
+    report = shuffle_audit.audit(python_shuffle, deck=20, shuffles=3000, seed=4, tests="longest-increasing,guess=above-last")
+    assert [t["name"] for t in report.tests] == ["longest-increasing", "guess"]
+    assert report.verdict == "PASS"
+
+    def cut(deck, rng):
+        k = rng.randrange(len(deck))
+        deck[:] = deck[k:] + deck[:k]
+
+    report = shuffle_audit.audit(cut, deck=52, shuffles=2000, seed=1, tests="guess=above-last")
+    assert report.verdict == "FAIL"
+    assert 44 < report.tests[0]["statistic"] < 48
+
+
 def test_write_gives_the_cli_files(tmp_path):
     report = shuffle_audit.audit(python_shuffle, deck=12, shuffles=3000, seed=2)
     written = report.write(tmp_path / "out")

@@ -290,7 +290,7 @@ pub fn alternating_runs_pmf(n: usize) -> Vec<f64> {
 }
 
 /// Largest deck whose law of the longest increasing subsequence is computed ([`longest_increasing_pmf`]): the
-/// sum runs over every partition of n, 1,741,630 of them for 64 cards (0.3 s), and grows like
+/// sum runs over every partition of n, 1,741,630 of them for 64 cards, and grows like
 /// `e^{π√(2n/3)}/(4√3·n)` beyond.
 pub const LONGEST_INCREASING_MAX_N: usize = 64;
 
