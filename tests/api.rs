@@ -46,7 +46,7 @@ fn a_project_can_ask_how_many_cards_a_player_gains() {
     };
     let report = Audit::new(52).shuffles(2000).seed(1).tests("guess=above-last").run(cut);
     assert_eq!(report.verdict(), Verdict::Fail);
-    let guess = report.tests().iter().find(|t| t.name == "guess").expect("the guess test ran");
+    let guess = report.tests().into_iter().find(|t| t.name == "guess").expect("the guess test ran");
     assert!((44.0..48.0).contains(&guess.statistic), "{}", guess.statistic);
 }
 

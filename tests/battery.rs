@@ -202,8 +202,8 @@ fn calibrate_writes_its_table_and_p_values() {
 #[test]
 fn the_guess_test_reports_extra_cards_per_deck_with_its_interval() {
     // One pass of the 10-shelf machine, 20,000 decks (seed 5): a guesser trained on earlier decks gets about 2.7
-    // cards per deck more than the 4.538 chance gives (measured: successor +2.74, 99% +2.73..+2.76 at 10^5
-    // decks); p is far below the FAIL threshold (1e-9), which a fair shuffle reaches with probability 1e-9.
+    // cards per deck more than the 4.538 chance gives (measured: successor +2.77, 99% +2.75..+2.78 at 10^5
+    // decks, seed 5); p is far below the FAIL threshold (1e-9), which a fair shuffle reaches with probability 1e-9.
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("guess");
     let args = ["run", "-a", "shelf", "--passes", "1", "--tests", "guess", "--shuffles", "20000", "--seed", "5"];
