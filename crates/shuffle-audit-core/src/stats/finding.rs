@@ -122,6 +122,55 @@ pub struct SeedSpaceEstimate {
     pub high: Option<f64>,
 }
 
+crate::names::named_enum! {
+    /// A built-in guesser of the `guess` test (`--guesser NAME`).
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    pub enum Guesser("guesser") {
+        /// The unseen card most often at this position.
+        Marginal => "marginal",
+        /// The unseen card that most often followed the last one shown.
+        Successor => "successor",
+        /// The smallest unseen card above the last one shown.
+        AboveLast => "above-last",
+    }
+}
+
+impl Guesser {
+    pub(crate) fn bit(self) -> u8 {
+        1 << (self as u8)
+    }
+
+    /// Whether the guesser learns from the decks it has seen.
+    pub fn learns(self) -> bool {
+        !matches!(self, Guesser::AboveLast)
+    }
+}
+
+/// One guesser's totals over the decks it scored.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GuessTotals {
+    /// Decks scored.
+    pub decks: u64,
+    /// Right guesses over them.
+    pub right: u64,
+    /// The sum of the squares of each deck's right guesses (for the interval of the mean).
+    pub right_squared: u64,
+}
+
+/// One guesser's outcome: its p and its extra cards per deck with a 99% interval.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GuessOutcome {
+    pub guesser: Guesser,
+    pub totals: GuessTotals,
+    /// ln P(a uniform shuffle's decks give at least this many right guesses).
+    pub ln_p: LnP,
+    /// Right guesses per deck beyond chance (`mean − H_n`).
+    pub extra: f64,
+    /// Its 99% interval (normal, with the decks' own standard deviation).
+    pub low: f64,
+    pub high: f64,
+}
+
 /// What the `guess` test found: each guesser's right guesses per deck against chance.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GuessFinding {
@@ -129,9 +178,9 @@ pub struct GuessFinding {
     /// Right guesses per deck a uniform shuffle gives any guesser, `H_n`.
     pub chance: f64,
     /// The guesser with the smallest p (the one the test's p comes from).
-    pub best: crate::stats::deck::guess::GuessOutcome,
+    pub best: GuessOutcome,
     /// Every guesser's outcome.
-    pub outcomes: Vec<crate::stats::deck::guess::GuessOutcome>,
+    pub outcomes: Vec<GuessOutcome>,
     /// The test's p within chance ([`within_chance`]).
     pub fair: bool,
 }

@@ -3,8 +3,6 @@
 
 use serde::Serialize;
 
-use crate::stats::exact::laws::LONGEST_INCREASING_MAX_N;
-
 crate::names::named_enum! {
     /// One test: of the deck (the battery), of the seats of a deal, or of a game's table. Every result, verdict
     /// and report carries it; `--tests` and the gate's `tests = [...]` name it.
@@ -79,6 +77,10 @@ pub enum PSides {
     BothTails,
 }
 
+/// Largest deck for the longest-increasing test: its exact law
+/// ([`crate::stats::exact::laws::longest_increasing_pmf`]) sums over every partition of n, 1,741,630 of them for
+/// 64 cards, a number that grows like `e^{π√(2n/3)}/(4√3·n)` beyond.
+pub const LONGEST_INCREASING_MAX_N: usize = 64;
 /// Largest deck for the full-permutation test (8! = 40320 orders).
 pub const FULL_PERMUTATION_MAX_N: usize = 8;
 /// Smallest deck for the duplicate-deck test (below it n! is not much larger than the square of the decks it keeps).

@@ -289,10 +289,7 @@ pub fn alternating_runs_pmf(n: usize) -> Vec<f64> {
     p
 }
 
-/// Largest deck whose law of the longest increasing subsequence is computed ([`longest_increasing_pmf`]): the
-/// sum runs over every partition of n, 1,741,630 of them for 64 cards, and grows like
-/// `e^{π√(2n/3)}/(4√3·n)` beyond.
-pub const LONGEST_INCREASING_MAX_N: usize = 64;
+pub use crate::stats::test_id::LONGEST_INCREASING_MAX_N;
 
 /// Null law of the length of the longest increasing subsequence of a uniform permutation of `n` cards, for
 /// `n ≤ LONGEST_INCREASING_MAX_N` (`None` beyond): index `k = 0..=n`.
