@@ -19,6 +19,20 @@ pub fn all_permutations(n: usize) -> Vec<Vec<Card>> {
     out
 }
 
+/// The length of the longest increasing subsequence by the O(n²) recursion on its last element: the
+/// definition that patience sorting and the exact law are checked against.
+pub fn longest_increasing_by_recursion<T: Ord>(p: &[T]) -> usize {
+    let mut best = vec![1usize; p.len()];
+    for i in 0..p.len() {
+        for j in 0..i {
+            if p[j] < p[i] {
+                best[i] = best[i].max(best[j] + 1);
+            }
+        }
+    }
+    best.into_iter().max().unwrap_or(0)
+}
+
 /// Mean and variance of `values`.
 pub fn moments(values: &[f64]) -> (f64, f64) {
     let m = values.iter().sum::<f64>() / values.len() as f64;

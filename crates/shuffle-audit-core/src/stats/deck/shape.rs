@@ -154,17 +154,7 @@ mod tests {
     fn patience_sorting_is_the_longest_increasing_subsequence_and_its_law_holds_to_nine_cards() {
         // Against the O(n²) recursion on every permutation of up to 8 cards and on random decks of 100; the
         // counts over every permutation of n ≤ 9 are the exact law's.
-        fn slow(p: &[Card]) -> usize {
-            let mut best = vec![1usize; p.len()];
-            for i in 0..p.len() {
-                for j in 0..i {
-                    if p[j] < p[i] {
-                        best[i] = best[i].max(best[j] + 1);
-                    }
-                }
-            }
-            best.into_iter().max().unwrap_or(0)
-        }
+        let slow = crate::stats::testing::longest_increasing_by_recursion::<Card>;
         for n in 1..=9 {
             let law = crate::stats::exact::laws::longest_increasing_pmf(n).unwrap();
             let mut counts = vec![0u64; n + 1];

@@ -478,17 +478,8 @@ mod tests {
         counts.iter().map(|&c| c as f64 / perms.len() as f64).collect()
     }
 
-    /// The longest increasing subsequence by the O(n²) recursion, for enumeration.
     fn lis(p: &[usize]) -> usize {
-        let mut best = vec![1usize; p.len()];
-        for i in 0..p.len() {
-            for j in 0..i {
-                if p[j] < p[i] {
-                    best[i] = best[i].max(best[j] + 1);
-                }
-            }
-        }
-        best.into_iter().max().unwrap_or(0)
+        crate::stats::testing::longest_increasing_by_recursion(p)
     }
 
     #[test]
