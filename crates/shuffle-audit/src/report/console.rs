@@ -85,12 +85,7 @@ fn layout(r: &RunReport, lang: Lang) -> String {
             s.push_str(&format!(
                 "  {:<18} {:>12} {:>8} {:<16} {:>10} {:>15}  {}{}\n",
                 t.result.test,
-                // The guess test's statistic is its extra cards per deck, a small number worth its decimals.
-                if t.result.test == crate::stats::TestId::Guess {
-                    format!("{:+.3}", t.result.statistic)
-                } else {
-                    format!("{:.1}", t.result.statistic)
-                },
+                statistic_text(&t.result),
                 t.result.df,
                 i18n::sides(Lang::En, t),
                 format_ln_p(t.ln_p_test),
@@ -103,4 +98,10 @@ fn layout(r: &RunReport, lang: Lang) -> String {
     }
     s.push_str(&format!("{}: {}\n", i18n::verdict_word(lang, r.verdict), i18n::reason(lang, r)));
     s
+}
+
+/// A test's statistic as the tables show it: one decimal, and for `guess` (its extra cards per deck, a small
+/// number worth its decimals) three, with a sign.
+pub(crate) fn statistic_text(t: &crate::stats::TestResult) -> String {
+    if t.test == crate::stats::TestId::Guess { format!("{:+.3}", t.statistic) } else { format!("{:.1}", t.statistic) }
 }

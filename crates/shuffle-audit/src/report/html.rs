@@ -189,10 +189,10 @@ fn tests_table(lang: Lang, r: &RunReport, s: &mut String) {
     for t in &r.assessment.tests {
         let _ = writeln!(
             s,
-            "<tr><td>{}</td><td class=\"num\">{:.1}</td><td class=\"num\">{}</td><td>{}</td>\
+            "<tr><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td>{}</td>\
              <td class=\"num\">{}</td><td class=\"num\">{}</td><td>{}{}</td></tr>",
             escape(t.result.test.name()),
-            t.result.statistic,
+            crate::report::console::statistic_text(&t.result),
             t.result.df,
             escape(i18n::sides(lang, t)),
             escape(&format_ln_p(t.ln_p_test)),

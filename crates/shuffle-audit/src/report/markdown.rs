@@ -53,9 +53,9 @@ pub fn render_run(r: &RunReport) -> Vec<u8> {
     for t in &r.assessment.tests {
         let _ = writeln!(
             s,
-            "| {} | {:.1} | {} | {} | {} | {} | {}{} | {} |",
+            "| {} | {} | {} | {} | {} | {} | {}{} | {} |",
             t.result.test,
-            t.result.statistic,
+            crate::report::console::statistic_text(&t.result),
             t.result.df,
             i18n::sides(Lang::En, t),
             format_ln_p(t.ln_p_test),
