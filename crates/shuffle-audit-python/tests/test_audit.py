@@ -113,7 +113,7 @@ def test_tests_and_thresholds_are_the_builders():
 
 def test_the_opt_in_tests_are_named_like_the_cli():
     # The guess test with one guesser, and the longest increasing subsequence: random.shuffle passes them unless the
-    # family p falls below 1e-6 (SUSPICIOUS), which a fair shuffle does with probability about 2e-6 (seed fixed);
+    # family p falls below 1e-3 (SUSPICIOUS), which a fair shuffle does with probability about 1e-3 (seed fixed);
     # a cut deck is guessed almost whole: about 46 extra cards per deck of 52, FAIL at any seed.
     report = shuffle_audit.audit(python_shuffle, deck=20, shuffles=3000, seed=4, tests="longest-increasing,guess=above-last")
     assert [t["name"] for t in report.tests] == ["longest-increasing", "guess"]
