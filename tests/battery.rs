@@ -261,3 +261,158 @@ fn opt_in_tests_pass_a_fair_shuffle_and_the_guesser_flag_needs_guess() {
         assert!(common::stderr(&out).contains(needle), "{}", common::stderr(&out));
     }
 }
+
+/// `count` 8-deck shoes written by face (`SA S2 … DK` eight times each), shuffled by Fisher–Yates with PCG64 from
+/// `seed`; with `half`, only the first half of the shoe is shuffled and the rest stays in a new shoe's order.
+fn shoes_by_face(count: usize, seed: u64, half: bool) -> String {
+    use rand::SeedableRng;
+    use rand::seq::SliceRandom;
+    let ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+    let faces: Vec<String> = "SHCD".chars().flat_map(|s| ranks.iter().map(move |r| format!("{s}{r}"))).collect();
+    let shoe: Vec<&str> = (0..8).flat_map(|_| faces.iter().map(String::as_str)).collect();
+    let mut g = rand_pcg::Pcg64::seed_from_u64(seed);
+    let mut out = String::new();
+    for _ in 0..count {
+        let mut d = shoe.clone();
+        let k = if half { d.len() / 2 } else { d.len() };
+        d[..k].shuffle(&mut g);
+        out.push_str(&d.join(" "));
+        out.push('\n');
+    }
+    out
+}
+
+#[test]
+fn a_shoe_is_audited_by_face_and_its_copies_are_refused_where_they_do_not_apply() {
+    let dir = tempfile::tempdir().unwrap();
+    // A built-in 6-deck shoe: the whole battery on its 312 ids, and the shoe's four tests of faces by position.
+    let out = dir.path().join("builtin");
+    let o = run(&[
+        "run",
+        "-a",
+        "fisher-yates",
+        "--deck",
+        "52",
+        "--copies",
+        "6",
+        "--shuffles",
+        "4000",
+        "--seed",
+        "3",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let console = text(&o.stdout);
+    assert!(console.contains("6 × 52 cards (312)"), "{console}");
+    let (header, rows) = csv_rows(&out.join("summary.csv"));
+    let col = header.iter().position(|h| h == "test").unwrap();
+    let tests: Vec<&str> = rows.iter().map(|r| r[col].as_str()).collect();
+    for t in ["face-by-position", "value-by-position", "suit-by-position", "rank-by-position", "cycles"] {
+        assert!(tests.contains(&t), "{t}: {tests:?}");
+    }
+    assert_eq!(common::run_json(&out)["config"]["copies"], 6);
+    // Fair 8-deck shoes written by face PASS, with only the tests of faces applied. Fixed seed; a fair shoe fails
+    // to PASS with probability below 0.005 (five tests, the SUSPICIOUS threshold 1e-3 on Holm-adjusted p).
+    let fair = dir.path().join("fair.txt");
+    std::fs::write(&fair, shoes_by_face(3000, 11, false)).unwrap();
+    let out = dir.path().join("fair");
+    let o = run(&[
+        "run",
+        "--decks",
+        fair.to_str().unwrap(),
+        "--deck",
+        "52",
+        "--copies",
+        "8",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let console = text(&o.stdout);
+    assert_eq!(o.status.code(), Some(0), "{console}");
+    assert!(console.contains("PASS") && console.contains("not applicable: cards repeat"), "{console}");
+    let (header, rows) = csv_rows(&out.join("summary.csv"));
+    let col = header.iter().position(|h| h == "test").unwrap();
+    let tests: Vec<&str> = rows.iter().map(|r| r[col].as_str()).collect();
+    assert_eq!(
+        tests,
+        ["suit-by-position", "rank-by-position", "face-by-position", "value-by-position", "duplicate-decks", "overall"]
+    );
+    // counts.csv holds the faces: 52 columns, and every position's row counts each of the 3000 shoes once.
+    let counts = std::fs::read_to_string(out.join("counts.csv")).unwrap();
+    assert_eq!(counts.lines().next().unwrap().split(',').count(), 53);
+    let row: u64 = counts.lines().nth(1).unwrap().split(',').skip(1).map(|x| x.parse::<u64>().unwrap()).sum();
+    assert_eq!((counts.lines().count(), row), (417, 3000));
+    assert!(!out.join("position-card.svg").exists());
+    // Half-shuffled shoes FAIL by the faces' positions.
+    let biased = dir.path().join("half.txt");
+    std::fs::write(&biased, shoes_by_face(3000, 12, true)).unwrap();
+    let out = dir.path().join("half");
+    let o = run(&[
+        "run",
+        "--decks",
+        biased.to_str().unwrap(),
+        "--deck",
+        "52",
+        "--copies",
+        "8",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o.stdout));
+    assert!(text(&o.stdout).contains("FAIL"));
+    // A face nine times in an 8-deck shoe is an invalid deck that says so.
+    let mut bad = shoes_by_face(1, 1, false);
+    bad = bad.replacen("SK", "SA", 1);
+    let o =
+        bin_run_stdin(&["run", "--decks", "-", "--deck", "52", "--copies", "8", "--strict", "--out"], dir.path(), bad);
+    assert!(
+        text(&o.stdout).contains("♠A appears 9 times (it holds 8 of each card); too few of ♠K (7 of 8)"),
+        "{}",
+        text(&o.stdout)
+    );
+    // The shoe's tests are calibrated: 200 fair 6-deck shoes × 2000 shuffles, each tail's p-values uniform by KS
+    // and AD at 0.001 (16 checks: a correct statistic fails one with probability about 1.6%; seed fixed) and the
+    // family rule within its 99% intervals.
+    let out = dir.path().join("calibrate");
+    let o = run(&[
+        "calibrate",
+        "-a",
+        "fisher-yates",
+        "--deck",
+        "52",
+        "--copies",
+        "6",
+        "--replicates",
+        "200",
+        "--shuffles",
+        "2000",
+        "--seed",
+        "4",
+        "--tests",
+        "face-by-position,value-by-position,suit-by-position,rank-by-position",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stdout));
+    assert!(text(&o.stdout).contains("face-by-position"));
+    // Refused, exit 2, naming the flag: too many cards, a deal, copies of an unknown deck size, a test of
+    // distinct cards for decks written by face.
+    for (args, needle) in [
+        (vec!["run", "-a", "fisher-yates", "--copies", "20"], "--copies: 20 copies of 52 cards"),
+        (vec!["run", "-a", "fisher-yates", "--copies", "2", "--game", "doudizhu"], "--copies"),
+        (vec!["run", "--decks", fair.to_str().unwrap(), "--copies", "8"], "needs --deck"),
+        (
+            vec!["run", "--decks", fair.to_str().unwrap(), "--deck", "52", "--copies", "8", "--tests", "cycles"],
+            "cards repeat",
+        ),
+        (vec!["run", "-a", "fisher-yates", "--tests", "face-by-position"], "--copies 2 or more"),
+    ] {
+        let o = run(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", text(&o.stderr));
+        assert!(text(&o.stderr).contains(needle), "{args:?}: {}", text(&o.stderr));
+    }
+}
+
+fn bin_run_stdin(args: &[&str], dir: &std::path::Path, input: String) -> std::process::Output {
+    common::bin().args(args).arg(dir.join("stdin-run")).write_stdin(input).output().unwrap()
+}

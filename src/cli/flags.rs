@@ -75,6 +75,10 @@ pub const PASSES_EXACT: &str = passes!();
 pub const MOVES_EXACT: &str = moves!();
 
 /// `--cut`.
+/// `--copies` on run and calibrate.
+pub const COPIES: &str = "Copies of the deck in one shoe, shuffled as one (--deck 52 --copies 6: a 312-card blackjack shoe; \
+    --deck 54 --copies 2: the 108 cards of 掼蛋); decks read with --decks/--exec then repeat each card K times, or \
+    are ids 0..K·N-1 (default: 1)";
 pub const CUT: &str = "After each shuffle, cut the deck at a random place (drawn from the same generator)";
 
 /// `--burn`.

@@ -167,6 +167,15 @@ pub fn parse_deck(s: &str) -> Result<usize, String> {
     Ok(n)
 }
 
+/// `--copies K`: 1..=512 copies (the shoe's every card must still fit a 1024-card deck, checked with the deck).
+pub fn parse_copies(s: &str) -> Result<usize, String> {
+    let k: usize = s.trim().parse().map_err(|_| format!("'{s}' is not a whole number of copies"))?;
+    if !(1..=shuffle_audit::cards::MAX_DECK / shuffle_audit::cards::MIN_DECK).contains(&k) {
+        return Err(format!("{k} copies is outside 1..=512 (a shoe holds at most 1024 cards)"));
+    }
+    Ok(k)
+}
+
 /// A strictly positive count.
 pub fn parse_positive(s: &str) -> Result<u64, String> {
     let t = s.trim().replace('_', "");
@@ -355,6 +364,8 @@ pub struct RunArgs {
     /// --exec, the first deck's size).
     #[arg(long, value_name = "N", value_parser = parse_deck, allow_hyphen_values = true)]
     pub deck: Option<usize>,
+    #[arg(long, help = flags::COPIES, value_name = "K", value_parser = parse_copies, allow_hyphen_values = true)]
+    pub copies: Option<usize>,
     /// Number of shuffles (1000000, 1e7, 2^24 are all accepted), at most 2^50 (default: 1000000).
     #[arg(long, value_name = "N", value_parser = parse_positive, allow_hyphen_values = true)]
     pub shuffles: Option<u64>,
@@ -428,6 +439,7 @@ impl RunArgs {
             base: self.base,
             strict: self.strict,
             deck: self.deck,
+            copies: self.copies,
             shuffles: self.shuffles,
             threads: self.threads,
             tests: self.tests,
@@ -781,6 +793,8 @@ pub struct CalibrateArgs {
     pub algorithm: AlgorithmKind,
     #[arg(long, help = flags::DECK, value_name = "N", default_value = "52", value_parser = parse_deck, allow_hyphen_values = true)]
     pub deck: usize,
+    #[arg(long, help = flags::COPIES, value_name = "K", value_parser = parse_copies, allow_hyphen_values = true)]
+    pub copies: Option<usize>,
     /// Independent replicates (each seeded from --seed), at most 2^18, and at most 2^50 shuffles in all.
     #[arg(long, value_name = "R", default_value = "200", value_parser = parse_positive, allow_hyphen_values = true)]
     pub replicates: u64,

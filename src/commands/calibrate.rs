@@ -22,6 +22,7 @@ use shuffle_audit::report::{csv, write_all};
 pub fn run(args: CalibrateArgs) -> anyhow::Result<ExitCode> {
     let request = RunRequest {
         deck: Some(args.deck),
+        copies: args.copies,
         shuffles: if args.progressive { args.shuffles } else { Some(args.shuffles.unwrap_or(100_000)) },
         progressive: args.progressive,
         max_shuffles: args.max_shuffles,

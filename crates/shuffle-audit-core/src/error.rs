@@ -14,6 +14,7 @@ crate::names::named_enum! {
         Rng => "rng",
         Seed => "seed",
         Deck => "deck",
+        Copies => "copies",
         Shuffles => "shuffles",
         Threads => "threads",
         Swaps => "swaps",

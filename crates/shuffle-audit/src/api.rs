@@ -64,6 +64,8 @@ const STATED_POWER: f64 = 0.99;
 #[derive(Clone, Debug)]
 pub struct Audit {
     deck: usize,
+    /// Copies of the deck in one shoe (`--copies`).
+    copies: usize,
     shuffles: u64,
     seed: u64,
     threads: Option<usize>,
@@ -113,6 +115,7 @@ impl Audit {
     pub fn new(deck: usize) -> Self {
         Audit {
             deck,
+            copies: 1,
             shuffles: DEFAULT_SHUFFLES,
             seed: DEFAULT_SEED,
             threads: None,
@@ -122,6 +125,14 @@ impl Audit {
             name: "function".to_string(),
             made_by: None,
         }
+    }
+
+    /// A shoe of `copies` copies of the deck, shuffled as one (`--copies`): the function is handed ids
+    /// `0..copies·deck`, card `c` showing face `c mod deck`, and the face, suit, rank and value-by-position tests
+    /// of a shoe join the battery. Decks given to [`Audit::run_decks`] are such ids.
+    pub fn copies(mut self, copies: usize) -> Self {
+        self.copies = copies;
+        self
     }
 
     /// Shuffles to run (for [`Audit::run`]; [`Audit::run_decks`] counts the decks it is given).
@@ -264,7 +275,15 @@ impl Audit {
             None => (None, None),
         };
         let source = DeckSource::Function(FunctionSource { name: self.name.clone(), seed, generator, reproduce });
-        let config = RunConfig { threads: self.threads, deal, tests, ..RunConfig::of(source, self.deck, shuffles) };
+        crate::audit::config::check_deck(self.deck).map_err(err)?;
+        let cards = crate::audit::config::check_copies(self.deck, self.copies).map_err(err)?;
+        let config = RunConfig {
+            threads: self.threads,
+            deal,
+            tests,
+            copies: self.copies,
+            ..RunConfig::of(source, cards, shuffles)
+        };
         config.validate().map_err(err)?;
         Ok((config, thresholds))
     }

@@ -87,6 +87,10 @@ pub enum CardClass {
     Jokers,
     /// A class of an arbitrary partition, by its index.
     Other(usize),
+    /// One face of a shoe's base deck of `base` cards (its `copies` ids counted together).
+    Face { card: usize, base: usize },
+    /// A value class of blackjack and baccarat: 1 (A) to 9, and 10 for the ten-value cards (10, J, Q, K).
+    Value(usize),
 }
 
 /// The fit of a histogram of a per-deck statistic (fixed points, cycles, rising sequences) against its exact

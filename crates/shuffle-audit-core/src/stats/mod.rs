@@ -22,7 +22,7 @@ pub use battery::selection::TestSelection;
 pub use deck::position_card::PositionCardCounts;
 pub use finding::Finding;
 pub use statistic::Statistic;
-pub use test_id::{PSides, TestId, TestScope};
+pub use test_id::{Cards, PSides, TestId, TestScope};
 
 use serde::Serialize;
 

@@ -29,6 +29,11 @@ crate::names::named_enum! {
         FullPermutation => "full-permutation",
         SuitByPosition => "suit-by-position",
         RankByPosition => "rank-by-position",
+        /// A shoe (`--copies`): face by position, the K copies of a face counted together.
+        FaceByPosition => "face-by-position",
+        /// A shoe of 52- or 54-card decks: blackjack's and baccarat's value classes (A, 2–9, ten-value) by
+        /// position.
+        ValueByPosition => "value-by-position",
         SerialCorrelation => "serial-correlation",
         /// A guesser naming each next card from the ones shown (opt-in).
         Guess => "guess",
@@ -108,6 +113,8 @@ impl TestId {
             TestId::FullPermutation => "full-perm",
             TestId::SuitByPosition => "suit-pos",
             TestId::RankByPosition => "rank-pos",
+            TestId::FaceByPosition => "face-pos",
+            TestId::ValueByPosition => "value-pos",
             TestId::SerialCorrelation => "serial",
             TestId::Guess => "guess",
             TestId::DuplicateDecks => "dup-decks",
@@ -165,12 +172,53 @@ impl TestId {
         self.scope() != TestScope::Deck
     }
 
-    pub(crate) fn bit(self) -> u32 {
-        1 << (self as u32)
+    pub(crate) fn bit(self) -> u64 {
+        1 << (self as u64)
     }
 
-    /// Whether the test's accumulator is worth keeping for an `n`-card deck (whatever the number of shuffles).
+    /// Whether the test's accumulator is worth keeping for an `n`-card deck of distinct cards (whatever the
+    /// number of shuffles).
     pub fn applies_to_deck(self, n: usize) -> Result<(), String> {
+        self.applies_to_cards(Cards::deck(n))
+    }
+
+    /// Whether the test's accumulator is worth keeping for decks of `cards` (whatever the number of shuffles).
+    pub fn applies_to_cards(self, cards: Cards) -> Result<(), String> {
+        let Cards { n, copies, ids_known } = cards;
+        let base = cards.base();
+        match self {
+            TestId::FaceByPosition | TestId::ValueByPosition if copies < 2 => {
+                return Err(format!(
+                    "{} is a test of a shoe: it needs --copies 2 or more (one deck's cards are told apart by \
+                     position-card)",
+                    self.name()
+                ));
+            }
+            TestId::SuitByPosition | TestId::RankByPosition | TestId::ValueByPosition if base != 52 && base != 54 => {
+                return Err(if copies > 1 {
+                    format!(
+                        "{} needs copies of the 52- or 54-card deck (this shoe is {copies} copies of {base} cards)",
+                        self.name()
+                    )
+                } else {
+                    format!("{} needs the 52- or 54-card deck (this one has {n} cards)", self.name())
+                });
+            }
+            TestId::FaceByPosition
+            | TestId::SuitByPosition
+            | TestId::RankByPosition
+            | TestId::ValueByPosition
+            | TestId::DuplicateDecks => {}
+            _ if !ids_known => {
+                return Err(format!(
+                    "{} is not applicable: cards repeat (it needs distinct cards, and decks written by face do not \
+                     say which copy of a card is which; decks written as ids 0..{} with --format ids apply it)",
+                    self.name(),
+                    n - 1
+                ));
+            }
+            _ => {}
+        }
         match self {
             TestId::Adjacency if n < 3 => Err(format!("adjacency needs at least 3 cards (this deck has {n})")),
             // Two cards have no peak or valley and always one run.
@@ -192,9 +240,6 @@ impl TestId {
                  larger than the square of the decks it keeps, and repeats are expected of a fair shuffle",
                 DUPLICATE_DECKS_MIN_N
             )),
-            TestId::SuitByPosition | TestId::RankByPosition if n != 52 && n != 54 => {
-                Err(format!("{} needs the 52- or 54-card deck (this one has {n} cards)", self.name()))
-            }
             _ => Ok(()),
         }
     }
@@ -214,8 +259,14 @@ impl TestId {
 
     /// Whether the test applies to N shuffles of an `n`-card deck dealt as `dealt`.
     pub fn applies(self, n: usize, shuffles: u64, dealt: Option<TestScope>) -> Result<(), String> {
+        self.applies_to(Cards::deck(n), shuffles, dealt)
+    }
+
+    /// Whether the test applies to N shuffles of decks of `cards` dealt as `dealt`.
+    pub fn applies_to(self, cards: Cards, shuffles: u64, dealt: Option<TestScope>) -> Result<(), String> {
+        let n = cards.n;
         self.applies_to_deal(dealt)?;
-        self.applies_to_deck(n)?;
+        self.applies_to_cards(cards)?;
         match self {
             TestId::FullPermutation => {
                 let needed = FULL_PERMUTATION_MIN_EXPECTED * factorial(n);
@@ -232,6 +283,34 @@ impl TestId {
             }
             _ => Ok(()),
         }
+    }
+}
+
+/// What the decks of a run hold: `n` cards, made of `copies` copies of a base deck of `n / copies` faces (card id
+/// `c` shows face `c mod (n / copies)`), and whether the ids themselves are known. Built-in shuffles and decks
+/// written as ids know them; decks written by face (names, each repeated `copies` times) do not, since the
+/// copies of a face cannot be told apart, and only the tests of faces apply to them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cards {
+    pub n: usize,
+    pub copies: usize,
+    pub ids_known: bool,
+}
+
+impl Cards {
+    /// One deck of `n` distinct cards.
+    pub fn deck(n: usize) -> Self {
+        Cards { n, copies: 1, ids_known: true }
+    }
+
+    /// `copies` copies of a `base`-card deck, with their ids known or not.
+    pub fn shoe(base: usize, copies: usize, ids_known: bool) -> Self {
+        Cards { n: base * copies, copies, ids_known }
+    }
+
+    /// The base deck's size: the number of faces.
+    pub fn base(&self) -> usize {
+        self.n / self.copies.max(1)
     }
 }
 

@@ -103,6 +103,10 @@ pub struct RunReport {
     pub reason: Reason,
     #[serde(skip)]
     pub counts: PositionCardCounts,
+    /// What the decks held: a shoe's copies, and whether their ids are known (decks written by face do not say
+    /// which copy is which: `counts` then numbers them copy by copy, and only its sums over a face mean anything).
+    #[serde(skip)]
+    pub cards: crate::stats::Cards,
     /// The seat-by-card counts of a run with a deal.
     #[serde(skip)]
     pub seat_counts: Option<SeatCardCounts>,
@@ -157,6 +161,7 @@ impl RunReport {
             verdict,
             reason,
             counts: outcome.tally.battery.position_card.clone(),
+            cards: outcome.tally.battery.cards,
             seat_counts: outcome.tally.game.as_ref().map(|g| g.seat_cards.clone()),
             adjacency: outcome.tally.battery.adjacency.clone(),
             threads: outcome.threads,

@@ -11,7 +11,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use crate::audit::config::{check_deck, deal_mismatch, limits};
+use crate::audit::config::{check_copies, check_deck, deal_mismatch, limits};
 use crate::audit::input::{ExternalSource, FormatChoice, StreamOptions};
 use crate::audit::runner::RunConfig;
 use crate::audit::source::{Builtin, DeckSource, PostProcess, Seeding, SeedingMode, seed_space};
@@ -23,7 +23,7 @@ use crate::game::deal::{DealConfig, DealShape};
 use crate::rng::RngKind;
 use crate::shuffle::{Algorithm, AlgorithmKind};
 use crate::stats::deck::guess::Guessers;
-use crate::stats::{TestId, TestSelection};
+use crate::stats::{Cards, TestId, TestSelection};
 
 /// Cards of a built-in run's deck when the request does not say (and no game deals it).
 pub(crate) const DEFAULT_DECK: usize = 52;
@@ -95,6 +95,8 @@ pub struct RunRequest {
     pub base: Option<u32>,
     pub strict: bool,
     pub deck: Option<usize>,
+    /// `--copies K`: the deck is K copies of `deck` (a shoe), shuffled as one.
+    pub copies: Option<usize>,
     pub shuffles: Option<u64>,
     pub threads: Option<usize>,
     pub tests: Option<TestSelection>,
@@ -202,6 +204,13 @@ impl RunRequest {
             (Some(d), _) => Some(d.deck),
             (None, n) => n,
         };
+        let copies = self.copies.unwrap_or(1);
+        if self.copies.is_some() && deal.is_some() {
+            return Err(ConfigError::new(
+                Field::Copies,
+                "does not apply with --game: the deals of shoes (blackjack, baccarat, 掼蛋) are not built yet",
+            ));
+        }
         let plan = match self.external_source()? {
             Some(source) => {
                 self.refuse_given(
@@ -213,15 +222,36 @@ impl RunRequest {
                     "applies to algorithm sources only: decks made elsewhere cannot be replayed, so they have no state \
                      to resume, shard or merge",
                 )?;
-                if let Some(n) = deck {
-                    check_deck(n)?;
-                    if let Some(max) = progressive {
-                        tests
-                            .check(n, max, deal.map(|d| d.test_scope()))
-                            .map_err(|m| ConfigError::new(Field::Tests, m))?;
-                    }
+                if self.copies.is_some() && deck.is_none() {
+                    return Err(ConfigError::new(
+                        Field::Copies,
+                        "needs --deck N with decks made elsewhere: the shoe is --copies copies of an N-card deck",
+                    ));
                 }
+                let deck = match deck {
+                    Some(n) => {
+                        check_deck(n)?;
+                        let all = check_copies(n, copies)?;
+                        // A shoe's decks are read by face unless `--format ids` says they are ids: the tests of
+                        // distinct cards apply only to ids.
+                        let format = self.format.unwrap_or_default();
+                        let cards = Cards::shoe(n, copies, copies == 1 || format == FormatChoice::Ids);
+                        if !tests.is_default() {
+                            for t in tests.tests() {
+                                t.applies_to_cards(cards).map_err(|m| ConfigError::new(Field::Tests, m))?;
+                            }
+                        }
+                        if let Some(max) = progressive {
+                            tests
+                                .check_cards(cards, max, deal.map(|d| d.test_scope()))
+                                .map_err(|m| ConfigError::new(Field::Tests, m))?;
+                        }
+                        Some(all)
+                    }
+                    None => None,
+                };
                 let options = StreamOptions {
+                    copies,
                     deck,
                     format: self.format.unwrap_or_default(),
                     base: self.base.unwrap_or(0),
@@ -260,6 +290,8 @@ impl RunRequest {
                     None => draw_seed(rng),
                 };
                 let deck = deck.unwrap_or(DEFAULT_DECK);
+                check_deck(deck)?;
+                let deck = check_copies(deck, copies)?;
                 let (layout, variant) = self.machine(kind, deck)?;
                 let builtin = Builtin {
                     algorithm: Algorithm { kind, swaps, layout, variant },
@@ -271,6 +303,7 @@ impl RunRequest {
                 let config = RunConfig {
                     source: DeckSource::Builtin(builtin),
                     deck,
+                    copies,
                     shuffles: progressive.unwrap_or(self.shuffles.unwrap_or(DEFAULT_SHUFFLES)),
                     threads: self.threads,
                     deal,
@@ -308,6 +341,7 @@ impl RunRequest {
             (Field::Cut, self.cut),
             (Field::Burn, self.burn.is_some()),
             (Field::Deck, self.deck.is_some()),
+            (Field::Copies, self.copies.is_some()),
             (Field::Shuffles, self.shuffles.is_some()),
             (Field::Tests, self.tests.is_some()),
             (Field::Guesser, self.guesser.is_some()),

@@ -122,6 +122,14 @@ impl From<OpenError> for StateError {
     }
 }
 
+fn one() -> usize {
+    1
+}
+
+fn is_one(k: &usize) -> bool {
+    *k == 1
+}
+
 /// The run a state belongs to: everything that fixes its decks and its counters (the source, the deck, the
 /// deal, the tests and the total number of shuffles); not the thread count, the thresholds or the output.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -133,6 +141,9 @@ struct Definition {
     seed: u64,
     post: PostProcess,
     deck: usize,
+    /// Absent for one deck, so that the definitions (and their hashes) of single-deck runs stay as they were.
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    copies: usize,
     shuffles: u64,
     deal: Option<DealConfig>,
     tests: TestSelection,
@@ -161,6 +172,7 @@ impl Definition {
             seed,
             post,
             deck: config.deck,
+            copies: config.copies,
             shuffles: config.shuffles,
             deal: config.deal,
             tests: config.tests,
@@ -193,7 +205,12 @@ impl Definition {
                 ));
             }
         };
-        Ok(RunConfig { deal: self.deal, tests: self.tests, ..RunConfig::of(source, self.deck, self.shuffles) })
+        Ok(RunConfig {
+            deal: self.deal,
+            tests: self.tests,
+            copies: self.copies,
+            ..RunConfig::of(source, self.deck, self.shuffles)
+        })
     }
 
     fn sha256(&self) -> String {

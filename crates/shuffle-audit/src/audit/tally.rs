@@ -5,7 +5,7 @@
 use crate::cards::Card;
 use crate::game::deal::DealConfig;
 use crate::game::table::GameStats;
-use crate::stats::{Battery, PositionCardCounts, TestResult, TestSelection};
+use crate::stats::{Battery, Cards, PositionCardCounts, TestResult, TestSelection};
 
 /// The accumulators of one run.
 #[derive(Clone, Debug, PartialEq)]
@@ -19,7 +19,13 @@ impl Tally {
     /// An empty tally with the selected tests of an n-card deck; with a deal, position counts that know the
     /// deal's starting order, and the deal's statistics.
     pub fn new(n: usize, tests: TestSelection, deal: Option<&DealConfig>) -> Self {
-        let mut battery = Battery::with_tests(n, tests);
+        Self::for_cards(Cards::deck(n), tests, deal)
+    }
+
+    /// [`Tally::new`] for decks of `cards` (a shoe's copies, their ids known or not).
+    pub fn for_cards(cards: Cards, tests: TestSelection, deal: Option<&DealConfig>) -> Self {
+        let n = cards.n;
+        let mut battery = Battery::for_cards(cards, tests);
         let game = deal.map(|deal| {
             battery.position_card = PositionCardCounts::new(n).with_start(&deal.start_deck());
             GameStats::new(deal, tests)

@@ -16,9 +16,9 @@ fn layout(r: &RunReport, lang: Lang) -> String {
     let c = &r.config;
     let mut s = if let Some(i) = &r.input {
         format!(
-            "{}, {} cards, {} decks ({}{}; {:.2} s, {} decks/s)\n{}\n",
+            "{}, {}, {} decks ({}{}; {:.2} s, {} decks/s)\n{}\n",
             r.algorithm_label(),
-            c.deck,
+            deck_label(r),
             r.shuffles_done,
             i.format,
             if i.deck_inferred { ", deck size from the first deck" } else { "" },
@@ -32,10 +32,10 @@ fn layout(r: &RunReport, lang: Lang) -> String {
         )
     } else {
         format!(
-            "{} / {}, {} cards, {} shuffles, seed {} ({} threads, {:.2} s, {:.1} M shuffles/s)\n{}\n",
+            "{} / {}, {}, {} shuffles, seed {} ({} threads, {:.2} s, {:.1} M shuffles/s)\n{}\n",
             r.algorithm_label(),
             r.rng_label(),
-            c.deck,
+            deck_label(r),
             r.shuffles_done,
             r.seed_label(),
             r.threads,
@@ -94,10 +94,27 @@ fn layout(r: &RunReport, lang: Lang) -> String {
                 if t.too_uniform { " (too uniform)" } else { "" }
             ));
         }
+        if !r.cards.ids_known {
+            s.push_str(&format!(
+                "  not applicable: cards repeat (the shoe was written by face, so the tests of distinct cards do not \
+                 apply; ids 0..{} with --format ids apply them)\n",
+                r.cards.n - 1
+            ));
+        }
         s.push('\n');
     }
     s.push_str(&format!("{}: {}\n", i18n::verdict_word(lang, r.verdict), i18n::reason(lang, r)));
     s
+}
+
+/// `52 cards`, or for a shoe `6 × 52 cards (312)`.
+pub(crate) fn deck_label(r: &RunReport) -> String {
+    let cards = r.cards;
+    if cards.copies > 1 {
+        format!("{} × {} cards ({})", cards.copies, cards.base(), cards.n)
+    } else {
+        format!("{} cards", cards.n)
+    }
 }
 
 /// A test's statistic as the tables show it: one decimal, and for `guess` (its extra cards per deck, a small

@@ -29,7 +29,14 @@ pub fn write_run_files(
 ) -> Result<Vec<&'static str>, crate::report::writer::WriteError> {
     let mut files = vec![
         ("summary.csv", csv::summary::render(&[report])),
-        ("counts.csv", csv::counts::render(&report.counts)),
+        (
+            "counts.csv",
+            if report.cards.ids_known {
+                csv::counts::render(&report.counts)
+            } else {
+                csv::counts::render_faces(&report.counts, report.cards.base())
+            },
+        ),
         ("summary.md", markdown::render_run(report)),
         ("run.json", json::render(report, output.timings)),
         ("report.html", html::render(html::PageKind::Run, &[html::RunSection::new(report)], output.lang)),

@@ -36,14 +36,16 @@ use crate::stats::deck::serial_correlation::SerialTransitions;
 use crate::stats::deck::shape::{longest_increasing, shape};
 use crate::stats::deck::suit_rank::ClassPositionCounts;
 use crate::stats::distributions::special::chi2_ln_sf;
+use crate::stats::{Cards, TestId, TestSelection};
 use crate::stats::{LnP, PositionCardCounts, TestResult};
-use crate::stats::{TestId, TestSelection};
 
 /// All accumulators of one run. `add` is called once per shuffled deck; `merge` folds chunk results in any
 /// order (integer counts make the result independent of the order and so of the thread count).
 #[derive(Clone, Debug)]
 pub struct Battery {
     pub n: usize,
+    /// What the decks hold: distinct cards, or a shoe's copies (`--copies`) with their ids known or not.
+    pub cards: Cards,
     pub tests: TestSelection,
     /// Always kept: `counts.csv` and the reports' worst cell come from it.
     pub position_card: PositionCardCounts,
@@ -124,6 +126,7 @@ impl PartialEq for Battery {
     /// Equal counts (scratch and stream state aside).
     fn eq(&self, other: &Self) -> bool {
         self.n == other.n
+            && self.cards == other.cards
             && self.position_card == other.position_card
             && self.adjacency == other.adjacency
             && self.parity == other.parity
@@ -150,7 +153,15 @@ impl Battery {
 
     /// A battery with the selected tests that can apply to an n-card deck.
     pub fn with_tests(n: usize, tests: TestSelection) -> Self {
-        let on = |t: TestId| tests.contains(t) && t.applies_to_deck(n).is_ok();
+        Self::for_cards(Cards::deck(n), tests)
+    }
+
+    /// A battery with the selected tests that can apply to decks of `cards`: a shoe's decks written by face keep
+    /// only the tests of faces (and the position-by-card counts of their ids numbered copy by copy, from which
+    /// the faces' counts are summed).
+    pub fn for_cards(cards: Cards, tests: TestSelection) -> Self {
+        let n = cards.n;
+        let on = |t: TestId| tests.contains(t) && t.applies_to_cards(cards).is_ok();
         let parity = on(TestId::Parity).then(|| ParityCounts::new(n));
         let cycles = on(TestId::Cycles).then(|| CycleCounts::new(n));
         let rising_sequences = on(TestId::RisingSequences).then(|| RisingSequenceCounts::new(n));
@@ -184,6 +195,7 @@ impl Battery {
         };
         Battery {
             n,
+            cards,
             tests,
             position_card: PositionCardCounts::new(n),
             adjacency,
@@ -199,7 +211,9 @@ impl Battery {
                 .then(|| HistogramCounts::new(ExactLaw::LongestIncreasing, n)),
             full_permutation: on(TestId::FullPermutation).then(|| PermutationCounts::new(n)),
             serial,
-            duplicates: on(TestId::DuplicateDecks).then(|| DuplicateDecks::new(n)),
+            duplicates: on(TestId::DuplicateDecks).then(|| {
+                if cards.ids_known { DuplicateDecks::new(n) } else { DuplicateDecks::of_faces(n, cards.copies) }
+            }),
             guess: on(TestId::Guess).then(|| GuessCounts::new(n, tests.guessers())),
             scratch,
         }
@@ -459,7 +473,7 @@ impl Battery {
 
     /// The selected tests that apply to the shuffles counted so far, in report order.
     pub fn applicable_tests(&self) -> Vec<TestId> {
-        self.tests.applicable(self.n, self.shuffles(), None)
+        self.tests.applicable_to(self.cards, self.shuffles(), None)
     }
 
     /// Every selected test that applies, in report order.
@@ -470,7 +484,7 @@ impl Battery {
 
     /// One test (empty if its accumulator is not kept or the test does not apply to this deck).
     pub fn evaluate_one(&self, test: TestId) -> Vec<TestResult> {
-        if test.applies_to_deck(self.n).is_err() {
+        if test.applies_to_cards(self.cards).is_err() {
             return Vec::new();
         }
         fn eval<T>(a: &Option<T>, f: impl FnOnce(&T) -> Vec<TestResult>) -> Vec<TestResult> {
@@ -493,10 +507,16 @@ impl Battery {
             TestId::Guess => eval(&self.guess, |g| vec![g.evaluate()]),
             TestId::FullPermutation => eval(&self.full_permutation, PermutationCounts::evaluate),
             TestId::SuitByPosition => {
-                ClassPositionCounts::suits(self.n).from_position_card(&self.position_card).evaluate()
+                ClassPositionCounts::shoe_suits(self.cards).from_position_card(&self.position_card).evaluate()
             }
             TestId::RankByPosition => {
-                ClassPositionCounts::ranks(self.n).from_position_card(&self.position_card).evaluate()
+                ClassPositionCounts::shoe_ranks(self.cards).from_position_card(&self.position_card).evaluate()
+            }
+            TestId::FaceByPosition => {
+                ClassPositionCounts::faces(self.cards).from_position_card(&self.position_card).evaluate()
+            }
+            TestId::ValueByPosition => {
+                ClassPositionCounts::shoe_values(self.cards).from_position_card(&self.position_card).evaluate()
             }
             TestId::SerialCorrelation => eval(&self.serial, |s| if s.pairs() == 0 { Vec::new() } else { s.evaluate() }),
             TestId::DuplicateDecks => eval(&self.duplicates, DuplicateDecks::evaluate),

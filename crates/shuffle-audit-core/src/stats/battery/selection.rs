@@ -18,12 +18,12 @@
 use serde::Serialize;
 
 use crate::stats::deck::guess::Guessers;
-use crate::stats::test_id::{TestId, TestScope};
+use crate::stats::test_id::{Cards, TestId, TestScope};
 
 /// The tests a run applies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TestSelection {
-    mask: u32,
+    mask: u64,
     /// True when the user named the tests: then a named test that cannot apply is an error, not a silent skip.
     named: bool,
     /// The guessers of the `guess` test.
@@ -75,20 +75,36 @@ impl TestSelection {
 
     /// The selected tests that apply to N shuffles of n cards dealt as `dealt`.
     pub fn applicable(&self, n: usize, shuffles: u64, dealt: Option<TestScope>) -> Vec<TestId> {
-        self.tests().filter(|t| t.applies(n, shuffles, dealt).is_ok()).collect()
+        self.applicable_to(Cards::deck(n), shuffles, dealt)
+    }
+
+    /// The selected tests that apply to N shuffles of decks of `cards` dealt as `dealt`.
+    pub fn applicable_to(&self, cards: Cards, shuffles: u64, dealt: Option<TestScope>) -> Vec<TestId> {
+        self.tests().filter(|t| t.applies_to(cards, shuffles, dealt).is_ok()).collect()
     }
 
     /// Checks that every test the user named applies (with `default` nothing can fail), and that at least one
     /// test does: a run that applies no test has no verdict to give.
     pub fn check(&self, n: usize, shuffles: u64, dealt: Option<TestScope>) -> Result<(), String> {
+        self.check_cards(Cards::deck(n), shuffles, dealt)
+    }
+
+    /// [`TestSelection::check`] for decks of `cards`.
+    pub fn check_cards(&self, cards: Cards, shuffles: u64, dealt: Option<TestScope>) -> Result<(), String> {
         if self.named {
             for t in self.tests() {
-                t.applies(n, shuffles, dealt)?;
+                t.applies_to(cards, shuffles, dealt)?;
             }
         }
-        if self.applicable(n, shuffles, dealt).is_empty() {
+        if self.applicable_to(cards, shuffles, dealt).is_empty() {
+            let n = cards.n;
+            let what = if cards.copies > 1 {
+                format!("{shuffles} shoes of {} × {} cards", cards.copies, cards.base())
+            } else {
+                format!("{shuffles} shuffles of {n} cards")
+            };
             return Err(format!(
-                "no test applies to {shuffles} shuffles of {n} cards{}: the run would have no verdict",
+                "no test applies to {what}{}: the run would have no verdict",
                 if self.named { format!(" among '{self}'") } else { String::new() }
             ));
         }
@@ -254,5 +270,42 @@ mod tests {
         assert!(niu.check(52, 1000, Some(TestScope::Douniu)).is_ok());
         assert!(niu.check(52, 1000, None).unwrap_err().contains("needs --game douniu"));
         assert!(TestSelection::parse("seat-card").unwrap().check(52, 9, None).unwrap_err().contains("needs a deal"));
+    }
+
+    #[test]
+    fn a_shoe_adds_the_tests_of_faces_and_one_written_by_face_keeps_only_them() {
+        let d = TestSelection::default();
+        // One deck: the shoe's tests do not apply, and the default battery is what it was.
+        let one = d.applicable_to(Cards::deck(52), 1000, None);
+        assert_eq!(one, d.applicable(52, 1000, None));
+        assert!(!one.contains(&TestId::FaceByPosition) && !one.contains(&TestId::ValueByPosition));
+        // A built-in 6-deck shoe: every test of distinct cards, and the shoe's four by position.
+        let shoe = d.applicable_to(Cards::shoe(52, 6, true), 1000, None);
+        for t in [TestId::FaceByPosition, TestId::ValueByPosition, TestId::SuitByPosition, TestId::RankByPosition] {
+            assert!(shoe.contains(&t), "{t}");
+        }
+        assert!(shoe.contains(&TestId::Cycles) && shoe.contains(&TestId::Adjacency));
+        // Written by face: the tests of faces and the duplicate shoes, nothing that needs to tell copies apart.
+        let faces = d.applicable_to(Cards::shoe(52, 8, false), 1000, None);
+        assert_eq!(
+            faces,
+            [
+                TestId::SuitByPosition,
+                TestId::RankByPosition,
+                TestId::FaceByPosition,
+                TestId::ValueByPosition,
+                TestId::DuplicateDecks
+            ]
+        );
+        let named = TestSelection::parse("cycles").unwrap();
+        assert!(named.check_cards(Cards::shoe(52, 8, false), 1000, None).unwrap_err().contains("cards repeat"));
+        assert!(named.check_cards(Cards::shoe(52, 8, true), 1000, None).is_ok());
+        let face = TestSelection::parse("face-by-position").unwrap();
+        assert!(face.check(52, 1000, None).unwrap_err().contains("--copies 2 or more"));
+        // Copies of a deck without suits: faces apply, suits and values do not.
+        let small = Cards::shoe(20, 3, false);
+        assert_eq!(d.applicable_to(small, 1000, None), [TestId::FaceByPosition, TestId::DuplicateDecks]);
+        let suits = TestSelection::parse("value-by-position").unwrap();
+        assert!(suits.check_cards(small, 1000, None).unwrap_err().contains("3 copies of 20 cards"));
     }
 }

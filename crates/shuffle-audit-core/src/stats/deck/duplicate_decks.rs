@@ -77,6 +77,9 @@ pub struct DuplicateDecks {
     packed: std::sync::Arc<Vec<u64>>,
     /// `packed` is sorted: once the window is full, neither a checkpoint nor a state file sorts it again.
     sorted: bool,
+    /// Copies of each face that cannot be told apart (decks of a shoe written by face, whose ids are numbered
+    /// copy by copy in order of appearance): 1 for distinct cards. The decks then take n!/(k!)^(n/k) orders.
+    identical: usize,
 }
 
 impl std::fmt::Debug for DuplicateDecks {
@@ -142,7 +145,22 @@ impl DuplicateDecks {
             left: window,
             packed: Default::default(),
             sorted: true,
+            identical: 1,
         }
+    }
+
+    /// The accumulator for decks of a shoe written by face: `copies` copies of each of its `n / copies` faces,
+    /// numbered copy by copy in order of appearance, so that equal sequences of faces are equal decks. The fair
+    /// rate of repeats is that of the n!/(copies!)^(n/copies) distinct orders of the faces.
+    pub fn of_faces(n: usize, copies: usize) -> Self {
+        DuplicateDecks { identical: copies.max(1), ..Self::new(n) }
+    }
+
+    /// ln of the number of distinct orders a fair shuffle chooses among: ln n!, less (n/k)·ln k! for k copies of
+    /// each face that cannot be told apart.
+    fn ln_orders(&self) -> f64 {
+        let faces = (self.n / self.identical) as f64;
+        ln_factorial(self.n as u64) - faces * ln_factorial(self.identical as u64)
     }
 
     /// M: the decks this accumulator keeps at most.
@@ -265,7 +283,7 @@ impl DuplicateDecks {
 
     pub fn evaluate(&self) -> Vec<TestResult> {
         let r = self.repeats();
-        let ln_n_factorial = ln_factorial(self.n as u64);
+        let ln_n_factorial = self.ln_orders();
         let ln_pairs = ln_choose2(r.decks);
         let ln_p = collision_ln_sf(r.repeats, ln_pairs - ln_n_factorial);
         vec![TestResult {
@@ -483,5 +501,15 @@ mod tests {
         assert!(none.estimate.is_none() && none.high.is_none());
         // No pair: S > C(M, 2)/3.69.
         assert!((none.low / (ln_choose2(1 << 20).exp() / 3.689) - 1.0).abs() < 1e-3, "{none:?}");
+    }
+
+    #[test]
+    fn a_shoe_written_by_face_has_fewer_orders() {
+        // 4 ids as 2 copies of 2 faces: 4!/(2!·2!) = 6 orders of the faces; one deck of 4 distinct cards has 24.
+        assert!((DuplicateDecks::of_faces(4, 2).ln_orders() - 6f64.ln()).abs() < 1e-12);
+        assert!((DuplicateDecks::new(4).ln_orders() - 24f64.ln()).abs() < 1e-12);
+        // A 6-deck shoe by face: log2(312!/(6!)^52) = 1646.8 bits.
+        let bits = DuplicateDecks::of_faces(312, 6).ln_orders() / std::f64::consts::LN_2;
+        assert!((bits - 1646.8).abs() < 0.05, "{bits}");
     }
 }

@@ -16,9 +16,35 @@ pub(crate) fn check_deck(n: usize) -> Result<(), ConfigError> {
     Ok(())
 }
 
+/// A shoe of `copies` copies of a `base`-card deck: at least one copy, and at most 1024 cards in all.
+pub(crate) fn check_copies(base: usize, copies: usize) -> Result<usize, ConfigError> {
+    if copies == 0 {
+        return Err(ConfigError::new(Field::Copies, "must be at least 1"));
+    }
+    match base.checked_mul(copies) {
+        Some(n) if n <= MAX_DECK => Ok(n),
+        _ => Err(ConfigError::new(
+            Field::Copies,
+            format!("{copies} copies of {base} cards is more than the {MAX_DECK} cards a deck may hold"),
+        )),
+    }
+}
+
 /// What the engine relies on in a run's configuration, however it was built.
 pub(crate) fn check_run(c: &RunConfig) -> Result<(), ConfigError> {
     check_deck(c.deck)?;
+    if c.copies == 0 || !c.deck.is_multiple_of(c.copies) || c.deck / c.copies < MIN_DECK {
+        return Err(ConfigError::new(
+            Field::Copies,
+            format!("{} copies do not make a {}-card deck of copies of at least {MIN_DECK} cards", c.copies, c.deck),
+        ));
+    }
+    if c.copies > 1 && c.deal.is_some() {
+        return Err(ConfigError::new(
+            Field::Copies,
+            "does not apply with --game: the deals of shoes (blackjack, baccarat, 掼蛋) are not built yet",
+        ));
+    }
     if c.shuffles == 0 {
         return Err(ConfigError::new(Field::Shuffles, "must be at least 1"));
     }
@@ -44,7 +70,9 @@ pub(crate) fn check_run(c: &RunConfig) -> Result<(), ConfigError> {
             return Err(deal_mismatch(deal, c.deck));
         }
     }
-    c.tests.check(c.deck, c.shuffles, c.deal.map(|d| d.test_scope())).map_err(|m| ConfigError::new(Field::Tests, m))
+    c.tests
+        .check_cards(c.cards(), c.shuffles, c.deal.map(|d| d.test_scope()))
+        .map_err(|m| ConfigError::new(Field::Tests, m))
 }
 
 /// A per-deal seed space of 1..=the generator's seeds.

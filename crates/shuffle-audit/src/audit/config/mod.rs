@@ -13,7 +13,7 @@ use crate::error::ConfigError;
 use crate::game::deal::DealConfig;
 use crate::rng::RngKind;
 use crate::shuffle::Algorithm;
-use crate::stats::TestSelection;
+use crate::stats::{Cards, TestSelection};
 use serde::Serialize;
 
 pub(crate) use checks::*;
@@ -35,7 +35,10 @@ pub fn chunk_seed(seed: u64, index: u64) -> u64 {
 #[derive(Clone, Debug, PartialEq)]
 pub struct RunConfig {
     pub source: DeckSource,
+    /// Cards per shuffled deck: a shoe's every card (`--deck 52 --copies 6`: 312).
     pub deck: usize,
+    /// Copies of the base deck in it (`--copies`, 1 for one deck): card id `c` shows face `c mod (deck/copies)`.
+    pub copies: usize,
     /// Shuffles to run (built-in sources) or valid decks read (external ones).
     pub shuffles: u64,
     /// Worker threads; `None` uses every core. A timing, not part of the run's definition: `run.json` shows the
@@ -49,6 +52,10 @@ pub struct RunConfig {
 
 /// `run.json`'s `config`: the built-in source's algorithm, generator, seed and post-processing as fields of
 /// their own, or the external source as `external`; then the deck, shuffles, deal and tests.
+fn is_one(k: &usize) -> bool {
+    *k == 1
+}
+
 impl Serialize for RunConfig {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         #[derive(Serialize)]
@@ -66,6 +73,9 @@ impl Serialize for RunConfig {
             #[serde(skip_serializing_if = "Option::is_none")]
             function: Option<&'a crate::audit::source::FunctionSource>,
             deck: usize,
+            /// Absent for one deck, so that the reports of single-deck runs stay as they were.
+            #[serde(skip_serializing_if = "is_one")]
+            copies: usize,
             shuffles: u64,
             deal: &'a Option<DealConfig>,
             tests: TestSelection,
@@ -85,6 +95,7 @@ impl Serialize for RunConfig {
             external: self.source.external(),
             function: self.source.function(),
             deck: self.deck,
+            copies: self.copies,
             shuffles: self.shuffles,
             deal: &self.deal,
             tests: self.tests,
@@ -103,7 +114,7 @@ impl RunConfig {
 
     /// A run of `source` with every other option at its default.
     pub fn of(source: DeckSource, deck: usize, shuffles: u64) -> Self {
-        RunConfig { source, deck, shuffles, threads: None, deal: None, tests: TestSelection::default() }
+        RunConfig { source, deck, copies: 1, shuffles, threads: None, deal: None, tests: TestSelection::default() }
     }
 
     /// The built-in source, for the runner; `None` for decks made elsewhere.
@@ -133,7 +144,13 @@ impl RunConfig {
     /// An empty tally for this run: the battery of the selected tests, with position counts that know the
     /// starting order, and the deal's statistics.
     pub fn new_tally(&self) -> Tally {
-        Tally::new(self.deck, self.tests, self.deal.as_ref())
+        Tally::for_cards(self.cards(), self.tests, self.deal.as_ref())
+    }
+
+    /// What the decks hold: `copies` copies of a base deck, every id known (built-in shuffles and their
+    /// replays number every card).
+    pub fn cards(&self) -> Cards {
+        Cards { n: self.deck, copies: self.copies, ids_known: true }
     }
 
     /// The source with its options in command-line form (`wash --swaps 108 --game doudizhu`).

@@ -70,6 +70,8 @@ pub enum DeckDefect {
     WrongCount { found: usize, expected: usize, detail: String },
     #[error("not a permutation: {0}")]
     NotPermutation(String),
+    #[error("not a shoe of {copies} decks: {detail}")]
+    NotShoe { copies: usize, detail: String },
 }
 
 /// Separators between cards: spaces, tabs, commas (and a stray `\r` from CRLF files).
@@ -90,11 +92,31 @@ pub struct DeckParser {
     /// The deck size was counted on the stream's first deck rather than given (`--deck`): a short first deck
     /// makes every later deck look out of range, and the hint says so.
     inferred: Option<u64>,
+    /// Copies of each face (`--copies`): names then repeat each face of the `n / copies`-card base deck this many
+    /// times, and its k-th appearance on a line is card id `face + k·(n / copies)`; ids show face `id mod (n /
+    /// copies)`.
+    copies: usize,
 }
 
 impl DeckParser {
     pub fn new(n: usize, format: DeckFormat) -> Self {
-        DeckParser { n, format, deck: Vec::with_capacity(n), seen: vec![0; n], stamp: 0, inferred: None }
+        DeckParser { n, format, deck: Vec::with_capacity(n), seen: vec![0; n], stamp: 0, inferred: None, copies: 1 }
+    }
+
+    /// The parser of a shoe: `copies` copies of each face of an `n / copies`-card deck (`n` a multiple of it).
+    pub fn with_copies(mut self, copies: usize) -> Self {
+        debug_assert!(copies >= 1 && self.n.is_multiple_of(copies));
+        self.copies = copies.max(1);
+        self
+    }
+
+    pub fn copies(&self) -> usize {
+        self.copies
+    }
+
+    /// Cards of the base deck: the faces.
+    fn base(&self) -> usize {
+        self.n / self.copies
     }
 
     /// The parser of a stream whose deck size was counted on its first deck, on line `line`.
@@ -226,10 +248,17 @@ impl DeckParser {
     fn read_names(&mut self, line: &[u8]) -> Result<bool, DeckDefect> {
         let text = std::str::from_utf8(line).map_err(|e| DeckDefect::InvalidUtf8 { byte: e.valid_up_to() + 1 })?;
         let mut duplicate = false;
+        let base = self.base();
         for token in text.split(|c: char| c.is_whitespace() || c == ',' || c == '，').filter(|t| !t.is_empty()) {
             let position = self.deck.len() + 1;
-            match parse_card(token, self.n) {
-                Ok(c) => duplicate |= self.push(usize::from(c)),
+            match parse_card(token, base) {
+                Ok(c) if self.copies == 1 => duplicate |= self.push(usize::from(c)),
+                // A face: its first copy not yet on this line (a face seen `copies` times already repeats).
+                Ok(f) => {
+                    let f = usize::from(f);
+                    let free = (0..self.copies).map(|k| f + k * base).find(|&id| self.seen[id] != self.stamp);
+                    duplicate |= self.push(free.unwrap_or(f));
+                }
                 Err(CardParseError::UnknownName(_)) => {
                     return Err(DeckDefect::UnknownName { position, token: shorten(token) });
                 }
@@ -241,9 +270,45 @@ impl DeckParser {
         Ok(duplicate)
     }
 
+    /// Which faces appear too often or too seldom in a shoe written by name.
+    #[cold]
+    fn describe_face_defect(&self) -> DeckDefect {
+        let base = self.base();
+        let mut counts = vec![0usize; base];
+        for &c in &self.deck {
+            counts[usize::from(c) % base] += 1;
+        }
+        let name = |f: usize| card_name(f as Card, base, NameStyle::Symbol);
+        let copies = self.copies;
+        let over: Vec<String> = (0..base)
+            .filter(|&f| counts[f] > copies)
+            .map(|f| format!("{} appears {} times", name(f), counts[f]))
+            .collect();
+        let under: Vec<String> = (0..base)
+            .filter(|&f| counts[f] < copies)
+            .map(|f| format!("{} ({} of {copies})", name(f), counts[f]))
+            .collect();
+        let mut parts = Vec::new();
+        if !over.is_empty() {
+            parts.push(format!("{} (it holds {copies} of each card)", list_some(&over)));
+        }
+        if !under.is_empty() {
+            parts.push(format!("too few of {}", list_some(&under)));
+        }
+        if self.deck.len() != self.n {
+            let detail = if parts.is_empty() { String::new() } else { format!(" ({})", parts.join("; ")) };
+            DeckDefect::WrongCount { found: self.deck.len(), expected: self.n, detail }
+        } else {
+            DeckDefect::NotShoe { copies, detail: parts.join("; ") }
+        }
+    }
+
     /// Which cards repeat and which are missing, named as the input names them.
     #[cold]
     fn describe_defect(&self) -> DeckDefect {
+        if self.copies > 1 && self.format == DeckFormat::Names {
+            return self.describe_face_defect();
+        }
         let mut seen = vec![0u32; self.n];
         let defect = PermutationDefect::check(&self.deck, &mut seen).unwrap_or_default();
         let repeated: Vec<String> =
@@ -266,7 +331,8 @@ impl DeckParser {
 
     /// `id 2 (♠3)` for ids (in the input's base), `♠3` for names.
     fn name(&self, c: Card) -> String {
-        let symbol = card_name(c, self.n, NameStyle::Symbol);
+        let base = self.base();
+        let symbol = card_name(c % base as Card, base, NameStyle::Symbol);
         match self.format {
             DeckFormat::Ids { base } => format!("id {} ({symbol})", u32::from(c) + base),
             DeckFormat::Names => symbol,
@@ -383,5 +449,31 @@ mod tests {
             assert!(p.parse(b"2 0 1").is_ok());
             assert!(p.parse(b"2 2 1").is_err());
         }
+    }
+
+    #[test]
+    fn a_shoe_by_face_numbers_each_copy_in_order_of_appearance() {
+        // Two copies of the 3-card deck ♠A ♠2 ♠3 (faces 0, 1, 2): the k-th ♠A on a line is id 0 + 3k.
+        let mut p = DeckParser::new(6, DeckFormat::Names).with_copies(2);
+        assert_eq!(p.parse("♠2 ♠A ♠2 ♠3 ♠A ♠3".as_bytes()).unwrap(), &[1, 0, 4, 2, 3, 5]);
+        // The next line starts again from the first copy.
+        assert_eq!(p.parse("SA SA S2 S2 S3 S3".as_bytes()).unwrap(), &[0, 3, 1, 4, 2, 5]);
+        // A face three times: named with its count and what the shoe holds, and the face left short.
+        let e = p.parse("SA SA SA S2 S3 S3".as_bytes()).unwrap_err().to_string();
+        assert_eq!(e, "not a shoe of 2 decks: ♠A appears 3 times (it holds 2 of each card); too few of ♠2 (1 of 2)");
+        let short = p.parse("SA SA S2 S3 S3".as_bytes()).unwrap_err().to_string();
+        assert!(short.starts_with("5 cards instead of 6 (too few of ♠2 (1 of 2))"), "{short}");
+        // A face the base deck has not: the 54-card deck's jokers are not in copies of 52.
+        let mut p52 = DeckParser::new(104, DeckFormat::Names).with_copies(2);
+        assert!(matches!(p52.parse("BJ".as_bytes()), Err(DeckDefect::NotInDeck { .. })));
+    }
+
+    #[test]
+    fn a_shoe_as_ids_names_the_face_of_each_id() {
+        let mut p = ids(104).with_copies(2);
+        let mut line: Vec<String> = (0..104).map(|c| c.to_string()).collect();
+        line[1] = "53".to_string();
+        let e = p.parse(line.join(" ").as_bytes()).unwrap_err().to_string();
+        assert!(e.contains("id 53 (♠2) appears 2 times") && e.contains("missing id 1 (♠2)"), "{e}");
     }
 }

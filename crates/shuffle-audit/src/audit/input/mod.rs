@@ -236,6 +236,7 @@ impl ExternalAudit {
         RunConfig {
             deal: self.deal,
             tests: self.tests,
+            copies: self.stream.tally.battery.cards.copies,
             ..RunConfig::of(DeckSource::External(self.summary.source.clone()), self.stream.deck, self.stream.valid)
         }
     }

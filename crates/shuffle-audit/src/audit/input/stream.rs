@@ -19,7 +19,7 @@ use crate::audit::stop::{NEVER, StopFlag};
 use crate::audit::tally::Tally;
 use crate::cards::{MAX_DECK, MIN_DECK};
 use crate::game::deal::DealConfig;
-use crate::stats::TestSelection;
+use crate::stats::{Cards, TestSelection};
 
 /// Invalid decks listed in reports (all of them are counted).
 pub(crate) const LISTED_INVALID: usize = 10;
@@ -41,13 +41,21 @@ crate::names::named_enum! {
 /// How to read a stream of decks.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct StreamOptions {
-    /// Deck size; inferred from the first deck when `None`.
+    /// Deck size (a shoe's every card); inferred from the first deck when `None`.
     pub deck: Option<usize>,
+    /// Copies of each face in a deck (`--copies`, with `deck` given): decks written by name repeat each face
+    /// this many times, decks written as ids hold `0..deck`. 0 and 1 both mean one deck of distinct cards.
+    #[serde(skip_serializing_if = "one_deck")]
+    pub copies: usize,
     pub format: FormatChoice,
     /// First id for the ids format: 0 or 1.
     pub base: u32,
     /// Stop at the first invalid deck.
     pub strict: bool,
+}
+
+fn one_deck(copies: &usize) -> bool {
+    *copies <= 1
 }
 
 /// A line that is not a valid deck.
@@ -236,7 +244,10 @@ pub(crate) fn audit_until<R: BufRead>(
             FormatChoice::Names => DeckFormat::Names,
             FormatChoice::Auto | FormatChoice::Ids => DeckFormat::Ids { base: options.base },
         };
-        state = Some((DeckParser::new(n, format), Tally::new(n, tests, deal.as_ref()), false));
+        let copies = options.copies.max(1);
+        let parser = DeckParser::new(n, format).with_copies(copies);
+        let tally = Tally::for_cards(parser_cards(&parser), tests, deal.as_ref());
+        state = Some((parser, tally, false));
     }
     let Some((parser, tally, deck_inferred)) = state else {
         return Err(match (counts.first_invalid.first(), read_error) {
@@ -292,9 +303,16 @@ fn start_parser(
             }
         },
     };
-    let parser = DeckParser::new(n, format);
+    let parser = DeckParser::new(n, format).with_copies(options.copies.max(1));
     let parser = if inferred { parser.inferred_at(line) } else { parser };
-    Ok((parser, Tally::new(n, tests, deal), inferred))
+    let tally = Tally::for_cards(parser_cards(&parser), tests, deal);
+    Ok((parser, tally, inferred))
+}
+
+/// What the parser's decks hold: a shoe written by name does not tell its copies apart.
+fn parser_cards(parser: &DeckParser) -> Cards {
+    let copies = parser.copies();
+    Cards { n: parser.n(), copies, ids_known: copies == 1 || parser.format() != DeckFormat::Names }
 }
 
 #[cfg(test)]

@@ -6,6 +6,27 @@ pub fn render(counts: &PositionCardCounts) -> Vec<u8> {
     render_matrix(counts.n(), 8, |p, c| counts.get(p, c).to_string())
 }
 
+/// `counts.csv` of a shoe written by face: header `position,0,1,…,b-1` (the faces of the `b`-card base deck),
+/// one row per position of the shoe, each cell the count of every copy of that face there.
+pub fn render_faces(counts: &PositionCardCounts, base: usize) -> Vec<u8> {
+    let n = counts.n();
+    let mut out = String::with_capacity(n * base * 8);
+    out.push_str("position");
+    for f in 0..base {
+        out.push_str(&format!(",{f}"));
+    }
+    out.push('\n');
+    for p in 0..n {
+        out.push_str(&p.to_string());
+        for f in 0..base {
+            let total: u64 = (f..n).step_by(base).map(|c| counts.get(p, c)).sum();
+            out.push_str(&format!(",{total}"));
+        }
+        out.push('\n');
+    }
+    out.into_bytes()
+}
+
 /// The layout `counts.csv` and `exact.csv` share: header `position,0,1,…,n-1`, then one row per position, the
 /// cell of card c at position p written by `cell(p, c)` (about `width` characters each).
 pub(crate) fn render_matrix(n: usize, width: usize, cell: impl Fn(usize, usize) -> String) -> Vec<u8> {
@@ -48,6 +69,16 @@ pub fn parse(text: &str) -> Result<PositionCardCounts, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_shoe_by_face_sums_the_copies_of_each_face() {
+        // Two copies of a 2-card deck, ids numbered copy by copy: 0, 1 (first copies), 2, 3 (second copies).
+        let mut c = PositionCardCounts::new(4);
+        c.add(&[0, 2, 1, 3]); // faces 0 0 1 1
+        c.add(&[1, 0, 3, 2]); // faces 1 0 1 0
+        let text = String::from_utf8(render_faces(&c, 2)).unwrap();
+        assert_eq!(text, "position,0,1\n0,1,1\n1,2,0\n2,0,2\n3,1,1\n");
+    }
 
     #[test]
     fn snapshot_and_round_trip() {

@@ -35,6 +35,8 @@ fn class(c: CardClass) -> String {
         CardClass::Rank(k) => crate::cards::rank_name(k).to_string(),
         CardClass::Jokers => "jokers".to_string(),
         CardClass::Other(k) => k.to_string(),
+        CardClass::Face { card, base } => crate::cards::card_name(card as Card, base, NameStyle::Symbol),
+        CardClass::Value(v) => super::messages::value_name(v).to_string(),
     }
 }
 

@@ -44,6 +44,21 @@ pub(super) fn every_test_result() -> Vec<TestResult> {
             }
             out.extend(b.evaluate());
         }
+        // A 2-deck shoe of 52 cards: the tests of faces by position.
+        let shoe = crate::stats::Cards::shoe(52, 2, true);
+        let mut b = Battery::for_cards(shoe, TestSelection::all());
+        let mut deck: Vec<crate::cards::Card> = (0..shoe.n as u16).collect();
+        for k in 0..4_000 {
+            if fair {
+                deck.shuffle(&mut g);
+            } else {
+                deck.swap(k % shoe.n, (k * 7 + 1) % shoe.n);
+            }
+            b.add(&deck);
+        }
+        out.extend(b.evaluate().into_iter().filter(|r| {
+            matches!(r.test, crate::stats::TestId::FaceByPosition | crate::stats::TestId::ValueByPosition)
+        }));
         for deal in &deals {
             let mut stats = GameStats::new(deal, TestSelection::default());
             let mut deck = deal.start_deck();
@@ -162,9 +177,23 @@ pub(super) fn variants(t: &TestResult) -> Vec<TestResult> {
             }
         }
         Finding::ClassByPosition { .. } => {
-            for class in [CardClass::Suit(1), CardClass::Rank(12), CardClass::Jokers, CardClass::Other(3)] {
+            let classes = [
+                CardClass::Suit(1),
+                CardClass::Rank(12),
+                CardClass::Jokers,
+                CardClass::Other(3),
+                CardClass::Face { card: 40, base: 52 },
+                CardClass::Value(10),
+            ];
+            for class in classes {
                 for (fair, noise_band, ratio) in [(true, f64::INFINITY, 1.01), (false, 1.0, 1.3), (false, 0.01, 1.3)] {
-                    for test in [TestId::SuitByPosition, TestId::RankByPosition] {
+                    let tests = [
+                        TestId::SuitByPosition,
+                        TestId::RankByPosition,
+                        TestId::FaceByPosition,
+                        TestId::ValueByPosition,
+                    ];
+                    for test in tests {
                         let mut f = t.finding.clone();
                         if let Finding::ClassByPosition { class: c, fair: x, noise_band: b, ratio: r, .. } = &mut f {
                             (*c, *x, *b, *r) = (class, fair, noise_band, ratio);

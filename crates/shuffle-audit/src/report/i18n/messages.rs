@@ -59,12 +59,24 @@ fn class(c: CardClass) -> Message {
         CardClass::Rank(k) => msg("class.rank").text("rank", crate::cards::rank_name(k)),
         CardClass::Jokers => msg("class.jokers"),
         CardClass::Other(k) => msg("class.other").text("class", k),
+        CardClass::Face { card, base } => msg("class.face").card("card", card, base),
+        CardClass::Value(v) => msg("class.value").text("value", value_name(v)),
     }
 }
 
-/// `suit` or `rank`.
+/// A value class of blackjack and baccarat: `A`, `2`, …, `9`, `10-K` (the ten-value cards).
+pub(crate) fn value_name(v: usize) -> &'static str {
+    ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10-K"][v.clamp(1, 10) - 1]
+}
+
+/// `suit`, `rank`, `face` or `value`.
 fn class_word(test: TestId) -> Message {
-    msg(if test == TestId::SuitByPosition { "class-word.suit" } else { "class-word.rank" })
+    msg(match test {
+        TestId::SuitByPosition => "class-word.suit",
+        TestId::FaceByPosition => "class-word.face",
+        TestId::ValueByPosition => "class-word.value",
+        _ => "class-word.rank",
+    })
 }
 
 fn order(deck: &[crate::cards::Card]) -> String {
@@ -744,7 +756,8 @@ pub(crate) fn run_meta(r: &RunReport) -> Message {
         Some(b) => msg("run-meta.builtin").text("rng", b.rng).text("seed", b.seed),
         None => msg("run-meta.external"),
     };
-    m.text("deck", c.deck).text("shuffles", group_digits(r.shuffles_done))
+    let deck = if c.copies > 1 { format!("{} × {}", c.copies, c.deck / c.copies) } else { c.deck.to_string() };
+    m.text("deck", deck).text("shuffles", group_digits(r.shuffles_done))
 }
 
 /// Where the decks of an external run came from.

@@ -43,7 +43,9 @@ pub fn ladder_clamp(spread: f64) -> f64 {
 pub fn heatmap(r: &RunReport, lang: Lang, clamp: Option<f64>) -> Option<Heatmap> {
     let n = r.counts.n();
     let shuffles = r.counts.shuffles();
-    if shuffles == 0 {
+    // A shoe written by face numbers its copies in order of appearance: a heatmap of those ids would show that
+    // numbering, not the shuffle (counts.csv and face-by-position hold the faces).
+    if shuffles == 0 || !r.cards.ids_known {
         return None;
     }
     let w = lang.words();
