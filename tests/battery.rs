@@ -313,20 +313,17 @@ fn a_shoe_is_audited_by_face_and_its_copies_are_refused_where_they_do_not_apply(
     assert_eq!(common::run_json(&out)["config"]["copies"], 6);
     // Fair 8-deck shoes written by face PASS, with only the tests of faces applied. Fixed seed; a fair shoe fails
     // to PASS with probability below 0.005 (five tests, the SUSPICIOUS threshold 1e-3 on Holm-adjusted p).
-    let fair = dir.path().join("fair.txt");
-    std::fs::write(&fair, shoes_by_face(3000, 11, false)).unwrap();
-    let out = dir.path().join("fair");
-    let o = run(&[
-        "run",
-        "--decks",
-        fair.to_str().unwrap(),
-        "--deck",
-        "52",
-        "--copies",
-        "8",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    let audit_shoes = |name: &str, decks: String| {
+        let (file, out) = (dir.path().join(format!("{name}.txt")), dir.path().join(name));
+        std::fs::write(&file, decks).unwrap();
+        let (file_arg, out_arg) = (file.to_str().unwrap(), out.to_str().unwrap());
+        (
+            file.clone(),
+            out.clone(),
+            run(&["run", "--decks", file_arg, "--deck", "52", "--copies", "8", "--out", out_arg]),
+        )
+    };
+    let (fair, out, o) = audit_shoes("fair", shoes_by_face(3000, 11, false));
     let console = text(&o.stdout);
     assert_eq!(o.status.code(), Some(0), "{console}");
     assert!(console.contains("PASS") && console.contains("not applicable: cards repeat"), "{console}");
@@ -344,20 +341,7 @@ fn a_shoe_is_audited_by_face_and_its_copies_are_refused_where_they_do_not_apply(
     assert_eq!((counts.lines().count(), row), (417, 3000));
     assert!(!out.join("position-card.svg").exists());
     // Half-shuffled shoes FAIL by the faces' positions.
-    let biased = dir.path().join("half.txt");
-    std::fs::write(&biased, shoes_by_face(3000, 12, true)).unwrap();
-    let out = dir.path().join("half");
-    let o = run(&[
-        "run",
-        "--decks",
-        biased.to_str().unwrap(),
-        "--deck",
-        "52",
-        "--copies",
-        "8",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    let (_, _, o) = audit_shoes("half", shoes_by_face(3000, 12, true));
     assert_eq!(o.status.code(), Some(1), "{}", text(&o.stdout));
     assert!(text(&o.stdout).contains("FAIL"));
     // A face nine times in an 8-deck shoe is an invalid deck that says so.

@@ -6,45 +6,36 @@ pub fn render(counts: &PositionCardCounts) -> Vec<u8> {
     render_matrix(counts.n(), 8, |p, c| counts.get(p, c).to_string())
 }
 
-/// `counts.csv` of a shoe written by face: header `position,0,1,…,b-1` (the faces of the `b`-card base deck),
-/// one row per position of the shoe, each cell the count of every copy of that face there.
-pub fn render_faces(counts: &PositionCardCounts, base: usize) -> Vec<u8> {
-    let n = counts.n();
-    let mut out = String::with_capacity(n * base * 8);
+/// The layout of [`render_matrix`] with `columns` columns over `rows` positions.
+fn render_table(rows: usize, columns: usize, width: usize, cell: impl Fn(usize, usize) -> String) -> Vec<u8> {
+    let mut out = String::with_capacity(rows * columns * width);
     out.push_str("position");
-    for f in 0..base {
-        out.push_str(&format!(",{f}"));
-    }
-    out.push('\n');
-    for p in 0..n {
-        out.push_str(&p.to_string());
-        for f in 0..base {
-            let total: u64 = (f..n).step_by(base).map(|c| counts.get(p, c)).sum();
-            out.push_str(&format!(",{total}"));
-        }
-        out.push('\n');
-    }
-    out.into_bytes()
-}
-
-/// The layout `counts.csv` and `exact.csv` share: header `position,0,1,…,n-1`, then one row per position, the
-/// cell of card c at position p written by `cell(p, c)` (about `width` characters each).
-pub(crate) fn render_matrix(n: usize, width: usize, cell: impl Fn(usize, usize) -> String) -> Vec<u8> {
-    let mut out = String::with_capacity(n * n * width);
-    out.push_str("position");
-    for c in 0..n {
+    for c in 0..columns {
         out.push_str(&format!(",{c}"));
     }
     out.push('\n');
-    for p in 0..n {
+    for p in 0..rows {
         out.push_str(&p.to_string());
-        for c in 0..n {
+        for c in 0..columns {
             out.push(',');
             out.push_str(&cell(p, c));
         }
         out.push('\n');
     }
     out.into_bytes()
+}
+
+/// `counts.csv` of a shoe written by face: header `position,0,1,…,b-1` (the faces of the `b`-card base deck),
+/// one row per position of the shoe, each cell the count of every copy of that face there.
+pub fn render_faces(counts: &PositionCardCounts, base: usize) -> Vec<u8> {
+    let n = counts.n();
+    render_table(n, base, 8, |p, f| (f..n).step_by(base).map(|c| counts.get(p, c)).sum::<u64>().to_string())
+}
+
+/// The layout `counts.csv` and `exact.csv` share: header `position,0,1,…,n-1`, then one row per position, the
+/// cell of card c at position p written by `cell(p, c)` (about `width` characters each).
+pub(crate) fn render_matrix(n: usize, width: usize, cell: impl Fn(usize, usize) -> String) -> Vec<u8> {
+    render_table(n, n, width, cell)
 }
 
 /// Reads a matrix written by [`render`] back into counts; errors name the line.
