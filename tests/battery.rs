@@ -18,12 +18,17 @@ fn bad_test_selections_exit_2_with_one_line_naming_the_flag() {
         (vec!["calibrate", "-a", "fisher-yates", "--replicates", "0"], "--replicates"),
         (vec!["calibrate", "-a", "fisher-yates", "--tests", "x"], "--tests"),
     ] {
-        let o = run(&args);
-        assert_eq!(o.status.code(), Some(2), "{args:?}");
-        let err = text(&o.stderr);
-        assert!(err.contains(needle), "{args:?}: {err}");
-        assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
+        assert_refused(&args, needle);
     }
+}
+
+/// `args` exit 2 with one line on standard error that contains `needle`.
+fn assert_refused(args: &[&str], needle: &str) {
+    let o = run(args);
+    assert_eq!(o.status.code(), Some(2), "{args:?}");
+    let err = text(&o.stderr);
+    assert!(err.contains(needle), "{args:?}: {err}");
+    assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
 }
 
 #[test]
@@ -391,9 +396,7 @@ fn a_shoe_is_audited_by_face_and_its_copies_are_refused_where_they_do_not_apply(
         ),
         (vec!["run", "-a", "fisher-yates", "--tests", "face-by-position"], "--copies 2 or more"),
     ] {
-        let o = run(&args);
-        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", text(&o.stderr));
-        assert!(text(&o.stderr).contains(needle), "{args:?}: {}", text(&o.stderr));
+        assert_refused(&args, needle);
     }
 }
 

@@ -535,6 +535,8 @@ faro = "in"
                 "guesser applies to the guess",
             ),
             ("[[check]]\nname = \"a\"\nalgorithm = \"wash\"\ntests = [\"guess\"]\nguesser = \"x\"\n", 5, "'x'"),
+            ("[[check]]\nname = \"a\"\nalgorithm = \"wash\"\ncopies = 0\n", 4, "copies"),
+            ("[[check]]\nname = \"a\"\nalgorithm = \"wash\"\ncopies = 30\n", 4, "30 copies of 52 cards"),
             ("", 1, "no checks"),
             ("[[check]\n", 1, ""),
         ];

@@ -19,7 +19,7 @@ pub(super) fn every_test_result() -> Vec<TestResult> {
     use crate::game::Game;
     use crate::game::deal::{DealConfig, DealShape};
     use crate::game::table::GameStats;
-    use crate::stats::{Battery, TestSelection};
+    use crate::stats::{Battery, Cards, TestSelection};
     use rand::SeedableRng;
     use rand::seq::SliceRandom;
     let mut g = rand_pcg::Pcg64::seed_from_u64(1);
@@ -31,8 +31,11 @@ pub(super) fn every_test_result() -> Vec<TestResult> {
         DealConfig::new(Game::Custom, Some(20), custom).unwrap(),
     ];
     for fair in [true, false] {
-        for n in [6usize, 52, 54] {
-            let mut b = Battery::with_tests(n, TestSelection::all());
+        // Three decks and a 2-deck shoe of 52 cards (the tests of faces by position).
+        let cards = [Cards::deck(6), Cards::deck(52), Cards::deck(54), Cards::shoe(52, 2, true)];
+        for cards in cards {
+            let n = cards.n;
+            let mut b = Battery::for_cards(cards, TestSelection::all());
             let mut deck: Vec<crate::cards::Card> = (0..n as u16).collect();
             for k in 0..8_000 {
                 if fair {
@@ -44,21 +47,6 @@ pub(super) fn every_test_result() -> Vec<TestResult> {
             }
             out.extend(b.evaluate());
         }
-        // A 2-deck shoe of 52 cards: the tests of faces by position.
-        let shoe = crate::stats::Cards::shoe(52, 2, true);
-        let mut b = Battery::for_cards(shoe, TestSelection::all());
-        let mut deck: Vec<crate::cards::Card> = (0..shoe.n as u16).collect();
-        for k in 0..4_000 {
-            if fair {
-                deck.shuffle(&mut g);
-            } else {
-                deck.swap(k % shoe.n, (k * 7 + 1) % shoe.n);
-            }
-            b.add(&deck);
-        }
-        out.extend(b.evaluate().into_iter().filter(|r| {
-            matches!(r.test, crate::stats::TestId::FaceByPosition | crate::stats::TestId::ValueByPosition)
-        }));
         for deal in &deals {
             let mut stats = GameStats::new(deal, TestSelection::default());
             let mut deck = deal.start_deck();
