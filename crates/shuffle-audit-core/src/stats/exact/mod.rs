@@ -15,6 +15,7 @@ pub mod laws;
 pub mod machines;
 pub mod marginals;
 pub mod model;
+pub mod multiset;
 pub mod order_law;
 pub mod overhand;
 pub mod retry;
