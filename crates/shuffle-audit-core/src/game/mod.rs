@@ -4,11 +4,14 @@
 //!   sorted 3 < 4 < … < K < A < 2 < small joker < big joker; rocket and bombs, with exact probabilities.
 //! - [`douniu`] 斗牛 (S1): 52 cards, 5 to each of 2..=10 players in blocks; the niu value of a hand, with its
 //!   exact distribution over all C(52, 5) hands.
+//! - [`baccarat`] (punto banco): player and banker from a shoe of `--copies` decks (8 by default), with the full
+//!   third-card rule and the exact odds of the shoe's first coup.
 //! - `custom`: any players × hand size (+ bottom) of any deck, with the seat tests only.
 //!
 //! Every exact value is computed here (combinatorics and enumeration in exact integer arithmetic, see
 //! [`fraction`]), never copied from a table.
 
+pub mod baccarat;
 pub mod deal;
 pub mod doudizhu;
 pub mod douniu;
@@ -28,6 +31,8 @@ crate::names::named_enum! {
         Doudizhu => "doudizhu",
         /// 斗牛: 52 cards, 5 per player, 2..=10 players.
         Douniu => "douniu",
+        /// Baccarat (punto banco): player and banker from a shoe of 52-card decks.
+        Baccarat => "baccarat",
         /// Any players × hand size, seat tests only.
         Custom => "custom",
     }
@@ -39,16 +44,30 @@ impl Game {
         match self {
             Game::Doudizhu => "斗地主",
             Game::Douniu => "斗牛",
+            Game::Baccarat => "baccarat",
             Game::Custom => "custom deal",
         }
     }
 
-    /// The deck the game is played with, or `None` when any deck will do.
+    /// The deck the game is played with (one deck of a shoe), or `None` when any deck will do.
     pub fn deck(self) -> Option<usize> {
         match self {
             Game::Doudizhu => Some(54),
-            Game::Douniu => Some(52),
+            Game::Douniu | Game::Baccarat => Some(52),
             Game::Custom => None,
+        }
+    }
+
+    /// True for the games dealt from a shoe of several decks (`--copies`).
+    pub fn is_shoe(self) -> bool {
+        self == Game::Baccarat
+    }
+
+    /// The copies of the deck in the game's shoe when `--copies` is not given.
+    pub fn default_copies(self) -> usize {
+        match self {
+            Game::Baccarat => baccarat::DEFAULT_DECKS,
+            _ => 1,
         }
     }
 }
@@ -59,7 +78,7 @@ pub use crate::cards::Lang;
 pub fn hand_sort_key(game: Game, card: Card) -> (u16, u16) {
     match game {
         Game::Doudizhu => doudizhu::sort_key(card),
-        Game::Douniu | Game::Custom => face_sort_key(card),
+        Game::Douniu | Game::Baccarat | Game::Custom => face_sort_key(card),
     }
 }
 

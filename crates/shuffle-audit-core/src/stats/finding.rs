@@ -254,6 +254,8 @@ pub enum Finding {
     RunsUpDown(HistogramFinding),
     /// `longest-increasing`.
     LongestIncreasing(HistogramFinding),
+    /// `clumping`: a shoe's neighbours of equal value per deck (the histogram's value is the count).
+    Clumping(HistogramFinding),
     /// `guess`.
     Guess(GuessFinding),
     /// `full-permutation`: the most and least frequent orders with their observed/expected ratio.
@@ -307,6 +309,9 @@ pub enum Finding {
     /// `niu-seat`: the worst seat's niu values (`counts[v]`, 0 = no niu … 10 = niu-niu) and the value that strays
     /// most, with its exact probability.
     NiuSeat { seat: usize, seats: usize, counts: Vec<u64>, deals: u64, value: usize, fair_rate: f64 },
+    /// `baccarat-odds`: the first coups' banker, player and tie wins (`counts`, in that order) over `deals` shoes,
+    /// against their exact odds; `outcome` strays most (in standard deviations of its own count).
+    BaccaratOdds { counts: [u64; 3], deals: u64, exact: [Exact; 3], outcome: usize },
     /// `seat-card`: the cells with the largest and smallest observed/expected ratio.
     SeatCard { n: usize, groups: usize, most: GroupRatio, least: GroupRatio, within_noise: bool },
     /// `seat-worst`: the least uniform group (with its cards per deal) and its card that strays most.

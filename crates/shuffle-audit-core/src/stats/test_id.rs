@@ -34,6 +34,9 @@ crate::names::named_enum! {
         /// A shoe of 52- or 54-card decks: blackjack's and baccarat's value classes (A, 2–9, ten-value) by
         /// position.
         ValueByPosition => "value-by-position",
+        /// A shoe of 52- or 54-card decks: neighbours of the same value (two tens in a row), against the exact law
+        /// of the shoe's composition.
+        Clumping => "clumping",
         SerialCorrelation => "serial-correlation",
         /// A guesser naming each next card from the ones shown (opt-in).
         Guess => "guess",
@@ -51,6 +54,8 @@ crate::names::named_enum! {
         BombsPerHand => "bombs-per-hand",
         /// 斗牛: niu values per seat.
         NiuSeat => "niu-seat",
+        /// Baccarat: the first coup's banker, player and tie against their exact odds.
+        BaccaratOdds => "baccarat-odds",
         /// Any deal: seat-by-card counts.
         SeatCard => "seat-card",
         SeatWorst => "seat-worst",
@@ -69,6 +74,8 @@ pub enum TestScope {
     Doudizhu,
     /// A run dealt as 斗牛.
     Douniu,
+    /// A run dealt as baccarat.
+    Baccarat,
 }
 
 /// What a test's own p is (the column label of the reports' `sides` column).
@@ -115,6 +122,7 @@ impl TestId {
             TestId::RankByPosition => "rank-pos",
             TestId::FaceByPosition => "face-pos",
             TestId::ValueByPosition => "value-pos",
+            TestId::Clumping => "clumping",
             TestId::SerialCorrelation => "serial",
             TestId::Guess => "guess",
             TestId::DuplicateDecks => "dup-decks",
@@ -124,6 +132,7 @@ impl TestId {
             TestId::BombSeat => "bomb-seat",
             TestId::BombsPerHand => "bombs/hand",
             TestId::NiuSeat => "niu-seat",
+            TestId::BaccaratOdds => "baccarat",
             TestId::SeatCard => "seat-card",
             TestId::SeatWorst => "seat-worst",
             TestId::CardSeatWorst => "card-seat",
@@ -138,6 +147,7 @@ impl TestId {
                 (PSides::OneSided, true)
             }
             TestId::NiuSeat => (PSides::OneSided, true),
+            TestId::BaccaratOdds => (PSides::OneSided, false),
             TestId::Parity | TestId::BottomJoker => (PSides::TwoSided, false),
             TestId::RocketSeat | TestId::BombSeat | TestId::BigCardsSeat | TestId::BombsPerHand => {
                 (PSides::TwoSided, true)
@@ -155,6 +165,7 @@ impl TestId {
             | TestId::BombSeat
             | TestId::BombsPerHand => TestScope::Doudizhu,
             TestId::NiuSeat => TestScope::Douniu,
+            TestId::BaccaratOdds => TestScope::Baccarat,
             TestId::SeatCard | TestId::SeatWorst | TestId::CardSeatWorst => TestScope::Deal,
             _ => TestScope::Deck,
         }
@@ -187,14 +198,16 @@ impl TestId {
         let Cards { n, copies, ids_known } = cards;
         let base = cards.base();
         match self {
-            TestId::FaceByPosition | TestId::ValueByPosition if copies < 2 => {
+            TestId::FaceByPosition | TestId::ValueByPosition | TestId::Clumping if copies < 2 => {
                 return Err(format!(
                     "{} is a test of a shoe: it needs --copies 2 or more (one deck's cards are told apart by \
                      position-card)",
                     self.name()
                 ));
             }
-            TestId::SuitByPosition | TestId::RankByPosition | TestId::ValueByPosition if base != 52 && base != 54 => {
+            TestId::SuitByPosition | TestId::RankByPosition | TestId::ValueByPosition | TestId::Clumping
+                if base != 52 && base != 54 =>
+            {
                 return Err(if copies > 1 {
                     format!(
                         "{} needs copies of the 52- or 54-card deck (this shoe is {copies} copies of {base} cards)",
@@ -208,6 +221,7 @@ impl TestId {
             | TestId::SuitByPosition
             | TestId::RankByPosition
             | TestId::ValueByPosition
+            | TestId::Clumping
             | TestId::DuplicateDecks => {}
             _ if !ids_known => {
                 return Err(format!(
@@ -253,6 +267,7 @@ impl TestId {
             (TestScope::Deal, None) => Err(format!("{self} is a seat test: it needs a deal (--game)")),
             (scope, Some(d)) if scope == d => Ok(()),
             (TestScope::Doudizhu, _) => Err(format!("{self} is a 斗地主 test: it needs --game doudizhu")),
+            (TestScope::Baccarat, _) => Err(format!("{self} is a baccarat test: it needs --game baccarat")),
             (_, _) => Err(format!("{self} is a 斗牛 test: it needs --game douniu")),
         }
     }

@@ -5,7 +5,7 @@ use std::fmt::Write;
 
 use super::{DealConfig, Group, SeatMap};
 use crate::cards::{Card, NameStyle, card_name};
-use crate::game::{Game, Lang, douniu, hand_sort_key};
+use crate::game::{Game, Lang, baccarat, douniu, hand_sort_key};
 
 /// The cards of one group, sorted for display.
 pub fn sorted_hand(deck: &[Card], positions: &[usize], game: Game) -> Vec<Card> {
@@ -33,6 +33,9 @@ pub fn render_deal(number: u64, deck: &[Card], config: &DealConfig, map: &SeatMa
         Lang::En => NameStyle::Symbol,
         Lang::Zh => NameStyle::Chinese,
     };
+    if config.game == Game::Baccarat {
+        return render_coup(number, deck, config.base(), style, lang);
+    }
     let shown: Vec<(Group, String, Vec<Card>)> = map
         .groups
         .iter()
@@ -74,6 +77,62 @@ pub fn render_deal(number: u64, deck: &[Card], config: &DealConfig, map: &SeatMa
     s
 }
 
+/// A baccarat shoe's first coup: each hand's cards in the order dealt (faces), its total, and who wins.
+fn render_coup(number: u64, deck: &[Card], base: usize, style: NameStyle, lang: Lang) -> String {
+    let coup = baccarat::first_coup(deck);
+    // Dealt player, banker, player, banker; the player's third card comes before the banker's.
+    let mut player = vec![deck[0], deck[2]];
+    let mut banker = vec![deck[1], deck[3]];
+    let player_two = (baccarat::card_value(deck[0]) + baccarat::card_value(deck[2])) % 10;
+    let player_draws = !coup.natural && player_two <= 5;
+    if player_draws {
+        player.push(deck[4]);
+    }
+    if coup.cards > 4 + usize::from(player_draws) {
+        banker.push(deck[coup.cards - 1]);
+    }
+    let names =
+        |hand: &[Card]| hand.iter().map(|&c| card_name(c % base as Card, base, style)).collect::<Vec<_>>().join(" ");
+    let (p, b) = (names(&player), names(&banker));
+    let w = width(&p).max(width(&b));
+    let mut s = String::new();
+    let (head, pl, bk, result) = match lang {
+        Lang::En => (
+            format!("coup {number}"),
+            "player: ",
+            "banker: ",
+            match coup.outcome {
+                baccarat::Outcome::Banker => "banker wins".to_string(),
+                baccarat::Outcome::Player => "player wins".to_string(),
+                baccarat::Outcome::Tie => "tie".to_string(),
+            },
+        ),
+        Lang::Zh => (
+            format!("第{number}局"),
+            "闲家：",
+            "庄家：",
+            match coup.outcome {
+                baccarat::Outcome::Banker => "庄赢".to_string(),
+                baccarat::Outcome::Player => "闲赢".to_string(),
+                baccarat::Outcome::Tie => "和局".to_string(),
+            },
+        ),
+    };
+    let natural = if coup.natural {
+        match lang {
+            Lang::En => ", a natural",
+            Lang::Zh => "，天生赢家",
+        }
+    } else {
+        ""
+    };
+    let _ = writeln!(s, "{head}");
+    let _ = writeln!(s, "  {pl}{}  {}", pad(&p, w), coup.player);
+    let _ = writeln!(s, "  {bk}{}  {}", pad(&b, w), coup.banker);
+    let _ = writeln!(s, "  {result}{natural}");
+    s
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -96,6 +155,22 @@ mod tests {
         let zh = render_deal(2, &deck, &config, &config.seat_map(), Lang::Zh);
         assert!(zh.starts_with("第2局\n  玩家1：黑桃3 红桃3"), "{zh}");
         assert!(zh.ends_with("  底牌： 方块2 小王 大王\n"), "{zh}");
+    }
+
+    #[test]
+    fn a_baccarat_coup_prints_each_hand_in_dealing_order() {
+        let config = DealConfig::shoe(Game::Baccarat, None, Some(8), DealShape::default()).unwrap();
+        // A new shoe: ♠A ♠3 to the player (4) and ♠2 ♠4 to the banker (6); the player draws ♠5 (9), the banker
+        // stands on 6 against a third card of 5.
+        let text = render_deal(1, &config.start_deck(), &config, &config.seat_map(), Lang::En);
+        assert_eq!(text, "coup 1\n  player: ♠A ♠3 ♠5  9\n  banker: ♠2 ♠4     6\n  player wins\n");
+        // The second deck's ♥9 and ♠K (ids 52 + 21 and 52 + 12) show their faces; 9 + 0 is a natural.
+        let mut deck = config.start_deck();
+        deck.swap(0, 73);
+        deck.swap(2, 64);
+        let zh = render_deal(2, &deck, &config, &config.seat_map(), Lang::Zh);
+        assert!(zh.starts_with("第2局\n  闲家：红桃9 黑桃K"), "{zh}");
+        assert!(zh.ends_with("闲赢，天生赢家\n"), "{zh}");
     }
 
     #[test]

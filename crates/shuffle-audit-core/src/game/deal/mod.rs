@@ -44,12 +44,24 @@ impl DealShape {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct DealConfig {
     pub game: Game,
+    /// Every card dealt from: a shoe's `copies` decks together (baccarat's 8 × 52 = 416).
     pub deck: usize,
+    /// Decks in the shoe (`--copies`; 1 but for the games of shoes). Left out of run files when 1.
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    pub copies: usize,
     pub players: usize,
     pub hand: usize,
     pub bottom: usize,
     pub scheme: Scheme,
     pub order: StartOrder,
+}
+
+fn one() -> usize {
+    1
+}
+
+fn is_one(k: &usize) -> bool {
+    *k == 1
 }
 
 impl DealConfig {
@@ -59,14 +71,39 @@ impl DealConfig {
         match self.game {
             Game::Doudizhu => TestScope::Doudizhu,
             Game::Douniu => TestScope::Douniu,
+            Game::Baccarat => TestScope::Baccarat,
             Game::Custom => TestScope::Deal,
         }
+    }
+
+    /// The cards of one deck of the shoe (the deck itself but for the games of shoes).
+    pub fn base(&self) -> usize {
+        self.deck / self.copies
     }
 
     /// The game's deal with the given overrides. Defaults: 斗地主 3 × 17 + 3 bottom of 54 in blocks (S5);
     /// 斗牛 5 players × 5 of 52 in blocks (S1); custom 4 players round-robin (S3) over the whole deck (default
     /// 52), hand = (deck − bottom) / players. The starting order is suit order unless `--order rank`.
     pub fn new(game: Game, deck: Option<usize>, shape: DealShape) -> Result<Self, ConfigError> {
+        Self::shoe(game, deck, None, shape)
+    }
+
+    /// As [`DealConfig::new`], with `--copies`: a game of shoes (baccarat) is dealt from `copies` decks of its
+    /// deck (its default when `None`); the other games take one deck and refuse copies.
+    pub fn shoe(game: Game, deck: Option<usize>, copies: Option<usize>, shape: DealShape) -> Result<Self, ConfigError> {
+        if game.is_shoe() {
+            return Self::of_shoe(game, deck, copies, shape);
+        }
+        if copies.is_some_and(|k| k != 1) {
+            return Err(ConfigError::new(
+                Field::Copies,
+                format!(
+                    "{} is dealt from one deck; the games of shoes are baccarat (blackjack's and 掼蛋's deals are \
+                     not built yet)",
+                    game.title()
+                ),
+            ));
+        }
         let deck = match (game.deck(), deck) {
             (Some(d), Some(given)) if given != d => {
                 return Err(ConfigError::new(
@@ -80,18 +117,19 @@ impl DealConfig {
         let (players, bottom, scheme) = match game {
             Game::Doudizhu => (3, 3, Scheme::Block),
             Game::Douniu => (5, 0, Scheme::Block),
-            Game::Custom => (4, 0, Scheme::RoundRobin),
+            Game::Custom | Game::Baccarat => (4, 0, Scheme::RoundRobin),
         };
         let players = shape.players.unwrap_or(players);
         let bottom = shape.bottom.unwrap_or(bottom);
         let hand = shape.hand.unwrap_or(match game {
             Game::Doudizhu => 17,
             Game::Douniu => douniu::HAND,
-            Game::Custom => deck.saturating_sub(bottom) / players.max(1),
+            Game::Custom | Game::Baccarat => deck.saturating_sub(bottom) / players.max(1),
         });
         let config = DealConfig {
             game,
             deck,
+            copies: 1,
             players,
             hand,
             bottom,
@@ -100,6 +138,71 @@ impl DealConfig {
         };
         config.validate()?;
         Ok(config)
+    }
+
+    /// Baccarat: player and banker, two cards each dealt alternately from the top of a shoe of `copies` 52-card
+    /// decks; the third cards follow the tableau ([`crate::game::baccarat`]), so no seat, hand or bottom can be
+    /// set.
+    fn of_shoe(game: Game, deck: Option<usize>, copies: Option<usize>, shape: DealShape) -> Result<Self, ConfigError> {
+        let base = game.deck().unwrap_or(52);
+        if let Some(given) = deck.filter(|&d| d != base) {
+            return Err(ConfigError::new(
+                Field::Deck,
+                format!(
+                    "{} is played with {base}-card decks, not {given} (--copies sets the decks in the shoe)",
+                    game.title()
+                ),
+            ));
+        }
+        let refuse = |field: Field| {
+            ConfigError::new(
+                field,
+                format!(
+                    "does not apply to {}: player and banker take two cards each, dealt alternately, and the third \
+                     cards follow the rule",
+                    game.title()
+                ),
+            )
+        };
+        if shape.players.is_some() {
+            return Err(refuse(Field::Players));
+        }
+        if shape.hand.is_some() {
+            return Err(refuse(Field::Hand));
+        }
+        if shape.bottom.is_some() {
+            return Err(refuse(Field::Bottom));
+        }
+        if shape.scheme.is_some() {
+            return Err(refuse(Field::Scheme));
+        }
+        if shape.order == Some(StartOrder::Rank) {
+            return Err(ConfigError::new(
+                Field::Order,
+                format!("the rank order is defined for one 52- or 54-card deck, not for a shoe of {}", game.title()),
+            ));
+        }
+        let copies = copies.unwrap_or(game.default_copies());
+        if copies == 0 || base * copies > crate::cards::MAX_DECK {
+            return Err(ConfigError::new(
+                Field::Copies,
+                format!(
+                    "a {} shoe holds 1..={} decks of {base} cards, not {copies}",
+                    game.title(),
+                    crate::cards::MAX_DECK / base
+                ),
+            ));
+        }
+        Ok(DealConfig {
+            game,
+            deck: base * copies,
+            copies,
+            players: 2,
+            hand: 2,
+            bottom: 0,
+            scheme: Scheme::RoundRobin,
+            order: StartOrder::Suit,
+        })
     }
 
     /// Checks the deal against its deck and game; every error names the flag at fault.
@@ -161,8 +264,12 @@ impl DealConfig {
 
     /// The deal in command-line form, defaults left out: `--game doudizhu --order rank`.
     pub fn label(&self) -> String {
-        let defaults = DealConfig::new(self.game, Some(self.deck), DealShape::default()).ok();
+        if self.game.is_shoe() {
+            // The shoe's decks are the run's `--deck N --copies K`, said with the deck.
+            return format!("--game {}", self.game);
+        }
         let mut parts = vec![format!("--game {}", self.game)];
+        let defaults = DealConfig::new(self.game, Some(self.deck), DealShape::default()).ok();
         let differs = |f: fn(&DealConfig) -> usize| defaults.is_none_or(|d| f(&d) != f(self));
         if differs(|d| d.players) {
             parts.push(format!("--players {}", self.players));
@@ -184,6 +291,16 @@ impl DealConfig {
 
     /// One line in words: `斗地主: 3 seats × 17 cards + 3 bottom, dealt in blocks, from the rank-ordered deck`.
     pub fn describe(&self) -> String {
+        if self.game.is_shoe() {
+            return format!(
+                "{}: player and banker, 2 cards each dealt alternately from the top of a shoe of {} × {} cards ({}), \
+                 third cards by the rule, from a new shoe's order",
+                self.game.title(),
+                self.copies,
+                self.base(),
+                self.deck
+            );
+        }
         let bottom = if self.bottom > 0 { format!(" + {} bottom", self.bottom) } else { String::new() };
         let undealt = self.deck - self.players * self.hand - self.bottom;
         let rest = if undealt > 0 { format!(" ({undealt} undealt)") } else { String::new() };
@@ -200,6 +317,9 @@ impl DealConfig {
 
     /// A short name for report folders: `doudizhu-block-rank`.
     pub fn slug(&self) -> String {
+        if self.game.is_shoe() {
+            return format!("{}-{}x{}", self.game, self.copies, self.base());
+        }
         let mut s = format!("{}-{}", self.game, self.scheme);
         if self.game == Game::Douniu || self.game == Game::Custom {
             s.push_str(&format!("-p{}", self.players));

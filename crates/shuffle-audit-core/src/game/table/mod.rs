@@ -1,5 +1,6 @@
 //! The statistics of a run with a deal (`run --game …`): seat-by-card counts for every deal, plus the game's
-//! table-level counts (斗地主 rocket, bombs and bottom jokers; 斗牛 niu values), folded like every accumulator.
+//! table-level counts (斗地主 rocket, bombs and bottom jokers; 斗牛 niu values; baccarat's first coup), folded
+//! like every accumulator.
 //!
 //! Reports lead with what players feel. When a run with a deal fails, the family-wise verdict is unchanged (it
 //! is still Holm over every test), but the test *shown* as decisive is the most significant table-level test
@@ -7,6 +8,7 @@
 //! joker 31% of the time instead of 11%" says more at a 斗地主 table than a position-by-card statistic. The
 //! short headline then adds the next table-level finding at the same verdict, typically the seat that gains.
 
+pub mod baccarat;
 pub mod doudizhu;
 pub mod douniu;
 pub mod seat_cards;
@@ -14,6 +16,7 @@ pub mod seat_cards;
 use crate::cards::Card;
 use crate::game::Game;
 use crate::game::deal::DealConfig;
+use crate::game::table::baccarat::BaccaratStats;
 use crate::game::table::doudizhu::DoudizhuSeatStats;
 use crate::game::table::douniu::DouniuSeatStats;
 use crate::game::table::seat_cards::SeatCardCounts;
@@ -28,6 +31,7 @@ pub struct GameStats {
     pub seat_cards: SeatCardCounts,
     pub doudizhu: Option<DoudizhuSeatStats>,
     pub douniu: Option<DouniuSeatStats>,
+    pub baccarat: Option<BaccaratStats>,
 }
 
 impl GameStats {
@@ -43,6 +47,7 @@ impl GameStats {
             doudizhu: (deal.game == Game::Doudizhu && wanted(TestScope::Doudizhu))
                 .then(|| DoudizhuSeatStats::new(&map)),
             douniu: (deal.game == Game::Douniu && wanted(TestScope::Douniu)).then(|| DouniuSeatStats::new(&map)),
+            baccarat: (deal.game == Game::Baccarat && wanted(TestScope::Baccarat)).then(|| BaccaratStats::new(deal)),
         }
     }
 
@@ -56,6 +61,9 @@ impl GameStats {
         if let Some(d) = &mut self.douniu {
             d.add(deck);
         }
+        if let Some(d) = &mut self.baccarat {
+            d.add(deck);
+        }
     }
 
     pub fn merge(&mut self, other: &Self) {
@@ -67,6 +75,9 @@ impl GameStats {
         if let (Some(a), Some(b)) = (&mut self.douniu, &other.douniu) {
             a.merge(b);
         }
+        if let (Some(a), Some(b)) = (&mut self.baccarat, &other.baccarat) {
+            a.merge(b);
+        }
     }
 
     /// The game's table-level tests, then the seat tests.
@@ -76,6 +87,9 @@ impl GameStats {
             out.extend(d.evaluate());
         }
         if let Some(d) = &self.douniu {
+            out.extend(d.evaluate());
+        }
+        if let Some(d) = &self.baccarat {
             out.extend(d.evaluate());
         }
         out.extend(self.seat_cards.evaluate());
@@ -95,6 +109,9 @@ impl GameStats {
         if let Some(d) = &mut self.douniu {
             d.visit_counts(visitor);
         }
+        if let Some(d) = &mut self.baccarat {
+            d.visit_counts(visitor);
+        }
     }
 }
 
@@ -109,7 +126,7 @@ mod tests {
     fn only_selected_table_tests_are_counted() {
         let deal = DealConfig::new(Game::Doudizhu, None, DealShape::default()).unwrap();
         let mut g = GameStats::new(&deal, TestSelection::parse("seat-card").unwrap());
-        assert!(g.doudizhu.is_none() && g.douniu.is_none());
+        assert!(g.doudizhu.is_none() && g.douniu.is_none() && g.baccarat.is_none());
         g.add(&deal.start_deck());
         let names: Vec<&str> = g.evaluate().iter().map(|t| t.test.name()).collect();
         assert_eq!(names, ["seat-card"]);
@@ -124,6 +141,7 @@ mod tests {
             DealConfig::new(Game::Doudizhu, None, DealShape::default()).unwrap(),
             DealConfig::new(Game::Douniu, None, DealShape::default()).unwrap(),
             DealConfig::new(Game::Custom, Some(20), custom).unwrap(),
+            DealConfig::shoe(Game::Baccarat, None, Some(2), DealShape::default()).unwrap(),
         ] {
             let decks = random_decks(deal.deck, 301, 3);
             let map = deal.seat_map();
@@ -132,6 +150,7 @@ mod tests {
             match deal.game {
                 Game::Doudizhu => merging_halves_is_adding_all(&DoudizhuSeatStats::new(&map), &decks),
                 Game::Douniu => merging_halves_is_adding_all(&DouniuSeatStats::new(&map), &decks),
+                Game::Baccarat => merging_halves_is_adding_all(&BaccaratStats::new(&deal), &decks),
                 Game::Custom => {}
             }
         }

@@ -28,7 +28,7 @@ use crate::stats::deck::duplicate_decks::DuplicateDecks;
 use crate::stats::deck::fixed_points::FixedPointCounts;
 use crate::stats::deck::full_permutation::PermutationCounts;
 use crate::stats::deck::guess::GuessCounts;
-use crate::stats::deck::histogram::{ExactLaw, HistogramCounts};
+use crate::stats::deck::histogram::{ExactLaw, HistogramCounts, value_class};
 use crate::stats::deck::inversions::InversionCounts;
 use crate::stats::deck::parity::ParityCounts;
 use crate::stats::deck::rising_sequences::{RisingSequenceCounts, invert};
@@ -38,6 +38,12 @@ use crate::stats::deck::suit_rank::ClassPositionCounts;
 use crate::stats::distributions::special::chi2_ln_sf;
 use crate::stats::{Cards, TestId, TestSelection};
 use crate::stats::{LnP, PositionCardCounts, TestResult};
+
+/// A shoe's neighbours of equal value ([`value_class`] of `base`-card decks): the clumping test's count.
+#[inline(always)]
+pub fn equal_value_neighbours(deck: &[Card], base: usize) -> usize {
+    deck.windows(2).filter(|w| value_class(w[0], base) == value_class(w[1], base)).count()
+}
 
 /// All accumulators of one run. `add` is called once per shuffled deck; `merge` folds chunk results in any
 /// order (integer counts make the result independent of the order and so of the thread count).
@@ -61,6 +67,8 @@ pub struct Battery {
     pub runs_up_down: Option<HistogramCounts>,
     /// The longest increasing subsequence, by patience sorting (opt-in).
     pub longest_increasing: Option<HistogramCounts>,
+    /// A shoe's neighbours of equal value per deck.
+    pub clumping: Option<HistogramCounts>,
     pub full_permutation: Option<PermutationCounts>,
     pub serial: Option<SerialTransitions>,
     /// The first decks of the run, kept whole to count the repeated ones.
@@ -141,6 +149,7 @@ impl PartialEq for Battery {
             && self.serial == other.serial
             && self.duplicates == other.duplicates
             && self.longest_increasing == other.longest_increasing
+            && self.clumping == other.clumping
             && self.guess == other.guess
     }
 }
@@ -209,6 +218,8 @@ impl Battery {
             runs_up_down: on(TestId::RunsUpDown).then(|| HistogramCounts::new(ExactLaw::RunsUpDown, n)),
             longest_increasing: on(TestId::LongestIncreasing)
                 .then(|| HistogramCounts::new(ExactLaw::LongestIncreasing, n)),
+            clumping: on(TestId::Clumping)
+                .then(|| HistogramCounts::new(ExactLaw::Clumping { copies: cards.copies }, n)),
             full_permutation: on(TestId::FullPermutation).then(|| PermutationCounts::new(n)),
             serial,
             duplicates: on(TestId::DuplicateDecks).then(|| {
@@ -260,6 +271,9 @@ impl Battery {
     fn add_whole_deck(&mut self, deck: &[Card]) {
         if let Some(l) = &mut self.longest_increasing {
             l.record(longest_increasing(deck));
+        }
+        if let Some(c) = &mut self.clumping {
+            c.record(equal_value_neighbours(deck, self.cards.base()));
         }
         if let Some(g) = &mut self.guess {
             g.add(deck);
@@ -468,6 +482,7 @@ impl Battery {
         both(&mut self.serial, &other.serial, |a, b| a.merge(b));
         both(&mut self.duplicates, &other.duplicates, |a, b| a.merge(b));
         both(&mut self.longest_increasing, &other.longest_increasing, |a, b| a.merge(b));
+        both(&mut self.clumping, &other.clumping, |a, b| a.merge(b));
         both(&mut self.guess, &other.guess, |a, b| a.merge(b));
     }
 
@@ -504,6 +519,7 @@ impl Battery {
             TestId::TurningPoints => eval(&self.turning_points, |h| vec![h.evaluate()]),
             TestId::RunsUpDown => eval(&self.runs_up_down, |h| vec![h.evaluate()]),
             TestId::LongestIncreasing => eval(&self.longest_increasing, |h| vec![h.evaluate()]),
+            TestId::Clumping => eval(&self.clumping, |h| vec![h.evaluate()]),
             TestId::Guess => eval(&self.guess, |g| vec![g.evaluate()]),
             TestId::FullPermutation => eval(&self.full_permutation, PermutationCounts::evaluate),
             TestId::SuitByPosition => {
@@ -588,9 +604,15 @@ impl Battery {
         if let Some(r) = &mut self.rising_sequences {
             r.visit_counts(visitor);
         }
-        for h in [&mut self.descents, &mut self.turning_points, &mut self.runs_up_down, &mut self.longest_increasing]
-            .into_iter()
-            .flatten()
+        for h in [
+            &mut self.descents,
+            &mut self.turning_points,
+            &mut self.runs_up_down,
+            &mut self.longest_increasing,
+            &mut self.clumping,
+        ]
+        .into_iter()
+        .flatten()
         {
             h.visit_counts(visitor);
         }
@@ -698,6 +720,7 @@ mod tests {
                         a.record(crate::stats::deck::shape::longest_increasing(&deck))
                     });
                     add(&mut alone.guess, |a| a.add(&deck));
+                    add(&mut alone.clumping, |a| a.record(equal_value_neighbours(&deck, alone.cards.base())));
                 }
                 alone.position_card = position;
                 assert_eq!(b, alone, "n = {n}, {selection:?}");

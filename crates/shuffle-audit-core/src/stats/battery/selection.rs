@@ -279,9 +279,16 @@ mod tests {
         let one = d.applicable_to(Cards::deck(52), 1000, None);
         assert_eq!(one, d.applicable(52, 1000, None));
         assert!(!one.contains(&TestId::FaceByPosition) && !one.contains(&TestId::ValueByPosition));
+        assert!(!one.contains(&TestId::Clumping));
         // A built-in 6-deck shoe: every test of distinct cards, and the shoe's four by position.
         let shoe = d.applicable_to(Cards::shoe(52, 6, true), 1000, None);
-        for t in [TestId::FaceByPosition, TestId::ValueByPosition, TestId::SuitByPosition, TestId::RankByPosition] {
+        for t in [
+            TestId::FaceByPosition,
+            TestId::ValueByPosition,
+            TestId::SuitByPosition,
+            TestId::RankByPosition,
+            TestId::Clumping,
+        ] {
             assert!(shoe.contains(&t), "{t}");
         }
         assert!(shoe.contains(&TestId::Cycles) && shoe.contains(&TestId::Adjacency));
@@ -294,6 +301,7 @@ mod tests {
                 TestId::RankByPosition,
                 TestId::FaceByPosition,
                 TestId::ValueByPosition,
+                TestId::Clumping,
                 TestId::DuplicateDecks
             ]
         );

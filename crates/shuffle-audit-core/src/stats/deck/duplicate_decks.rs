@@ -159,8 +159,7 @@ impl DuplicateDecks {
     /// ln of the number of distinct orders a fair shuffle chooses among: ln n!, less (n/k)·ln k! for k copies of
     /// each face that cannot be told apart.
     fn ln_orders(&self) -> f64 {
-        let faces = (self.n / self.identical) as f64;
-        ln_factorial(self.n as u64) - faces * ln_factorial(self.identical as u64)
+        ln_orders_of_faces(self.n, self.identical)
     }
 
     /// M: the decks this accumulator keeps at most.
@@ -330,6 +329,14 @@ impl DuplicateDecks {
 }
 
 crate::stats::statistic::impl_statistic!(DuplicateDecks);
+
+/// ln of the distinct orders of `n` cards made of `copies` copies of each of `n / copies` faces that cannot be
+/// told apart: ln(n! / (copies!)^(n/copies)), ln n! for one copy.
+pub fn ln_orders_of_faces(n: usize, copies: usize) -> f64 {
+    let copies = copies.max(1);
+    let faces = (n / copies) as f64;
+    ln_factorial(n as u64) - faces * ln_factorial(copies as u64)
+}
 
 /// ln n!.
 fn ln_factorial(n: u64) -> f64 {

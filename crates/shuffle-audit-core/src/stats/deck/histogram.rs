@@ -1,4 +1,5 @@
-//! Histograms of a per-deck statistic (fixed points, cycles, inversions, rising sequences) tested against the
+//! Histograms of a per-deck statistic (fixed points, cycles, inversions, rising sequences, a shoe's clumping)
+//! tested against the
 //! statistic's exact law; [`HistogramCounts`] is the accumulator that fixed points, cycles and rising sequences
 //! share (a value 0..=n per deck, its exact law, its fair mean).
 //!
@@ -15,6 +16,7 @@ use crate::stats::exact::laws::{
     alternating_runs_pmf, cycles_pmf, descents_pmf, fixed_points_pmf, longest_increasing_pmf, rising_sequences_pmf,
     turning_points_pmf,
 };
+use crate::stats::exact::multiset::{equal_neighbours_mean, equal_neighbours_pmf};
 use crate::stats::finding::{Finding, HistogramFinding, within_chance};
 use crate::stats::{LnP, TestId, TestResult};
 
@@ -36,6 +38,28 @@ pub enum ExactLaw {
     RunsUpDown,
     /// The longest increasing subsequence: `Σ_{λ₁ = k} f_λ²/n!` (Robinson–Schensted), for n ≤ 64.
     LongestIncreasing,
+    /// A shoe of `copies` 52- or 54-card decks: neighbours of equal value (A, 2–9, ten-value, jokers), by
+    /// [`crate::stats::exact::multiset::equal_neighbours_pmf`] of the shoe's value classes.
+    Clumping { copies: usize },
+}
+
+/// The sizes of a shoe's value classes ([`value_class`]) for n cards of `copies` decks.
+pub fn value_class_sizes(n: usize, copies: usize) -> Vec<usize> {
+    let base = n / copies.max(1);
+    let mut sizes = vec![0usize; 11];
+    for face in 0..base {
+        sizes[usize::from(value_class(face as crate::cards::Card, base))] += copies;
+    }
+    sizes.retain(|&d| d > 0);
+    sizes
+}
+
+/// The value class of card id `card` of a shoe of `base`-card decks (52 or 54): A = 0, 2–9 = 1..=8, the ten-value
+/// cards 9, the jokers 10 (blackjack's and baccarat's values).
+#[inline(always)]
+pub fn value_class(card: crate::cards::Card, base: usize) -> u8 {
+    let face = usize::from(card) % base;
+    if face >= 52 { 10 } else { (face % 13).min(9) as u8 }
 }
 
 impl ExactLaw {
@@ -48,6 +72,7 @@ impl ExactLaw {
             ExactLaw::TurningPoints => TestId::TurningPoints,
             ExactLaw::RunsUpDown => TestId::RunsUpDown,
             ExactLaw::LongestIncreasing => TestId::LongestIncreasing,
+            ExactLaw::Clumping { .. } => TestId::Clumping,
         }
     }
 
@@ -62,6 +87,7 @@ impl ExactLaw {
             ExactLaw::RunsUpDown => alternating_runs_pmf(n),
             ExactLaw::LongestIncreasing => longest_increasing_pmf(n)
                 .expect("longest-increasing applies only where its law is computed (TestId::applies_to_deck)"),
+            ExactLaw::Clumping { copies } => equal_neighbours_pmf(&value_class_sizes(n, copies)),
         }
     }
 
@@ -75,6 +101,7 @@ impl ExactLaw {
             ExactLaw::TurningPoints => (n as f64 - 2.0) / 3.0,
             ExactLaw::RunsUpDown => (2.0 * n as f64 - 1.0) / 3.0,
             ExactLaw::LongestIncreasing => self.pmf(n).iter().enumerate().map(|(k, p)| k as f64 * p).sum(),
+            ExactLaw::Clumping { copies } => equal_neighbours_mean(&value_class_sizes(n, copies)),
         }
     }
 
@@ -82,6 +109,7 @@ impl ExactLaw {
     pub fn cells(self, n: usize) -> usize {
         match self {
             ExactLaw::TurningPoints => (2 * n).max(2),
+            ExactLaw::Clumping { .. } => n.max(1),
             _ => n + 1,
         }
     }
@@ -117,6 +145,7 @@ impl ExactLaw {
             ExactLaw::TurningPoints => Finding::TurningPoints(h),
             ExactLaw::RunsUpDown => Finding::RunsUpDown(h),
             ExactLaw::LongestIncreasing => Finding::LongestIncreasing(h),
+            ExactLaw::Clumping { .. } => Finding::Clumping(h),
         }
     }
 }
@@ -141,6 +170,7 @@ impl HistogramCounts {
             ExactLaw::TurningPoints => "turning_points.counts",
             ExactLaw::RunsUpDown => "runs_up_down.counts",
             ExactLaw::LongestIncreasing => "longest_increasing.counts",
+            ExactLaw::Clumping { .. } => "clumping.counts",
         };
         visitor.visit(name, &mut self.counts);
     }
