@@ -312,12 +312,12 @@ fn a_shoe_is_audited_by_face_and_its_copies_are_refused_where_they_do_not_apply(
     let (header, rows) = csv_rows(&out.join("summary.csv"));
     let col = header.iter().position(|h| h == "test").unwrap();
     let tests: Vec<&str> = rows.iter().map(|r| r[col].as_str()).collect();
-    for t in ["face-by-position", "value-by-position", "suit-by-position", "rank-by-position", "cycles"] {
+    for t in ["face-by-position", "value-by-position", "suit-by-position", "rank-by-position", "clumping", "cycles"] {
         assert!(tests.contains(&t), "{t}: {tests:?}");
     }
     assert_eq!(common::run_json(&out)["config"]["copies"], 6);
     // Fair 8-deck shoes written by face PASS, with only the tests of faces applied. Fixed seed; a fair shoe fails
-    // to PASS with probability below 0.005 (five tests, the SUSPICIOUS threshold 1e-3 on Holm-adjusted p).
+    // to PASS with probability below 0.006 (six tests, the SUSPICIOUS threshold 1e-3 on Holm-adjusted p).
     let audit_shoes = |name: &str, decks: String| {
         let (file, out) = (dir.path().join(format!("{name}.txt")), dir.path().join(name));
         std::fs::write(&file, decks).unwrap();
@@ -337,7 +337,15 @@ fn a_shoe_is_audited_by_face_and_its_copies_are_refused_where_they_do_not_apply(
     let tests: Vec<&str> = rows.iter().map(|r| r[col].as_str()).collect();
     assert_eq!(
         tests,
-        ["suit-by-position", "rank-by-position", "face-by-position", "value-by-position", "duplicate-decks", "overall"]
+        [
+            "suit-by-position",
+            "rank-by-position",
+            "face-by-position",
+            "value-by-position",
+            "clumping",
+            "duplicate-decks",
+            "overall"
+        ]
     );
     // counts.csv holds the faces: 52 columns, and every position's row counts each of the 3000 shoes once.
     let counts = std::fs::read_to_string(out.join("counts.csv")).unwrap();
@@ -360,7 +368,7 @@ fn a_shoe_is_audited_by_face_and_its_copies_are_refused_where_they_do_not_apply(
         text(&o.stdout)
     );
     // The shoe's tests are calibrated: 200 fair 6-deck shoes × 2000 shuffles, each tail's p-values uniform by KS
-    // and AD at 0.001 (16 checks: a correct statistic fails one with probability about 1.6%; seed fixed) and the
+    // and AD at 0.001 (20 checks: a correct statistic fails one with probability about 2%; seed fixed) and the
     // family rule within its 99% intervals.
     let out = dir.path().join("calibrate");
     let o = run(&[
@@ -378,12 +386,12 @@ fn a_shoe_is_audited_by_face_and_its_copies_are_refused_where_they_do_not_apply(
         "--seed",
         "4",
         "--tests",
-        "face-by-position,value-by-position,suit-by-position,rank-by-position",
+        "face-by-position,value-by-position,suit-by-position,rank-by-position,clumping",
         "--out",
         out.to_str().unwrap(),
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o.stdout));
-    assert!(text(&o.stdout).contains("face-by-position"));
+    assert!(text(&o.stdout).contains("face-by-position") && text(&o.stdout).contains("clumping"));
     // Refused, exit 2, naming the flag: too many cards, a deal, copies of an unknown deck size, a test of
     // distinct cards for decks written by face.
     for (args, needle) in [

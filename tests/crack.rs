@@ -186,6 +186,26 @@ fn seeds_states_the_budget_of_a_clock_seeded_chacha() {
     assert!(hand.contains("45.4") && hand.ends_with("yes"), "{hand}");
 }
 
+#[test]
+fn seeds_counts_a_shoes_orders_by_face() {
+    // log2(312!/(6!)^52) = 1646.8 and log2(416!/(8!)^52) for baccarat's default shoe, against 2^31 MSVC streams.
+    let out = bin().args(["seeds", "--rng", "msvc", "--deck", "52", "--copies", "6"]).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success(), "{text}");
+    assert!(text.starts_with("msvc with a shoe of 6 × 52 cards (312)"), "{text}");
+    assert!(text.contains("(N!/K!^faces, K = 6) = 1646.8: only a 2^-1615.8 share"), "{text}");
+    assert!(text.contains("no views listed"), "{text}");
+    let out = bin().args(["seeds", "--rng", "msvc", "--game", "baccarat", "--json"]).output().unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["copies"], 8);
+    assert!(json["log2_orders"].as_f64().unwrap() > 2000.0, "{json}");
+    common::assert_usage_error(
+        &bin().args(["seeds", "--rng", "msvc", "--copies", "30"]).output().unwrap(),
+        "--copies",
+        "seeds --copies 30",
+    );
+}
+
 /// The trials of a 斗牛 seat over `space` (glibc, Fisher–Yates), as a child whose stdout and stderr are piped.
 fn spawn_trials(trials: &str, space: &[&str], extra: &[&str]) -> Child {
     std::process::Command::new(common::bin_path())

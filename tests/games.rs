@@ -306,3 +306,73 @@ fn a_washed_rank_ordered_deck_gives_the_landlord_the_jokers() {
     assert_eq!(bottom.1, "FAIL");
     assert!(bottom.2.contains("vs P = 52/477 = 10.9% exactly"), "{}", bottom.2);
 }
+
+#[test]
+fn baccarat_plays_the_first_coup_of_each_shoe_against_its_exact_odds() {
+    // docs/src/reference.md#baccarat: the three odds of an 8-deck shoe, as fractions in lowest terms of the
+    // published counts over 416·415·414·413·412·411 ordered samples, and as decimals.
+    let out = run(&["exact", "--game", "baccarat", "--copies", "8"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    for (outcome, fraction, decimal) in [
+        ("banker wins", "8954111587648/19524993263685", "0.4585974"),
+        ("player wins", "8712962041376/19524993263685", "0.4462466"),
+        ("tie", "619306544887/6508331087895", "0.0951560"),
+    ] {
+        let line = text.lines().find(|l| l.trim_start().starts_with(outcome)).unwrap_or_else(|| panic!("{text}"));
+        assert!(line.contains(fraction) && line.trim_end().ends_with(decimal), "{line}");
+    }
+    // A fair shoe (fisher-yates / pcg64, seed 5, 20,000 shoes): the first coups' counts within 4.5 standard
+    // deviations of the exact odds each (a fair sample strays further with probability below 2·10^-5 per
+    // outcome), and the test passes unless its p falls below 1e-3 (probability 1e-3).
+    let fair = tempfile::tempdir().unwrap();
+    let args = ["run", "-a", "fisher-yates", "--rng", "pcg64", "--seed", "5", "--shuffles", "20000"];
+    let out = run(&[&args[..], &["--game", "baccarat", "--out", fair.path().to_str().unwrap()]].concat());
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    let tests = summary_tests(fair.path());
+    let odds = tests.iter().find(|t| t.0 == "baccarat-odds").expect("baccarat-odds in summary.csv");
+    assert_eq!(odds.1, "PASS", "{odds:?}");
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(fair.path().join("run.json")).unwrap()).unwrap();
+    assert_eq!((json["config"]["copies"].as_u64(), json["config"]["deal"]["copies"].as_u64()), (Some(8), Some(8)));
+    let md = std::fs::read_to_string(fair.path().join("summary.md")).unwrap();
+    let row = md.lines().find(|l| l.starts_with("| baccarat-odds")).unwrap();
+    let share = |name: &str| -> f64 {
+        let at = row.find(&format!("{name} ")).unwrap() + name.len() + 1;
+        row[at..].split('%').next().unwrap().parse::<f64>().unwrap() / 100.0
+    };
+    for (name, p) in [("banker", 0.458597), ("player", 0.446247), ("tie", 0.095156)] {
+        let sd = (p * (1.0 - p) / 20_000f64).sqrt();
+        // The report rounds to 0.1%: half of it is added to the band.
+        assert!((share(name) - p).abs() < 4.5 * sd + 5e-4, "{name}: {row}");
+    }
+    // The command that reproduces it names the shoe as one deck and its copies.
+    let html = std::fs::read_to_string(fair.path().join("report.html")).unwrap();
+    assert!(
+        html.contains("--deck 52 --copies 8 --shuffles 20000 --seed 5 --game baccarat"),
+        "no command in report.html"
+    );
+    // A new shoe riffled once: the first coup comes from two packets in new order, and the table's odds fail
+    // (the player wins about 39% instead of 44.6%: X² = 332 on 2 df at 20,000 shoes with this seed, about 8
+    // standard deviations of its noncentral law past the FAIL threshold) and lead the report.
+    let riffled = tempfile::tempdir().unwrap();
+    let args = ["run", "-a", "riffle", "--riffles", "1", "--seed", "2", "--shuffles", "20000", "--game", "baccarat"];
+    let out = run(&[&args[..], &["--out", riffled.path().to_str().unwrap()]].concat());
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    let tests = summary_tests(riffled.path());
+    assert_eq!(tests.iter().find(|t| t.0 == "baccarat-odds").unwrap().1, "FAIL");
+    assert!(
+        stdout(&out).contains("\nFAIL: The first coup of each shoe does not follow the exact odds"),
+        "{}",
+        stdout(&out)
+    );
+    // What does not apply to a shoe of baccarat is refused, naming the flag.
+    let bac = |extra: &[&'static str]| [&["run", "-a", "fisher-yates", "--game", "baccarat"][..], extra].concat();
+    rejects(&bac(&["--players", "3"]), "--players");
+    rejects(&bac(&["--deck", "54"]), "--deck: baccarat is played with 52-card decks, not 54");
+    rejects(&bac(&["--copies", "20"]), "--copies: a baccarat shoe holds 1..=19 decks of 52 cards, not 20");
+    rejects(&bac(&["--order", "rank"]), "--order");
+    rejects(&["run", "-a", "fisher-yates", "--game", "douniu", "--copies", "2"], "--copies");
+    rejects(&["exact", "--game", "doudizhu", "--copies", "2"], "--copies");
+    rejects(&["exact", "-a", "fisher-yates", "--copies", "2"], "--copies");
+}

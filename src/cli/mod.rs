@@ -658,7 +658,8 @@ impl DealShapeArgs {
 /// `--game` and the deal's shape, for `run`.
 #[derive(Debug, Args, Clone, Default)]
 pub struct GameArgs {
-    /// Deal every shuffled deck and add the seat and game tests: doudizhu, douniu or custom.
+    /// Deal every shuffled deck and add the seat and game tests: doudizhu, douniu, baccarat (a shoe of
+    /// --copies decks, 8 by default) or custom.
     #[arg(long, value_name = "GAME")]
     pub game: Option<Game>,
     #[command(flatten)]
@@ -668,13 +669,16 @@ pub struct GameArgs {
 /// Arguments of `deal`.
 #[derive(Debug, Args)]
 pub struct DealArgs {
-    /// The game: doudizhu (54 cards, 3 × 17 + 3 bottom), douniu (52 cards, 5 each) or custom.
+    /// The game: doudizhu (54 cards, 3 × 17 + 3 bottom), douniu (52 cards, 5 each), baccarat (the first coup of
+    /// a shoe) or custom.
     #[arg(long, value_name = "GAME")]
     pub game: Game,
     #[command(flatten)]
     pub shape: DealShapeArgs,
     #[arg(long, help = flags::DECK_OF_GAME, value_name = "N", value_parser = parse_deck, allow_hyphen_values = true)]
     pub deck: Option<usize>,
+    #[arg(long, help = flags::COPIES, value_name = "K", value_parser = parse_copies, allow_hyphen_values = true)]
+    pub copies: Option<usize>,
     #[arg(long, short = 'a', help = flags::ALGORITHM)]
     pub algorithm: AlgorithmKind,
     /// Number of deals to print (the generator is seeded once; each deal starts from a fresh deck).
@@ -692,7 +696,7 @@ pub struct DealArgs {
 /// Arguments of `exact`.
 #[derive(Debug, Args)]
 pub struct ExactArgs {
-    /// The game: doudizhu or douniu (its exact hand odds).
+    /// The game: doudizhu, douniu or baccarat (its exact hand odds).
     #[arg(long, value_name = "GAME")]
     pub game: Option<Game>,
     /// A shuffle of the catalogue: its exact position-by-card law, computed without sampling (see `list`).
@@ -735,6 +739,8 @@ pub struct ExactArgs {
     pub hand: Option<usize>,
     #[arg(long, help = flags::BOTTOM, value_name = "B", value_parser = parse_count_usize, allow_hyphen_values = true)]
     pub bottom: Option<usize>,
+    #[arg(long, help = flags::COPIES, value_name = "K", value_parser = parse_copies, allow_hyphen_values = true)]
+    pub copies: Option<usize>,
 }
 
 /// The draws of `exact --algorithm`: exactly uniform, or the remainder of a C library's `rand()`.
@@ -771,6 +777,7 @@ impl ExactArgs {
             out: self.out.clone(),
             hand: self.hand,
             bottom: self.bottom,
+            copies: self.copies,
         }
     }
 }
@@ -927,11 +934,13 @@ pub struct SeedsArgs {
     pub rng: RngKind,
     #[arg(long, help = flags::DECK_OF_GAME, value_name = "N", value_parser = parse_deck, allow_hyphen_values = true)]
     pub deck: Option<usize>,
-    /// A game whose views to add (a seat's hand, hand + bottom): doudizhu, douniu or custom.
+    /// A game whose views to add (a seat's hand, hand + bottom): doudizhu, douniu, custom, or baccarat (a shoe).
     #[arg(long, value_name = "GAME")]
     pub game: Option<Game>,
     #[command(flatten)]
     pub shape: DealShapeArgs,
+    #[arg(long, help = flags::COPIES, value_name = "K", value_parser = parse_copies, allow_hyphen_values = true)]
+    pub copies: Option<usize>,
     /// Decks dealt, each from its own seed, for the expected repeats.
     #[arg(long, value_name = "N", default_value = "1000000", value_parser = parse_positive, allow_hyphen_values = true)]
     pub decks: u64,

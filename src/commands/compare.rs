@@ -127,7 +127,8 @@ fn config_for(f: &Finding, args: &CompareArgs) -> RunConfig {
     RunConfig {
         threads: args.threads,
         deal: f.deal,
-        ..RunConfig::of(source, f.deck, (f.shuffles / args.scale_down).max(1))
+        copies: f.copies,
+        ..RunConfig::of(source, f.deck * f.copies, (f.shuffles / args.scale_down).max(1))
     }
 }
 
@@ -159,6 +160,11 @@ fn header(width: usize) -> String {
     )
 }
 
+/// The deck column: `52`, or a shoe's `6x52`.
+fn deck_cell(c: &RunConfig) -> String {
+    if c.copies > 1 { format!("{}x{}", c.copies, c.deck / c.copies) } else { c.deck.to_string() }
+}
+
 fn table_row(r: &RunReport, f: &Finding, failed_checks: &[String], width: usize) -> String {
     let expected = f.expected;
     let mut mark = if r.verdict == expected { String::new() } else { format!(" (expected {expected}!)") };
@@ -186,7 +192,7 @@ fn table_row(r: &RunReport, f: &Finding, failed_checks: &[String], width: usize)
         "{:<width$} {:<8} {:>4} {:>10}  {:<10} {:>16} {:>9}  {}{mark}",
         r.algorithm_label(),
         r.rng_label(),
-        r.config.deck,
+        deck_cell(&r.config),
         r.shuffles_done,
         r.verdict.as_str(),
         r.global_ln_p().filter(|_| r.fault.is_none()).map_or("-".into(), format_ln_p),

@@ -25,6 +25,7 @@ use shuffle_audit::{with_rng_type, with_shuffle};
 pub fn run(args: DealArgs) -> anyhow::Result<ExitCode> {
     let request = RunRequest {
         deck: args.deck,
+        copies: args.copies,
         shuffles: Some(args.count),
         game: Some(args.game),
         shape: args.shape.shape(),

@@ -26,6 +26,10 @@ pub fn run() -> anyhow::Result<ExitCode> {
     for (game, what) in [
         (Game::Doudizhu, "斗地主: 54 cards, 3 seats × 17 + 3 bottom, blocks (S5) or round-robin (S2)"),
         (Game::Douniu, "斗牛: 52 cards, 5 cards to each of 2..=10 seats in blocks (S1)"),
+        (
+            Game::Baccarat,
+            "baccarat: player and banker from a shoe of --copies 52-card decks (8), third cards by the rule",
+        ),
         (Game::Custom, "any seats × hand (+ bottom) of any deck, round-robin by default (S3: 4 × 13)"),
     ] {
         writeln!(out, "  {:<22} {what}", game.name());

@@ -11,13 +11,21 @@ use shuffle_audit::game::deal::DealConfig;
 
 pub fn run(args: SeedsArgs) -> anyhow::Result<ExitCode> {
     let deal = match args.game {
-        Some(g) => Some(DealConfig::new(g, args.deck, args.shape.shape())?),
+        Some(g) => Some(DealConfig::shoe(g, args.deck, args.copies, args.shape.shape())?),
         None if !args.shape.shape().is_empty() => {
             anyhow::bail!("--players, --hand, --bottom, --scheme and --order need --game")
         }
         None => None,
     };
-    let n = deal.map_or(args.deck.unwrap_or(52), |d| d.deck);
+    // A shoe: `--copies` decks (a game of shoes has its own default).
+    let copies = deal.map_or(args.copies.unwrap_or(1), |d| d.copies);
+    let n = deal.map_or(args.deck.unwrap_or(52) * copies, |d| d.deck);
+    if n > shuffle_audit::cards::MAX_DECK {
+        anyhow::bail!(shuffle_audit::ConfigError::new(
+            shuffle_audit::Field::Copies,
+            format!("{copies} copies of {} cards is more than the 1024 cards a deck may hold", n / copies),
+        ));
+    }
     let mut flags = args.space.flags();
     let none = flags.time.is_none() && flags.seeds.is_none() && !flags.all_seeds && !flags.os_seeded;
     if none && flags.window.is_none() {
@@ -25,10 +33,13 @@ pub fn run(args: SeedsArgs) -> anyhow::Result<ExitCode> {
         flags.all_seeds = true;
     }
     let space = SeedSpace::new(flags.policy(args.rng)?)?;
-    let b = budget(&space, n, deal.as_ref(), args.decks);
+    let b = budget(&space, n, copies, deal.as_ref(), args.decks);
     let mut out = super::Console::stdout();
     if args.json {
         writeln!(out, "{}", serde_json::to_string_pretty(&b)?);
+    } else if copies > 1 {
+        writeln!(out, "{} with a shoe of {copies} × {} cards ({n})", args.rng.name(), n / copies);
+        write!(out, "{}", shuffle_audit::crack::render_budget(&b, args.rng.name()));
     } else {
         writeln!(out, "{} with {n} cards", args.rng.name());
         write!(out, "{}", shuffle_audit::crack::render_budget(&b, args.rng.name()));

@@ -64,8 +64,8 @@ const STATED_POWER: f64 = 0.99;
 #[derive(Clone, Debug)]
 pub struct Audit {
     deck: usize,
-    /// Copies of the deck in one shoe (`--copies`).
-    copies: usize,
+    /// Copies of the deck in one shoe (`--copies`); a game of shoes has its own default.
+    copies: Option<usize>,
     shuffles: u64,
     seed: u64,
     threads: Option<usize>,
@@ -115,7 +115,7 @@ impl Audit {
     pub fn new(deck: usize) -> Self {
         Audit {
             deck,
-            copies: 1,
+            copies: None,
             shuffles: DEFAULT_SHUFFLES,
             seed: DEFAULT_SEED,
             threads: None,
@@ -129,9 +129,10 @@ impl Audit {
 
     /// A shoe of `copies` copies of the deck, shuffled as one (`--copies`): the function is handed ids
     /// `0..copies·deck`, card `c` showing face `c mod deck`, and the face, suit, rank and value-by-position tests
-    /// of a shoe join the battery. Decks given to [`Audit::run_decks`] are such ids.
+    /// of a shoe join the battery. Decks given to [`Audit::run_decks`] are such ids. With [`Game::Baccarat`] it
+    /// is the decks in the baccarat shoe (8 when not given).
     pub fn copies(mut self, copies: usize) -> Self {
-        self.copies = copies;
+        self.copies = Some(copies);
         self
     }
 
@@ -167,7 +168,7 @@ impl Audit {
     }
 
     /// Deal every deck as `game` deals it (its deck, seats and starting order: `--game`), adding the seat and
-    /// table tests.
+    /// table tests. [`Game::Baccarat`] deals the first coup of a shoe of [`Audit::copies`] decks.
     pub fn game(mut self, game: Game) -> Self {
         self.game = Some(game);
         self
@@ -263,7 +264,9 @@ impl Audit {
             None => TestSelection::default(),
         };
         let deal = match self.game {
-            Some(game) => Some(DealConfig::new(game, Some(self.deck), DealShape::default()).map_err(err)?),
+            Some(game) => {
+                Some(DealConfig::shoe(game, Some(self.deck), self.copies, DealShape::default()).map_err(err)?)
+            }
             None => None,
         };
         let thresholds = match self.thresholds {
@@ -276,14 +279,9 @@ impl Audit {
         };
         let source = DeckSource::Function(FunctionSource { name: self.name.clone(), seed, generator, reproduce });
         crate::audit::config::check_deck(self.deck).map_err(err)?;
-        let cards = crate::audit::config::check_copies(self.deck, self.copies).map_err(err)?;
-        let config = RunConfig {
-            threads: self.threads,
-            deal,
-            tests,
-            copies: self.copies,
-            ..RunConfig::of(source, cards, shuffles)
-        };
+        let copies = deal.map_or(self.copies.unwrap_or(1), |d| d.copies);
+        let cards = crate::audit::config::check_copies(self.deck, copies).map_err(err)?;
+        let config = RunConfig { threads: self.threads, deal, tests, copies, ..RunConfig::of(source, cards, shuffles) };
         config.validate().map_err(err)?;
         Ok((config, thresholds))
     }
@@ -436,6 +434,11 @@ pub struct DeckAuditor {
 impl DeckAuditor {
     /// Starts a new generator stream: the next deck is not paired with the previous one by the serial
     /// correlation test (call it where the decks of one chunk, or one generator, begin).
+    /// The cards of every deck it takes: a shoe's every card (`copies` × deck).
+    pub fn cards(&self) -> usize {
+        self.config.deck
+    }
+
     pub fn begin_stream(&mut self) {
         self.tally.begin_stream();
     }

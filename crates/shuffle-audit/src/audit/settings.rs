@@ -199,18 +199,13 @@ impl RunRequest {
         let tests = self.tests()?;
         // The deck: the deal's (a --deck that disagrees is an error), else the one given; external input infers
         // it from the first deck when neither says.
+        // A game of shoes (baccarat) holds `copies` decks of its deck: the deck is one of them.
         let deck = match (deal, self.deck) {
-            (Some(d), Some(n)) if d.deck != n => return Err(deal_mismatch(&d, n)),
-            (Some(d), _) => Some(d.deck),
+            (Some(d), Some(n)) if d.base() != n => return Err(deal_mismatch(&d, n)),
+            (Some(d), _) => Some(d.base()),
             (None, n) => n,
         };
-        let copies = self.copies.unwrap_or(1);
-        if self.copies.is_some() && deal.is_some() {
-            return Err(ConfigError::new(
-                Field::Copies,
-                "does not apply with --game: the deals of shoes (blackjack, baccarat, 掼蛋) are not built yet",
-            ));
-        }
+        let copies = deal.map_or(self.copies.unwrap_or(1), |d| d.copies);
         let plan = match self.external_source()? {
             Some(source) => {
                 self.refuse_given(
@@ -539,7 +534,7 @@ impl RunRequest {
     /// The validated deal, if `--game` was given; the shape options without `--game` are an error.
     fn deal(&self) -> Result<Option<DealConfig>, ConfigError> {
         match self.game {
-            Some(game) => DealConfig::new(game, self.deck, self.shape).map(Some),
+            Some(game) => DealConfig::shoe(game, self.deck, self.copies, self.shape).map(Some),
             None => {
                 let s = &self.shape;
                 let given = [

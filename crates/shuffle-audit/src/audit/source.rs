@@ -368,7 +368,11 @@ impl DeckSource {
 
     /// The `shuffle-audit run` arguments that choose this source: `--algorithm wash --rng msvc --seed 1
     /// --swaps 108`, `--decks deals.txt`, `--exec 'python3 shuffle.py'`.
-    pub fn run_arguments(&self, deck: usize, shuffles: u64) -> String {
+    pub fn run_arguments(&self, deck: usize, copies: usize, shuffles: u64) -> String {
+        // A shoe is `--deck` copies of one deck: `--deck 52 --copies 8` for 416 cards.
+        let copies = copies.max(1);
+        let base = deck / copies;
+        let deck = if copies > 1 { format!("{base} --copies {copies}") } else { deck.to_string() };
         match self {
             DeckSource::Builtin(b) => {
                 let mut s = format!(
@@ -406,7 +410,13 @@ impl DeckSource {
             // No command line runs a caller's function: the reports say which seed and size to give the API.
             DeckSource::Function(f) => match (&f.reproduce, f.seed) {
                 (Some(call), _) => call.clone(),
+                (None, Some(seed)) if copies > 1 => {
+                    format!("Audit::new({base}).copies({copies}).shuffles({shuffles}).seed({seed})")
+                }
                 (None, Some(seed)) => format!("Audit::new({deck}).shuffles({shuffles}).seed({seed})"),
+                (None, None) if copies > 1 => {
+                    format!("Audit::new({base}).copies({copies}).run_decks(the same {shuffles} decks)")
+                }
                 (None, None) => format!("Audit::new({deck}).run_decks(the same {shuffles} decks)"),
             },
         }
@@ -441,6 +451,6 @@ mod tests {
         assert_eq!((decks.algorithm_column(), decks.variant(52, None)), ("decks:deals.txt".into(), String::new()));
         assert_eq!((decks.rng_label(), decks.seed_label()), ("-".into(), "-".into()));
         let exec = DeckSource::External(ExternalSource::Exec("python3 my shuffle.py".into()));
-        assert_eq!(exec.run_arguments(52, 10), "--exec 'python3 my shuffle.py' --deck 52");
+        assert_eq!(exec.run_arguments(52, 1, 10), "--exec 'python3 my shuffle.py' --deck 52");
     }
 }

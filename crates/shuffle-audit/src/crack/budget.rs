@@ -7,6 +7,10 @@
 //! birthday count, about `N² / (2S)` for S equally likely decks); expected decks equal to an earlier one:
 //! `N − Σ_streams (1 − (1 − p)^N)`. Distinct streams are taken to deal distinct decks (n! ≫ S; the output
 //! says when it is not). A view of b bits leaves `(S − 1) · 2^(−b)` false candidates among S streams.
+//!
+//! A shoe of K copies of each of b faces takes N!/(K!)^b orders by face (6 decks: 2^1646.8), the count its
+//! players can tell apart; its views are not listed (a hand of a shoe is not a uniform draw of distinct cards,
+//! and the bits it reveals are not its count of orders).
 
 use super::problem::{log2_arrangements, log2_choose};
 use super::space::{SeedSpace, SpaceRequest};
@@ -33,8 +37,11 @@ pub struct Budget {
     pub log2_seeds: f64,
     pub distinct_streams: Option<u64>,
     pub log2_streams: f64,
-    /// log2 n!.
+    /// log2 n!, or a shoe's log2 of N!/(K!)^b orders by face.
     pub log2_orders: f64,
+    /// Copies of each face in the deck (a shoe); 1, and left out of the JSON, for one deck.
+    #[serde(skip_serializing_if = "is_one")]
+    pub copies: usize,
     /// log2 of the decks that can come out: `min(streams, n!)`.
     pub log2_decks: f64,
     /// N of the duplicate figures.
@@ -75,8 +82,18 @@ pub(crate) fn common_views(n: usize, deal: Option<&DealConfig>) -> Vec<(String, 
 }
 
 /// The budget of `space` for an n-card deck (and `deal`), with duplicates for `decks_dealt` decks.
-pub fn budget(space: &SeedSpace, n: usize, deal: Option<&DealConfig>, decks_dealt: u64) -> Budget {
-    let log2_orders = log2_arrangements(n, n);
+fn is_one(k: &usize) -> bool {
+    *k == 1
+}
+
+/// The budget of `space` for decks of `n` cards made of `copies` copies of each face (1 for one deck).
+pub fn budget(space: &SeedSpace, n: usize, copies: usize, deal: Option<&DealConfig>, decks_dealt: u64) -> Budget {
+    let copies = copies.max(1);
+    let log2_orders = if copies == 1 {
+        log2_arrangements(n, n)
+    } else {
+        crate::stats::deck::duplicate_decks::ln_orders_of_faces(n, copies) / std::f64::consts::LN_2
+    };
     let log2_streams = space.log2_streams();
     let nn = decks_dealt as f64;
     let pairs = nn * (nn - 1.0) / 2.0;
@@ -97,7 +114,8 @@ pub fn budget(space: &SeedSpace, n: usize, deal: Option<&DealConfig>, decks_deal
         }
     };
     let false_of = |bits: f64| (log2_streams.exp2() - 1.0).max(0.0) * (-bits).exp2();
-    let views = common_views(n, deal)
+    let views = if copies > 1 { Vec::new() } else { common_views(n, deal) };
+    let views = views
         .into_iter()
         .map(|(view, cards, bits)| {
             let false_candidates = false_of(bits);
@@ -119,6 +137,7 @@ pub fn budget(space: &SeedSpace, n: usize, deal: Option<&DealConfig>, decks_deal
         distinct_streams: space.distinct_streams(),
         log2_streams,
         log2_orders,
+        copies,
         log2_decks: log2_streams.min(log2_orders),
         decks_dealt,
         expected_repeated_pairs,
@@ -144,17 +163,29 @@ mod tests {
     fn birthday_counts_match_the_published_ones() {
         // 10^6 decks: 116 pairs for 2^32 equally likely seeds, 233 for MSVC's 2^31 streams, 5,790 for
         // milliseconds in a day, essentially none for an OS-keyed ChaCha.
-        let b = budget(&space(RngKind::Glibc, Clock::Unix, SpaceRequest::All), 52, None, 1_000_000);
+        let b = budget(&space(RngKind::Glibc, Clock::Unix, SpaceRequest::All), 52, 1, None, 1_000_000);
         assert_eq!(b.expected_repeated_pairs.round(), 116.0);
-        let m = budget(&space(RngKind::Msvc, Clock::Unix, SpaceRequest::All), 52, None, 1_000_000);
+        let m = budget(&space(RngKind::Msvc, Clock::Unix, SpaceRequest::All), 52, 1, None, 1_000_000);
         assert_eq!(m.expected_repeated_pairs.round(), 233.0);
         assert!((m.expected_repeated_decks - 232.8).abs() < 0.1, "{}", m.expected_repeated_decks);
-        let ms = budget(&space(RngKind::Chacha20, Clock::MsSinceMidnight, SpaceRequest::All), 52, None, 1_000_000);
+        let ms = budget(&space(RngKind::Chacha20, Clock::MsSinceMidnight, SpaceRequest::All), 52, 1, None, 1_000_000);
         assert_eq!(ms.expected_repeated_pairs.round(), 5787.0);
         assert!(ms.strong_generator_weak_seed);
-        let os = budget(&space(RngKind::Chacha20, Clock::Unix, SpaceRequest::OsSeeded), 52, None, 1_000_000);
+        let os = budget(&space(RngKind::Chacha20, Clock::Unix, SpaceRequest::OsSeeded), 52, 1, None, 1_000_000);
         assert!(os.expected_repeated_pairs < 1e-50 && !os.strong_generator_weak_seed);
         assert!(os.views.iter().all(|v| v.pins == "no"));
         assert!(m.views.iter().find(|v| v.view.contains("5 of 52 as a set")).unwrap().pins == "no");
+    }
+
+    #[test]
+    fn a_shoe_counts_its_orders_by_face() {
+        // log2(312!/(6!)^52) = 1646.8: a 6-deck shoe's orders by face, against 2^31 MSVC streams.
+        let b = budget(&space(RngKind::Msvc, Clock::Unix, SpaceRequest::All), 312, 6, None, 1_000_000);
+        assert!((b.log2_orders - 1646.8).abs() < 0.05, "{}", b.log2_orders);
+        assert_eq!((b.copies, b.log2_decks, b.views.len()), (6, 31.0, 0));
+        let json = serde_json::to_value(&b).unwrap();
+        assert_eq!(json["copies"], 6);
+        let one = budget(&space(RngKind::Msvc, Clock::Unix, SpaceRequest::All), 52, 1, None, 1);
+        assert!(serde_json::to_value(&one).unwrap().get("copies").is_none());
     }
 }

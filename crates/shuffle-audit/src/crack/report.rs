@@ -266,11 +266,15 @@ pub fn render_budget(b: &Budget, rng: &str) -> String {
     let streams = b.distinct_streams.map_or(format!("2^{:.1}", b.log2_streams), group_digits);
     let _ =
         writeln!(s, "  seeds: {seeds} (2^{:.1}); distinct streams: {streams} (2^{:.1})", b.log2_seeds, b.log2_streams);
+    let orders = if b.copies > 1 {
+        format!("log2 of the shoe's orders by face (N!/K!^faces, K = {}) = {:.1}", b.copies, b.log2_orders)
+    } else {
+        format!("log2 n! = {:.1}", b.log2_orders)
+    };
     let _ = writeln!(
         s,
-        "  distinct decks reachable: at most 2^{:.1}, against log2 n! = {:.1}: {}",
+        "  distinct decks reachable: at most 2^{:.1}, against {orders}: {}",
         b.log2_decks,
-        b.log2_orders,
         if b.log2_decks + 1.0 < b.log2_orders {
             format!("only a 2^-{:.1} share of the orders can ever be dealt", b.log2_orders - b.log2_decks)
         } else {
@@ -290,6 +294,14 @@ pub fn render_budget(b: &Budget, rng: &str) -> String {
             "  {rng} is a strong generator, but seeded from this space it deals no more distinct decks than rand() \
              seeded the same way: the seed, not the generator, decides what an observer can compute"
         );
+    }
+    if b.views.is_empty() {
+        let _ = writeln!(
+            s,
+            "\nno views listed: a shoe's hands are not uniform draws of distinct cards, and the bits they reveal are \
+             not counted here"
+        );
+        return s;
     }
     let _ = writeln!(s, "\n{} {:>6} {:>16}  pins the seed", pad("view", 44), "bits", "false candidates");
     for v in &b.views {

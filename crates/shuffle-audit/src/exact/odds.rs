@@ -7,13 +7,14 @@ use std::fmt::Write;
 use super::request::GameOdds;
 use crate::game::deal::DealConfig;
 use crate::game::fraction::{Fraction, choose};
-use crate::game::{Lang, doudizhu, douniu};
+use crate::game::{Lang, baccarat, doudizhu, douniu};
 
 /// The odds `exact --game` prints.
 pub fn odds_text(game: &GameOdds) -> String {
     match game {
         GameOdds::Doudizhu(deal) => render_doudizhu(deal, &doudizhu::odds(deal.hand, deal.bottom)),
         GameOdds::Douniu => render_douniu(&douniu::exact_counts()),
+        GameOdds::Baccarat { decks } => render_baccarat(*decks, &baccarat::odds(&baccarat::shoe_of_decks(*decks))),
     }
 }
 
@@ -54,6 +55,40 @@ fn render_doudizhu(deal: &DealConfig, o: &doudizhu::Odds) -> String {
     s
 }
 
+/// Baccarat: the first coup of a shoe, by outcome and by the cards it takes, over the ordered six-card samples.
+fn render_baccarat(decks: usize, o: &baccarat::Odds) -> String {
+    let cards = decks * baccarat::DECK;
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "baccarat: the first coup of a shoe of {decks} × 52 = {cards} cards; every ordered sample of its first six \
+         cards equally likely (a uniform shuffle), {} of them.",
+        o.total
+    );
+    let _ = writeln!(
+        s,
+        "A = 1, 2-9 face value, 10/J/Q/K = 0; player, banker, player, banker, then the third cards by the rule.\n"
+    );
+    let _ = writeln!(s, "  {:<24} {:>20}  {:>44}  {:>9}", "", "samples", "probability", "decimal");
+    let row = |s: &mut String, what: &str, count: u128| {
+        let p = Fraction::new(count, o.total);
+        let _ = writeln!(s, "  {what:<24} {count:>20}  {:>44}  {}", p.to_string(), decimal(p.to_f64()));
+    };
+    for outcome in baccarat::Outcome::ALL {
+        let what = match outcome {
+            baccarat::Outcome::Banker => "banker wins",
+            baccarat::Outcome::Player => "player wins",
+            baccarat::Outcome::Tie => "tie",
+        };
+        row(&mut s, what, o.outcomes[outcome as usize]);
+    }
+    row(&mut s, "a natural (8 or 9)", o.natural);
+    for (k, &count) in o.by_cards.iter().enumerate() {
+        row(&mut s, &format!("the coup takes {} cards", k + 4), count);
+    }
+    s
+}
+
 /// The 斗牛 niu distribution over all C(52, 5) hands.
 fn render_douniu(counts: &[u64; douniu::VALUES]) -> String {
     let total = choose(52, 5);
@@ -85,6 +120,16 @@ mod tests {
         let text = odds_text(&GameOdds::Douniu);
         assert!(text.starts_with("斗牛: 5 cards from 52; all C(52,5) = 2598960 hands"), "{text}");
         assert!(text.trim_end().ends_with("total              2598960"), "{text}");
+    }
+
+    #[test]
+    fn the_baccarat_odds_print_the_published_eight_deck_fractions() {
+        let text = odds_text(&GameOdds::Baccarat { decks: 8 });
+        assert!(text.starts_with("baccarat: the first coup of a shoe of 8 × 52 = 416 cards"), "{text}");
+        let banker = Fraction::new(2_292_252_566_437_888, 4_998_398_275_503_360);
+        let line = text.lines().find(|l| l.trim_start().starts_with("banker wins")).unwrap();
+        assert!(line.contains(&banker.to_string()) && line.ends_with("0.4585974"), "{line}");
+        assert!(text.contains("2230518282592256") && text.contains("475627426473216"), "{text}");
     }
 
     #[test]

@@ -83,6 +83,8 @@ pub struct ExactQuery {
     /// 斗地主's hand and bottom, for its odds.
     pub hand: Option<usize>,
     pub bottom: Option<usize>,
+    /// The decks in a baccarat shoe, for its odds.
+    pub copies: Option<usize>,
 }
 
 /// A validated query: which product to compute, with what.
@@ -103,6 +105,8 @@ pub enum GameOdds {
     Doudizhu(DealConfig),
     /// 斗牛: one 5-card hand from 52 cards, whatever else is dealt.
     Douniu,
+    /// Baccarat: the first coup of a shoe of this many 52-card decks.
+    Baccarat { decks: usize },
 }
 
 /// A shuffle's exact law to compute.
@@ -158,6 +162,7 @@ impl ExactQuery {
             Field::Out => self.out.is_some(),
             Field::Hand => self.hand.is_some(),
             Field::Bottom => self.bottom.is_some(),
+            Field::Copies => self.copies.is_some(),
             _ => false,
         })
     }
@@ -183,7 +188,26 @@ impl ExactQuery {
         if let Some(field) = self.given(&shuffle_only) {
             return Err(ConfigError::new(field, "applies to `exact --algorithm A`, not to a game's odds (--game)"));
         }
+        if game != Game::Baccarat
+            && let Some(field) = self.given(&[Field::Copies])
+        {
+            return Err(ConfigError::new(
+                field,
+                format!("applies to baccarat's odds (a shoe of K decks), not to {game}'s"),
+            ));
+        }
         match game {
+            Game::Baccarat => match self.given(&[Field::Hand, Field::Bottom]) {
+                Some(field) => Err(ConfigError::new(
+                    field,
+                    "applies to doudizhu's odds only: baccarat deals two hands of two cards and the third cards by \
+                     the rule",
+                )),
+                None => {
+                    let deal = DealConfig::shoe(Game::Baccarat, None, self.copies, DealShape::default())?;
+                    Ok(GameOdds::Baccarat { decks: deal.copies })
+                }
+            },
             Game::Doudizhu => {
                 let shape = DealShape { hand: self.hand, bottom: self.bottom, ..Default::default() };
                 Ok(GameOdds::Doudizhu(DealConfig::new(Game::Doudizhu, None, shape)?))
@@ -197,13 +221,13 @@ impl ExactQuery {
             },
             Game::Custom => Err(ConfigError::new(
                 Field::Game,
-                "exact odds exist for doudizhu and douniu; a custom deal has the seat tests only",
+                "exact odds exist for doudizhu, douniu and baccarat; a custom deal has the seat tests only",
             )),
         }
     }
 
     fn riffle_table(&self, kind: AlgorithmKind) -> Result<RiffleTablePlan, ConfigError> {
-        if let Some(field) = self.given(&[Field::Game, Field::Hand, Field::Bottom]) {
+        if let Some(field) = self.given(&[Field::Game, Field::Hand, Field::Bottom, Field::Copies]) {
             return Err(ConfigError::new(field, "applies to a game's odds, not to exact --algorithm"));
         }
         let shuffle_only = [
@@ -245,7 +269,7 @@ impl ExactQuery {
                  exact law",
             ));
         }
-        if let Some(field) = self.given(&[Field::Hand, Field::Bottom]) {
+        if let Some(field) = self.given(&[Field::Hand, Field::Bottom, Field::Copies]) {
             return Err(ConfigError::new(field, "applies to a game's odds (--game), not to `exact --algorithm`"));
         }
         let n = self.deck.unwrap_or(DEFAULT_DECK);
@@ -363,6 +387,23 @@ mod tests {
         let (field, message) = refused(game(Game::Custom));
         assert_eq!(field, Field::Game);
         assert!(message.contains("a custom deal has the seat tests only"), "{message}");
+    }
+
+    #[test]
+    fn baccarat_odds_take_the_decks_of_the_shoe_and_only_they_do() {
+        assert_eq!(game(Game::Baccarat).validate(), Ok(ExactPlan::Odds(GameOdds::Baccarat { decks: 8 })));
+        let six = ExactQuery { copies: Some(6), ..game(Game::Baccarat) };
+        assert_eq!(six.validate(), Ok(ExactPlan::Odds(GameOdds::Baccarat { decks: 6 })));
+        let (field, message) = refused(ExactQuery { copies: Some(20), ..game(Game::Baccarat) });
+        assert_eq!(
+            (field, message.as_str()),
+            (Field::Copies, "a baccarat shoe holds 1..=19 decks of 52 cards, not 20")
+        );
+        let (field, message) = refused(ExactQuery { copies: Some(2), ..game(Game::Douniu) });
+        assert_eq!(field, Field::Copies);
+        assert!(message.contains("baccarat"), "{message}");
+        assert_eq!(refused(ExactQuery { hand: Some(2), ..game(Game::Baccarat) }).0, Field::Hand);
+        assert_eq!(refused(ExactQuery { copies: Some(2), ..shuffle(AlgorithmKind::FisherYates) }).0, Field::Copies);
     }
 
     #[test]

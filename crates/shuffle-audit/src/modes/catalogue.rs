@@ -27,6 +27,10 @@
 //! reproduce with probability about 10^-3, the SUSPICIOUS threshold over the family). Its control, ChaCha20
 //! seeded once from the operating system (a new seed at every `compare`), passes every test, `duplicate-decks`
 //! included (a repeat among 2^20 fair decks has probability below 7·10^-57).
+//!
+//! The last three rows are shoes: a fair 6-deck shoe passes the tests of its faces, a washed one fails by its
+//! values' places and its clumps, and a new 8-deck baccarat shoe riffled once fails by the odds of its first
+//! coup.
 
 use crate::audit::source::{PostProcess, Seeding};
 use crate::audit::verdict::Verdict;
@@ -41,7 +45,9 @@ use crate::stats::TestId;
 pub struct Finding {
     pub algorithm: Algorithm,
     pub rng: RngKind,
+    /// The deck, or one deck of a shoe of `copies` decks.
     pub deck: usize,
+    pub copies: usize,
     pub shuffles: u64,
     pub post: PostProcess,
     /// Deal every deck (the seat and game tests).
@@ -59,6 +65,7 @@ const fn row(kind: AlgorithmKind, deck: usize, rng: RngKind, shuffles: u64, expe
         algorithm: Algorithm::with_swaps(kind, None),
         rng,
         deck,
+        copies: 1,
         shuffles,
         post: PostProcess { cut: false, burn: 0 },
         deal: None,
@@ -67,6 +74,19 @@ const fn row(kind: AlgorithmKind, deck: usize, rng: RngKind, shuffles: u64, expe
         seeding: Seeding::Once,
     }
 }
+
+/// The tests of a shoe's faces, passing.
+const SHOE_FACES_PASS: &[(TestId, Verdict)] = &[
+    (TestId::FaceByPosition, Verdict::Pass),
+    (TestId::SuitByPosition, Verdict::Pass),
+    (TestId::RankByPosition, Verdict::Pass),
+    (TestId::ValueByPosition, Verdict::Pass),
+    (TestId::Clumping, Verdict::Pass),
+];
+
+/// A washed shoe: its values' places and its clumps.
+const SHOE_WASH_FAILS: &[(TestId, Verdict)] =
+    &[(TestId::ValueByPosition, Verdict::Fail), (TestId::Clumping, Verdict::Fail)];
 
 /// Every deck test of a 52-card run passing but `duplicate-decks`, failing: what a per-deal seeding over 2^32
 /// seeds gets.
@@ -155,6 +175,9 @@ pub fn findings() -> Vec<Finding> {
         Some(DealConfig::new(game, None, shape).expect("the catalogue's deals are valid"))
     };
     let doudizhu_rank = deal(Game::Doudizhu, StartOrder::Rank);
+    let baccarat = |decks: usize| {
+        Some(DealConfig::shoe(Game::Baccarat, None, Some(decks), DealShape::default()).expect("a valid shoe"))
+    };
     let post = |cut: bool, burn: usize, f: Finding| Finding { post: PostProcess { cut, burn }, ..f };
     let checked = |checks: &'static [(TestId, Verdict)], f: Finding| Finding { checks, ..f };
     vec![
@@ -225,5 +248,22 @@ pub fn findings() -> Vec<Finding> {
         checked(SHELF_TWO_PASSES, machine(Shelf, 2, 1 << 19)),
         Finding { expected: Pass, ..checked(&[(TestId::TurningPoints, Pass)], machine(Shelf, 3, 1 << 20)) },
         machine(Faro, 8, 1 << 10),
+        // Shoes. A fair 6-deck blackjack shoe passes the tests of faces, suits, ranks and values by position as
+        // well as those of its 312 distinct cards.
+        checked(SHOE_FACES_PASS, Finding { copies: 6, ..row(FisherYates, 52, Chacha8, 1 << 16, Pass) }),
+        // A 6-deck shoe washed with 312 random swaps (one per card, as S4's wash does for one deck): the cards'
+        // values stay near their new-shoe places (value-by-position, X² ≈ 10^6 on 2799 df at 20,000 shoes) and
+        // sit next to their like too often (clumping: X² = 149 on 38 df there, about 240 expected at 2^15).
+        Finding {
+            algorithm: Algorithm::with_swaps(Wash, Some(312)),
+            copies: 6,
+            ..checked(SHOE_WASH_FAILS, row(Wash, 52, Chacha8, 1 << 15, Fail))
+        },
+        // A new 8-deck baccarat shoe riffled once: its first coup comes from the tops of two packets still in new
+        // order; the player wins about 39% of shoes instead of 44.6% and ties about 12.3% instead of 9.5%
+        // (X² = 536 on 2 df at 2^15 shoes with compare's seed, p ≈ 10^-116; the noncentrality, about 0.016 per
+        // shoe, puts any seed's statistic a dozen standard deviations past the FAIL threshold), and the table's
+        // odds lead the report.
+        Finding { deal: baccarat(8), copies: 8, ..checked(&[(TestId::BaccaratOdds, Fail)], riffle(1, 1 << 15)) },
     ]
 }

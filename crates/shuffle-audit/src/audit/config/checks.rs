@@ -39,10 +39,19 @@ pub(crate) fn check_run(c: &RunConfig) -> Result<(), ConfigError> {
             format!("{} copies do not make a {}-card deck of copies of at least {MIN_DECK} cards", c.copies, c.deck),
         ));
     }
-    if c.copies > 1 && c.deal.is_some() {
+    if let Some(d) = &c.deal
+        && d.copies != c.copies
+    {
         return Err(ConfigError::new(
             Field::Copies,
-            "does not apply with --game: the deals of shoes (blackjack, baccarat, 掼蛋) are not built yet",
+            format!(
+                "the deal ({}) is of {} × {} cards, the run of {} × {}",
+                d.label(),
+                d.copies,
+                d.base(),
+                c.copies,
+                c.deck / c.copies
+            ),
         ));
     }
     if c.shuffles == 0 {
@@ -67,7 +76,7 @@ pub(crate) fn check_run(c: &RunConfig) -> Result<(), ConfigError> {
     if let Some(deal) = &c.deal {
         deal.validate()?;
         if deal.deck != c.deck {
-            return Err(deal_mismatch(deal, c.deck));
+            return Err(deal_mismatch(deal, c.deck / c.copies.max(1)));
         }
     }
     c.tests
@@ -99,7 +108,7 @@ fn seeding_rule(rng: RngKind) -> &'static str {
 
 /// The error of a deal that does not fit the deck.
 pub(crate) fn deal_mismatch(deal: &DealConfig, n: usize) -> ConfigError {
-    ConfigError::new(Field::Deck, format!("the {} deal needs {} cards, not {n}", deal.game, deal.deck))
+    ConfigError::new(Field::Deck, format!("the {} deal needs {} cards, not {n}", deal.game, deal.base()))
 }
 
 /// Checks a shard `index`/`count` of a run of `chunks` chunks.

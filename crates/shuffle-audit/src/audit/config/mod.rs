@@ -166,9 +166,9 @@ impl RunConfig {
     /// The command that reproduces this run (for a caller's function, the API call with its seed).
     pub fn reproduce_command(&self) -> String {
         if let DeckSource::Function(_) = &self.source {
-            return self.source.run_arguments(self.deck, self.shuffles);
+            return self.source.run_arguments(self.deck, self.copies, self.shuffles);
         }
-        let mut s = format!("shuffle-audit run {}", self.source.run_arguments(self.deck, self.shuffles));
+        let mut s = format!("shuffle-audit run {}", self.source.run_arguments(self.deck, self.copies, self.shuffles));
         if let Some(deal) = &self.deal {
             s.push(' ');
             s.push_str(&deal.label());

@@ -174,6 +174,14 @@ pub(crate) fn detail(t: &TestResult) -> String {
             h.bins,
             impossible_note(h.impossible)
         ),
+        Finding::Clumping(h) => format!(
+            "mean {:.3} neighbours of equal value per shoe (A, 2-9, ten-value, jokers; exact law of the shoe's \
+             composition, mean {:.3}); X2 = {x2:.1} over {} pooled values{}",
+            h.mean,
+            h.fair_mean,
+            h.bins,
+            impossible_note(h.impossible)
+        ),
         Finding::LongestIncreasing(h) => format!(
             "mean {:.3} cards in the longest increasing subsequence (exact law by Robinson-Schensted, mean {:.3}); \
              X2 = {x2:.1} over {} pooled values{}",
@@ -286,6 +294,23 @@ pub(crate) fn detail(t: &TestResult) -> String {
                 seat + 1,
                 per_value.join(", ")
             )
+        }
+        Finding::BaccaratOdds { counts, deals, exact: p, .. } => {
+            let n = *deals as f64;
+            let each: Vec<String> = ["banker", "player", "tie"]
+                .iter()
+                .enumerate()
+                .map(|(o, name)| {
+                    format!(
+                        "{name} {} ({}) vs {} = {}",
+                        counts[o],
+                        percent(counts[o] as f64 / n),
+                        exact(p[o]),
+                        percent(Fraction::from(p[o]).to_f64())
+                    )
+                })
+                .collect();
+            format!("first coup of {deals} shoes: {}; X2 = {x2:.2} on {df} df", each.join(", "))
         }
         Finding::SeatCard { n, groups, most, least, .. } => {
             let ((lo, (g_lo, c_lo)), (hi, (g_hi, c_hi))) = (*least, *most);

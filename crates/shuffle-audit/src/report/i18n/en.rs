@@ -26,6 +26,9 @@ pub(super) static TEMPLATES: Catalogue = Catalogue {
         ("class.value", "value {value}"),
         ("class-word.face", "card"),
         ("class-word.value", "value"),
+        ("coup.banker", "the banker wins"),
+        ("coup.player", "the player wins"),
+        ("coup.tie", "it ties"),
         ("seat-event.rocket", "holds the rocket"),
         ("seat-event.bomb", "holds a bomb"),
         ("seat-event.big-cards", "big cards (A, 2, jokers)"),
@@ -70,6 +73,8 @@ pub(super) static TEMPLATES: Catalogue = Catalogue {
         ("headline.descents.worst", "{value} descents {ratio} as often as fair"),
         ("headline.turning.mean", "{mean} valleys per deck on average (fair {fair})"),
         ("headline.turning.worst", "{value} turning points {ratio} as often as fair"),
+        ("headline.clumping.mean", "{mean} neighbours of equal value per shoe on average (fair {fair})"),
+        ("headline.clumping.worst", "{value} neighbours of equal value {ratio} as often as fair"),
         ("headline.runs-ud.mean", "{mean} runs up and down per deck on average (fair {fair})"),
         ("guesser.marginal", "marginal"),
         ("guesser.successor", "successor"),
@@ -92,6 +97,7 @@ pub(super) static TEMPLATES: Catalogue = Catalogue {
         ("headline.seat-rate", "seat {seat} {event} {rate} vs {fair} fair"),
         ("headline.seat-mean", "seat {seat} averages {mean} {what} vs {fair} fair"),
         ("headline.niu-seat", "seat {seat} gets {niu} {rate} vs {fair} fair"),
+        ("headline.baccarat-odds", "first coup: {outcome} {rate} of shoes vs {fair} fair"),
         ("headline.seat-card", "{most} goes {most_to} {most_ratio}; {least} {least_to} {least_ratio}"),
         ("headline.seat-worst", "{group} is the least uniform: {card} {ratio} as often as fair"),
         ("headline.card-seat-worst", "{card} goes {to} {ratio} as often as fair"),
@@ -247,6 +253,16 @@ pub(super) static TEMPLATES: Catalogue = Catalogue {
              instead of {chance}, over {decks} decks, with the {guesser} guesser.",
         ),
         (
+            "explain.clumping.fair",
+            "Cards of the same value sit next to each other as often as in a fairly shuffled shoe ({mean} pairs of \
+             neighbours per shoe, fair {fair}).",
+        ),
+        (
+            "explain.clumping.bias",
+            "Cards of the same value sit next to each other {mean} times per shoe instead of {fair}: the values come \
+             in clumps (or spread out) more than a fair shuffle of this shoe allows.",
+        ),
+        (
             "explain.runs-ud.fair",
             "The runs of rising and of falling values are as many as in a random order ({mean} per deck, fair \
              {fair}).",
@@ -322,6 +338,16 @@ pub(super) static TEMPLATES: Catalogue = Catalogue {
             "explain.niu-seat",
             "Seat {seat}'s hands do not follow the odds of a fair deal: {niu} comes up in {rate} of its hands \
              instead of {fair}.",
+        ),
+        (
+            "explain.baccarat-odds.chance",
+            "The first coups follow the exact odds of a fair shoe within chance: banker {banker}, player {player}, \
+             tie {tie} over {deals} shoes (fair {fair_banker}, {fair_player}, {fair_tie}).",
+        ),
+        (
+            "explain.baccarat-odds",
+            "The first coup of each shoe does not follow the exact odds of a fair shoe: {outcome} in {rate} of \
+             shoes instead of {fair} (banker {banker}, player {player}, tie {tie} over {deals} shoes).",
         ),
         (
             "explain.seat-card.noise",

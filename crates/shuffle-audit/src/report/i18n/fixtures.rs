@@ -29,6 +29,7 @@ pub(super) fn every_test_result() -> Vec<TestResult> {
         DealConfig::new(Game::Doudizhu, None, DealShape::default()).unwrap(),
         DealConfig::new(Game::Douniu, None, DealShape::default()).unwrap(),
         DealConfig::new(Game::Custom, Some(20), custom).unwrap(),
+        DealConfig::shoe(Game::Baccarat, None, Some(2), DealShape::default()).unwrap(),
     ];
     for fair in [true, false] {
         // Three decks and a 2-deck shoe of 52 cards (the tests of faces by position).
@@ -121,7 +122,8 @@ pub(super) fn variants(t: &TestResult) -> Vec<TestResult> {
         | Finding::Descents(h)
         | Finding::TurningPoints(h)
         | Finding::RunsUpDown(h)
-        | Finding::LongestIncreasing(h) => {
+        | Finding::LongestIncreasing(h)
+        | Finding::Clumping(h) => {
             for fair in [true, false] {
                 for never in [None, Some((5, 221_561.4))] {
                     for (mean, worst) in [(h.fair_mean, (1, 1.03)), (h.fair_mean + 3.0, (0, 2.5)), (1.0, (2, 0.5))] {
@@ -138,6 +140,7 @@ pub(super) fn variants(t: &TestResult) -> Vec<TestResult> {
                             Finding::TurningPoints(_) => Finding::TurningPoints(h),
                             Finding::RunsUpDown(_) => Finding::RunsUpDown(h),
                             Finding::LongestIncreasing(_) => Finding::LongestIncreasing(h),
+                            Finding::Clumping(_) => Finding::Clumping(h),
                             _ => Finding::RisingSequences(h),
                         }));
                     }
@@ -236,6 +239,15 @@ pub(super) fn variants(t: &TestResult) -> Vec<TestResult> {
                 let mut f = t.finding.clone();
                 if let Finding::NiuSeat { value: v, .. } = &mut f {
                     *v = value;
+                }
+                out.push(with(f));
+            }
+        }
+        Finding::BaccaratOdds { .. } => {
+            for outcome in [0, 1, 2] {
+                let mut f = t.finding.clone();
+                if let Finding::BaccaratOdds { outcome: o, .. } = &mut f {
+                    *o = outcome;
                 }
                 out.push(with(f));
             }

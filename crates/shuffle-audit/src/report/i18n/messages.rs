@@ -12,8 +12,9 @@ use crate::audit::input::{InputSummary, PartialReason};
 use crate::audit::result::Reason;
 use crate::audit::stop::{StopReason, format_duration};
 use crate::audit::verdict::{AssessedTest, Verdict};
+use crate::game::fraction::Fraction;
 use crate::report::RunReport;
-use crate::stats::finding::{CardClass, DealGroup, Finding, HistogramFinding, stands_out};
+use crate::stats::finding::{CardClass, DealGroup, Finding, HistogramFinding, stands_out, within_chance};
 use crate::stats::power::detection::Detection;
 use crate::stats::{PSides, Tail, TestId, TestResult, format_ln_p};
 
@@ -84,6 +85,15 @@ fn order(deck: &[crate::cards::Card]) -> String {
 }
 
 /// What a seat's rate is about: the event of `rocket-seat` and `bomb-seat`.
+/// Who wins a baccarat coup, by its outcome's index (banker, player, tie).
+fn coup_outcome(outcome: usize) -> Message {
+    msg(match outcome {
+        0 => "coup.banker",
+        1 => "coup.player",
+        _ => "coup.tie",
+    })
+}
+
 fn seat_event(test: TestId) -> Message {
     msg(match test {
         TestId::RocketSeat => "seat-event.rocket",
@@ -125,6 +135,8 @@ fn mean_is_off(test: TestId, h: &HistogramFinding) -> bool {
         TestId::FixedPoints => h.mean > 1.1 || h.mean < 0.9,
         // The shape statistics' sd per deck is 1.5 to 3 for 52 cards: a shift of 0.02 is what a machine leaves.
         TestId::Descents | TestId::TurningPoints | TestId::RunsUpDown => (h.mean - h.fair_mean).abs() > 0.02,
+        // A 6-deck shoe's equal neighbours have sd ≈ 6.5 per shoe.
+        TestId::Clumping => (h.mean - h.fair_mean).abs() > 0.05,
         // The longest increasing subsequence of 52 cards has sd ≈ 1.8 per deck.
         TestId::LongestIncreasing => (h.mean - h.fair_mean).abs() > 0.05,
         _ => (h.mean - h.fair_mean).abs() > 0.5,
@@ -187,9 +199,14 @@ fn histogram_headline(test: TestId, h: &HistogramFinding) -> Message {
                 .text("value", v)
                 .text("ratio", times(ratio)),
         },
-        TestId::Descents | TestId::TurningPoints | TestId::RunsUpDown | TestId::LongestIncreasing => {
+        TestId::Descents
+        | TestId::TurningPoints
+        | TestId::RunsUpDown
+        | TestId::LongestIncreasing
+        | TestId::Clumping => {
             let (mean_key, worst_key) = match test {
                 TestId::Descents => ("headline.descents.mean", "headline.descents.worst"),
+                TestId::Clumping => ("headline.clumping.mean", "headline.clumping.worst"),
                 TestId::TurningPoints => ("headline.turning.mean", "headline.turning.worst"),
                 TestId::LongestIncreasing => ("headline.lis.mean", "headline.lis.worst"),
                 _ => ("headline.runs-ud.mean", "headline.runs-ud.worst"),
@@ -245,7 +262,8 @@ pub(crate) fn test_headline(t: &TestResult) -> Message {
         | Finding::Descents(h)
         | Finding::TurningPoints(h)
         | Finding::RunsUpDown(h)
-        | Finding::LongestIncreasing(h) => histogram_headline(t.test, h),
+        | Finding::LongestIncreasing(h)
+        | Finding::Clumping(h) => histogram_headline(t.test, h),
         Finding::Guess(g) => msg("headline.guess")
             .msg("guesser", guesser(g.best.guesser))
             .text("extra", format!("{:+.2}", g.best.extra))
@@ -304,6 +322,10 @@ pub(crate) fn test_headline(t: &TestResult) -> Message {
             .arg("niu", Arg::Niu(*value))
             .text("rate", percent(counts[*value] as f64 / *deals as f64))
             .text("fair", percent(*fair_rate)),
+        Finding::BaccaratOdds { counts, deals, exact, outcome } => msg("headline.baccarat-odds")
+            .msg("outcome", coup_outcome(*outcome))
+            .text("rate", percent(counts[*outcome] as f64 / *deals as f64))
+            .text("fair", percent(Fraction::from(exact[*outcome]).to_f64())),
         Finding::SeatCard { n, most, least, .. } => {
             let ((lo, (g_lo, c_lo)), (hi, (g_hi, c_hi))) = (*least, *most);
             msg("headline.seat-card")
@@ -425,8 +447,14 @@ pub(crate) fn explanation(t: &TestResult) -> Message {
                 .text("mean", mean)
                 .text("fair", fair)
         }
-        Finding::Descents(h) | Finding::TurningPoints(h) | Finding::RunsUpDown(h) | Finding::LongestIncreasing(h) => {
+        Finding::Descents(h)
+        | Finding::TurningPoints(h)
+        | Finding::RunsUpDown(h)
+        | Finding::LongestIncreasing(h)
+        | Finding::Clumping(h) => {
             let key = match (t.test, h.fair) {
+                (TestId::Clumping, true) => "explain.clumping.fair",
+                (TestId::Clumping, false) => "explain.clumping.bias",
                 (TestId::LongestIncreasing, true) => "explain.lis.fair",
                 (TestId::LongestIncreasing, false) => "explain.lis.bias",
                 (TestId::Descents, true) => "explain.descents.fair",
@@ -531,6 +559,28 @@ pub(crate) fn explanation(t: &TestResult) -> Message {
             .arg("niu", Arg::Niu(*value))
             .text("rate", percent(counts[*value] as f64 / *deals as f64))
             .text("fair", percent(*fair_rate)),
+        Finding::BaccaratOdds { counts, deals, exact, outcome } => {
+            let rate = |o: usize| percent(counts[o] as f64 / *deals as f64);
+            let fair = |o: usize| percent(Fraction::from(exact[o]).to_f64());
+            if within_chance(t.ln_p, t.ln_p_low) {
+                return msg("explain.baccarat-odds.chance")
+                    .text("banker", rate(0))
+                    .text("player", rate(1))
+                    .text("tie", rate(2))
+                    .text("deals", deals)
+                    .text("fair_banker", fair(0))
+                    .text("fair_player", fair(1))
+                    .text("fair_tie", fair(2));
+            }
+            msg("explain.baccarat-odds")
+                .msg("outcome", coup_outcome(*outcome))
+                .text("rate", rate(*outcome))
+                .text("fair", percent(Fraction::from(exact[*outcome]).to_f64()))
+                .text("banker", rate(0))
+                .text("player", rate(1))
+                .text("tie", rate(2))
+                .text("deals", deals)
+        }
         Finding::SeatCard { n, most, least, within_noise, .. } => {
             let ((lo, (g_lo, c_lo)), (hi, (g_hi, c_hi))) = (*least, *most);
             if *within_noise {
@@ -657,7 +707,8 @@ fn looks_like_chance(t: &TestResult) -> bool {
         | Finding::Descents(h)
         | Finding::TurningPoints(h)
         | Finding::RunsUpDown(h)
-        | Finding::LongestIncreasing(h) => h.fair,
+        | Finding::LongestIncreasing(h)
+        | Finding::Clumping(h) => h.fair,
         Finding::Guess(g) => g.fair,
         Finding::Adjacency { fair, .. }
         | Finding::Parity { fair, .. }

@@ -27,6 +27,9 @@ pub(super) static TEMPLATES: Catalogue = Catalogue {
         ("class.value", "点值 {value}"),
         ("class-word.face", "牌"),
         ("class-word.value", "点值"),
+        ("coup.banker", "庄赢"),
+        ("coup.player", "闲赢"),
+        ("coup.tie", "和局"),
         ("seat-event.rocket", "拿到王炸"),
         ("seat-event.bomb", "拿到炸弹"),
         ("seat-event.big-cards", "拿到炸弹"),
@@ -70,6 +73,8 @@ pub(super) static TEMPLATES: Catalogue = Catalogue {
         ("headline.descents.worst", "{value} 个下降：出现次数是公平情况的 {ratio}"),
         ("headline.turning.mean", "平均每副牌 {mean} 个谷（公平 {fair}）"),
         ("headline.turning.worst", "{value} 个转折点：出现次数是公平情况的 {ratio}"),
+        ("headline.clumping.mean", "平均每个牌靴 {mean} 对相邻同点值的牌（公平 {fair}）"),
+        ("headline.clumping.worst", "{value} 对相邻同点值的牌：出现次数是公平情况的 {ratio}"),
         ("headline.runs-ud.mean", "平均每副牌 {mean} 段升降游程（公平 {fair}）"),
         ("guesser.marginal", "按位置计数"),
         ("guesser.successor", "按上一张的后继计数"),
@@ -88,6 +93,7 @@ pub(super) static TEMPLATES: Catalogue = Catalogue {
         ("headline.bottom-joker", "底牌含王的比例 {rate}，公平值 {fair}"),
         ("headline.seat-rate", "玩家{seat}{event}的比例 {rate}，公平值 {fair}"),
         ("headline.seat-mean", "玩家{seat} 平均每手 {mean} {unit}{what}，公平值 {fair}"),
+        ("headline.baccarat-odds", "每个牌靴的第一局{outcome}的比例 {rate}，公平值 {fair}"),
         ("headline.niu-seat", "玩家{seat}拿到{niu}的比例 {rate}，公平值 {fair}"),
         ("headline.seat-card", "{most} {most_to}：{most_ratio}；{least} {least_to}：{least_ratio}"),
         ("headline.seat-worst", "{group} 最不均匀：{card} 出现的次数是公平情况的 {ratio}"),
@@ -200,6 +206,11 @@ pub(super) static TEMPLATES: Catalogue = Catalogue {
             "看过这些牌（每次最多 16,384 副）、根据已亮出的牌猜下一张的玩家，每副比随机多猜对 {extra} 张\
              （99%：{low} 至 {high}）：共 {decks} 副，每副猜对 {right} 张，而随机只有 {chance} 张，猜牌器为「{guesser}」。",
         ),
+        ("explain.clumping.fair", "同点值的牌相邻的次数与公平洗过的牌靴一样多（每个牌靴 {mean} 对，公平值 {fair}）。"),
+        (
+            "explain.clumping.bias",
+            "同点值的牌平均每个牌靴相邻 {mean} 次，而不是 {fair}：点值扎堆（或分散）的程度超出了公平洗牌所允许的范围。",
+        ),
         ("explain.runs-ud.fair", "数值连续上升和连续下降的段数与随机排列一样多（每副 {mean} 段，公平值 {fair}）。"),
         (
             "explain.runs-ud.bias",
@@ -265,6 +276,14 @@ pub(super) static TEMPLATES: Catalogue = Catalogue {
             "玩家{seat}平均每手拿到 {mean} {unit}{what}，公平值是 {fair} {unit}（{change}%）：{favoured}。",
         ),
         ("explain.niu-seat", "玩家{seat}的牌不符合公平发牌的概率：{niu}在它的手牌中占 {rate}，公平值是 {fair}。"),
+        (
+            "explain.baccarat-odds.chance",
+            "每个牌靴的第一局与公平牌靴的精确概率只差随机波动：{deals} 个牌靴中庄赢 {banker}、闲赢 {player}、和局 {tie}（公平值 {fair_banker}、{fair_player}、{fair_tie}）。",
+        ),
+        (
+            "explain.baccarat-odds",
+            "每个牌靴的第一局不符合公平牌靴的精确概率：{outcome}的比例是 {rate}，公平值是 {fair}（{deals} 个牌靴中庄赢 {banker}、闲赢 {player}、和局 {tie}）。",
+        ),
         (
             "explain.seat-card.noise",
             "每张牌发到每个座位的频率都在随机波动范围内：偏离最大的组合（{card} {to}）与公平情况相差 {deviation}，属于噪声。",
