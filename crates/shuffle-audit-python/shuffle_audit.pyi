@@ -38,6 +38,7 @@ def audit(
     fail_below: float = 1e-09,
     suspicious_below: float = 0.001,
     game: str | None = None,
+    copies: int | None = None,
 ) -> Report:
     """Audits `shuffle(deck, rng)`: called `shuffles` times, each time with `deck = list(range(deck))` to shuffle
     in place (or to return shuffled) and a `random.Random` seeded from (`seed`, chunk i of `CHUNK_SHUFFLES`
@@ -45,7 +46,9 @@ def audit(
 
     `tests` names the battery as the CLI's `--tests` does ("default", "position", "adjacency,parity");
     a p-value below `fail_below` fails, below `suspicious_below` is suspicious; `game` ("doudizhu",
-    "douniu", "custom") adds a game's table tests. A bad setting is a `ValueError` naming its keyword
+    "douniu", "baccarat", "custom") adds a game's table tests; `copies` makes each deck a shoe of that many
+    copies of `deck` (ids `0..copies·deck`, face = id mod deck; baccarat's shoe has 8 unless it is given).
+    A bad setting is a `ValueError` naming its keyword
     (`deck=1: …`). An exception raised by `shuffle` propagates, with a note naming the deck.
     """
 
@@ -60,6 +63,7 @@ def assert_fair(
     fail_below: float = 1e-09,
     suspicious_below: float = 0.001,
     game: str | None = None,
+    copies: int | None = None,
 ) -> Report:
     """Audits `shuffle` as `audit` does and raises `AssertionError` unless the verdict is PASS, with the failing
     tests, their p-values and the seed in the message. Returns the `Report` when it passes.
@@ -74,10 +78,12 @@ def audit_decks(
     fail_below: float = 1e-09,
     suspicious_below: float = 0.001,
     game: str | None = None,
+    copies: int | None = None,
 ) -> Report:
     """Audits decks shuffled elsewhere, as one stream: a list of lists of ids, or a 2-D NumPy integer array of
     shape (decks, cards) (a C-contiguous `uint16` array is read without copying). The deck size is the first
-    deck's unless `deck` is given. Ids are `0..n`; the errors are the CLI's `run --decks` ones, and a bad
+    deck's unless `deck` is given; with `copies`, each deck is a shoe of `copies` × `deck` ids (face = id mod
+    deck). Ids are `0..n`; the errors are the CLI's `run --decks` ones, and a bad
     setting's name its keyword.
     """
 

@@ -59,10 +59,13 @@ fn audit_array(
             if shape.len() == 1 { "," } else { "" }
         )));
     }
-    let n = options.deck.unwrap_or(shape[1]);
+    let copies = options.copies.unwrap_or(1).max(1);
+    let base = options.deck.unwrap_or(shape[1] / copies);
+    let n = base * copies;
     if n != shape[1] {
+        let shoe = if copies > 1 { format!(", copies={copies}") } else { String::new() };
         return Err(PyValueError::new_err(format!(
-            "decks of {} cards (shape ({}, {})), but deck={n}",
+            "decks of {} cards (shape ({}, {})), but deck={base}{shoe}",
             shape[1], shape[0], shape[1]
         )));
     }
@@ -73,7 +76,7 @@ fn audit_array(
             dtype.str()?
         )));
     }
-    let mut auditor = options.builder(py, n)?.deck_auditor().map_err(value_error)?;
+    let mut auditor = options.builder(py, base)?.deck_auditor().map_err(value_error)?;
     auditor.begin_stream();
     macro_rules! by_dtype {
         ($($t:ty),*) => {
@@ -140,7 +143,9 @@ fn audit_sequences(py: Python<'_>, decks: &Bound<'_, PyAny>, options: &Options) 
         ))
     })?;
     let mut auditor: Option<DeckAuditor> = None;
-    let mut n = options.deck.unwrap_or(0);
+    // Cards per deck: `copies` × `deck`, or the first deck's length.
+    let copies = options.copies.unwrap_or(1).max(1);
+    let mut n = options.deck.map_or(0, |d| d * copies);
     let mut ids: Vec<u16> = Vec::new();
     let mut in_block = 0usize;
     for (k, deck) in items.enumerate() {
@@ -153,7 +158,7 @@ fn audit_sequences(py: Python<'_>, decks: &Bound<'_, PyAny>, options: &Options) 
         let auditor = match &mut auditor {
             Some(a) => a,
             None => {
-                let mut a = options.builder(py, n)?.deck_auditor().map_err(value_error)?;
+                let mut a = options.builder(py, n / copies)?.deck_auditor().map_err(value_error)?;
                 a.begin_stream();
                 ids.reserve(BLOCK * n);
                 auditor.insert(a)

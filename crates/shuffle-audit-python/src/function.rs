@@ -25,6 +25,8 @@ pub fn audit_function(py: Python<'_>, shuffle: &Bound<'_, PyAny>, n: usize, opti
     let made_by = options.builder(py, n)?.name(&name).made_by("python-random", &call);
     let mut auditor = made_by.deck_auditor().map_err(value_error)?;
     let random = py.import("random")?.getattr("Random")?;
+    // A shoe's every card: `copies` × `deck` ids.
+    let n = auditor.cards();
     let fresh: Vec<usize> = (0..n).collect();
     let mut ids: Vec<u16> = Vec::with_capacity(CHUNK_SHUFFLES as usize * n);
     for chunk in 0..shuffles.div_ceil(CHUNK_SHUFFLES) {
@@ -81,6 +83,9 @@ fn reproduce(name: &str, options: &Options, n: usize, shuffles: u64, seed: u64) 
     }
     if let Some(game) = &options.game {
         call.push_str(&format!(", game={game:?}"));
+    }
+    if let Some(copies) = options.copies {
+        call.push_str(&format!(", copies={copies}"));
     }
     call.push(')');
     call

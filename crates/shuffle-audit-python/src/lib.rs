@@ -61,7 +61,7 @@ macro_rules! with_signature {
         suspicious_below = $suspicious:tt; shuffle $($item:tt)*) => {
         #[pyfunction]
         #[pyo3(signature = (shuffle, *, deck = $deck, shuffles = $shuffles, seed = $seed, threads = None,
-            tests = $tests, fail_below = $fail, suspicious_below = $suspicious, game = None))]
+            tests = $tests, fail_below = $fail, suspicious_below = $suspicious, game = None, copies = None))]
         #[allow(clippy::too_many_arguments)]
         $($item)*
     };
@@ -69,7 +69,7 @@ macro_rules! with_signature {
         suspicious_below = $suspicious:tt; decks $($item:tt)*) => {
         #[pyfunction]
         #[pyo3(signature = (decks, *, deck = None, threads = None, tests = $tests, fail_below = $fail,
-            suspicious_below = $suspicious, game = None))]
+            suspicious_below = $suspicious, game = None, copies = None))]
         #[allow(clippy::too_many_arguments)]
         $($item)*
     };
@@ -88,7 +88,9 @@ defaults!(with_signature! { shuffle
     ///
     /// `tests` names the battery as the CLI's `--tests` does ("default", "position", "adjacency,parity");
     /// a p-value below `fail_below` fails, below `suspicious_below` is suspicious; `game` ("doudizhu",
-    /// "douniu", "custom") adds a game's table tests. A bad setting is a `ValueError` naming its keyword
+    /// "douniu", "baccarat", "custom") adds a game's table tests; `copies` makes each deck a shoe of that many
+    /// copies of `deck` (ids `0..copies·deck`, face = id mod deck; baccarat's shoe has 8 unless it is given).
+    /// A bad setting is a `ValueError` naming its keyword
     /// (`deck=1: …`). An exception raised by `shuffle` propagates, with a note naming the deck.
     fn audit(
         py: Python<'_>,
@@ -101,6 +103,7 @@ defaults!(with_signature! { shuffle
         fail_below: f64,
         suspicious_below: f64,
         game: Option<String>,
+        copies: Option<usize>,
     ) -> PyResult<Report> {
         let options = Options {
             deck: Some(deck),
@@ -111,6 +114,7 @@ defaults!(with_signature! { shuffle
             fail_below,
             suspicious_below,
             game,
+            copies,
         };
         crate::function::audit_function(py, shuffle, deck, &options)
     }
@@ -130,8 +134,9 @@ defaults!(with_signature! { shuffle
         fail_below: f64,
         suspicious_below: f64,
         game: Option<String>,
+        copies: Option<usize>,
     ) -> PyResult<Report> {
-        let report = audit(py, shuffle, deck, shuffles, seed, threads, tests, fail_below, suspicious_below, game)?;
+        let report = audit(py, shuffle, deck, shuffles, seed, threads, tests, fail_below, suspicious_below, game, copies)?;
         report.check_fair()?;
         Ok(report)
     }
@@ -140,7 +145,8 @@ defaults!(with_signature! { shuffle
 defaults!(with_signature! { decks
     /// Audits decks shuffled elsewhere, as one stream: a list of lists of ids, or a 2-D NumPy integer array of
     /// shape (decks, cards) (a C-contiguous `uint16` array is read without copying). The deck size is the first
-    /// deck's unless `deck` is given. Ids are `0..n`; the errors are the CLI's `run --decks` ones, and a bad
+    /// deck's unless `deck` is given; with `copies`, each deck is a shoe of `copies` × `deck` ids (face = id mod
+    /// deck). Ids are `0..n`; the errors are the CLI's `run --decks` ones, and a bad
     /// setting's name its keyword.
     fn audit_decks(
         py: Python<'_>,
@@ -151,6 +157,7 @@ defaults!(with_signature! { decks
         fail_below: f64,
         suspicious_below: f64,
         game: Option<String>,
+        copies: Option<usize>,
     ) -> PyResult<Report> {
         let options = Options {
             deck,
@@ -161,6 +168,7 @@ defaults!(with_signature! { decks
             fail_below,
             suspicious_below,
             game,
+            copies,
         };
         crate::decks::audit_decks(py, decks, &options)
     }

@@ -20,6 +20,8 @@ pub struct Options {
     pub fail_below: f64,
     pub suspicious_below: f64,
     pub game: Option<String>,
+    /// Copies of the deck in one shoe (a game of shoes has its own default).
+    pub copies: Option<usize>,
 }
 
 impl Options {
@@ -34,6 +36,9 @@ impl Options {
         }
         if let Some(threads) = self.threads {
             audit = audit.threads(threads);
+        }
+        if let Some(copies) = self.copies {
+            audit = audit.copies(copies);
         }
         if let Some(name) = &self.game {
             let game: Game =
@@ -71,6 +76,7 @@ impl Options {
             Field::FailBelow => repr(py, self.fail_below),
             Field::SuspiciousBelow => repr(py, self.suspicious_below),
             Field::Game => self.game.as_deref().and_then(|v| repr(py, v)),
+            Field::Copies => self.copies.and_then(|v| repr(py, v)),
             _ => None,
         }
     }

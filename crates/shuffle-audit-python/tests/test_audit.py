@@ -150,3 +150,25 @@ def test_write_gives_the_cli_files(tmp_path):
 def test_repr_names_the_verdict():
     report = shuffle_audit.audit(python_shuffle, deck=10, shuffles=2000, seed=1)
     assert repr(report).startswith("<Report PASS")
+
+
+def test_a_shoe_is_audited_by_face_and_a_baccarat_shoe_at_the_table():
+    # random.shuffle of a 6-deck shoe: 312 ids, the tests of faces by position among them; fair, so the run
+    # fails `assert_fair` with probability at most 1e-3 (the SUSPICIOUS threshold over the family).
+    report = shuffle_audit.assert_fair(python_shuffle, deck=52, copies=6, shuffles=20_000, seed=3)
+    names = {t["name"] for t in report.tests}
+    assert {"face-by-position", "suit-by-position", "value-by-position"} <= names
+    # A baccarat shoe (8 decks by default): the first coup's odds join the battery.
+    seen = []
+    report = shuffle_audit.audit(lambda d, rng: seen.append(len(d)) or rng.shuffle(d), game="baccarat",
+                                 shuffles=3000, seed=1)
+    assert seen[0] == 416 and "baccarat-odds" in report.p_values
+    # Decks of a shoe made elsewhere, as ids 0..K·N−1: never shuffled, every coup is the same.
+    decks = [list(range(104))] * 200
+    report = shuffle_audit.audit_decks(decks, copies=2, game="baccarat", tests="default")
+    assert report.verdict == "FAIL"
+    with pytest.raises(ValueError, match=r"copies=20: a baccarat shoe holds 1..=19 decks"):
+        shuffle_audit.audit(python_shuffle, game="baccarat", copies=20, shuffles=10)
+    with pytest.raises(ValueError, match=r"decks of 104 cards \(shape \(1, 104\)\), but deck=52, copies=3"):
+        import numpy as np
+        shuffle_audit.audit_decks(np.zeros((1, 104), dtype=np.uint16), deck=52, copies=3)
