@@ -8,7 +8,7 @@
 # 1000 state files and the seed search's times.
 #
 # Usage: scripts/bench.sh [SHUFFLES]   (default 2e7 per audited run of 52 cards)
-#        BENCH_ONLY=paths|sizes scripts/bench.sh [SHUFFLES]   (only that part)
+#        BENCH_ONLY=paths|sizes|shoes scripts/bench.sh [SHUFFLES]   (only that part)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 N=${1:-20000000}
@@ -90,6 +90,25 @@ if [[ -z "$ONLY" || "$ONLY" == sizes ]]; then
     shuffles=$(( 60000000 / n ))
     for isa in "${PATHS[@]}"; do
       r=$(N=$shuffles audited 1 --deck "$n" --algorithm fisher-yates --rng chacha8 --isa "$isa")
+      printf ' %10.1f %7.2f' "$(echo "$r/1000" | bc -l)" "$(echo "$r/$rand" | bc -l)"
+    done
+    echo
+  done
+fi
+if [[ -z "$ONLY" || "$ONLY" == shoes ]]; then
+  # Shoes: fisher-yates/chacha8 of a 6- and an 8-deck shoe audited (one thread, the shoe's default battery:
+  # the tests of its faces with those of its distinct ids) against rand's bare shuffle of the same number of
+  # cards, on each path. Target: ratio ≥ 1.0.
+  echo "shoes: audited fisher-yates/chacha8 --deck 52 --copies K (one thread) against rand's bare shuffle of K·52 cards, k/s"
+  printf '%6s %12s' "decks" "rand bare"
+  for isa in "${PATHS[@]}"; do printf ' %18s' "$isa audited ratio"; done
+  echo
+  for k in 6 8; do
+    n=$((52 * k))
+    rand=$("$BARE" 0.5 "$n" | awk '$1=="rand-slice-shuffle/chacha8"{print $2}')
+    printf '%6d %12.1f' "$k" "$(echo "$rand/1000" | bc -l)"
+    for isa in "${PATHS[@]}"; do
+      r=$(N=$((60000000 / n)) audited 1 --deck 52 --copies "$k" --algorithm fisher-yates --rng chacha8 --isa "$isa")
       printf ' %10.1f %7.2f' "$(echo "$r/1000" | bc -l)" "$(echo "$r/$rand" | bc -l)"
     done
     echo
