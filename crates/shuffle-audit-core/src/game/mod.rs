@@ -6,6 +6,8 @@
 //!   exact distribution over all C(52, 5) hands.
 //! - [`baccarat`] (punto banco): player and banker from a shoe of `--copies` decks (8 by default), with the full
 //!   third-card rule and the exact odds of the shoe's first coup.
+//! - [`two_deck`] 掼蛋 (Guandan, 4 × 27) and two-deck 斗地主 (`doudizhu4`, 4 × 25 + 8 bottom) from two 54-card
+//!   decks: jokers, bombs (four or more of a rank) and straight flushes per seat, with exact odds.
 //! - `custom`: any players × hand size (+ bottom) of any deck, with the seat tests only.
 //!
 //! Every exact value is computed here (combinatorics and enumeration in exact integer arithmetic, see
@@ -17,6 +19,7 @@ pub mod doudizhu;
 pub mod douniu;
 pub mod fraction;
 pub mod table;
+pub mod two_deck;
 
 use serde::Serialize;
 
@@ -33,6 +36,10 @@ crate::names::named_enum! {
         Douniu => "douniu",
         /// Baccarat (punto banco): player and banker from a shoe of 52-card decks.
         Baccarat => "baccarat",
+        /// 掼蛋 (Guandan): two 54-card decks, 4 × 27.
+        Guandan => "guandan",
+        /// Two-deck 斗地主: two 54-card decks, 4 × 25 + 8 bottom.
+        Doudizhu4 => "doudizhu4",
         /// Any players × hand size, seat tests only.
         Custom => "custom",
     }
@@ -45,6 +52,8 @@ impl Game {
             Game::Doudizhu => "斗地主",
             Game::Douniu => "斗牛",
             Game::Baccarat => "baccarat",
+            Game::Guandan => "掼蛋",
+            Game::Doudizhu4 => "四人斗地主",
             Game::Custom => "custom deal",
         }
     }
@@ -52,21 +61,27 @@ impl Game {
     /// The deck the game is played with (one deck of a shoe), or `None` when any deck will do.
     pub fn deck(self) -> Option<usize> {
         match self {
-            Game::Doudizhu => Some(54),
+            Game::Doudizhu | Game::Guandan | Game::Doudizhu4 => Some(54),
             Game::Douniu | Game::Baccarat => Some(52),
             Game::Custom => None,
         }
     }
 
-    /// True for the games dealt from a shoe of several decks (`--copies`).
+    /// True for the games dealt from a shoe of several decks (`--copies`), with no seats to set.
     pub fn is_shoe(self) -> bool {
         self == Game::Baccarat
+    }
+
+    /// True for the games of two 54-card decks (掼蛋, two-deck 斗地主), dealt to seats like one deck.
+    pub fn is_two_deck(self) -> bool {
+        matches!(self, Game::Guandan | Game::Doudizhu4)
     }
 
     /// The copies of the deck in the game's shoe when `--copies` is not given.
     pub fn default_copies(self) -> usize {
         match self {
             Game::Baccarat => baccarat::DEFAULT_DECKS,
+            Game::Guandan | Game::Doudizhu4 => two_deck::DECKS,
             _ => 1,
         }
     }
@@ -78,6 +93,11 @@ pub use crate::cards::Lang;
 pub fn hand_sort_key(game: Game, card: Card) -> (u16, u16) {
     match game {
         Game::Doudizhu => doudizhu::sort_key(card),
+        Game::Doudizhu4 => {
+            let (rank, suit) = doudizhu::sort_key(two_deck::face(card) as Card);
+            (rank, suit * 2 + card / two_deck::BASE as Card)
+        }
+        Game::Guandan => two_deck::guandan_sort_key(card),
         Game::Douniu | Game::Baccarat | Game::Custom => face_sort_key(card),
     }
 }

@@ -56,6 +56,14 @@ crate::names::named_enum! {
         NiuSeat => "niu-seat",
         /// Baccarat: the first coup's banker, player and tie against their exact odds.
         BaccaratOdds => "baccarat-odds",
+        /// 掼蛋 and two-deck 斗地主: jokers per hand against their exact law.
+        JokersPerHand => "jokers-per-hand",
+        /// 掼蛋 and two-deck 斗地主: bombs (four or more of a rank) per hand against their exact law.
+        TwoDeckBombs => "two-deck-bombs",
+        /// 掼蛋 and two-deck 斗地主: which seat holds a straight flush.
+        StraightFlushSeat => "straight-flush-seat",
+        /// Two-deck 斗地主: how often the 8 bottom cards hold a joker.
+        BottomJokers => "bottom-jokers",
         /// Any deal: seat-by-card counts.
         SeatCard => "seat-card",
         SeatWorst => "seat-worst",
@@ -76,6 +84,8 @@ pub enum TestScope {
     Douniu,
     /// A run dealt as baccarat.
     Baccarat,
+    /// A run dealt as 掼蛋 or two-deck 斗地主.
+    TwoDeck,
 }
 
 /// What a test's own p is (the column label of the reports' `sides` column).
@@ -133,6 +143,10 @@ impl TestId {
             TestId::BombsPerHand => "bombs/hand",
             TestId::NiuSeat => "niu-seat",
             TestId::BaccaratOdds => "baccarat",
+            TestId::JokersPerHand => "jokers/hand",
+            TestId::TwoDeckBombs => "bombs2/hand",
+            TestId::StraightFlushSeat => "str-flush",
+            TestId::BottomJokers => "bottom-jk2",
             TestId::SeatCard => "seat-card",
             TestId::SeatWorst => "seat-worst",
             TestId::CardSeatWorst => "card-seat",
@@ -148,10 +162,14 @@ impl TestId {
             }
             TestId::NiuSeat => (PSides::OneSided, true),
             TestId::BaccaratOdds => (PSides::OneSided, false),
-            TestId::Parity | TestId::BottomJoker => (PSides::TwoSided, false),
-            TestId::RocketSeat | TestId::BombSeat | TestId::BigCardsSeat | TestId::BombsPerHand => {
-                (PSides::TwoSided, true)
-            }
+            TestId::Parity | TestId::BottomJoker | TestId::BottomJokers => (PSides::TwoSided, false),
+            TestId::RocketSeat
+            | TestId::BombSeat
+            | TestId::BigCardsSeat
+            | TestId::BombsPerHand
+            | TestId::JokersPerHand
+            | TestId::TwoDeckBombs
+            | TestId::StraightFlushSeat => (PSides::TwoSided, true),
             _ => (PSides::BothTails, false),
         }
     }
@@ -166,6 +184,9 @@ impl TestId {
             | TestId::BombsPerHand => TestScope::Doudizhu,
             TestId::NiuSeat => TestScope::Douniu,
             TestId::BaccaratOdds => TestScope::Baccarat,
+            TestId::JokersPerHand | TestId::TwoDeckBombs | TestId::StraightFlushSeat | TestId::BottomJokers => {
+                TestScope::TwoDeck
+            }
             TestId::SeatCard | TestId::SeatWorst | TestId::CardSeatWorst => TestScope::Deal,
             _ => TestScope::Deck,
         }
@@ -268,6 +289,9 @@ impl TestId {
             (scope, Some(d)) if scope == d => Ok(()),
             (TestScope::Doudizhu, _) => Err(format!("{self} is a 斗地主 test: it needs --game doudizhu")),
             (TestScope::Baccarat, _) => Err(format!("{self} is a baccarat test: it needs --game baccarat")),
+            (TestScope::TwoDeck, _) => {
+                Err(format!("{self} is a test of the two-deck games: it needs --game guandan or --game doudizhu4"))
+            }
             (_, _) => Err(format!("{self} is a 斗牛 test: it needs --game douniu")),
         }
     }

@@ -28,7 +28,8 @@ fn pad(s: &str, to: usize) -> String {
 /// Renders deal number `number` of a shuffled deck: a header line, then one line per seat and one for the
 /// bottom. Undealt cards are not shown.
 pub fn render_deal(number: u64, deck: &[Card], config: &DealConfig, map: &SeatMap, lang: Lang) -> String {
-    let n = config.deck;
+    // A card of a deal of several decks is named by its face.
+    let n = config.base();
     let style = match lang {
         Lang::En => NameStyle::Symbol,
         Lang::Zh => NameStyle::Chinese,
@@ -46,7 +47,7 @@ pub fn render_deal(number: u64, deck: &[Card], config: &DealConfig, map: &SeatMa
     let label_width = shown.iter().map(|(_, l, _)| width(l)).max().unwrap_or(0);
     let cards: Vec<String> = shown
         .iter()
-        .map(|(_, _, hand)| hand.iter().map(|&c| card_name(c, n, style)).collect::<Vec<_>>().join(" "))
+        .map(|(_, _, hand)| hand.iter().map(|&c| card_name(c % n as Card, n, style)).collect::<Vec<_>>().join(" "))
         .collect();
     let cards_width = cards.iter().map(|c| width(c)).max().unwrap_or(0);
     let mut s = String::new();
@@ -171,6 +172,18 @@ mod tests {
         let zh = render_deal(2, &deck, &config, &config.seat_map(), Lang::Zh);
         assert!(zh.starts_with("第2局\n  闲家：红桃9 黑桃K"), "{zh}");
         assert!(zh.ends_with("闲赢，天生赢家\n"), "{zh}");
+    }
+
+    #[test]
+    fn a_guandan_deal_names_both_decks_cards_by_face() {
+        let config = DealConfig::new(Game::Guandan, None, DealShape::default()).unwrap();
+        // The new deck round-robin: seat 1 gets ids 0, 4, …, 104, faces 0, 4, …, 52 and then 2, 6, …, 50.
+        let text = render_deal(1, &config.start_deck(), &config, &config.seat_map(), Lang::En);
+        let seat1 = text.lines().nth(1).unwrap();
+        // 2 < 3 < … < K < A < jokers: ♠3 (2), ♠5 (4), ♥2 (14) … and the small joker last.
+        assert!(seat1.starts_with("  seat 1: ♥2 ♦2 ♠3"), "{seat1}");
+        assert!(seat1.ends_with("♠A ♣A 小王"), "{seat1}");
+        assert_eq!(text.lines().count(), 5, "{text}");
     }
 
     #[test]

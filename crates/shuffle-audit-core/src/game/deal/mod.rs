@@ -72,6 +72,7 @@ impl DealConfig {
             Game::Doudizhu => TestScope::Doudizhu,
             Game::Douniu => TestScope::Douniu,
             Game::Baccarat => TestScope::Baccarat,
+            Game::Guandan | Game::Doudizhu4 => TestScope::TwoDeck,
             Game::Custom => TestScope::Deal,
         }
     }
@@ -94,12 +95,15 @@ impl DealConfig {
         if game.is_shoe() {
             return Self::of_shoe(game, deck, copies, shape);
         }
+        if game.is_two_deck() {
+            return Self::of_two_decks(game, deck, copies, shape);
+        }
         if copies.is_some_and(|k| k != 1) {
             return Err(ConfigError::new(
                 Field::Copies,
                 format!(
-                    "{} is dealt from one deck; the games of shoes are baccarat (blackjack's and 掼蛋's deals are \
-                     not built yet)",
+                    "{} is dealt from one deck; the games of several decks are baccarat (a shoe of --copies decks), \
+                     guandan and doudizhu4 (two decks; blackjack's deal is not built yet)",
                     game.title()
                 ),
             ));
@@ -114,9 +118,17 @@ impl DealConfig {
             (Some(d), _) => d,
             (None, given) => given.unwrap_or(52),
         };
+        Self::seated(game, deck, 1, shape)
+    }
+
+    /// A deal to seats of `deck` cards (`copies` decks of `deck / copies`), the game's defaults under the
+    /// overrides, validated.
+    fn seated(game: Game, deck: usize, copies: usize, shape: DealShape) -> Result<Self, ConfigError> {
         let (players, bottom, scheme) = match game {
             Game::Doudizhu => (3, 3, Scheme::Block),
             Game::Douniu => (5, 0, Scheme::Block),
+            Game::Guandan => (4, 0, Scheme::RoundRobin),
+            Game::Doudizhu4 => (4, 8, Scheme::RoundRobin),
             Game::Custom | Game::Baccarat => (4, 0, Scheme::RoundRobin),
         };
         let players = shape.players.unwrap_or(players);
@@ -124,12 +136,14 @@ impl DealConfig {
         let hand = shape.hand.unwrap_or(match game {
             Game::Doudizhu => 17,
             Game::Douniu => douniu::HAND,
-            Game::Custom | Game::Baccarat => deck.saturating_sub(bottom) / players.max(1),
+            Game::Guandan | Game::Doudizhu4 | Game::Custom | Game::Baccarat => {
+                deck.saturating_sub(bottom) / players.max(1)
+            }
         });
         let config = DealConfig {
             game,
             deck,
-            copies: 1,
+            copies,
             players,
             hand,
             bottom,
@@ -138,6 +152,42 @@ impl DealConfig {
         };
         config.validate()?;
         Ok(config)
+    }
+
+    /// 掼蛋 and two-deck 斗地主: two 54-card decks (`--deck 54 --copies 2`, the defaults), dealt to seats like one
+    /// deck: 4 × 27 round-robin, and 4 × 25 + 8 bottom round-robin; seats, hand, bottom and scheme can be set.
+    fn of_two_decks(
+        game: Game,
+        deck: Option<usize>,
+        copies: Option<usize>,
+        shape: DealShape,
+    ) -> Result<Self, ConfigError> {
+        use crate::game::two_deck::{BASE, DECKS};
+        if let Some(given) = deck.filter(|&d| d != BASE) {
+            return Err(ConfigError::new(
+                Field::Deck,
+                format!(
+                    "{} is played with two {BASE}-card decks (--deck {BASE} --copies 2), not {given}",
+                    game.title()
+                ),
+            ));
+        }
+        if let Some(k) = copies.filter(|&k| k != DECKS) {
+            return Err(ConfigError::new(
+                Field::Copies,
+                format!("{} is played with two {BASE}-card decks, not {k}", game.title()),
+            ));
+        }
+        if shape.order == Some(StartOrder::Rank) {
+            return Err(ConfigError::new(
+                Field::Order,
+                format!(
+                    "the rank order is defined for one 52- or 54-card deck, not for the two decks of {}",
+                    game.title()
+                ),
+            ));
+        }
+        Self::seated(game, BASE * DECKS, DECKS, shape)
     }
 
     /// Baccarat: player and banker, two cards each dealt alternately from the top of a shoe of `copies` 52-card
@@ -269,7 +319,7 @@ impl DealConfig {
             return format!("--game {}", self.game);
         }
         let mut parts = vec![format!("--game {}", self.game)];
-        let defaults = DealConfig::new(self.game, Some(self.deck), DealShape::default()).ok();
+        let defaults = DealConfig::shoe(self.game, Some(self.base()), Some(self.copies), DealShape::default()).ok();
         let differs = |f: fn(&DealConfig) -> usize| defaults.is_none_or(|d| f(&d) != f(self));
         if differs(|d| d.players) {
             parts.push(format!("--players {}", self.players));
@@ -304,12 +354,16 @@ impl DealConfig {
         let bottom = if self.bottom > 0 { format!(" + {} bottom", self.bottom) } else { String::new() };
         let undealt = self.deck - self.players * self.hand - self.bottom;
         let rest = if undealt > 0 { format!(" ({undealt} undealt)") } else { String::new() };
+        let cards = if self.copies > 1 {
+            format!("{} × {} = {}", self.copies, self.base(), self.deck)
+        } else {
+            self.deck.to_string()
+        };
         format!(
-            "{}: {} seats × {} cards{bottom} of {}{rest}, dealt {}, from the {} deck",
+            "{}: {} seats × {} cards{bottom} of {cards}{rest}, dealt {}, from the {} deck",
             self.game.title(),
             self.players,
             self.hand,
-            self.deck,
             self.scheme.describe(),
             self.order.describe()
         )
@@ -326,6 +380,14 @@ impl DealConfig {
         }
         if self.game == Game::Custom {
             s.push_str(&format!("-h{}-b{}", self.hand, self.bottom));
+        }
+        if self.game.is_two_deck() {
+            let d = DealConfig::shoe(self.game, None, None, DealShape::default()).ok();
+            if d.is_none_or(|d| (d.players, d.hand, d.bottom) != (self.players, self.hand, self.bottom)) {
+                s.push_str(&format!("-p{}-h{}-b{}", self.players, self.hand, self.bottom));
+            }
+            s.push_str(&format!("-{}x{}", self.copies, self.base()));
+            return s;
         }
         s.push_str(&format!("-{}", self.order));
         s
@@ -351,6 +413,35 @@ mod tests {
         assert_eq!(d.label(), "--game doudizhu");
         let r = DealShape { order: Some(StartOrder::Rank), players: Some(7), ..Default::default() };
         assert_eq!(DealConfig::new(Game::Douniu, None, r).unwrap().label(), "--game douniu --players 7 --order rank");
+    }
+
+    #[test]
+    fn the_two_deck_games_deal_108_cards_to_four_seats() {
+        let g = DealConfig::new(Game::Guandan, None, DealShape::default()).unwrap();
+        assert_eq!((g.deck, g.copies, g.players, g.hand, g.bottom, g.scheme), (108, 2, 4, 27, 0, Scheme::RoundRobin));
+        let d = DealConfig::shoe(Game::Doudizhu4, Some(54), Some(2), DealShape::default()).unwrap();
+        assert_eq!((d.deck, d.players, d.hand, d.bottom), (108, 4, 25, 8));
+        assert_eq!((g.label(), d.slug()), ("--game guandan".to_string(), "doudizhu4-round-robin-2x54".to_string()));
+        assert_eq!(
+            d.describe(),
+            "四人斗地主: 4 seats × 25 cards + 8 bottom of 2 × 54 = 108, dealt round-robin, from the suit-ordered (0..n) deck"
+        );
+        let blocks = DealShape { scheme: Some(Scheme::Block), hand: Some(20), ..Default::default() };
+        let b = DealConfig::new(Game::Guandan, None, blocks).unwrap();
+        assert_eq!(
+            (b.label(), b.slug()),
+            ("--game guandan --hand 20 --scheme block".to_string(), "guandan-block-p4-h20-b0-2x54".to_string())
+        );
+        let copies = DealConfig::shoe(Game::Guandan, None, Some(3), DealShape::default()).unwrap_err().to_string();
+        assert_eq!(copies, "--copies: 掼蛋 is played with two 54-card decks, not 3");
+        assert!(
+            err(Game::Guandan, Some(108), DealShape::default())
+                .starts_with("--deck: 掼蛋 is played with two 54-card decks (--deck 54 --copies 2)")
+        );
+        let rank = DealShape { order: Some(StartOrder::Rank), ..Default::default() };
+        assert!(err(Game::Doudizhu4, None, rank).starts_with("--order:"));
+        let over = err(Game::Doudizhu4, None, DealShape { hand: Some(26), ..Default::default() });
+        assert_eq!(over, "--hand: 4 players × 26 cards + 8 bottom = 112 cards, more than the 108-card deck");
     }
 
     #[test]

@@ -102,103 +102,107 @@ impl DoudizhuSeatStats {
         if self.deals == 0 {
             return out;
         }
+        let n = self.deals;
         if !self.bottom.is_empty() && usable(&o.bottom_joker) {
-            out.push(self.bottom_joker_test(&o.bottom_joker));
+            out.push(bottom_joker_test(TestId::BottomJoker, self.bottom_joker, n, &o.bottom_joker));
         }
         if o.big_variance.numer() > 0 {
             let law = (&o.big_mean, &o.big_variance, &o.big_pmf[..]);
-            out.push(self.seat_mean_test(TestId::BigCardsSeat, &self.big, law));
+            out.push(seat_mean_test(TestId::BigCardsSeat, &self.big, n, law));
         }
         if usable(&o.rocket) {
-            out.push(self.seat_rate_test(TestId::RocketSeat, &self.rocket, &o.rocket));
+            out.push(seat_rate_test(TestId::RocketSeat, &self.rocket, n, &o.rocket));
         }
         if usable(&o.bomb) {
-            out.push(self.seat_rate_test(TestId::BombSeat, &self.any_bomb, &o.bomb));
+            out.push(seat_rate_test(TestId::BombSeat, &self.any_bomb, n, &o.bomb));
         }
         if o.bombs_variance.numer() > 0 {
             let law = (&o.bombs_mean, &o.bombs_variance, &o.bombs_pmf[..]);
-            out.push(self.seat_mean_test(TestId::BombsPerHand, &self.bombs, law));
+            out.push(seat_mean_test(TestId::BombsPerHand, &self.bombs, n, law));
         }
         out
     }
+}
 
-    fn bottom_joker_test(&self, p: &Fraction) -> TestResult {
-        let (k, n, pf) = (self.bottom_joker, self.deals, p.to_f64());
-        let ln_p = binomial_two_sided(k, n, pf);
-        let rate = k as f64 / n as f64;
-        TestResult {
-            test: TestId::BottomJoker,
-            statistic: k as f64,
-            df: 0.0,
-            ln_p,
-            ln_p_low: None,
-            effect: rate / pf - 1.0,
-            finding: Finding::BottomJoker { hits: k, deals: n, rate, exact: (*p).into(), fair_rate: pf },
-        }
+/// The bottom's count of deals with a joker, `k` of `n`, against its exact rate: two-sided binomial.
+pub(crate) fn bottom_joker_test(test: TestId, k: u64, n: u64, p: &Fraction) -> TestResult {
+    let pf = p.to_f64();
+    let ln_p = binomial_two_sided(k, n, pf);
+    let rate = k as f64 / n as f64;
+    TestResult {
+        test,
+        statistic: k as f64,
+        df: 0.0,
+        ln_p,
+        ln_p_low: None,
+        effect: rate / pf - 1.0,
+        finding: Finding::BottomJoker { hits: k, deals: n, rate, exact: (*p).into(), fair_rate: pf },
     }
+}
 
-    fn seat_rate_test(&self, test: TestId, counts: &[u64], p: &Fraction) -> TestResult {
-        let (n, pf) = (self.deals, p.to_f64());
-        let seats = counts.len();
-        let ln_ps: Vec<f64> = counts.iter().map(|&k| binomial_two_sided(k, n, pf)).collect();
-        let worst = argmin(&ln_ps);
-        let rate = counts[worst] as f64 / n as f64;
-        TestResult {
-            test,
-            statistic: counts[worst] as f64,
-            df: 0.0,
-            ln_p: bonferroni(ln_ps[worst], seats),
-            ln_p_low: None,
-            effect: rate / pf - 1.0,
-            finding: Finding::SeatRate {
-                seat: worst,
-                counts: counts.to_vec(),
-                deals: n,
-                exact: (*p).into(),
-                fair_rate: pf,
-            },
-        }
+/// Each seat's count of deals with an event against its exact rate: two-sided binomial, the worst seat with
+/// Bonferroni over the seats.
+pub(crate) fn seat_rate_test(test: TestId, counts: &[u64], n: u64, p: &Fraction) -> TestResult {
+    let pf = p.to_f64();
+    let seats = counts.len();
+    let ln_ps: Vec<f64> = counts.iter().map(|&k| binomial_two_sided(k, n, pf)).collect();
+    let worst = argmin(&ln_ps);
+    let rate = counts[worst] as f64 / n as f64;
+    TestResult {
+        test,
+        statistic: counts[worst] as f64,
+        df: 0.0,
+        ln_p: bonferroni(ln_ps[worst], seats),
+        ln_p_low: None,
+        effect: rate / pf - 1.0,
+        finding: Finding::SeatRate {
+            seat: worst,
+            counts: counts.to_vec(),
+            deals: n,
+            exact: (*p).into(),
+            fair_rate: pf,
+        },
     }
+}
 
-    /// A seat's total of a per-hand count (bombs, big cards) against the exact law of a sum of N hands, given
-    /// as the per-hand (mean, variance, pmf): two-sided saddlepoint tail, worst seat with Bonferroni.
-    fn seat_mean_test(&self, test: TestId, totals: &[u64], law: PerHand) -> TestResult {
-        let (mu, var, pmf) = law;
-        let n = self.deals as f64;
-        let (m, v) = (mu.to_f64(), var.to_f64());
-        let pmf: Vec<f64> = pmf.iter().map(Fraction::to_f64).collect();
-        let z: Vec<f64> = totals.iter().map(|&s| (s as f64 - n * m) / (n * v).sqrt()).collect();
-        let ln_ps: Vec<f64> = totals
-            .iter()
-            .map(|&s| {
-                let upper = s as f64 >= n * m;
-                let tail = if upper { sum_ln_sf(&pmf, self.deals, s) } else { sum_ln_cdf(&pmf, self.deals, s) };
-                (std::f64::consts::LN_2 + tail).min(0.0)
-            })
-            .collect();
-        let worst = argmin(&ln_ps);
-        let mean = totals[worst] as f64 / n;
-        TestResult {
-            test,
-            statistic: z[worst],
-            df: 0.0,
-            ln_p: bonferroni(ln_ps[worst], totals.len()),
-            ln_p_low: None,
-            effect: mean / m - 1.0,
-            finding: Finding::SeatMean {
-                seat: worst,
-                means: totals.iter().map(|&b| b as f64 / n).collect(),
-                fair_mean: m,
-                exact_mean: (*mu).into(),
-                exact_variance: (*var).into(),
-                z: z[worst],
-            },
-        }
+/// A seat's total of a per-hand count (bombs, big cards) against the exact law of a sum of N hands, given
+/// as the per-hand (mean, variance, pmf): two-sided saddlepoint tail, worst seat with Bonferroni.
+pub(crate) fn seat_mean_test(test: TestId, totals: &[u64], deals: u64, law: PerHand) -> TestResult {
+    let (mu, var, pmf) = law;
+    let n = deals as f64;
+    let (m, v) = (mu.to_f64(), var.to_f64());
+    let pmf: Vec<f64> = pmf.iter().map(Fraction::to_f64).collect();
+    let z: Vec<f64> = totals.iter().map(|&s| (s as f64 - n * m) / (n * v).sqrt()).collect();
+    let ln_ps: Vec<f64> = totals
+        .iter()
+        .map(|&s| {
+            let upper = s as f64 >= n * m;
+            let tail = if upper { sum_ln_sf(&pmf, deals, s) } else { sum_ln_cdf(&pmf, deals, s) };
+            (std::f64::consts::LN_2 + tail).min(0.0)
+        })
+        .collect();
+    let worst = argmin(&ln_ps);
+    let mean = totals[worst] as f64 / n;
+    TestResult {
+        test,
+        statistic: z[worst],
+        df: 0.0,
+        ln_p: bonferroni(ln_ps[worst], totals.len()),
+        ln_p_low: None,
+        effect: mean / m - 1.0,
+        finding: Finding::SeatMean {
+            seat: worst,
+            means: totals.iter().map(|&b| b as f64 / n).collect(),
+            fair_mean: m,
+            exact_mean: (*mu).into(),
+            exact_variance: (*var).into(),
+            z: z[worst],
+        },
     }
 }
 
 /// The exact law of a per-hand count: mean, variance and pmf.
-type PerHand<'a> = (&'a Fraction, &'a Fraction, &'a [Fraction]);
+pub(crate) type PerHand<'a> = (&'a Fraction, &'a Fraction, &'a [Fraction]);
 
 /// Two-sided binomial ln p: `min(0, ln 2 + min(ln P(X ≥ k), ln P(X ≤ k)))`, for `0 < p < 1`.
 pub fn binomial_two_sided(k: u64, n: u64, p: f64) -> f64 {

@@ -1,5 +1,6 @@
 //! The statistics of a run with a deal (`run --game …`): seat-by-card counts for every deal, plus the game's
-//! table-level counts (斗地主 rocket, bombs and bottom jokers; 斗牛 niu values; baccarat's first coup), folded
+//! table-level counts (斗地主 rocket, bombs and bottom jokers; 斗牛 niu values; baccarat's first coup; 掼蛋's and two-deck
+//! 斗地主's jokers, bombs and straight flushes), folded
 //! like every accumulator.
 //!
 //! Reports lead with what players feel. When a run with a deal fails, the family-wise verdict is unchanged (it
@@ -12,6 +13,7 @@ pub mod baccarat;
 pub mod doudizhu;
 pub mod douniu;
 pub mod seat_cards;
+pub mod two_deck;
 
 use crate::cards::Card;
 use crate::game::Game;
@@ -20,6 +22,7 @@ use crate::game::table::baccarat::BaccaratStats;
 use crate::game::table::doudizhu::DoudizhuSeatStats;
 use crate::game::table::douniu::DouniuSeatStats;
 use crate::game::table::seat_cards::SeatCardCounts;
+use crate::game::table::two_deck::TwoDeckStats;
 use crate::stats::{TestResult, TestScope, TestSelection};
 
 /// Every per-deal accumulator of a run with a deal.
@@ -32,6 +35,7 @@ pub struct GameStats {
     pub doudizhu: Option<DoudizhuSeatStats>,
     pub douniu: Option<DouniuSeatStats>,
     pub baccarat: Option<BaccaratStats>,
+    pub two_deck: Option<TwoDeckStats>,
 }
 
 impl GameStats {
@@ -48,6 +52,7 @@ impl GameStats {
                 .then(|| DoudizhuSeatStats::new(&map)),
             douniu: (deal.game == Game::Douniu && wanted(TestScope::Douniu)).then(|| DouniuSeatStats::new(&map)),
             baccarat: (deal.game == Game::Baccarat && wanted(TestScope::Baccarat)).then(|| BaccaratStats::new(deal)),
+            two_deck: (deal.game.is_two_deck() && wanted(TestScope::TwoDeck)).then(|| TwoDeckStats::new(&map)),
         }
     }
 
@@ -64,6 +69,9 @@ impl GameStats {
         if let Some(d) = &mut self.baccarat {
             d.add(deck);
         }
+        if let Some(d) = &mut self.two_deck {
+            d.add(deck);
+        }
     }
 
     pub fn merge(&mut self, other: &Self) {
@@ -78,6 +86,9 @@ impl GameStats {
         if let (Some(a), Some(b)) = (&mut self.baccarat, &other.baccarat) {
             a.merge(b);
         }
+        if let (Some(a), Some(b)) = (&mut self.two_deck, &other.two_deck) {
+            a.merge(b);
+        }
     }
 
     /// The game's table-level tests, then the seat tests.
@@ -90,6 +101,9 @@ impl GameStats {
             out.extend(d.evaluate());
         }
         if let Some(d) = &self.baccarat {
+            out.extend(d.evaluate());
+        }
+        if let Some(d) = &self.two_deck {
             out.extend(d.evaluate());
         }
         out.extend(self.seat_cards.evaluate());
@@ -110,6 +124,9 @@ impl GameStats {
             d.visit_counts(visitor);
         }
         if let Some(d) = &mut self.baccarat {
+            d.visit_counts(visitor);
+        }
+        if let Some(d) = &mut self.two_deck {
             d.visit_counts(visitor);
         }
     }
@@ -142,6 +159,7 @@ mod tests {
             DealConfig::new(Game::Douniu, None, DealShape::default()).unwrap(),
             DealConfig::new(Game::Custom, Some(20), custom).unwrap(),
             DealConfig::shoe(Game::Baccarat, None, Some(2), DealShape::default()).unwrap(),
+            DealConfig::new(Game::Doudizhu4, None, DealShape::default()).unwrap(),
         ] {
             let decks = random_decks(deal.deck, 301, 3);
             let map = deal.seat_map();
@@ -151,6 +169,7 @@ mod tests {
                 Game::Doudizhu => merging_halves_is_adding_all(&DoudizhuSeatStats::new(&map), &decks),
                 Game::Douniu => merging_halves_is_adding_all(&DouniuSeatStats::new(&map), &decks),
                 Game::Baccarat => merging_halves_is_adding_all(&BaccaratStats::new(&deal), &decks),
+                Game::Guandan | Game::Doudizhu4 => merging_halves_is_adding_all(&TwoDeckStats::new(&map), &decks),
                 Game::Custom => {}
             }
         }
