@@ -376,3 +376,55 @@ fn baccarat_plays_the_first_coup_of_each_shoe_against_its_exact_odds() {
     rejects(&["exact", "--game", "doudizhu", "--copies", "2"], "--copies");
     rejects(&["exact", "-a", "fisher-yates", "--copies", "2"], "--copies");
 }
+
+#[test]
+fn guandan_and_two_deck_doudizhu_deal_108_cards_against_their_exact_odds() {
+    // docs/src/guides/games.md#掼蛋-and-two-deck-斗地主: jokers are Hypergeometric(108, 4, H); the bombs' mean and
+    // the straight flush come from the walks over ranks and suits, checked in the core against enumeration.
+    let out = run(&["exact", "--game", "guandan"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    for (what, value) in [
+        ("expected jokers per hand", "1 = 1.0000000"),
+        ("variance of jokers per hand", "78/107 = 0.7289720"),
+        ("expected bombs per hand", "1374805315/1002922021 = 1.3707998"),
+        ("P(a given seat holds at least one straight flush)", "= 0.3125711"),
+    ] {
+        let line = text.lines().find(|l| l.trim_start().starts_with(what)).unwrap_or_else(|| panic!("{text}"));
+        assert!(line.trim_end().ends_with(value), "{line}");
+    }
+    let out = run(&["exact", "--game", "doudizhu4"]);
+    assert!(stdout(&out).contains("P(the bottom holds at least one joker)                                                    13694/51039 = 0.2683046"), "{}", stdout(&out));
+    // A fair two-deck 斗地主 (fisher-yates / pcg64, seed 4, 4,000 deals): the four table tests pass (each fails
+    // only when its Holm-adjusted p falls below 1e-3, which a fair run does with probability below 1e-3 each).
+    let fair = tempfile::tempdir().unwrap();
+    let args = ["run", "-a", "fisher-yates", "--rng", "pcg64", "--seed", "4", "--shuffles", "4000"];
+    let out = run(&[&args[..], &["--game", "doudizhu4", "--out", fair.path().to_str().unwrap()]].concat());
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    let tests = summary_tests(fair.path());
+    for name in ["bottom-jokers", "jokers-per-hand", "two-deck-bombs", "straight-flush-seat", "seat-card"] {
+        let t = tests.iter().find(|t| t.0 == name).unwrap_or_else(|| panic!("{name} in summary.csv: {tests:?}"));
+        assert_eq!(t.1, "PASS", "{t:?}");
+    }
+    let html = std::fs::read_to_string(fair.path().join("report.html")).unwrap();
+    assert!(
+        html.contains("--deck 54 --copies 2 --shuffles 4000 --seed 4 --game doudizhu4"),
+        "no command in report.html"
+    );
+    // 掼蛋 by pair-swap (compare's row, 2^12 deals): the seats' cards FAIL.
+    let swapped = tempfile::tempdir().unwrap();
+    let args = ["run", "-a", "pair-swap", "--rng", "chacha8", "--seed", "1", "--shuffles", "4096", "--game", "guandan"];
+    let out = run(&[&args[..], &["--out", swapped.path().to_str().unwrap()]].concat());
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    assert_eq!(summary_tests(swapped.path()).iter().find(|t| t.0 == "seat-card").unwrap().1, "FAIL");
+    // What does not fit two decks is refused, naming the flag; the tests of the two-deck games need one.
+    let gd = |extra: &[&'static str]| [&["run", "-a", "fisher-yates", "--game", "guandan"][..], extra].concat();
+    rejects(&gd(&["--copies", "3"]), "--copies: 掼蛋 is played with two 54-card decks, not 3");
+    rejects(&gd(&["--deck", "108"]), "--deck: 掼蛋 is played with two 54-card decks (--deck 54 --copies 2), not 108");
+    rejects(&gd(&["--order", "rank"]), "--order");
+    rejects(&gd(&["--hand", "28"]), "--hand: 4 players × 28 cards + 0 bottom = 112 cards, more than the 108-card deck");
+    rejects(
+        &["run", "-a", "fisher-yates", "--game", "doudizhu", "--tests", "straight-flush-seat"],
+        "straight-flush-seat is a test of the two-deck games: it needs --game guandan or --game doudizhu4",
+    );
+}

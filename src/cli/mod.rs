@@ -36,7 +36,8 @@ pub enum Command {
     Gate(GateArgs),
     /// Shuffle and deal: print every hand sorted the game's way, the bottom cards and each 斗牛 hand's niu.
     Deal(DealArgs),
-    /// Print a game's exact hand odds (斗地主 rocket, bombs, bottom jokers; 斗牛 niu values) as fractions.
+    /// Print a game's exact hand odds (斗地主 rocket, bombs, bottom jokers; 斗牛 niu values; baccarat's coup;
+    /// 掼蛋's jokers, bombs and straight flushes) as fractions.
     Exact(ExactArgs),
     /// Run R independent replicates and test each statistic's p-values for uniformity (KS and AD).
     Calibrate(CalibrateArgs),
@@ -360,8 +361,8 @@ pub struct RunArgs {
     /// Stop at the first invalid deck with exit status 2 (partial reports are still written).
     #[arg(long)]
     pub strict: bool,
-    /// Number of cards, 2..=1024 (default: 52, or the game's deck: doudizhu 54, douniu 52; for --decks and
-    /// --exec, the first deck's size).
+    /// Number of cards, 2..=1024 (default: 52, or the game's deck: doudizhu, guandan and doudizhu4 54, douniu 52;
+    /// for --decks and --exec, the first deck's size).
     #[arg(long, value_name = "N", value_parser = parse_deck, allow_hyphen_values = true)]
     pub deck: Option<usize>,
     #[arg(long, help = flags::COPIES, value_name = "K", value_parser = parse_copies, allow_hyphen_values = true)]
@@ -659,7 +660,7 @@ impl DealShapeArgs {
 #[derive(Debug, Args, Clone, Default)]
 pub struct GameArgs {
     /// Deal every shuffled deck and add the seat and game tests: doudizhu, douniu, baccarat (a shoe of
-    /// --copies decks, 8 by default) or custom.
+    /// --copies decks, 8 by default), guandan and doudizhu4 (two 54-card decks) or custom.
     #[arg(long, value_name = "GAME")]
     pub game: Option<Game>,
     #[command(flatten)]
@@ -670,7 +671,7 @@ pub struct GameArgs {
 #[derive(Debug, Args)]
 pub struct DealArgs {
     /// The game: doudizhu (54 cards, 3 × 17 + 3 bottom), douniu (52 cards, 5 each), baccarat (the first coup of
-    /// a shoe) or custom.
+    /// a shoe), guandan (2 × 54 cards, 4 × 27), doudizhu4 (2 × 54 cards, 4 × 25 + 8 bottom) or custom.
     #[arg(long, value_name = "GAME")]
     pub game: Game,
     #[command(flatten)]
@@ -696,7 +697,7 @@ pub struct DealArgs {
 /// Arguments of `exact`.
 #[derive(Debug, Args)]
 pub struct ExactArgs {
-    /// The game: doudizhu, douniu or baccarat (its exact hand odds).
+    /// The game: doudizhu, douniu, baccarat, guandan or doudizhu4 (its exact hand odds).
     #[arg(long, value_name = "GAME")]
     pub game: Option<Game>,
     /// A shuffle of the catalogue: its exact position-by-card law, computed without sampling (see `list`).
@@ -934,7 +935,8 @@ pub struct SeedsArgs {
     pub rng: RngKind,
     #[arg(long, help = flags::DECK_OF_GAME, value_name = "N", value_parser = parse_deck, allow_hyphen_values = true)]
     pub deck: Option<usize>,
-    /// A game whose views to add (a seat's hand, hand + bottom): doudizhu, douniu, custom, or baccarat (a shoe).
+    /// A game whose views to add (a seat's hand, hand + bottom): doudizhu, douniu, custom, or a shoe's game
+    /// (baccarat, guandan, doudizhu4).
     #[arg(long, value_name = "GAME")]
     pub game: Option<Game>,
     #[command(flatten)]

@@ -173,7 +173,7 @@ pub(crate) fn table_level_decisive(a: &Assessment) -> Option<TestId> {
     if a.verdict == Verdict::Pass || a.too_uniform {
         return None;
     }
-    let table = |t: TestId| matches!(t.scope(), TestScope::Doudizhu | TestScope::Douniu | TestScope::Baccarat);
+    let table = |t: TestId| !matches!(t.scope(), TestScope::Deck | TestScope::Deal);
     let seat = |t: TestId| t.scope() == TestScope::Deal;
     for tier in [&table as &dyn Fn(TestId) -> bool, &seat] {
         let best = a
@@ -191,7 +191,7 @@ pub(crate) fn table_level_decisive(a: &Assessment) -> Option<TestId> {
 /// The second table-level finding for a run's short headline: the next most significant table-level test at
 /// the run's verdict after the decisive one; `None` unless the decisive test is itself a table-level test.
 pub(crate) fn second_table_finding(a: &Assessment) -> Option<TestId> {
-    let table = |t: TestId| matches!(t.scope(), TestScope::Doudizhu | TestScope::Douniu | TestScope::Baccarat);
+    let table = |t: TestId| !matches!(t.scope(), TestScope::Deck | TestScope::Deal);
     let decisive = a.decisive_test?;
     if !table(decisive) || a.verdict == Verdict::Pass || a.too_uniform {
         return None;

@@ -7,7 +7,7 @@ use std::fmt::Write;
 use super::request::GameOdds;
 use crate::game::deal::DealConfig;
 use crate::game::fraction::{Fraction, choose};
-use crate::game::{Lang, baccarat, doudizhu, douniu};
+use crate::game::{Lang, baccarat, doudizhu, douniu, two_deck};
 
 /// The odds `exact --game` prints.
 pub fn odds_text(game: &GameOdds) -> String {
@@ -15,6 +15,7 @@ pub fn odds_text(game: &GameOdds) -> String {
         GameOdds::Doudizhu(deal) => render_doudizhu(deal, &doudizhu::odds(deal.hand, deal.bottom)),
         GameOdds::Douniu => render_douniu(&douniu::exact_counts()),
         GameOdds::Baccarat { decks } => render_baccarat(*decks, &baccarat::odds(&baccarat::shoe_of_decks(*decks))),
+        GameOdds::TwoDeck(deal) => render_two_deck(deal, &two_deck::odds(deal.hand, deal.bottom)),
     }
 }
 
@@ -52,6 +53,48 @@ fn render_doudizhu(deal: &DealConfig, o: &doudizhu::Odds) -> String {
     }
     line(&mut s, "expected big cards (A, 2, jokers) per hand", &o.big_mean);
     line(&mut s, "variance of big cards per hand", &o.big_variance);
+    s
+}
+
+/// 掼蛋's and two-deck 斗地主's odds of one seat's hand and of the bottom, over the C(108, H) hands.
+fn render_two_deck(deal: &DealConfig, o: &two_deck::Odds) -> String {
+    let mut s = String::new();
+    let bottom = if o.bottom > 0 { format!(" + {} bottom", o.bottom) } else { String::new() };
+    let _ = writeln!(
+        s,
+        "{}: two 54-card decks (108 cards), {} seats × {}{bottom}; every deal equally likely (a uniform shuffle, any \
+         dealing scheme): a hand is any of the C(108, {}) = {} hands equally.",
+        deal.game.title(),
+        deal.players,
+        o.hand,
+        o.hand,
+        choose(108, o.hand as i64)
+    );
+    let _ = writeln!(
+        s,
+        "A bomb is four or more cards of one rank (of its eight); a straight flush five cards of one suit on \
+         consecutive ranks, A low or high; jokers are counted apart.\n"
+    );
+    let wide = |s: &mut String, what: &str, f: &Fraction| {
+        let _ = writeln!(s, "  {what:<48} {:>52} = {}", f.to_string(), decimal(f.to_f64()));
+    };
+    if o.bottom > 0 {
+        wide(&mut s, "P(the bottom holds at least one joker)", &o.bottom_joker);
+    }
+    wide(&mut s, "expected jokers per hand", &o.jokers_mean);
+    wide(&mut s, "variance of jokers per hand", &o.jokers_variance);
+    for (k, p) in o.jokers_pmf.iter().enumerate() {
+        wide(&mut s, &format!("P(exactly {k} joker{})", if k == 1 { "" } else { "s" }), p);
+    }
+    wide(&mut s, "P(a given seat holds at least one bomb)", &o.bomb);
+    wide(&mut s, "expected bombs per hand", &o.bombs_mean);
+    wide(&mut s, "variance of bombs per hand", &o.bombs_variance);
+    // The law's tail beyond the last bomb count a hand can reach is zero: stop at the last possible count.
+    let last = o.bombs_pmf.iter().rposition(|p| p.numer() > 0).unwrap_or(0);
+    for (k, p) in o.bombs_pmf.iter().enumerate().take(last + 1) {
+        wide(&mut s, &format!("P(exactly {k} bomb{})", if k == 1 { "" } else { "s" }), p);
+    }
+    wide(&mut s, "P(a given seat holds at least one straight flush)", &o.straight_flush);
     s
 }
 
@@ -120,6 +163,19 @@ mod tests {
         let text = odds_text(&GameOdds::Douniu);
         assert!(text.starts_with("斗牛: 5 cards from 52; all C(52,5) = 2598960 hands"), "{text}");
         assert!(text.trim_end().ends_with("total              2598960"), "{text}");
+    }
+
+    #[test]
+    fn the_two_deck_odds_print_jokers_bombs_and_straight_flushes() {
+        let deal = DealConfig::new(crate::game::Game::Guandan, None, Default::default()).unwrap();
+        let text = odds_text(&GameOdds::TwoDeck(deal));
+        assert!(text.starts_with("掼蛋: two 54-card decks (108 cards), 4 seats × 27;"), "{text}");
+        let mean = text.lines().find(|l| l.trim_start().starts_with("expected jokers")).unwrap();
+        assert!(mean.ends_with(" 1 = 1.0000000"), "{mean}");
+        assert!(text.contains("1374805315/1002922021 = 1.3707998"), "{text}");
+        assert!(!text.contains("bottom"), "{text}");
+        let d = DealConfig::new(crate::game::Game::Doudizhu4, None, Default::default()).unwrap();
+        assert!(odds_text(&GameOdds::TwoDeck(d)).contains("P(the bottom holds at least one joker)"));
     }
 
     #[test]

@@ -107,6 +107,8 @@ pub enum GameOdds {
     Douniu,
     /// Baccarat: the first coup of a shoe of this many 52-card decks.
     Baccarat { decks: usize },
+    /// 掼蛋 or two-deck 斗地主, with its deal's hand and bottom.
+    TwoDeck(DealConfig),
 }
 
 /// A shuffle's exact law to compute.
@@ -189,6 +191,7 @@ impl ExactQuery {
             return Err(ConfigError::new(field, "applies to `exact --algorithm A`, not to a game's odds (--game)"));
         }
         if game != Game::Baccarat
+            && !game.is_two_deck()
             && let Some(field) = self.given(&[Field::Copies])
         {
             return Err(ConfigError::new(
@@ -212,6 +215,10 @@ impl ExactQuery {
                 let shape = DealShape { hand: self.hand, bottom: self.bottom, ..Default::default() };
                 Ok(GameOdds::Doudizhu(DealConfig::new(Game::Doudizhu, None, shape)?))
             }
+            Game::Guandan | Game::Doudizhu4 => {
+                let shape = DealShape { hand: self.hand, bottom: self.bottom, ..Default::default() };
+                Ok(GameOdds::TwoDeck(DealConfig::shoe(game, None, self.copies, shape)?))
+            }
             Game::Douniu => match self.given(&[Field::Hand, Field::Bottom]) {
                 Some(field) => Err(ConfigError::new(
                     field,
@@ -221,7 +228,8 @@ impl ExactQuery {
             },
             Game::Custom => Err(ConfigError::new(
                 Field::Game,
-                "exact odds exist for doudizhu, douniu and baccarat; a custom deal has the seat tests only",
+                "exact odds exist for doudizhu, douniu, baccarat, guandan and doudizhu4; a custom deal has the seat tests \
+                 only",
             )),
         }
     }
@@ -387,6 +395,18 @@ mod tests {
         let (field, message) = refused(game(Game::Custom));
         assert_eq!(field, Field::Game);
         assert!(message.contains("a custom deal has the seat tests only"), "{message}");
+    }
+
+    #[test]
+    fn the_two_deck_games_odds_take_their_hand_and_bottom() {
+        let plan = game(Game::Guandan).validate().unwrap();
+        let ExactPlan::Odds(GameOdds::TwoDeck(deal)) = plan else { panic!("{plan:?}") };
+        assert_eq!((deal.deck, deal.hand, deal.bottom), (108, 27, 0));
+        let d = ExactQuery { hand: Some(24), ..game(Game::Doudizhu4) }.validate().unwrap();
+        let ExactPlan::Odds(GameOdds::TwoDeck(deal)) = d else { panic!("{d:?}") };
+        assert_eq!((deal.hand, deal.bottom), (24, 8));
+        let (field, message) = refused(ExactQuery { copies: Some(3), ..game(Game::Guandan) });
+        assert_eq!((field, message.as_str()), (Field::Copies, "掼蛋 is played with two 54-card decks, not 3"));
     }
 
     #[test]

@@ -47,6 +47,9 @@ fn seat_subject(test: TestId) -> &'static str {
         TestId::RocketSeat => "holds the rocket",
         TestId::BombSeat => "holds a bomb",
         TestId::BigCardsSeat => "big cards (A, 2, jokers)",
+        TestId::JokersPerHand => "jokers",
+        TestId::StraightFlushSeat => "holds a straight flush",
+        TestId::TwoDeckBombs => "bombs (four or more of a rank)",
         _ => "bombs",
     }
 }

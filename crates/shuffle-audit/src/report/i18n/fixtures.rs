@@ -14,7 +14,7 @@ use crate::stats::finding::{CardClass, DealGroup, Finding, SeedSpaceEstimate};
 use crate::stats::{TestId, TestResult};
 
 /// Results of every test: the deck tests of a small and a full deck, and the seat and table tests of 斗地主,
-/// 斗牛 and a custom deal, from a fair shuffle and from decks that barely move.
+/// 斗牛, baccarat, two-deck 斗地主 and a custom deal, from a fair shuffle and from decks that barely move.
 pub(super) fn every_test_result() -> Vec<TestResult> {
     use crate::game::Game;
     use crate::game::deal::{DealConfig, DealShape};
@@ -30,6 +30,7 @@ pub(super) fn every_test_result() -> Vec<TestResult> {
         DealConfig::new(Game::Douniu, None, DealShape::default()).unwrap(),
         DealConfig::new(Game::Custom, Some(20), custom).unwrap(),
         DealConfig::shoe(Game::Baccarat, None, Some(2), DealShape::default()).unwrap(),
+        DealConfig::new(Game::Doudizhu4, None, DealShape::default()).unwrap(),
     ];
     for fair in [true, false] {
         // Three decks and a 2-deck shoe of 52 cards (the tests of faces by position).
@@ -222,7 +223,15 @@ pub(super) fn variants(t: &TestResult) -> Vec<TestResult> {
             }
         }
         Finding::SeatRate { .. } | Finding::SeatMean { .. } => {
-            for test in [TestId::RocketSeat, TestId::BombSeat, TestId::BigCardsSeat, TestId::BombsPerHand] {
+            for test in [
+                TestId::RocketSeat,
+                TestId::BombSeat,
+                TestId::BigCardsSeat,
+                TestId::BombsPerHand,
+                TestId::JokersPerHand,
+                TestId::TwoDeckBombs,
+                TestId::StraightFlushSeat,
+            ] {
                 for up in [true, false] {
                     let mut f = t.finding.clone();
                     match &mut f {

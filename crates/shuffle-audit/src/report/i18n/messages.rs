@@ -99,6 +99,8 @@ fn seat_event(test: TestId) -> Message {
         TestId::RocketSeat => "seat-event.rocket",
         TestId::BombSeat => "seat-event.bomb",
         TestId::BigCardsSeat => "seat-event.big-cards",
+        TestId::JokersPerHand => "seat-event.jokers",
+        TestId::StraightFlushSeat => "seat-event.straight-flush",
         _ => "seat-event.bombs",
     })
 }
@@ -109,6 +111,8 @@ fn seat_count(test: TestId) -> (Message, Message) {
         TestId::RocketSeat => ("seat-count.rocket", "seat-unit.bombs"),
         TestId::BombSeat => ("seat-count.bomb", "seat-unit.bombs"),
         TestId::BigCardsSeat => ("seat-count.big-cards", "seat-unit.cards"),
+        TestId::JokersPerHand => ("seat-count.jokers", "seat-unit.cards"),
+        TestId::StraightFlushSeat => ("seat-count.straight-flush", "seat-unit.hands"),
         _ => ("seat-count.bombs", "seat-unit.bombs"),
     };
     (msg(what), msg(unit))
