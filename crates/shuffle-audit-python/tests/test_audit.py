@@ -172,3 +172,15 @@ def test_a_shoe_is_audited_by_face_and_a_baccarat_shoe_at_the_table():
     with pytest.raises(ValueError, match=r"decks of 104 cards \(shape \(1, 104\)\), but deck=52, copies=3"):
         import numpy as np
         shuffle_audit.audit_decks(np.zeros((1, 104), dtype=np.uint16), deck=52, copies=3)
+
+
+def test_guandan_deals_two_decks_to_four_seats():
+    # 掼蛋 is played with two 54-card decks: deck=54 as for 斗地主, and the copies come from the game, so the
+    # shuffle sees 108 cards and the two-deck table tests join the battery.
+    seen = []
+    report = shuffle_audit.audit(lambda d, rng: seen.append(len(d)) or rng.shuffle(d), game="guandan",
+                                 deck=54, shuffles=2000, seed=2)
+    assert seen[0] == 108
+    assert {"jokers-per-hand", "two-deck-bombs", "straight-flush-seat"} <= set(report.p_values)
+    with pytest.raises(ValueError, match=r"copies=3: 掼蛋 is played with two 54-card decks, not 3"):
+        shuffle_audit.audit(python_shuffle, game="guandan", deck=54, copies=3, shuffles=10)
