@@ -270,10 +270,8 @@ mod tests {
     fn by_every_order(shoe: &Composition) -> ([u128; 3], u128, u128) {
         let mut cards: Vec<u8> = (0..10u8).flat_map(|v| std::iter::repeat_n(v, shoe[v as usize] as usize)).collect();
         let (mut outcomes, mut natural, mut all) = ([0u128; 3], 0u128, 0u128);
-        // Heap's algorithm over positions (copies of a value are distinct cards, as in a real shoe).
-        let n = cards.len();
-        let mut c = vec![0usize; n];
-        let mut record = |cards: &[u8]| {
+        // Every order of the positions (copies of a value are distinct cards, as in a real shoe).
+        let record = |cards: &[u8]| {
             let coup = {
                 let mut it = cards.iter().copied();
                 coup_of_values(|| it.next().unwrap())
@@ -282,23 +280,7 @@ mod tests {
             natural += u128::from(coup.natural);
             all += 1;
         };
-        record(&cards);
-        let mut i = 0;
-        while i < n {
-            if c[i] < i {
-                if i % 2 == 0 {
-                    cards.swap(0, i)
-                } else {
-                    cards.swap(c[i], i)
-                }
-                record(&cards);
-                c[i] += 1;
-                i = 0;
-            } else {
-                c[i] = 0;
-                i += 1;
-            }
-        }
+        crate::stats::testing::for_each_order(&mut cards, record);
         (outcomes, natural, all)
     }
 

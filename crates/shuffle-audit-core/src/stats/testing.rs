@@ -19,6 +19,30 @@ pub fn all_permutations(n: usize) -> Vec<Vec<Card>> {
     out
 }
 
+/// Calls `f` on each of the n! orders of `items`, rearranged in place by Heap's algorithm (equal items count as
+/// distinct, as the copies of a card in a shoe).
+pub fn for_each_order<T>(items: &mut [T], mut f: impl FnMut(&[T])) {
+    let n = items.len();
+    let mut c = vec![0usize; n];
+    f(items);
+    let mut i = 0;
+    while i < n {
+        if c[i] < i {
+            if i % 2 == 0 {
+                items.swap(0, i)
+            } else {
+                items.swap(c[i], i)
+            }
+            f(items);
+            c[i] += 1;
+            i = 0;
+        } else {
+            c[i] = 0;
+            i += 1;
+        }
+    }
+}
+
 /// The length of the longest increasing subsequence by the O(n²) recursion on its last element: the
 /// definition that patience sorting and the exact law are checked against.
 pub fn longest_increasing_by_recursion<T: Ord>(p: &[T]) -> usize {

@@ -123,6 +123,21 @@ impl SeatMap {
         self.groups.iter().position(|g| *g == Group::Bottom)
     }
 
+    /// The deck positions of each seat, in seat order.
+    pub fn seat_positions(&self) -> Vec<Vec<usize>> {
+        self.groups
+            .iter()
+            .zip(&self.positions)
+            .filter(|(g, _)| matches!(g, Group::Seat(_)))
+            .map(|(_, p)| p.clone())
+            .collect()
+    }
+
+    /// The deck positions of the bottom cards (none when the deal has no bottom).
+    pub fn bottom_positions(&self) -> Vec<usize> {
+        self.bottom().map(|b| self.positions[b].clone()).unwrap_or_default()
+    }
+
     /// Cards each group receives per deal.
     pub fn sizes(&self) -> Vec<usize> {
         self.positions.iter().map(Vec::len).collect()

@@ -14,7 +14,7 @@
 //! worst seat with a Bonferroni correction over the seats, which holds under any dependence.
 
 use crate::cards::Card;
-use crate::game::deal::{Group, SeatMap};
+use crate::game::deal::SeatMap;
 use crate::game::doudizhu::{Odds, hand_facts, odds};
 use crate::game::fraction::Fraction;
 use crate::stats::distributions::saddlepoint::{sum_ln_cdf, sum_ln_sf};
@@ -38,14 +38,8 @@ pub struct DoudizhuSeatStats {
 
 impl DoudizhuSeatStats {
     pub fn new(map: &SeatMap) -> Self {
-        let seats: Vec<Vec<usize>> = map
-            .groups
-            .iter()
-            .zip(&map.positions)
-            .filter(|(g, _)| matches!(g, Group::Seat(_)))
-            .map(|(_, p)| p.clone())
-            .collect();
-        let bottom = map.bottom().map(|b| map.positions[b].clone()).unwrap_or_default();
+        let seats = map.seat_positions();
+        let bottom = map.bottom_positions();
         let p = seats.len();
         DoudizhuSeatStats {
             hand: seats.first().map_or(0, Vec::len),

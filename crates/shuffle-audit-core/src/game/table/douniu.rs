@@ -8,7 +8,7 @@
 //! the seats.
 
 use crate::cards::Card;
-use crate::game::deal::{Group, SeatMap};
+use crate::game::deal::SeatMap;
 use crate::game::douniu::{VALUES, exact_pmf, niu_of_hand};
 use crate::game::table::doudizhu::{argmin, bonferroni};
 use crate::stats::distributions::gof::chi2_against_pmf;
@@ -26,13 +26,8 @@ pub struct DouniuSeatStats {
 impl DouniuSeatStats {
     /// For a deal of five cards per seat.
     pub fn new(map: &SeatMap) -> Self {
-        let seats: Vec<[usize; 5]> = map
-            .groups
-            .iter()
-            .zip(&map.positions)
-            .filter(|(g, _)| matches!(g, Group::Seat(_)))
-            .map(|(_, p)| p.as_slice().try_into().expect("斗牛 hands have five cards"))
-            .collect();
+        let seats: Vec<[usize; 5]> =
+            map.seat_positions().iter().map(|p| p.as_slice().try_into().expect("斗牛 hands have five cards")).collect();
         let p = seats.len();
         DouniuSeatStats { seats, deals: 0, counts: vec![[0; VALUES]; p] }
     }

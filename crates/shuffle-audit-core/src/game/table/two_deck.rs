@@ -10,7 +10,7 @@
 
 use super::doudizhu::{bottom_joker_test, seat_mean_test, seat_rate_test};
 use crate::cards::Card;
-use crate::game::deal::{Group, SeatMap};
+use crate::game::deal::SeatMap;
 use crate::game::fraction::Fraction;
 use crate::game::two_deck::{Odds, hand_facts, is_joker, odds};
 use crate::stats::{TestId, TestResult};
@@ -30,14 +30,8 @@ pub struct TwoDeckStats {
 
 impl TwoDeckStats {
     pub fn new(map: &SeatMap) -> Self {
-        let seats: Vec<Vec<usize>> = map
-            .groups
-            .iter()
-            .zip(&map.positions)
-            .filter(|(g, _)| matches!(g, Group::Seat(_)))
-            .map(|(_, p)| p.clone())
-            .collect();
-        let bottom = map.bottom().map(|b| map.positions[b].clone()).unwrap_or_default();
+        let seats = map.seat_positions();
+        let bottom = map.bottom_positions();
         let p = seats.len();
         TwoDeckStats {
             hand: seats.first().map_or(0, Vec::len),

@@ -84,28 +84,11 @@ mod tests {
         let n = cards.len();
         let mut counts = vec![0u64; n.max(1)];
         let mut total = 0u64;
-        let mut c = vec![0usize; n];
-        let mut record = |cards: &[usize]| {
+        let record = |cards: &[usize]| {
             counts[cards.windows(2).filter(|w| w[0] == w[1]).count()] += 1;
             total += 1;
         };
-        record(&cards);
-        let mut i = 0;
-        while i < n {
-            if c[i] < i {
-                if i % 2 == 0 {
-                    cards.swap(0, i)
-                } else {
-                    cards.swap(c[i], i)
-                }
-                record(&cards);
-                c[i] += 1;
-                i = 0;
-            } else {
-                c[i] = 0;
-                i += 1;
-            }
-        }
+        crate::stats::testing::for_each_order(&mut cards, record);
         counts.iter().map(|&k| k as f64 / total as f64).collect()
     }
 
