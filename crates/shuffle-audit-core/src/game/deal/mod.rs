@@ -133,6 +133,14 @@ impl DealConfig {
         };
         let players = shape.players.unwrap_or(players);
         let bottom = shape.bottom.unwrap_or(bottom);
+        // A hand the deck's rest sets: a bottom that leaves every player without a card is the bottom's error.
+        let derived = matches!(game, Game::Guandan | Game::Doudizhu4 | Game::Custom | Game::Baccarat);
+        if shape.hand.is_none() && derived && players > 0 && deck.saturating_sub(bottom) < players {
+            return Err(ConfigError::new(
+                Field::Bottom,
+                format!("{bottom} bottom cards leave fewer than one card each for {players} players of {deck}"),
+            ));
+        }
         let hand = shape.hand.unwrap_or(match game {
             Game::Doudizhu => 17,
             Game::Douniu => douniu::HAND,
@@ -457,5 +465,9 @@ mod tests {
         let rank = DealShape { order: Some(StartOrder::Rank), ..Default::default() };
         assert!(err(Game::Custom, Some(40), rank).starts_with("--order:"));
         assert!(err(Game::Custom, Some(20), shape(Some(usize::MAX), Some(3), None)).contains("too many"));
+        // A bottom that leaves the players nothing is the bottom's error, not that of a --hand never given.
+        let greedy = err(Game::Custom, Some(52), shape(None, None, Some(50)));
+        assert_eq!(greedy, "--bottom: 50 bottom cards leave fewer than one card each for 4 players of 52");
+        assert!(err(Game::Custom, Some(52), shape(None, Some(1), Some(50))).starts_with("--hand:"));
     }
 }
