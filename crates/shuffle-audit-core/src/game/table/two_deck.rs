@@ -120,6 +120,8 @@ mod tests {
     use crate::game::Game;
     use crate::game::deal::{DealConfig, DealShape};
     use crate::stats::testing::random_decks;
+    use rand::SeedableRng;
+    use rand::seq::SliceRandom;
 
     fn stats(game: Game) -> (DealConfig, TwoDeckStats) {
         let deal = DealConfig::shoe(game, None, None, DealShape::default()).unwrap();
@@ -159,5 +161,34 @@ mod tests {
             sorted.add(&deal.start_deck());
         }
         assert!(sorted.evaluate().iter().any(|t| t.ln_p < 1e-9f64.ln()));
+    }
+
+    #[test]
+    fn the_table_tests_reject_fair_deals_at_most_at_their_level() {
+        // 1000 runs of 200 uniform two-deck 斗地主 deals each (fixed seed). Each test is two-sided with Bonferroni
+        // over the seats (or one binomial for the bottom), so its level is at most α: at α = 5% its rejections
+        // are at most Binomial(1000, 0.05), and the bound of 73 is missed with probability below 6.5e-4 (the
+        // binomial's tail; a conservative test lies further below). The discrete and saddlepoint tails must not
+        // be anti-conservative, which is what this checks.
+        let (deal, empty) = stats(Game::Doudizhu4);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(31);
+        let mut deck = deal.start_deck();
+        let mut rejected = [0usize; 4];
+        for _ in 0..1000 {
+            let mut s = empty.clone();
+            for _ in 0..200 {
+                deck.shuffle(&mut rng);
+                s.add(&deck);
+            }
+            let results = s.evaluate();
+            assert_eq!(results.len(), 4);
+            for (r, t) in rejected.iter_mut().zip(&results) {
+                *r += usize::from(t.ln_p < 0.05f64.ln());
+            }
+        }
+        assert!(
+            rejected.iter().all(|&r| r <= 73),
+            "rejections at 5% of 1000 (bottom, jokers, bombs, SF): {rejected:?}"
+        );
     }
 }
