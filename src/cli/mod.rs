@@ -37,7 +37,7 @@ pub enum Command {
     /// Shuffle and deal: print every hand sorted the game's way, the bottom cards and each 斗牛 hand's niu.
     Deal(DealArgs),
     /// Print a game's exact hand odds (斗地主 rocket, bombs, bottom jokers; 斗牛 niu values; baccarat's coup;
-    /// 掼蛋's jokers, bombs and straight flushes) as fractions.
+    /// blackjack's naturals; 掼蛋's jokers, bombs and straight flushes) as fractions.
     Exact(ExactArgs),
     /// Run R independent replicates and test each statistic's p-values for uniformity (KS and AD).
     Calibrate(CalibrateArgs),
@@ -629,7 +629,8 @@ pub fn parse_swap_range(s: &str) -> Result<shuffle_audit::modes::sweep::SwapRang
 /// The shape of a deal; every field defaults to the game's own.
 #[derive(Debug, Args, Clone, Default)]
 pub struct DealShapeArgs {
-    /// Players (seats) (default: doudizhu 3, douniu 5 (2..=10), custom 4).
+    /// Players (seats) (default: doudizhu 3, douniu 5 (2..=10), custom 4; blackjack 5 (1..=7) players and the
+    /// dealer).
     #[arg(long, value_name = "P", value_parser = parse_count_usize, allow_hyphen_values = true)]
     pub players: Option<usize>,
     #[arg(long, help = flags::HAND, value_name = "H", value_parser = parse_count_usize, allow_hyphen_values = true)]
@@ -642,6 +643,10 @@ pub struct DealShapeArgs {
     pub scheme: Option<Scheme>,
     #[arg(long, help = flags::ORDER, value_name = "ORDER")]
     pub order: Option<StartOrder>,
+    /// Blackjack: the cut card, K cards from the top of the shoe: rounds are dealt while fewer than K cards are
+    /// out, and the round that brings it out is finished (default: three quarters of the shoe).
+    #[arg(long, value_name = "K", value_parser = parse_count_usize, allow_hyphen_values = true)]
+    pub cut_card: Option<usize>,
 }
 
 impl DealShapeArgs {
@@ -652,6 +657,7 @@ impl DealShapeArgs {
             bottom: self.bottom,
             scheme: self.scheme,
             order: self.order,
+            cut_card: self.cut_card,
         }
     }
 }
@@ -660,7 +666,8 @@ impl DealShapeArgs {
 #[derive(Debug, Args, Clone, Default)]
 pub struct GameArgs {
     /// Deal every shuffled deck and add the seat and game tests: doudizhu, douniu, baccarat (a shoe of
-    /// --copies decks, 8 by default), guandan and doudizhu4 (two 54-card decks) or custom.
+    /// --copies decks, 8 by default), blackjack (a shoe of --copies decks, 6 by default), guandan and doudizhu4
+    /// (two 54-card decks) or custom.
     #[arg(long, value_name = "GAME")]
     pub game: Option<Game>,
     #[command(flatten)]
@@ -671,7 +678,8 @@ pub struct GameArgs {
 #[derive(Debug, Args)]
 pub struct DealArgs {
     /// The game: doudizhu (54 cards, 3 × 17 + 3 bottom), douniu (52 cards, 5 each), baccarat (the first coup of
-    /// a shoe), guandan (2 × 54 cards, 4 × 27), doudizhu4 (2 × 54 cards, 4 × 25 + 8 bottom) or custom.
+    /// a shoe), blackjack (a shoe's first round), guandan (2 × 54 cards, 4 × 27), doudizhu4 (2 × 54 cards, 4 × 25
+    /// + 8 bottom) or custom.
     #[arg(long, value_name = "GAME")]
     pub game: Game,
     #[command(flatten)]
@@ -697,7 +705,7 @@ pub struct DealArgs {
 /// Arguments of `exact`.
 #[derive(Debug, Args)]
 pub struct ExactArgs {
-    /// The game: doudizhu, douniu, baccarat, guandan or doudizhu4 (its exact hand odds).
+    /// The game: doudizhu, douniu, baccarat, blackjack, guandan or doudizhu4 (its exact hand odds).
     #[arg(long, value_name = "GAME")]
     pub game: Option<Game>,
     /// A shuffle of the catalogue: its exact position-by-card law, computed without sampling (see `list`).
@@ -936,7 +944,7 @@ pub struct SeedsArgs {
     #[arg(long, help = flags::DECK_OF_GAME, value_name = "N", value_parser = parse_deck, allow_hyphen_values = true)]
     pub deck: Option<usize>,
     /// A game whose views to add (a seat's hand, hand + bottom): doudizhu, douniu, custom, or a shoe's game
-    /// (baccarat, guandan, doudizhu4).
+    /// (baccarat, blackjack, guandan, doudizhu4).
     #[arg(long, value_name = "GAME")]
     pub game: Option<Game>,
     #[command(flatten)]

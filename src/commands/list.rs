@@ -30,6 +30,10 @@ pub fn run() -> anyhow::Result<ExitCode> {
             Game::Baccarat,
             "baccarat: player and banker from a shoe of --copies 52-card decks (8), third cards by the rule",
         ),
+        (
+            Game::Blackjack,
+            "blackjack: 1..=7 players (5) and the dealer from a shoe of --copies 52-card decks (6), until --cut-card",
+        ),
         (Game::Guandan, "掼蛋: two 54-card decks (108), 4 seats × 27, round-robin"),
         (Game::Doudizhu4, "two-deck 斗地主: two 54-card decks (108), 4 seats × 25 + 8 bottom, round-robin"),
         (Game::Custom, "any seats × hand (+ bottom) of any deck, round-robin by default (S3: 4 × 13)"),

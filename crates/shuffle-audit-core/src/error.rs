@@ -15,6 +15,7 @@ crate::names::named_enum! {
         Seed => "seed",
         Deck => "deck",
         Copies => "copies",
+        CutCard => "cut-card",
         Shuffles => "shuffles",
         Threads => "threads",
         Swaps => "swaps",

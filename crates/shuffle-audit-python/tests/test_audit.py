@@ -167,6 +167,11 @@ def test_a_shoe_is_audited_by_face_and_a_baccarat_shoe_at_the_table():
     decks = [list(range(104))] * 200
     report = shuffle_audit.audit_decks(decks, copies=2, game="baccarat", tests="default")
     assert report.verdict == "FAIL"
+    # A blackjack shoe (6 decks by default): the naturals of the first round and of every round join it.
+    seen = []
+    report = shuffle_audit.audit(lambda d, rng: seen.append(len(d)) or rng.shuffle(d), game="blackjack",
+                                 shuffles=3000, seed=1)
+    assert seen[0] == 312 and {"natural-seat", "natural-rounds"} <= set(report.p_values)
     with pytest.raises(ValueError, match=r"copies=20: a baccarat shoe holds 1..=19 decks"):
         shuffle_audit.audit(python_shuffle, game="baccarat", copies=20, shuffles=10)
     with pytest.raises(ValueError, match=r"decks of 104 cards \(shape \(1, 104\)\), but deck=52, copies=3"):

@@ -92,7 +92,7 @@ SETTINGS = [
     (dict(fail_below=1.0001), r"^fail_below=1\.0001: 1\.0001 is not a probability between 0 and 0\.5$"),
     (dict(suspicious_below=0.0), r"^suspicious_below=0\.0: 0 is not a probability between 0 and 0\.5$"),
     (dict(fail_below=0.1, suspicious_below=0.01), r"^fail_below=0\.1: 0\.1 is above the SUSPICIOUS threshold 0\.01$"),
-    (dict(game="nope"), r"^game='nope': unknown game 'nope' \(expected one of: doudizhu, douniu, baccarat, guandan, doudizhu4, custom\)$"),
+    (dict(game="nope"), r"^game='nope': unknown game 'nope' \(expected one of: doudizhu, douniu, baccarat, blackjack, guandan, doudizhu4, custom\)$"),
     (dict(game="doudizhu", deck=52), r"^deck=52: "),
 ]
 

@@ -129,8 +129,8 @@ impl Audit {
 
     /// A shoe of `copies` copies of the deck, shuffled as one (`--copies`): the function is handed ids
     /// `0..copies·deck`, card `c` showing face `c mod deck`, and the face, suit, rank and value-by-position tests
-    /// of a shoe join the battery. Decks given to [`Audit::run_decks`] are such ids. With [`Game::Baccarat`] it
-    /// is the decks in the baccarat shoe (8 when not given).
+    /// of a shoe join the battery. Decks given to [`Audit::run_decks`] are such ids. With [`Game::Baccarat`] and
+    /// [`Game::Blackjack`] it is the decks in the game's shoe (8 and 6 when not given).
     pub fn copies(mut self, copies: usize) -> Self {
         self.copies = Some(copies);
         self
@@ -168,7 +168,8 @@ impl Audit {
     }
 
     /// Deal every deck as `game` deals it (its deck, seats and starting order: `--game`), adding the seat and
-    /// table tests. [`Game::Baccarat`] deals the first coup of a shoe of [`Audit::copies`] decks.
+    /// table tests. [`Game::Baccarat`] deals the first coup of a shoe of [`Audit::copies`] decks, [`Game::Blackjack`] its rounds
+    /// to 5 players and the dealer until the cut card at three quarters of the shoe.
     pub fn game(mut self, game: Game) -> Self {
         self.game = Some(game);
         self

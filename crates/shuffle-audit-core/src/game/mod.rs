@@ -6,6 +6,8 @@
 //!   exact distribution over all C(52, 5) hands.
 //! - [`baccarat`] (punto banco): player and banker from a shoe of `--copies` decks (8 by default), with the full
 //!   third-card rule and the exact odds of the shoe's first coup.
+//! - [`blackjack`]: P players and the dealer from a shoe of `--copies` decks (6 by default), rounds played to a
+//!   fixed rule until the cut card, with the exact odds of a natural.
 //! - [`two_deck`] 掼蛋 (Guandan, 4 × 27) and two-deck 斗地主 (`doudizhu4`, 4 × 25 + 8 bottom) from two 54-card
 //!   decks: jokers, bombs (four or more of a rank) and straight flushes per seat, with exact odds.
 //! - `custom`: any players × hand size (+ bottom) of any deck, with the seat tests only.
@@ -14,6 +16,7 @@
 //! [`fraction`]), never copied from a table.
 
 pub mod baccarat;
+pub mod blackjack;
 pub mod deal;
 pub mod doudizhu;
 pub mod douniu;
@@ -36,6 +39,8 @@ crate::names::named_enum! {
         Douniu => "douniu",
         /// Baccarat (punto banco): player and banker from a shoe of 52-card decks.
         Baccarat => "baccarat",
+        /// Blackjack: P players and the dealer, rounds until the cut card, from a shoe of 52-card decks.
+        Blackjack => "blackjack",
         /// 掼蛋 (Guandan): two 54-card decks, 4 × 27.
         Guandan => "guandan",
         /// Two-deck 斗地主: two 54-card decks, 4 × 25 + 8 bottom.
@@ -52,6 +57,7 @@ impl Game {
             Game::Doudizhu => "斗地主",
             Game::Douniu => "斗牛",
             Game::Baccarat => "baccarat",
+            Game::Blackjack => "blackjack",
             Game::Guandan => "掼蛋",
             Game::Doudizhu4 => "四人斗地主",
             Game::Custom => "custom deal",
@@ -62,14 +68,15 @@ impl Game {
     pub fn deck(self) -> Option<usize> {
         match self {
             Game::Doudizhu | Game::Guandan | Game::Doudizhu4 => Some(54),
-            Game::Douniu | Game::Baccarat => Some(52),
+            Game::Douniu | Game::Baccarat | Game::Blackjack => Some(52),
             Game::Custom => None,
         }
     }
 
-    /// True for the games dealt from a shoe of several decks (`--copies`), with no seats to set.
+    /// True for the games dealt from a shoe of several decks (`--copies`) by their own rule (baccarat,
+    /// blackjack), whose hand and bottom cannot be set.
     pub fn is_shoe(self) -> bool {
-        self == Game::Baccarat
+        matches!(self, Game::Baccarat | Game::Blackjack)
     }
 
     /// True for the games of two 54-card decks (掼蛋, two-deck 斗地主), dealt to seats like one deck.
@@ -81,6 +88,7 @@ impl Game {
     pub fn default_copies(self) -> usize {
         match self {
             Game::Baccarat => baccarat::DEFAULT_DECKS,
+            Game::Blackjack => blackjack::DEFAULT_DECKS,
             Game::Guandan | Game::Doudizhu4 => two_deck::DECKS,
             _ => 1,
         }
@@ -98,7 +106,7 @@ pub fn hand_sort_key(game: Game, card: Card) -> (u16, u16) {
             (rank, suit * 2 + card / two_deck::BASE as Card)
         }
         Game::Guandan => two_deck::guandan_sort_key(card),
-        Game::Douniu | Game::Baccarat | Game::Custom => face_sort_key(card),
+        Game::Douniu | Game::Baccarat | Game::Blackjack | Game::Custom => face_sort_key(card),
     }
 }
 

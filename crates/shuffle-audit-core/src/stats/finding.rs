@@ -312,6 +312,10 @@ pub enum Finding {
     /// `baccarat-odds`: the first coups' banker, player and tie wins (`counts`, in that order) over `deals` shoes,
     /// against their exact odds; `outcome` strays most (in standard deviations of its own count).
     BaccaratOdds { counts: [u64; 3], deals: u64, exact: [Exact; 3], outcome: usize },
+    /// `natural-rounds`: each seat's naturals (the players', then the dealer's) over `rounds` rounds of `shoes`
+    /// shoes, against the `expected` naturals per seat, the sum of each round's exact odds over the cards left;
+    /// `seat` strays most, by `z`.
+    NaturalRounds { seat: usize, naturals: Vec<u64>, rounds: u64, shoes: u64, expected: f64, z: f64 },
     /// `seat-card`: the cells with the largest and smallest observed/expected ratio.
     SeatCard { n: usize, groups: usize, most: GroupRatio, least: GroupRatio, within_noise: bool },
     /// `seat-worst`: the least uniform group (with its cards per deal) and its card that strays most.

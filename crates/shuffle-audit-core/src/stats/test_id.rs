@@ -56,6 +56,11 @@ crate::names::named_enum! {
         NiuSeat => "niu-seat",
         /// Baccarat: the first coup's banker, player and tie against their exact odds.
         BaccaratOdds => "baccarat-odds",
+        /// Blackjack: which seat is dealt a natural in a shoe's first round, against its exact odds.
+        NaturalSeat => "natural-seat",
+        /// Blackjack: each seat's naturals in every round until the cut card, against the exact odds of the cards
+        /// left.
+        NaturalRounds => "natural-rounds",
         /// 掼蛋 and two-deck 斗地主: jokers per hand against their exact law.
         JokersPerHand => "jokers-per-hand",
         /// 掼蛋 and two-deck 斗地主: bombs (four or more of a rank) per hand against their exact law.
@@ -84,6 +89,8 @@ pub enum TestScope {
     Douniu,
     /// A run dealt as baccarat.
     Baccarat,
+    /// A run dealt as blackjack.
+    Blackjack,
     /// A run dealt as 掼蛋 or two-deck 斗地主.
     TwoDeck,
 }
@@ -143,6 +150,8 @@ impl TestId {
             TestId::BombsPerHand => "bombs/hand",
             TestId::NiuSeat => "niu-seat",
             TestId::BaccaratOdds => "baccarat",
+            TestId::NaturalSeat => "natural",
+            TestId::NaturalRounds => "naturals",
             TestId::JokersPerHand => "jokers/hand",
             TestId::TwoDeckBombs => "bombs2/hand",
             TestId::StraightFlushSeat => "str-flush",
@@ -169,7 +178,9 @@ impl TestId {
             | TestId::BombsPerHand
             | TestId::JokersPerHand
             | TestId::TwoDeckBombs
-            | TestId::StraightFlushSeat => (PSides::TwoSided, true),
+            | TestId::StraightFlushSeat
+            | TestId::NaturalSeat
+            | TestId::NaturalRounds => (PSides::TwoSided, true),
             _ => (PSides::BothTails, false),
         }
     }
@@ -184,6 +195,7 @@ impl TestId {
             | TestId::BombsPerHand => TestScope::Doudizhu,
             TestId::NiuSeat => TestScope::Douniu,
             TestId::BaccaratOdds => TestScope::Baccarat,
+            TestId::NaturalSeat | TestId::NaturalRounds => TestScope::Blackjack,
             TestId::JokersPerHand | TestId::TwoDeckBombs | TestId::StraightFlushSeat | TestId::BottomJokers => {
                 TestScope::TwoDeck
             }
@@ -289,6 +301,7 @@ impl TestId {
             (scope, Some(d)) if scope == d => Ok(()),
             (TestScope::Doudizhu, _) => Err(format!("{self} is a 斗地主 test: it needs --game doudizhu")),
             (TestScope::Baccarat, _) => Err(format!("{self} is a baccarat test: it needs --game baccarat")),
+            (TestScope::Blackjack, _) => Err(format!("{self} is a blackjack test: it needs --game blackjack")),
             (TestScope::TwoDeck, _) => {
                 Err(format!("{self} is a test of the two-deck games: it needs --game guandan or --game doudizhu4"))
             }

@@ -346,6 +346,7 @@ impl RunRequest {
             (Field::Bottom, s.bottom.is_some()),
             (Field::Scheme, s.scheme.is_some()),
             (Field::Order, s.order.is_some()),
+            (Field::CutCard, s.cut_card.is_some()),
             (Field::Format, self.format.is_some()),
             (Field::Base, self.base.is_some()),
             (Field::Strict, self.strict),
@@ -543,8 +544,9 @@ impl RunRequest {
                     (Field::Bottom, s.bottom.is_some()),
                     (Field::Scheme, s.scheme.is_some()),
                     (Field::Order, s.order.is_some()),
+                    (Field::CutCard, s.cut_card.is_some()),
                 ];
-                self.refuse_given(&given, "describes a deal: add --game doudizhu, douniu or custom")?;
+                self.refuse_given(&given, "describes a deal: add --game doudizhu, douniu, blackjack or custom")?;
                 Ok(None)
             }
         }

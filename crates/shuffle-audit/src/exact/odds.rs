@@ -7,7 +7,7 @@ use std::fmt::Write;
 use super::request::GameOdds;
 use crate::game::deal::DealConfig;
 use crate::game::fraction::{Fraction, choose};
-use crate::game::{Lang, baccarat, doudizhu, douniu, two_deck};
+use crate::game::{Lang, baccarat, blackjack, doudizhu, douniu, two_deck};
 
 /// The odds `exact --game` prints.
 pub fn odds_text(game: &GameOdds) -> String {
@@ -15,6 +15,7 @@ pub fn odds_text(game: &GameOdds) -> String {
         GameOdds::Doudizhu(deal) => render_doudizhu(deal, &doudizhu::odds(deal.hand, deal.bottom)),
         GameOdds::Douniu => render_douniu(&douniu::exact_counts()),
         GameOdds::Baccarat { decks } => render_baccarat(*decks, &baccarat::odds(&baccarat::shoe_of_decks(*decks))),
+        GameOdds::Blackjack { decks } => render_blackjack(&blackjack::odds(*decks)),
         GameOdds::TwoDeck(deal) => render_two_deck(deal, &two_deck::odds(deal.hand, deal.bottom)),
     }
 }
@@ -129,6 +130,31 @@ fn render_baccarat(decks: usize, o: &baccarat::Odds) -> String {
     for (k, &count) in o.by_cards.iter().enumerate() {
         row(&mut s, &format!("the coup takes {} cards", k + 4), count);
     }
+    s
+}
+
+/// Blackjack: a seat's natural and the dealer's up card in a shoe's first round.
+fn render_blackjack(o: &blackjack::Odds) -> String {
+    let cards = o.decks * blackjack::DECK;
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "blackjack: the first round of a shoe of {} × 52 = {cards} cards; every ordered pair of places equally likely \
+         (a uniform shuffle).",
+        o.decks
+    );
+    let _ = writeln!(
+        s,
+        "A natural is an ace and a ten-value card (10, J, Q, K) as a seat's first two cards; the dealer's up card is \
+         its first.\nA later round's odds are the same formula over the cards left (`natural-rounds`).\n"
+    );
+    line(&mut s, "P(a given seat is dealt a natural)", &o.natural);
+    line(&mut s, "P(a given player and the dealer both are)", &o.both);
+    line(&mut s, "P(the dealer's up card is an ace)", &o.up_card[0]);
+    line(&mut s, "P(the dealer's up card is 2-9)", &o.up_card[1]);
+    line(&mut s, "P(the dealer's up card is a ten-value card)", &o.up_card[2]);
+    line(&mut s, "P(the dealer has a natural | an ace up)", &o.natural_given_ace);
+    line(&mut s, "P(the dealer has a natural | a ten up)", &o.natural_given_ten);
     s
 }
 

@@ -107,6 +107,8 @@ pub enum GameOdds {
     Douniu,
     /// Baccarat: the first coup of a shoe of this many 52-card decks.
     Baccarat { decks: usize },
+    /// Blackjack: a seat's naturals and the dealer's up card, from a shoe of this many 52-card decks.
+    Blackjack { decks: usize },
     /// 掼蛋 or two-deck 斗地主, with its deal's hand and bottom.
     TwoDeck(DealConfig),
 }
@@ -190,13 +192,15 @@ impl ExactQuery {
         if let Some(field) = self.given(&shuffle_only) {
             return Err(ConfigError::new(field, "applies to `exact --algorithm A`, not to a game's odds (--game)"));
         }
-        if game != Game::Baccarat
+        if !game.is_shoe()
             && !game.is_two_deck()
             && let Some(field) = self.given(&[Field::Copies])
         {
             return Err(ConfigError::new(
                 field,
-                format!("applies to baccarat's odds (a shoe of K decks), not to {game}'s"),
+                format!(
+                    "applies to the odds of the games of shoes (baccarat, blackjack, guandan, doudizhu4), not to {game}'s"
+                ),
             ));
         }
         match game {
@@ -209,6 +213,17 @@ impl ExactQuery {
                 None => {
                     let deal = DealConfig::shoe(Game::Baccarat, None, self.copies, DealShape::default())?;
                     Ok(GameOdds::Baccarat { decks: deal.copies })
+                }
+            },
+            Game::Blackjack => match self.given(&[Field::Hand, Field::Bottom]) {
+                Some(field) => Err(ConfigError::new(
+                    field,
+                    "applies to doudizhu's odds only: blackjack deals two cards to each seat, player–dealer–player–\
+                     dealer",
+                )),
+                None => {
+                    let deal = DealConfig::shoe(Game::Blackjack, None, self.copies, DealShape::default())?;
+                    Ok(GameOdds::Blackjack { decks: deal.copies })
                 }
             },
             Game::Doudizhu => {
@@ -228,8 +243,8 @@ impl ExactQuery {
             },
             Game::Custom => Err(ConfigError::new(
                 Field::Game,
-                "exact odds exist for doudizhu, douniu, baccarat, guandan and doudizhu4; a custom deal has the seat tests \
-                 only",
+                "exact odds exist for doudizhu, douniu, baccarat, blackjack, guandan and doudizhu4; a custom deal has the \
+                 seat tests only",
             )),
         }
     }
@@ -412,6 +427,10 @@ mod tests {
     #[test]
     fn baccarat_odds_take_the_decks_of_the_shoe_and_only_they_do() {
         assert_eq!(game(Game::Baccarat).validate(), Ok(ExactPlan::Odds(GameOdds::Baccarat { decks: 8 })));
+        let bj = ExactQuery { copies: Some(8), ..game(Game::Blackjack) };
+        assert_eq!(bj.validate(), Ok(ExactPlan::Odds(GameOdds::Blackjack { decks: 8 })));
+        assert_eq!(game(Game::Blackjack).validate(), Ok(ExactPlan::Odds(GameOdds::Blackjack { decks: 6 })));
+        assert_eq!(refused(ExactQuery { bottom: Some(2), ..game(Game::Blackjack) }).0, Field::Bottom);
         let six = ExactQuery { copies: Some(6), ..game(Game::Baccarat) };
         assert_eq!(six.validate(), Ok(ExactPlan::Odds(GameOdds::Baccarat { decks: 6 })));
         let (field, message) = refused(ExactQuery { copies: Some(20), ..game(Game::Baccarat) });

@@ -5,7 +5,7 @@ use std::fmt::Write;
 
 use super::{DealConfig, Group, SeatMap};
 use crate::cards::{Card, NameStyle, card_name};
-use crate::game::{Game, Lang, baccarat, douniu, hand_sort_key};
+use crate::game::{Game, Lang, baccarat, blackjack, douniu, hand_sort_key};
 
 /// The cards of one group, sorted for display.
 pub fn sorted_hand(deck: &[Card], positions: &[usize], game: Game) -> Vec<Card> {
@@ -36,6 +36,9 @@ pub fn render_deal(number: u64, deck: &[Card], config: &DealConfig, map: &SeatMa
     };
     if config.game == Game::Baccarat {
         return render_coup(number, deck, config.base(), style, lang);
+    }
+    if config.game == Game::Blackjack {
+        return render_round(number, deck, config, style, lang);
     }
     let shown: Vec<(Group, String, Vec<Card>)> = map
         .groups
@@ -134,6 +137,51 @@ fn render_coup(number: u64, deck: &[Card], base: usize, style: NameStyle, lang: 
     s
 }
 
+/// A blackjack shoe's first round as played: each hand's cards in the order dealt and drawn (faces), its total,
+/// "natural" or "bust"; then the rounds the shoe deals before its cut card.
+fn render_round(number: u64, deck: &[Card], config: &DealConfig, style: NameStyle, lang: Lang) -> String {
+    let players = config.players - 1;
+    let base = config.base();
+    let mut hands = Vec::new();
+    let round = blackjack::play_round(deck, 0, players, Some(&mut hands));
+    let labels: Vec<String> = (0..=players)
+        .map(|s| match (lang, s == players) {
+            (Lang::En, true) => "dealer".to_string(),
+            (Lang::Zh, true) => "庄家".to_string(),
+            (Lang::En, false) => format!("seat {}", s + 1),
+            (Lang::Zh, false) => format!("玩家{}", s + 1),
+        })
+        .collect();
+    let colon = if lang == Lang::Zh { "：" } else { ": " };
+    let heads: Vec<String> = labels.iter().map(|l| format!("{l}{colon}")).collect();
+    let head_width = heads.iter().map(|h| width(h)).max().unwrap_or(0);
+    let texts: Vec<String> = hands
+        .iter()
+        .map(|h| h.iter().map(|&c| card_name(c % base as Card, base, style)).collect::<Vec<_>>().join(" "))
+        .collect();
+    let text_width = texts.iter().map(|t| width(t)).max().unwrap_or(0);
+    let rounds = blackjack::rounds(deck, players, config.cut_card).count();
+    let mut s = String::new();
+    let _ = match lang {
+        Lang::En => writeln!(s, "shoe {number}: round 1 of {rounds} before the cut card at {}", config.cut_card),
+        Lang::Zh => writeln!(s, "第{number}个牌靴：切牌卡（第 {} 张）之前 {rounds} 轮中的第1轮", config.cut_card),
+    };
+    for (seat, (hand, text)) in hands.iter().zip(&texts).enumerate() {
+        let mut h = blackjack::Hand::default();
+        hand.iter().for_each(|&c| h.add(c));
+        let natural = round.naturals >> seat & 1 == 1;
+        let result = match (lang, natural, h.is_bust()) {
+            (Lang::En, true, _) => "natural".to_string(),
+            (Lang::Zh, true, _) => "黑杰克".to_string(),
+            (Lang::En, _, true) => format!("{} bust", h.value()),
+            (Lang::Zh, _, true) => format!("{} 爆牌", h.value()),
+            _ => h.value().to_string(),
+        };
+        let _ = writeln!(s, "  {}{}  {result}", pad(&heads[seat], head_width), pad(text, text_width));
+    }
+    s
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -156,6 +204,22 @@ mod tests {
         let zh = render_deal(2, &deck, &config, &config.seat_map(), Lang::Zh);
         assert!(zh.starts_with("第2局\n  玩家1：黑桃3 红桃3"), "{zh}");
         assert!(zh.ends_with("  底牌： 方块2 小王 大王\n"), "{zh}");
+    }
+
+    #[test]
+    fn a_blackjack_round_prints_each_hand_as_played() {
+        let shape = DealShape { players: Some(2), ..Default::default() };
+        let config = DealConfig::shoe(Game::Blackjack, None, Some(1), shape).unwrap();
+        // A new deck: seat 1 gets ♠A ♠4 (soft 15, draws ♠7 = 12, ♠8 = 20), seat 2 ♠2 ♠5 (7: ♠9 = 16, ♠10 =
+        // 26, bust), the dealer ♠3 ♠6 (9: ♠J = 19).
+        let text = render_deal(1, &config.start_deck(), &config, &config.seat_map(), Lang::En);
+        assert_eq!(
+            text,
+            "shoe 1: round 1 of 5 before the cut card at 39\n  seat 1: ♠A ♠4 ♠7 ♠8   20\n  seat 2: ♠2 ♠5 ♠9 ♠10  26 \
+             bust\n  dealer: ♠3 ♠6 ♠J      19\n"
+        );
+        let zh = render_deal(1, &config.start_deck(), &config, &config.seat_map(), Lang::Zh);
+        assert!(zh.contains("  庄家： 黑桃3 黑桃6 黑桃J"), "{zh}");
     }
 
     #[test]

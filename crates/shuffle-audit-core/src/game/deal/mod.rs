@@ -32,6 +32,8 @@ pub struct DealShape {
     pub bottom: Option<usize>,
     pub scheme: Option<Scheme>,
     pub order: Option<StartOrder>,
+    /// Blackjack's cut card, in cards from the top of the shoe.
+    pub cut_card: Option<usize>,
 }
 
 impl DealShape {
@@ -54,6 +56,14 @@ pub struct DealConfig {
     pub bottom: usize,
     pub scheme: Scheme,
     pub order: StartOrder,
+    /// Blackjack's cut card: rounds are dealt while fewer cards than this are out (0 for the other games). Left
+    /// out of run files when 0.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub cut_card: usize,
+}
+
+fn is_zero(k: &usize) -> bool {
+    *k == 0
 }
 
 fn one() -> usize {
@@ -72,6 +82,7 @@ impl DealConfig {
             Game::Doudizhu => TestScope::Doudizhu,
             Game::Douniu => TestScope::Douniu,
             Game::Baccarat => TestScope::Baccarat,
+            Game::Blackjack => TestScope::Blackjack,
             Game::Guandan | Game::Doudizhu4 => TestScope::TwoDeck,
             Game::Custom => TestScope::Deal,
         }
@@ -92,6 +103,12 @@ impl DealConfig {
     /// As [`DealConfig::new`], with `--copies`: a game of shoes (baccarat) is dealt from `copies` decks of its
     /// deck (its default when `None`); the other games take one deck and refuse copies.
     pub fn shoe(game: Game, deck: Option<usize>, copies: Option<usize>, shape: DealShape) -> Result<Self, ConfigError> {
+        if shape.cut_card.is_some() && game != Game::Blackjack {
+            return Err(ConfigError::new(
+                Field::CutCard,
+                format!("does not apply to {}: the cut card is blackjack's (--game blackjack)", game.title()),
+            ));
+        }
         if game.is_shoe() {
             return Self::of_shoe(game, deck, copies, shape);
         }
@@ -103,7 +120,7 @@ impl DealConfig {
                 Field::Copies,
                 format!(
                     "{} is dealt from one deck; the games of several decks are baccarat (a shoe of --copies decks), \
-                     guandan and doudizhu4 (two decks; blackjack's deal is not built yet)",
+                     blackjack (a shoe of --copies decks), guandan and doudizhu4 (two decks)",
                     game.title()
                 ),
             ));
@@ -129,12 +146,12 @@ impl DealConfig {
             Game::Douniu => (5, 0, Scheme::Block),
             Game::Guandan => (4, 0, Scheme::RoundRobin),
             Game::Doudizhu4 => (4, 8, Scheme::RoundRobin),
-            Game::Custom | Game::Baccarat => (4, 0, Scheme::RoundRobin),
+            Game::Custom | Game::Baccarat | Game::Blackjack => (4, 0, Scheme::RoundRobin),
         };
         let players = shape.players.unwrap_or(players);
         let bottom = shape.bottom.unwrap_or(bottom);
         // A hand the deck's rest sets: a bottom that leaves every player without a card is the bottom's error.
-        let derived = matches!(game, Game::Guandan | Game::Doudizhu4 | Game::Custom | Game::Baccarat);
+        let derived = matches!(game, Game::Guandan | Game::Doudizhu4 | Game::Custom | Game::Baccarat | Game::Blackjack);
         if shape.hand.is_none() && derived && players > 0 && deck.saturating_sub(bottom) < players {
             return Err(ConfigError::new(
                 Field::Bottom,
@@ -144,7 +161,7 @@ impl DealConfig {
         let hand = shape.hand.unwrap_or(match game {
             Game::Doudizhu => 17,
             Game::Douniu => douniu::HAND,
-            Game::Guandan | Game::Doudizhu4 | Game::Custom | Game::Baccarat => {
+            Game::Guandan | Game::Doudizhu4 | Game::Custom | Game::Baccarat | Game::Blackjack => {
                 deck.saturating_sub(bottom) / players.max(1)
             }
         });
@@ -157,6 +174,7 @@ impl DealConfig {
             bottom,
             scheme: shape.scheme.unwrap_or(scheme),
             order: shape.order.unwrap_or_default(),
+            cut_card: 0,
         };
         config.validate()?;
         Ok(config)
@@ -200,8 +218,11 @@ impl DealConfig {
 
     /// Baccarat: player and banker, two cards each dealt alternately from the top of a shoe of `copies` 52-card
     /// decks; the third cards follow the tableau ([`crate::game::baccarat`]), so no seat, hand or bottom can be
-    /// set.
+    /// set. Blackjack: `--players` players (1..=7, 5 by default) and the dealer, the last seat, two cards each
+    /// dealt player–dealer–player–dealer, rounds until `--cut-card` ([`crate::game::blackjack`]); no hand, bottom
+    /// or scheme can be set.
     fn of_shoe(game: Game, deck: Option<usize>, copies: Option<usize>, shape: DealShape) -> Result<Self, ConfigError> {
+        use crate::game::blackjack;
         let base = game.deck().unwrap_or(52);
         if let Some(given) = deck.filter(|&d| d != base) {
             return Err(ConfigError::new(
@@ -212,17 +233,13 @@ impl DealConfig {
                 ),
             ));
         }
-        let refuse = |field: Field| {
-            ConfigError::new(
-                field,
-                format!(
-                    "does not apply to {}: player and banker take two cards each, dealt alternately, and the third \
-                     cards follow the rule",
-                    game.title()
-                ),
-            )
+        let rule = if game == Game::Blackjack {
+            "the players and the dealer take two cards each, dealt player–dealer–player–dealer, and draw by the rule"
+        } else {
+            "player and banker take two cards each, dealt alternately, and the third cards follow the rule"
         };
-        if shape.players.is_some() {
+        let refuse = |field: Field| ConfigError::new(field, format!("does not apply to {}: {rule}", game.title()));
+        if shape.players.is_some() && game != Game::Blackjack {
             return Err(refuse(Field::Players));
         }
         if shape.hand.is_some() {
@@ -251,15 +268,41 @@ impl DealConfig {
                 ),
             ));
         }
+        let cards = base * copies;
+        let (seats, cut_card) = if game == Game::Blackjack {
+            let players = shape.players.unwrap_or(blackjack::DEFAULT_PLAYERS);
+            if !(1..=blackjack::MAX_PLAYERS).contains(&players) {
+                return Err(ConfigError::new(
+                    Field::Players,
+                    format!("a blackjack table seats 1..={} players, not {players}", blackjack::MAX_PLAYERS),
+                ));
+            }
+            let max = blackjack::max_cut(cards, players);
+            let cut = shape.cut_card.unwrap_or(blackjack::default_cut(cards).min(max));
+            if !(1..=max).contains(&cut) {
+                return Err(ConfigError::new(
+                    Field::CutCard,
+                    format!(
+                        "the cut card lies 1..={max} cards from the top of a {cards}-card shoe at a table of \
+                         {players} (every round needs its {} cards), not {cut}",
+                        blackjack::initial_cards(players)
+                    ),
+                ));
+            }
+            (players + 1, cut)
+        } else {
+            (2, 0)
+        };
         Ok(DealConfig {
             game,
-            deck: base * copies,
+            deck: cards,
             copies,
-            players: 2,
+            players: seats,
             hand: 2,
             bottom: 0,
             scheme: Scheme::RoundRobin,
             order: StartOrder::Suit,
+            cut_card,
         })
     }
 
@@ -322,6 +365,19 @@ impl DealConfig {
 
     /// The deal in command-line form, defaults left out: `--game doudizhu --order rank`.
     pub fn label(&self) -> String {
+        if self.game == Game::Blackjack {
+            // The shoe's decks are the run's `--deck N --copies K`, said with the deck.
+            let mut parts = vec![format!("--game {}", self.game)];
+            if self.players - 1 != crate::game::blackjack::DEFAULT_PLAYERS {
+                parts.push(format!("--players {}", self.players - 1));
+            }
+            let default = crate::game::blackjack::default_cut(self.deck)
+                .min(crate::game::blackjack::max_cut(self.deck, self.players - 1));
+            if self.cut_card != default {
+                parts.push(format!("--cut-card {}", self.cut_card));
+            }
+            return parts.join(" ");
+        }
         if self.game.is_shoe() {
             // The shoe's decks are the run's `--deck N --copies K`, said with the deck.
             return format!("--game {}", self.game);
@@ -349,6 +405,20 @@ impl DealConfig {
 
     /// One line in words: `斗地主: 3 seats × 17 cards + 3 bottom, dealt in blocks, from the rank-ordered deck`.
     pub fn describe(&self) -> String {
+        if self.game == Game::Blackjack {
+            return format!(
+                "blackjack: {} player{} and the dealer (seat {}), 2 cards each dealt player–dealer–player–dealer from \
+                 a shoe of {} × {} cards ({}), hands drawn to 17, rounds until the cut card at {}, from a new shoe's \
+                 order",
+                self.players - 1,
+                if self.players == 2 { "" } else { "s" },
+                self.players,
+                self.copies,
+                self.base(),
+                self.deck,
+                self.cut_card
+            );
+        }
         if self.game.is_shoe() {
             return format!(
                 "{}: player and banker, 2 cards each dealt alternately from the top of a shoe of {} × {} cards ({}), \
@@ -379,6 +449,9 @@ impl DealConfig {
 
     /// A short name for report folders: `doudizhu-block-rank`.
     pub fn slug(&self) -> String {
+        if self.game == Game::Blackjack {
+            return format!("{}-{}x{}-p{}-cut{}", self.game, self.copies, self.base(), self.players - 1, self.cut_card);
+        }
         if self.game.is_shoe() {
             return format!("{}-{}x{}", self.game, self.copies, self.base());
         }

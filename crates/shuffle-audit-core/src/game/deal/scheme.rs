@@ -152,8 +152,14 @@ mod tests {
 
     #[test]
     fn block_and_round_robin_place_every_position_once() {
-        let shape =
-            |scheme| DealShape { players: Some(3), hand: Some(2), bottom: Some(1), scheme: Some(scheme), order: None };
+        let shape = |scheme| DealShape {
+            players: Some(3),
+            hand: Some(2),
+            bottom: Some(1),
+            scheme: Some(scheme),
+            order: None,
+            cut_card: None,
+        };
         let block = DealConfig::new(Game::Custom, Some(9), shape(Scheme::Block)).unwrap().seat_map();
         assert_eq!(block.group_of, vec![0, 0, 1, 1, 2, 2, 3, 4, 4]);
         assert_eq!(block.groups, vec![Group::Seat(0), Group::Seat(1), Group::Seat(2), Group::Bottom, Group::Undealt]);

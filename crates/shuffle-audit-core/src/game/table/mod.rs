@@ -1,5 +1,5 @@
 //! The statistics of a run with a deal (`run --game …`): seat-by-card counts for every deal, plus the game's
-//! table-level counts (斗地主 rocket, bombs and bottom jokers; 斗牛 niu values; baccarat's first coup; 掼蛋's and two-deck
+//! table-level counts (斗地主 rocket, bombs and bottom jokers; 斗牛 niu values; baccarat's first coup; blackjack's naturals; 掼蛋's and two-deck
 //! 斗地主's jokers, bombs and straight flushes), folded
 //! like every accumulator.
 //!
@@ -10,6 +10,7 @@
 //! short headline then adds the next table-level finding at the same verdict, typically the seat that gains.
 
 pub mod baccarat;
+pub mod blackjack;
 pub mod doudizhu;
 pub mod douniu;
 pub mod seat_cards;
@@ -19,6 +20,7 @@ use crate::cards::Card;
 use crate::game::Game;
 use crate::game::deal::DealConfig;
 use crate::game::table::baccarat::BaccaratStats;
+use crate::game::table::blackjack::BlackjackStats;
 use crate::game::table::doudizhu::DoudizhuSeatStats;
 use crate::game::table::douniu::DouniuSeatStats;
 use crate::game::table::seat_cards::SeatCardCounts;
@@ -35,6 +37,7 @@ pub struct GameStats {
     pub doudizhu: Option<DoudizhuSeatStats>,
     pub douniu: Option<DouniuSeatStats>,
     pub baccarat: Option<BaccaratStats>,
+    pub blackjack: Option<BlackjackStats>,
     pub two_deck: Option<TwoDeckStats>,
 }
 
@@ -52,6 +55,8 @@ impl GameStats {
                 .then(|| DoudizhuSeatStats::new(&map)),
             douniu: (deal.game == Game::Douniu && wanted(TestScope::Douniu)).then(|| DouniuSeatStats::new(&map)),
             baccarat: (deal.game == Game::Baccarat && wanted(TestScope::Baccarat)).then(|| BaccaratStats::new(deal)),
+            blackjack: (deal.game == Game::Blackjack && wanted(TestScope::Blackjack))
+                .then(|| BlackjackStats::new(deal)),
             two_deck: (deal.game.is_two_deck() && wanted(TestScope::TwoDeck)).then(|| TwoDeckStats::new(&map)),
         }
     }
@@ -67,6 +72,9 @@ impl GameStats {
             d.add(deck);
         }
         if let Some(d) = &mut self.baccarat {
+            d.add(deck);
+        }
+        if let Some(d) = &mut self.blackjack {
             d.add(deck);
         }
         if let Some(d) = &mut self.two_deck {
@@ -86,6 +94,9 @@ impl GameStats {
         if let (Some(a), Some(b)) = (&mut self.baccarat, &other.baccarat) {
             a.merge(b);
         }
+        if let (Some(a), Some(b)) = (&mut self.blackjack, &other.blackjack) {
+            a.merge(b);
+        }
         if let (Some(a), Some(b)) = (&mut self.two_deck, &other.two_deck) {
             a.merge(b);
         }
@@ -101,6 +112,9 @@ impl GameStats {
             out.extend(d.evaluate());
         }
         if let Some(d) = &self.baccarat {
+            out.extend(d.evaluate());
+        }
+        if let Some(d) = &self.blackjack {
             out.extend(d.evaluate());
         }
         if let Some(d) = &self.two_deck {
@@ -124,6 +138,9 @@ impl GameStats {
             d.visit_counts(visitor);
         }
         if let Some(d) = &mut self.baccarat {
+            d.visit_counts(visitor);
+        }
+        if let Some(d) = &mut self.blackjack {
             d.visit_counts(visitor);
         }
         if let Some(d) = &mut self.two_deck {
@@ -159,6 +176,7 @@ mod tests {
             DealConfig::new(Game::Douniu, None, DealShape::default()).unwrap(),
             DealConfig::new(Game::Custom, Some(20), custom).unwrap(),
             DealConfig::shoe(Game::Baccarat, None, Some(2), DealShape::default()).unwrap(),
+            DealConfig::shoe(Game::Blackjack, None, Some(2), DealShape::default()).unwrap(),
             DealConfig::new(Game::Doudizhu4, None, DealShape::default()).unwrap(),
         ] {
             let decks = random_decks(deal.deck, 301, 3);
@@ -169,6 +187,7 @@ mod tests {
                 Game::Doudizhu => merging_halves_is_adding_all(&DoudizhuSeatStats::new(&map), &decks),
                 Game::Douniu => merging_halves_is_adding_all(&DouniuSeatStats::new(&map), &decks),
                 Game::Baccarat => merging_halves_is_adding_all(&BaccaratStats::new(&deal), &decks),
+                Game::Blackjack => merging_halves_is_adding_all(&BlackjackStats::new(&deal), &decks),
                 Game::Guandan | Game::Doudizhu4 => merging_halves_is_adding_all(&TwoDeckStats::new(&map), &decks),
                 Game::Custom => {}
             }

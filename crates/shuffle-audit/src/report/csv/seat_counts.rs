@@ -30,8 +30,14 @@ mod tests {
 
     #[test]
     fn snapshot() {
-        let shape =
-            DealShape { players: Some(2), hand: Some(1), bottom: Some(1), scheme: Some(Scheme::Block), order: None };
+        let shape = DealShape {
+            players: Some(2),
+            hand: Some(1),
+            bottom: Some(1),
+            scheme: Some(Scheme::Block),
+            order: None,
+            cut_card: None,
+        };
         let deal = DealConfig::new(Game::Custom, Some(4), shape).unwrap();
         let mut c = SeatCardCounts::new(&deal.seat_map());
         c.add(&[3, 2, 1, 0]);

@@ -83,6 +83,18 @@ pub(crate) fn detail(t: &TestResult) -> String {
                 e.rms_cell * 100.0
             )
         }
+        Finding::PositionWorst { n, position, card, ratio } if df == 0.0 => format!(
+            "sparse table ({} expected per cell): largest cell {} at position {position}, {x2} times ({ratio:.1}× \
+             expected); exact binomial upper tail, Bonferroni over {n}² cells",
+            sparse_expected(*ratio, x2),
+            name(*card, *n)
+        ),
+        Finding::CardWorst { n, card, position, ratio } if df == 0.0 => format!(
+            "sparse table ({} expected per cell): largest cell {} at position {position}, {x2} times ({ratio:.1}× \
+             expected); exact binomial upper tail, Bonferroni over {n}² cells",
+            sparse_expected(*ratio, x2),
+            name(*card, *n)
+        ),
         Finding::PositionWorst { n, position, card, ratio } => format!(
             "worst position {position}: X2 = {x2:.1} on {df} df; card {} at {ratio:.4}× expected; p \
              Bonferroni-adjusted over {n} positions",
@@ -298,6 +310,24 @@ pub(crate) fn detail(t: &TestResult) -> String {
                 per_value.join(", ")
             )
         }
+        Finding::NaturalRounds { seat, naturals, rounds, shoes, expected, z } => {
+            let per_seat: Vec<String> = naturals
+                .iter()
+                .enumerate()
+                .map(|(s, k)| {
+                    let name = if s + 1 == naturals.len() { "dealer".to_string() } else { format!("seat {}", s + 1) };
+                    format!("{name} {k}")
+                })
+                .collect();
+            format!(
+                "{rounds} rounds of {shoes} shoes until the cut card; naturals {} vs {expected:.2} each, the sum of \
+                 every round's exact odds 2at/(R(R-1)) over the cards left; worst seat {} z = {z:.2}; two-sided \
+                 normal (martingale), Bonferroni over {} seats",
+                per_seat.join(", "),
+                seat + 1,
+                naturals.len()
+            )
+        }
         Finding::BaccaratOdds { counts, deals, exact: p, .. } => {
             let n = *deals as f64;
             let each: Vec<String> = ["banker", "player", "tie"]
@@ -326,6 +356,20 @@ pub(crate) fn detail(t: &TestResult) -> String {
                 group(g_hi)
             )
         }
+        Finding::SeatWorst { n, groups, group: g, card, ratio, .. } if df == 0.0 => format!(
+            "sparse deal ({} expected in that cell): largest cell {} to {}, {x2} times ({ratio:.1}× expected); exact \
+             binomial upper tail, Bonferroni over {groups} × {n} cells",
+            sparse_expected(*ratio, x2),
+            name(*card, *n),
+            group(*g)
+        ),
+        Finding::CardSeatWorst { n, card, group: g, ratio } if df == 0.0 => format!(
+            "sparse deal ({} expected in that cell): largest cell {} to {}, {x2} times ({ratio:.1}× expected); exact \
+             binomial upper tail, Bonferroni over every group × {n} cells",
+            sparse_expected(*ratio, x2),
+            name(*card, *n),
+            group(*g)
+        ),
         Finding::SeatWorst { n, groups, group: g, group_cards, card, ratio } => format!(
             "worst group {} ({group_cards} cards a deal): X2*(n-1)/(n-h) = {x2:.1} on {df} df; {} at {ratio:.4}× \
              expected; p Bonferroni-adjusted over {groups} groups",
@@ -339,6 +383,11 @@ pub(crate) fn detail(t: &TestResult) -> String {
             group(*g)
         ),
     }
+}
+
+/// The expected count of a sparse table's largest cell, from its count and observed/expected ratio.
+fn sparse_expected(ratio: f64, count: f64) -> String {
+    if ratio > 0.0 { format!("{:.3}", count / ratio) } else { "?".to_string() }
 }
 
 /// `suit` or `rank`.

@@ -35,6 +35,9 @@ pub(super) static TEMPLATES: Catalogue = Catalogue {
         ("seat-event.bombs", "bombs"),
         ("seat-event.jokers", "jokers"),
         ("seat-event.straight-flush", "holds a straight flush"),
+        ("seat-event.natural", "is dealt a natural in a shoe's first round"),
+        ("who.seat", "seat {seat}"),
+        ("who.dealer", "the dealer"),
         ("seat-count.rocket", "holds the rocket"),
         ("seat-count.bomb", "holds a bomb"),
         ("seat-count.big-cards", "big cards (A, 2, jokers)"),
@@ -102,6 +105,7 @@ pub(super) static TEMPLATES: Catalogue = Catalogue {
         ("headline.seat-rate", "seat {seat} {event} {rate} vs {fair} fair"),
         ("headline.seat-mean", "seat {seat} averages {mean} {what} vs {fair} fair"),
         ("headline.niu-seat", "seat {seat} gets {niu} {rate} vs {fair} fair"),
+        ("headline.natural-rounds", "{who}: {naturals} naturals in {rounds} rounds vs {expected} fair"),
         ("headline.baccarat-odds", "first coup: {outcome} {rate} of shoes vs {fair} fair"),
         ("headline.seat-card", "{most} goes {most_to} {most_ratio}; {least} {least_to} {least_ratio}"),
         ("headline.seat-worst", "{group} is the least uniform: {card} {ratio} as often as fair"),
@@ -333,6 +337,11 @@ pub(super) static TEMPLATES: Catalogue = Catalogue {
             "explain.bottom-joker.loses",
             "The bottom cards, which go to the landlord, hold at least one joker in {rate} of deals instead of \
              {fair}: the landlord loses.",
+        ),
+        (
+            "explain.natural-rounds",
+            "Over {rounds} rounds of {shoes} shoes, {who} was dealt {naturals} naturals, where the cards left before each \
+             round make {expected} the fair count ({change}%){favoured}.",
         ),
         ("explain.seat-rate", "Seat {seat} {event} in {rate} of deals instead of {fair}{favoured}."),
         (

@@ -14,7 +14,7 @@ use crate::stats::finding::{CardClass, DealGroup, Finding, SeedSpaceEstimate};
 use crate::stats::{TestId, TestResult};
 
 /// Results of every test: the deck tests of a small and a full deck, and the seat and table tests of 斗地主,
-/// 斗牛, baccarat, two-deck 斗地主 and a custom deal, from a fair shuffle and from decks that barely move.
+/// 斗牛, baccarat, blackjack, two-deck 斗地主 and a custom deal, from a fair shuffle and from decks that barely move.
 pub(super) fn every_test_result() -> Vec<TestResult> {
     use crate::game::Game;
     use crate::game::deal::{DealConfig, DealShape};
@@ -30,6 +30,7 @@ pub(super) fn every_test_result() -> Vec<TestResult> {
         DealConfig::new(Game::Douniu, None, DealShape::default()).unwrap(),
         DealConfig::new(Game::Custom, Some(20), custom).unwrap(),
         DealConfig::shoe(Game::Baccarat, None, Some(2), DealShape::default()).unwrap(),
+        DealConfig::shoe(Game::Blackjack, None, Some(2), DealShape::default()).unwrap(),
         DealConfig::new(Game::Doudizhu4, None, DealShape::default()).unwrap(),
     ];
     for fair in [true, false] {
@@ -231,6 +232,7 @@ pub(super) fn variants(t: &TestResult) -> Vec<TestResult> {
                 TestId::JokersPerHand,
                 TestId::TwoDeckBombs,
                 TestId::StraightFlushSeat,
+                TestId::NaturalSeat,
             ] {
                 for up in [true, false] {
                     let mut f = t.finding.clone();
@@ -250,6 +252,18 @@ pub(super) fn variants(t: &TestResult) -> Vec<TestResult> {
                     *v = value;
                 }
                 out.push(with(f));
+            }
+        }
+        Finding::NaturalRounds { naturals, .. } => {
+            // A player's seat and the dealer's, each favoured and short-changed.
+            for seat in [0, naturals.len() - 1] {
+                for expected in [1.0, 1e9] {
+                    let mut f = t.finding.clone();
+                    if let Finding::NaturalRounds { seat: s, expected: e, .. } = &mut f {
+                        (*s, *e) = (seat, expected);
+                    }
+                    out.push(with(f));
+                }
             }
         }
         Finding::BaccaratOdds { .. } => {

@@ -101,6 +101,7 @@ fn seat_event(test: TestId) -> Message {
         TestId::BigCardsSeat => "seat-event.big-cards",
         TestId::JokersPerHand => "seat-event.jokers",
         TestId::StraightFlushSeat => "seat-event.straight-flush",
+        TestId::NaturalSeat => "seat-event.natural",
         _ => "seat-event.bombs",
     })
 }
@@ -126,6 +127,11 @@ fn guesser(g: crate::stats::deck::guess::Guesser) -> Message {
         Guesser::Successor => "guesser.successor",
         Guesser::AboveLast => "guesser.above-last",
     })
+}
+
+/// A blackjack seat by name: the players' seats by number, the last seat the dealer.
+fn who(seat: usize, seats: usize) -> Message {
+    if seat + 1 == seats { msg("who.dealer") } else { msg("who.seat").text("seat", seat + 1) }
 }
 
 fn favoured(gains: bool) -> Message {
@@ -326,6 +332,11 @@ pub(crate) fn test_headline(t: &TestResult) -> Message {
             .arg("niu", Arg::Niu(*value))
             .text("rate", percent(counts[*value] as f64 / *deals as f64))
             .text("fair", percent(*fair_rate)),
+        Finding::NaturalRounds { seat, naturals, rounds, expected, .. } => msg("headline.natural-rounds")
+            .msg("who", who(*seat, naturals.len()))
+            .text("naturals", naturals[*seat])
+            .text("rounds", rounds)
+            .text("expected", format!("{expected:.1}")),
         Finding::BaccaratOdds { counts, deals, exact, outcome } => msg("headline.baccarat-odds")
             .msg("outcome", coup_outcome(*outcome))
             .text("rate", percent(counts[*outcome] as f64 / *deals as f64))
@@ -563,6 +574,17 @@ pub(crate) fn explanation(t: &TestResult) -> Message {
             .arg("niu", Arg::Niu(*value))
             .text("rate", percent(counts[*value] as f64 / *deals as f64))
             .text("fair", percent(*fair_rate)),
+        Finding::NaturalRounds { seat, naturals, rounds, shoes, expected, .. } => {
+            let k = naturals[*seat] as f64;
+            msg("explain.natural-rounds")
+                .msg("who", who(*seat, naturals.len()))
+                .text("naturals", naturals[*seat])
+                .text("rounds", rounds)
+                .text("shoes", shoes)
+                .text("expected", format!("{expected:.1}"))
+                .text("change", format!("{:+.1}", (k / expected - 1.0) * 100.0))
+                .msg("favoured", favoured(k > *expected))
+        }
         Finding::BaccaratOdds { counts, deals, exact, outcome } => {
             let rate = |o: usize| percent(counts[o] as f64 / *deals as f64);
             let fair = |o: usize| percent(Fraction::from(exact[o]).to_f64());

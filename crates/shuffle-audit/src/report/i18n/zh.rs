@@ -36,6 +36,9 @@ pub(super) static TEMPLATES: Catalogue = Catalogue {
         ("seat-event.bombs", "拿到炸弹"),
         ("seat-event.jokers", "拿到王"),
         ("seat-event.straight-flush", "拿到同花顺"),
+        ("seat-event.natural", "在牌靴第一轮拿到黑杰克"),
+        ("who.seat", "玩家{seat}"),
+        ("who.dealer", "庄家"),
         ("seat-count.rocket", "炸弹"),
         ("seat-count.bomb", "炸弹"),
         ("seat-count.big-cards", "大牌（A、2、王）"),
@@ -98,6 +101,7 @@ pub(super) static TEMPLATES: Catalogue = Catalogue {
         ("headline.bottom-joker", "底牌含王的比例 {rate}，公平值 {fair}"),
         ("headline.seat-rate", "玩家{seat}{event}的比例 {rate}，公平值 {fair}"),
         ("headline.seat-mean", "玩家{seat} 平均每手 {mean} {unit}{what}，公平值 {fair}"),
+        ("headline.natural-rounds", "{who}在 {rounds} 轮中拿到 {naturals} 次黑杰克，公平值 {expected}"),
         ("headline.baccarat-odds", "每个牌靴的第一局{outcome}的比例 {rate}，公平值 {fair}"),
         ("headline.niu-seat", "玩家{seat}拿到{niu}的比例 {rate}，公平值 {fair}"),
         ("headline.seat-card", "{most} {most_to}：{most_ratio}；{least} {least_to}：{least_ratio}"),
@@ -274,6 +278,10 @@ pub(super) static TEMPLATES: Catalogue = Catalogue {
         (
             "explain.bottom-joker.loses",
             "底牌归地主所有，而底牌里至少有一张王的牌局占 {rate}，公平值是 {fair}：地主吃了亏。",
+        ),
+        (
+            "explain.natural-rounds",
+            "{shoes} 个牌靴共 {rounds} 轮中，{who}拿到 {naturals} 次黑杰克，而按每轮开始前剩下的牌，公平值是 {expected} 次（{change}%）：{favoured}。",
         ),
         ("explain.seat-rate", "玩家{seat}在 {rate} 的牌局中{event}，公平值是 {fair}：{favoured}。"),
         (
