@@ -256,6 +256,14 @@ impl TestId {
             | TestId::ValueByPosition
             | TestId::Clumping
             | TestId::DuplicateDecks => {}
+            // The table tests of the games of shoes read each card by its face.
+            TestId::BaccaratOdds
+            | TestId::NaturalSeat
+            | TestId::NaturalRounds
+            | TestId::JokersPerHand
+            | TestId::TwoDeckBombs
+            | TestId::StraightFlushSeat
+            | TestId::BottomJokers => {}
             _ if !ids_known => {
                 return Err(format!(
                     "{} is not applicable: cards repeat (it needs distinct cards, and decks written by face do not \

@@ -28,7 +28,8 @@ impl Tally {
         let mut battery = Battery::for_cards(cards, tests);
         let game = deal.map(|deal| {
             battery.position_card = PositionCardCounts::new(n).with_start(&deal.start_deck());
-            GameStats::new(deal, tests)
+            // A shoe written by face: its seat tests cannot tell the copies of a card apart.
+            GameStats::new(deal, tests.applying_to_cards(cards))
         });
         Tally { battery, game }
     }

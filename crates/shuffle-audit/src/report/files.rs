@@ -42,7 +42,12 @@ pub fn write_run_files(
         ("report.html", html::render(html::PageKind::Run, &[html::RunSection::new(report)], output.lang)),
     ];
     if let Some(seats) = &report.seat_counts {
-        files.push(("seat_counts.csv", csv::seat_counts::render(seats)));
+        let table = if report.cards.ids_known {
+            csv::seat_counts::render(seats)
+        } else {
+            csv::seat_counts::render_faces(seats, report.cards.base())
+        };
+        files.push(("seat_counts.csv", table));
     }
     if let Some(svg) = html::position_card_svg(report, output.lang) {
         files.push(("position-card.svg", svg));

@@ -111,6 +111,13 @@ impl TestSelection {
         Ok(())
     }
 
+    /// The same tests without those that cannot apply to decks of `cards` (the seat tests of a shoe written by
+    /// face, whose copies of a card cannot be told apart).
+    pub fn applying_to_cards(self, cards: Cards) -> Self {
+        let mask = self.tests().filter(|t| t.applies_to_cards(cards).is_ok()).fold(0, |m, t| m | t.bit());
+        TestSelection { mask, ..self }
+    }
+
     /// The same tests, with the ones that do not (yet) apply skipped silently: for progressive looks, where the
     /// sample grows into a test's requirement.
     pub fn relaxed(self) -> Self {

@@ -5,17 +5,29 @@ use crate::game::Lang;
 use crate::game::table::seat_cards::SeatCardCounts;
 
 pub fn render(counts: &SeatCardCounts) -> Vec<u8> {
+    render_columns(counts, counts.map().n)
+}
+
+/// A shoe written by face: one column per face `0..base`, the copies of a face (ids `f, f + base, …`, numbered
+/// in order of appearance) counted together, since which copy is which is not known.
+pub fn render_faces(counts: &SeatCardCounts, base: usize) -> Vec<u8> {
+    render_columns(counts, base)
+}
+
+/// Header `group,0,…,columns-1`; column c sums the ids `c, c + columns, …`.
+fn render_columns(counts: &SeatCardCounts, columns: usize) -> Vec<u8> {
     let map = counts.map();
     let n = map.n;
     let mut out = String::from("group");
-    for c in 0..n {
+    for c in 0..columns {
         out.push_str(&format!(",{c}"));
     }
     out.push('\n');
     for (g, group) in map.groups.iter().enumerate() {
         out.push_str(&group.name(Lang::En));
-        for c in 0..n {
-            out.push_str(&format!(",{}", counts.get(g, c)));
+        for c in 0..columns {
+            let total: u64 = (c..n).step_by(columns.max(1)).map(|id| counts.get(g, id)).sum();
+            out.push_str(&format!(",{total}"));
         }
         out.push('\n');
     }
@@ -44,5 +56,8 @@ mod tests {
         c.add(&[0, 1, 2, 3]);
         let text = String::from_utf8(render(&c)).unwrap();
         assert_eq!(text, "group,0,1,2,3\nseat 1,1,0,0,1\nseat 2,0,1,1,0\nbottom,0,1,1,0\nundealt,1,0,0,1\n");
+        // Read as two copies of a 2-card deck: ids 0 and 2 are face 0, ids 1 and 3 face 1.
+        let faces = String::from_utf8(render_faces(&c, 2)).unwrap();
+        assert_eq!(faces, "group,0,1\nseat 1,1,1\nseat 2,1,1\nbottom,1,1\nundealt,1,1\n");
     }
 }
