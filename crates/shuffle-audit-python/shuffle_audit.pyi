@@ -46,9 +46,10 @@ def audit(
 
     `tests` names the battery as the CLI's `--tests` does ("default", "position", "adjacency,parity");
     a p-value below `fail_below` fails, below `suspicious_below` is suspicious; `game` ("doudizhu",
-    "douniu", "baccarat", "guandan", "doudizhu4", "custom") adds a game's table tests; `copies` makes each
-    deck a shoe of that many copies of `deck` (ids `0..copies·deck`, face = id mod deck; baccarat's shoe has 8
-    unless it is given, 掼蛋's and two-deck 斗地主's two 54-card decks are the game's own).
+    "douniu", "baccarat", "blackjack", "guandan", "doudizhu4", "custom") adds a game's table tests;
+    `copies` makes each deck a shoe of that many copies of `deck` (ids `0..copies·deck`, face = id mod deck;
+    baccarat's shoe has 8 and blackjack's 6 unless it is given, 掼蛋's and two-deck 斗地主's two 54-card decks
+    are the game's own).
     A bad setting is a `ValueError` naming its keyword
     (`deck=1: …`). An exception raised by `shuffle` propagates, with a note naming the deck.
     """
