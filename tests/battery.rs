@@ -357,19 +357,8 @@ fn a_shoe_is_audited_by_face_and_its_copies_are_refused_where_they_do_not_apply(
     // tell the copies of a card apart, are not applied (they counted faces as ids and FAILed a fair shoe at p
     // below 10^-600). Fixed seed; a fair run fails to PASS with probability below 0.008 (eight tests).
     let bj = dir.path().join("blackjack");
-    let o = run(&[
-        "run",
-        "--decks",
-        fair.to_str().unwrap(),
-        "--deck",
-        "52",
-        "--copies",
-        "8",
-        "--game",
-        "blackjack",
-        "--out",
-        bj.to_str().unwrap(),
-    ]);
+    let dealt = ["run", "--decks", fair.to_str().unwrap(), "--deck", "52", "--copies", "8", "--game", "blackjack"];
+    let o = run(&[&dealt[..], &["--out", bj.to_str().unwrap()]].concat());
     let console = text(&o.stdout);
     assert_eq!(o.status.code(), Some(0), "{console}");
     assert!(console.contains("natural-rounds") && !console.contains("seat-card"), "{console}");
@@ -378,22 +367,7 @@ fn a_shoe_is_audited_by_face_and_its_copies_are_refused_where_they_do_not_apply(
     assert_eq!(seats.lines().next().unwrap().split(',').count(), 53);
     let seat1: u64 = seats.lines().nth(1).unwrap().split(',').skip(1).map(|x| x.parse::<u64>().unwrap()).sum();
     assert_eq!(seat1, 2 * 3000);
-    assert_refused(
-        &[
-            "run",
-            "--decks",
-            fair.to_str().unwrap(),
-            "--deck",
-            "52",
-            "--copies",
-            "8",
-            "--game",
-            "blackjack",
-            "--tests",
-            "seat-card",
-        ],
-        "cards repeat",
-    );
+    assert_refused(&[&dealt[..], &["--tests", "seat-card"]].concat(), "cards repeat");
     // Half-shuffled shoes FAIL by the faces' positions.
     let (_, _, o) = audit_shoes("half", shoes_by_face(3000, 12, true));
     assert_eq!(o.status.code(), Some(1), "{}", text(&o.stdout));

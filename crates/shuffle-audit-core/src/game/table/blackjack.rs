@@ -18,7 +18,7 @@
 
 use super::doudizhu::{bonferroni, seat_rate_test};
 use crate::cards::Card;
-use crate::game::blackjack::{ACES_PER_DECK, TENS_PER_DECK, initial_cards, natural_odds, play_round, points};
+use crate::game::blackjack::{ACES_PER_DECK, TENS_PER_DECK, natural_odds, points, rounds};
 use crate::game::deal::DealConfig;
 use crate::game::fraction::Fraction;
 use crate::stats::distributions::special::normal_ln_sf;
@@ -78,23 +78,22 @@ impl BlackjackStats {
     pub fn add(&mut self, shoe: &[Card]) {
         let seats = self.players + 1;
         let (mut aces, mut tens) = (self.aces, self.tens);
-        let mut start = 0;
-        while start < self.cut && shoe.len() - start >= initial_cards(self.players) {
-            let left = (shoe.len() - start) as u128;
+        for r in rounds(shoe, self.players, self.cut) {
+            // The round's exact odds over the cards left before it, in fixed point.
+            let left = (shoe.len() - r.start) as u128;
             let (a, t) = (u128::from(aces), u128::from(tens));
             let pairs = left * (left - 1);
             let hits = 2 * a * t;
             self.odds_sum += ((hits * UNIT + pairs / 2) / pairs) as u64;
             self.variance_sum += ((hits * (pairs - hits) * UNIT + pairs * pairs / 2) / (pairs * pairs)) as u64;
-            let r = play_round(shoe, start, self.players, None);
             for s in 0..seats {
                 let natural = u64::from(r.naturals >> s & 1);
                 self.naturals[s] += natural;
-                if start == 0 {
+                if r.start == 0 {
                     self.first[s] += natural;
                 }
             }
-            for &c in &shoe[start..start + r.cards] {
+            for &c in &shoe[r.start..r.start + r.cards] {
                 match points(c) {
                     1 => aces -= 1,
                     10 => tens -= 1,
@@ -102,7 +101,6 @@ impl BlackjackStats {
                 }
             }
             self.rounds += 1;
-            start += r.cards;
         }
         self.shoes += 1;
     }
@@ -173,7 +171,7 @@ crate::stats::statistic::impl_statistic!(BlackjackStats);
 mod tests {
     use super::*;
     use crate::game::Game;
-    use crate::game::blackjack::{rounds, value_class};
+    use crate::game::blackjack::value_class;
     use crate::game::deal::DealShape;
     use rand::SeedableRng;
     use rand::seq::SliceRandom;
