@@ -204,6 +204,11 @@ fn seeds_counts_a_shoes_orders_by_face() {
         "--copies",
         "seeds --copies 30",
     );
+    common::assert_usage_error(
+        &bin().args(["seeds", "--rng", "msvc", "--game", "blackjack", "--cut-card", "100"]).output().unwrap(),
+        "--cut-card",
+        "seeds --cut-card 100",
+    );
 }
 
 /// The trials of a 斗牛 seat over `space` (glibc, Fisher–Yates), as a child whose stdout and stderr are piped.

@@ -10,6 +10,12 @@ use shuffle_audit::crack::budget;
 use shuffle_audit::game::deal::DealConfig;
 
 pub fn run(args: SeedsArgs) -> anyhow::Result<ExitCode> {
+    if args.shape.cut_card.is_some() {
+        anyhow::bail!(shuffle_audit::ConfigError::new(
+            shuffle_audit::Field::CutCard,
+            "does not apply to seeds: the orders a seed reaches do not depend on where a shoe is cut",
+        ));
+    }
     let deal = match args.game {
         Some(g) => Some(DealConfig::shoe(g, args.deck, args.copies, args.shape.shape())?),
         None if !args.shape.shape().is_empty() => {
