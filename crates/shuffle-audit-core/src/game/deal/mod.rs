@@ -526,6 +526,29 @@ mod tests {
     }
 
     #[test]
+    fn blackjack_seats_its_players_and_the_dealer_and_refuses_what_does_not_apply() {
+        let shoe =
+            |players: Option<usize>, cut_card: Option<usize>| DealShape { players, cut_card, ..Default::default() };
+        let d = DealConfig::shoe(Game::Blackjack, None, None, DealShape::default()).unwrap();
+        assert_eq!((d.deck, d.copies, d.players, d.hand, d.cut_card), (312, 6, 6, 2, 234));
+        assert_eq!(d.label(), "--game blackjack");
+        let seven = DealConfig::shoe(Game::Blackjack, None, Some(8), shoe(Some(7), Some(300))).unwrap();
+        assert_eq!((seven.players, seven.cut_card), (8, 300));
+        assert_eq!(seven.label(), "--game blackjack --players 7 --cut-card 300");
+        let refused = |game: Game, shape: DealShape| DealConfig::shoe(game, None, None, shape).unwrap_err().to_string();
+        assert_eq!(
+            refused(Game::Blackjack, shoe(None, Some(302))),
+            "--cut-card: the cut card lies 1..=301 cards from the top of a 312-card shoe at a table of 5 (every round \
+             needs its 12 cards), not 302"
+        );
+        assert!(refused(Game::Blackjack, shoe(None, Some(0))).starts_with("--cut-card:"));
+        assert!(refused(Game::Blackjack, shoe(Some(8), None)).starts_with("--players: a blackjack table seats 1..=7"));
+        assert!(refused(Game::Blackjack, DealShape { hand: Some(3), ..Default::default() }).starts_with("--hand:"));
+        assert!(refused(Game::Doudizhu, shoe(None, Some(10))).starts_with("--cut-card: does not apply to 斗地主"));
+        assert!(refused(Game::Baccarat, shoe(None, Some(10))).starts_with("--cut-card:"));
+    }
+
+    #[test]
     fn impossible_deals_name_the_flag() {
         let shape = |players, hand, bottom| DealShape { players, hand, bottom, ..Default::default() };
         assert!(err(Game::Doudizhu, None, shape(Some(1), None, None)).starts_with("--players:"));
