@@ -111,11 +111,13 @@ fn filter_range_body(from: u64, to: u64, steps: &[Step], mask0: u64, skip: (u32,
                 state[l] = state[l].wrapping_mul(A).wrapping_add(C);
                 let r = (state[l] >> 16) & 0x7fff;
                 let q = r.wrapping_mul(mult) >> shift;
-                let j = b + r - q * m;
-                let bj = (mask[l] >> j) & 1;
-                let bi = (mask[l] >> i) & 1;
+                // Wrapping arithmetic: j < 64 and every value fits, so the results are the plain ones, and the
+                // test build's overflow checks do not stop the lanes from being vectorised.
+                let j = b.wrapping_add(r).wrapping_sub(q.wrapping_mul(m));
+                let bj = mask[l].wrapping_shr(j) & 1;
+                let bi = mask[l].wrapping_shr(i) & 1;
                 let x = bi ^ bj;
-                mask[l] ^= (x << i) | (x << j);
+                mask[l] ^= x.wrapping_shl(i) | x.wrapping_shl(j);
                 dead[l] |= match st.check {
                     1 => bj,
                     2 => bj ^ 1,

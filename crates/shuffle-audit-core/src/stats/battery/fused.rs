@@ -75,14 +75,20 @@ pub(in crate::stats) use crate::isa::Isa;
 /// chunk (three 52 × 52 tables of 64-bit counters, 65 KB, overflow a 48 KB L1 cache; three 16-bit ones in rows
 /// of 64, 24 KB, leave room for the shuffle).
 pub(in crate::stats) trait Counter: Copy + std::ops::AddAssign + 'static {
-    const ONE: Self;
+    /// Adds one. A wrapping add, which is the exact one here: a deck adds at most one to any cell, the 16-bit
+    /// tables are flushed every [`u16::MAX`] decks and a 64-bit count cannot reach 2^64; the test build's overflow
+    /// check per card is left out of the hot loop.
+    fn bump(&mut self);
     /// The row length of the tables of these counters, when fixed: cell (row, column) of an n × n table is at
     /// `row · stride + column`, with `stride = n` when this is `None`.
     const STRIDE: Option<usize>;
 }
 
 impl Counter for u64 {
-    const ONE: u64 = 1;
+    #[inline(always)]
+    fn bump(&mut self) {
+        *self = self.wrapping_add(1);
+    }
     const STRIDE: Option<usize> = None;
 }
 
@@ -90,7 +96,10 @@ impl Counter for u64 {
 /// then a shift, not a multiply, and the pass's dozens of multiplies per deck no longer queue on the one port
 /// that multiplies.
 impl Counter for u16 {
-    const ONE: u16 = 1;
+    #[inline(always)]
+    fn bump(&mut self) {
+        *self = self.wrapping_add(1);
+    }
     const STRIDE: Option<usize> = Some(64);
 }
 
@@ -155,7 +164,7 @@ impl<'a, T: Counter> Rows64<'a, T> {
 impl<T: Counter> Cells<T> for Rows64<'_, T> {
     #[inline(always)]
     fn bump(&mut self, row: usize, column: usize) {
-        self.0[(row << 6 | column) & 4095] += T::ONE;
+        self.0[(row << 6 | column) & 4095].bump();
     }
 }
 
@@ -168,7 +177,7 @@ struct Strided<'a, T> {
 impl<T: Counter> Cells<T> for Strided<'_, T> {
     #[inline(always)]
     fn bump(&mut self, row: usize, column: usize) {
-        self.cells[row * self.n + column] += T::ONE;
+        self.cells[row.wrapping_mul(self.n).wrapping_add(column)].bump();
     }
 }
 

@@ -146,13 +146,13 @@ unsafe fn pass<T: Counter, const ADJ: bool, const ORDER: bool, const SER: bool, 
         // SAFETY: p < n ≤ 64 and c < n, and the previous inverse holds positions below n (all checked above), so
         // every index is below stride · stride (tables) or n (the inverses), the lengths asserted on entry.
         unsafe {
-            *position.add(p * stride + c) += T::ONE;
+            (*position.add(p.wrapping_mul(stride).wrapping_add(c))).bump();
             if let (true, Some(previous)) = (ADJ, previous) {
-                *adjacency.add(previous * stride + c) += T::ONE;
+                (*adjacency.add(previous.wrapping_mul(stride).wrapping_add(c))).bump();
             }
             if SER {
                 if pair {
-                    *serial.add(usize::from(*previous_inverse.add(c)) * stride + p) += T::ONE;
+                    (*serial.add(usize::from(*previous_inverse.add(c)).wrapping_mul(stride).wrapping_add(p))).bump();
                 }
                 *inverse.add(c) = p as Card;
             }
