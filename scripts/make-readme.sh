@@ -16,7 +16,9 @@
 # (shuffle-audit.toml, scripts/, tests/) work and no default output folder lands in the repository. The blocks of
 # one file run in order in the same scratch folder, so a block may use files an earlier block of that file wrote.
 # A command line that appears in several files (`compare` in the README and in the book) is run once and its
-# output reused. Unmarked blocks are left alone: mark only blocks whose commands finish on their own and whose
+# output reused; MAKE_README_OUTPUTS may name a JSON file of outputs already printed by this binary (command
+# line as in the block, without `$ `, to its printout: scripts/make-reports.sh writes `compare`'s there when
+# MAKE_REPORTS_OUTPUTS names it, as CI does), which are then not run again. Unmarked blocks are left alone: mark only blocks whose commands finish on their own and whose
 # output depends only on the inputs (fixed seeds; a drawn seed or a Ctrl-C cannot be regenerated).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -45,6 +47,11 @@ MARK = "<!-- make-readme -->"
 files = ["README.md"] + sorted(
     p for p in glob.glob("docs/src/**/*.md", recursive=True) if os.path.basename(p) != "SUMMARY.md")
 outputs = {}
+if os.environ.get("MAKE_README_OUTPUTS"):
+    import json
+    with open(os.environ["MAKE_README_OUTPUTS"], encoding="utf-8") as f:
+        outputs.update(json.load(f))
+    print(f"make-readme: reusing the printout of {', '.join(sorted(outputs))}", file=sys.stderr)
 
 def scratch():
     d = tempfile.mkdtemp(prefix="make-readme-")

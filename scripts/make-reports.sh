@@ -56,13 +56,34 @@ reproduce_failed() {
     exit 1
 }
 
+# record_compare DIR: when MAKE_REPORTS_OUTPUTS names a file, writes there (as JSON, for make-readme.sh's
+# MAKE_README_OUTPUTS) what the README's `shuffle-audit compare` prints, taken from the run just made into DIR:
+# compare's printout does not depend on --no-timings or --out but for its last line's folder (and its timings,
+# which make-readme ignores), and the seed is compare's default. CI sets both, so that the 37 runs are made once.
+record_compare() {
+    [[ -n "${MAKE_REPORTS_OUTPUTS:-}" ]] || return 0
+    "$bin" compare --help | grep -q -F "[default: $seed]" ||
+        { echo "make-reports: compare's default seed is not $seed: its printout is not the README's" >&2; exit 1; }
+    python3 - "$work/compare.txt" "$1" "$MAKE_REPORTS_OUTPUTS" << 'EOF_PY'
+import json, sys
+printed, folder, path = sys.argv[1:]
+text = open(printed, encoding="utf-8").read().rstrip("\n")
+last = text.rsplit("\n", 1)[-1]
+assert last.endswith(f"reports in {folder}/"), f"compare's last line names no folder: {last!r}"
+text = text[: len(text) - len(folder) - 1] + "target/compare/"
+json.dump({"shuffle-audit compare": text}, open(path, "w", encoding="utf-8"), ensure_ascii=False)
+EOF_PY
+}
+
 # generate OUT full|kept: writes compare/, sweeps/, teach.html and teach.zh.html under OUT. `kept` keeps of
 # compare's output only the files of KEPT; `full` keeps all of it and adds the Chinese page as report.zh.html.
 generate() {
     local out="$1" what="$2" tmp="$work/generate" entry
     rm -rf "$tmp"
     mkdir "$tmp"
-    "$bin" compare --seed "$seed" --no-timings --out "$tmp/compare" || reproduce_failed
+    "$bin" compare --seed "$seed" --no-timings --out "$tmp/compare" 2>&1 | tee "$work/compare.txt" ||
+        reproduce_failed
+    record_compare "$tmp/compare"
     mkdir -p "$out"
     rm -rf "$out/compare" "$out/sweeps"
     if [[ "$what" == full ]]; then
