@@ -422,6 +422,13 @@ pub struct RunArgs {
     /// the generator's (2^32 for msvc and glibc, 2^64 for the others) (default: all of them).
     #[arg(long, value_name = "N", value_parser = parse_seed_space, allow_hyphen_values = true)]
     pub seed_space: Option<u128>,
+    /// Split the run into S samples of equal size, as testing labs draw them (--shuffles, or the deck lines of
+    /// --decks FILE, must be a multiple of S): test each sample on its own (samples.csv: every test's p per
+    /// sample, pass or fail at 95% and 99%) and the samples' p-values for uniformity with Kolmogorov–Smirnov
+    /// and Anderson–Darling (second_level.csv), which joins the run's family as the test second-level. Sample k
+    /// of a built-in run is an ordinary run of its own seed (in samples.csv).
+    #[arg(long, value_name = "S", value_parser = parse_positive, allow_hyphen_values = true)]
+    pub samples: Option<u64>,
     /// Test the position-by-card counts against the shuffle's exact (non-uniform) matrix instead of uniformity:
     /// PASS when the simulator agrees with its model. Built-in algorithms with an exact law only.
     #[arg(long)]
@@ -457,6 +464,7 @@ impl RunArgs {
             timeout: self.timeout,
             seeding: self.seeding,
             seed_space: self.seed_space,
+            samples: self.samples,
             ..self.generator.request(self.algorithm, &self.post)
         }
     }

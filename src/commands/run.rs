@@ -42,6 +42,10 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     }
     let settings = super::validate(&request, "this run")?;
     let thresholds = settings.thresholds;
+    if let (Some(count), Plan::Builtin(config)) = (settings.samples, &settings.plan) {
+        return run_sampled(config.clone(), count, (thresholds, settings.timeout), args.out.as_deref(), output);
+    }
+    let samples = settings.samples;
     match (settings.plan, settings.progressive) {
         (Plan::Builtin(config), Some(max)) => {
             super::progressive::run(config, max, (thresholds, settings.timeout), args.out.clone(), output)
@@ -49,7 +53,9 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
         (Plan::Builtin(config), None) => {
             run_builtin(config, (settings.state, thresholds, settings.timeout), None, args.out.as_deref(), output, None)
         }
-        (Plan::External(plan), max) => run_external(plan, max, thresholds, settings.timeout, args.out.clone(), output),
+        (Plan::External(plan), max) => {
+            run_external(plan, (max, samples), thresholds, settings.timeout, args.out.clone(), output)
+        }
     }
 }
 
@@ -186,6 +192,78 @@ fn run_builtin(
     Ok(ExitCode::from(reason.exit_code()))
 }
 
+/// `run --samples S` of a built-in algorithm: S runs of N/S shuffles, each of its own seed, tested one by one;
+/// the reports are those of their decks together, with each sample's tests and the second level. SIGINT,
+/// SIGTERM or `--timeout` stop it at the next chunk: the reports, marked partial, hold the samples finished.
+fn run_sampled(
+    config: RunConfig,
+    count: u64,
+    judge: (Thresholds, Option<Duration>),
+    out: Option<&Path>,
+    output: Output,
+) -> anyhow::Result<ExitCode> {
+    let (thresholds, timeout) = judge;
+    let dir = super::out_path(out, || config.dir_name());
+    let outdir = super::prepare_out(&dir)?;
+    crate::signals::install();
+    let size = config.shuffles / count.max(1);
+    let mut stdout = Console::stdout();
+    writeln!(
+        stdout,
+        "samples: {count} of {} shuffles, each of its own seed, tested one by one; then the samples' p-values \
+         for uniformity (the second level)",
+        group_digits(size)
+    );
+    let sampled = within_limit(&crate::signals::STOP, timeout, |stop| {
+        audit::run_samples(&config, count, &thresholds, |_| crate::progress::BAR, Some(stop))
+    })?;
+    let counted = sampled.samples.samples.len() as u64 * size;
+    let mut report = RunReport::with_samples(config.clone(), sampled.outcome, sampled.samples, thresholds);
+    if let Some(reason) = sampled.stopped {
+        report.incomplete = Some(shuffle_audit::audit::Incomplete {
+            counted,
+            planned: config.shuffles,
+            stopped: Some(reason),
+            shard: None,
+            missing: vec![[counted + 1, config.shuffles]],
+        });
+    }
+    let code = finish(&report, outdir, stdout, output, samples_note(&report))?;
+    if let Some(reason) = sampled.stopped {
+        eprintln!(
+            "{} after {} of {count} samples: the reports, marked partial, hold the samples finished",
+            reason.stopped_by(),
+            report.samples.as_ref().map_or(0, |s| s.samples.len())
+        );
+        return Ok(ExitCode::from(reason.exit_code()));
+    }
+    Ok(code)
+}
+
+/// One line on a run's samples: how many, and how often each level's rule passed the tests sample by sample.
+fn samples_note(report: &RunReport) -> Option<String> {
+    let samples = report.samples.as_ref()?;
+    let tested = samples.samples.len();
+    let tests: Vec<_> = samples.samples.first()?.tests.iter().map(|t| t.test).collect();
+    let level = |alpha: f64| {
+        let fewest = tests.iter().map(|&t| (samples.passing(t, alpha), t)).min_by_key(|((pass, _), _)| *pass);
+        let all = tests.len() * tested;
+        let passed: usize = tests.iter().map(|&t| samples.passing(t, alpha).0).sum();
+        match fewest {
+            Some(((pass, of), t)) => format!("{passed} of {all} tests passed (fewest: {t}, {pass} of {of} samples)"),
+            None => "no test".to_string(),
+        }
+    };
+    Some(format!(
+        "samples: {tested} of {} tested, {} decks each; at 95%: {}; at 99%: {}; details in samples.csv and \
+         second_level.csv",
+        samples.count,
+        group_digits(samples.size),
+        level(0.05),
+        level(0.01)
+    ))
+}
+
 /// The name of the state an interrupted run or a shard writes beside its reports.
 const STATE_FILE: &str = "run.state";
 
@@ -196,7 +274,7 @@ const STATE_FILE: &str = "run.state";
 /// (exit 2); waiting lines on stderr say when no deck has come for a while.
 fn run_external(
     plan: ExternalPlan,
-    progressive: Option<u64>,
+    (progressive, sample_count): (Option<u64>, Option<u64>),
     thresholds: Thresholds,
     timeout: Option<Duration>,
     out: Option<PathBuf>,
@@ -243,10 +321,29 @@ fn run_external(
         seen.push(look);
         !stop
     };
+    // `--samples`: the file's deck lines are counted first, to cut them into samples of equal size.
+    let sample_size = match (sample_count, &plan.source) {
+        (Some(count), input::ExternalSource::Decks(path)) => {
+            let file = std::fs::File::open(path).with_context(|| format!("--decks: cannot open {}", path.display()))?;
+            let lines =
+                input::count_deck_lines(std::io::BufReader::new(file)).map_err(|e| anyhow::anyhow!("--decks: {e}"))?;
+            Some((count, audit::check_samples(count, lines, "deck lines")?))
+        }
+        _ => None,
+    };
+    let mut tested = Vec::new();
+    let mut hand_over = |tally: &audit::Tally| {
+        let (count, size) = sample_size.expect("samples are handed over when they are asked for");
+        let k = tested.len() as u64;
+        if k < count {
+            tested.push(audit::SampleResult::of(k + 1, None, k * size + 1, tally, &thresholds));
+        }
+    };
     let fold = Fold {
         tests: plan.tests,
         deal: plan.deal,
         watch: progressive.map(|_| &mut watch as &mut dyn FnMut(&_) -> bool),
+        samples: sample_size.map(|(_, size)| (size, &mut hand_over as &mut dyn FnMut(&audit::Tally))),
     };
     let mut notify = |n: &input::Notice| eprintln!("{}", report::terminal(&n.to_string()));
     let control = input::Control { stop: &crate::signals::STOP, timeout, notify: Some(&mut notify) };
@@ -262,7 +359,8 @@ fn run_external(
     let strict_stop = audit.summary.stopped_strict;
     // Progressive looks are judged at the looks' thresholds; the report holds the last look's sample.
     let judged = looks.as_ref().map_or(thresholds, |l| l.thresholds);
-    let report = audit.into_report(judged)?;
+    let samples = sample_size.map(|(count, size)| audit::Samples { count, size, samples: std::mem::take(&mut tested) });
+    let report = audit.into_sampled_report(judged, samples)?;
     let note = looks.map(|l| {
         format!(
             "progressive: {} looks taken of {} planned; thresholds divided by {} for the looks",
@@ -271,6 +369,7 @@ fn run_external(
             l.planned()
         )
     });
+    let note = note.or_else(|| samples_note(&report));
     if out.is_none() {
         outdir.retarget(&super::out_path(None, || report.dir_name())).context(Field::Out.flag())?;
     }

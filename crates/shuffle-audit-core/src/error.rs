@@ -69,6 +69,7 @@ crate::names::named_enum! {
         Clock => "clock",
         MaxPid => "max-pid",
         Trials => "trials",
+        Samples => "samples",
     }
 }
 

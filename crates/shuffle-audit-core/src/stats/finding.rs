@@ -8,7 +8,8 @@
 //! [`Exact`]), so that the game layer above builds them without this layer knowing its types.
 
 use crate::cards::Card;
-use crate::stats::LnP;
+use crate::stats::{LnP, TestId};
+use serde::Serialize;
 
 /// An observed/expected ratio with its (position, card).
 pub type CellRatio = (f64, (usize, usize));
@@ -189,6 +190,51 @@ pub struct GuessFinding {
     pub fair: bool,
 }
 
+/// `second-level`: what the samples' p-values of one statistic look like (`run --samples S`).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SecondLevelGroup {
+    /// The statistic of the samples' deck battery.
+    pub test: TestId,
+    /// Which p of it: `p` (a one-sided test), `upper` or `lower` (a tail of a two-sided one), or the uniform
+    /// transform a discrete statistic takes (`Sidak`, `mid-p`, a guesser's name).
+    pub form: &'static str,
+    /// The samples whose p entered (every sample the statistic applied to).
+    pub samples: usize,
+    /// Kolmogorov–Smirnov's D of the p-values against Uniform(0, 1), and its p.
+    pub ks_d: f64,
+    pub ks_p: f64,
+    /// Anderson–Darling's A² and its p.
+    pub ad_a2: f64,
+    pub ad_p: f64,
+}
+
+impl SecondLevelGroup {
+    /// The smaller of its two p-values.
+    pub fn p_min(&self) -> f64 {
+        self.ks_p.min(self.ad_p)
+    }
+}
+
+/// `second-level`: every statistic's group, and the one with the smallest p.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SecondLevelFinding {
+    /// Samples and decks per sample.
+    pub samples: usize,
+    pub sample_decks: u64,
+    pub groups: Vec<SecondLevelGroup>,
+    /// Index in `groups` of the group with the smallest p.
+    pub worst: usize,
+    /// The test's p within chance (its family p at least 0.01).
+    pub fair: bool,
+}
+
+impl SecondLevelFinding {
+    /// The group with the smallest p.
+    pub fn worst(&self) -> &SecondLevelGroup {
+        &self.groups[self.worst]
+    }
+}
+
 /// What one test found.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Finding {
@@ -258,6 +304,8 @@ pub enum Finding {
     Clumping(HistogramFinding),
     /// `guess`.
     Guess(GuessFinding),
+    /// `second-level`: the samples' p-values of each statistic against Uniform(0, 1).
+    SecondLevel(SecondLevelFinding),
     /// `full-permutation`: the most and least frequent orders with their observed/expected ratio.
     FullPermutation {
         n: usize,

@@ -11,6 +11,7 @@ pub mod distributions;
 pub mod exact;
 pub mod finding;
 pub mod power;
+pub mod second_level;
 pub mod statistic;
 pub mod test_id;
 #[cfg(any(test, feature = "testing"))]

@@ -73,6 +73,9 @@ crate::names::named_enum! {
         SeatCard => "seat-card",
         SeatWorst => "seat-worst",
         CardSeatWorst => "card-seat-worst",
+        /// `run --samples S`: the per-sample p-values of every deck statistic tested for uniformity
+        /// (Kolmogorov–Smirnov and Anderson–Darling), the second level of a sampled run.
+        SecondLevel => "second-level",
     }
 }
 
@@ -93,6 +96,9 @@ pub enum TestScope {
     Blackjack,
     /// A run dealt as 掼蛋 or two-deck 斗地主.
     TwoDeck,
+    /// A run split into samples (`run --samples S`): its second level, computed from the samples' own tests
+    /// and never selected with `--tests`.
+    Samples,
 }
 
 /// What a test's own p is (the column label of the reports' `sides` column).
@@ -159,6 +165,7 @@ impl TestId {
             TestId::SeatCard => "seat-card",
             TestId::SeatWorst => "seat-worst",
             TestId::CardSeatWorst => "card-seat",
+            TestId::SecondLevel => "2nd-level",
         }
     }
 
@@ -170,6 +177,7 @@ impl TestId {
                 (PSides::OneSided, true)
             }
             TestId::NiuSeat => (PSides::OneSided, true),
+            TestId::SecondLevel => (PSides::OneSided, true),
             TestId::BaccaratOdds => (PSides::OneSided, false),
             TestId::Parity | TestId::BottomJoker | TestId::BottomJokers => (PSides::TwoSided, false),
             TestId::RocketSeat
@@ -200,6 +208,7 @@ impl TestId {
                 TestScope::TwoDeck
             }
             TestId::SeatCard | TestId::SeatWorst | TestId::CardSeatWorst => TestScope::Deal,
+            TestId::SecondLevel => TestScope::Samples,
             _ => TestScope::Deck,
         }
     }
@@ -304,6 +313,10 @@ impl TestId {
     pub fn applies_to_deal(self, dealt: Option<TestScope>) -> Result<(), String> {
         match (self.scope(), dealt) {
             (TestScope::Deck, _) => Ok(()),
+            (TestScope::Samples, _) => Err(format!(
+                "{self} is not selected with --tests: run --samples S adds it, testing the samples' p-values for \
+                 uniformity"
+            )),
             (TestScope::Deal, Some(_)) => Ok(()),
             (TestScope::Deal, None) => Err(format!("{self} is a seat test: it needs a deal (--game)")),
             (scope, Some(d)) if scope == d => Ok(()),

@@ -13,6 +13,7 @@ pub(crate) mod regular_file;
 pub(crate) mod result;
 pub(crate) mod resumable;
 pub(crate) mod runner;
+pub(crate) mod samples;
 pub(crate) mod settings;
 pub(crate) mod source;
 pub(crate) mod state;
@@ -27,6 +28,9 @@ pub use result::{Incomplete, Reason, RunReport};
 pub use resumable::{Checkpoints, ResumableRun};
 pub use runner::{
     CHUNK_SHUFFLES, Control, Counted, RunConfig, RunOutcome, chunk_seed, run, run_chunks, run_into, shard_chunks,
+};
+pub use samples::{
+    MAX_SAMPLES, SampleResult, SampleTest, SampledRun, Samples, check_samples, run_samples, sample_seed,
 };
 pub use settings::{
     DEFAULT_RNG, Draw, ExternalPlan, FaroKind, PileOrder, Plan, RunRequest, RunSettings, StateSettings, thresholds,

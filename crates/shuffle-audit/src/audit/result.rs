@@ -126,6 +126,9 @@ pub struct RunReport {
     /// A built-in run that did not count every shuffle (interrupted, a shard, merged states with gaps).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub incomplete: Option<Incomplete>,
+    /// A run split into samples (`--samples`): each sample's tests (the second level is among the run's tests).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub samples: Option<crate::audit::samples::Samples>,
 }
 
 impl RunReport {
@@ -172,7 +175,23 @@ impl RunReport {
             config,
             input: None,
             incomplete: None,
+            samples: None,
         }
+    }
+
+    /// The report of a run split into samples: the whole run's tests, and the second level of the samples in
+    /// the same family.
+    pub fn with_samples(
+        config: RunConfig,
+        outcome: RunOutcome,
+        samples: crate::audit::samples::Samples,
+        thresholds: Thresholds,
+    ) -> Self {
+        let mut results = if outcome.tally.shuffles() == 0 { Vec::new() } else { outcome.tally.evaluate() };
+        results.extend(samples.second_level());
+        let mut report = Self::with_results(config, outcome, results, thresholds);
+        report.samples = Some(samples);
+        report
     }
 
     /// The report of what a state counted of the chunks `wanted` (the run, or a shard's share), with the time it
@@ -238,6 +257,16 @@ impl ExternalAudit {
     /// Checks that the selected tests apply to the decks read (their size is known only now), evaluates them
     /// and decides the verdict.
     pub fn into_report(self, thresholds: Thresholds) -> Result<RunReport, ConfigError> {
+        self.into_sampled_report(thresholds, None)
+    }
+
+    /// [`ExternalAudit::into_report`] of decks read in samples (`run --samples`): the second level of the
+    /// samples joins the run's family.
+    pub fn into_sampled_report(
+        self,
+        thresholds: Thresholds,
+        samples: Option<crate::audit::samples::Samples>,
+    ) -> Result<RunReport, ConfigError> {
         let config = self.config();
         let fault = self.fault();
         if config.shuffles > 0 {
@@ -246,10 +275,14 @@ impl ExternalAudit {
                 .check(config.deck, config.shuffles, config.deal.map(|d| d.test_scope()))
                 .map_err(|m| ConfigError::new(Field::Tests, m))?;
         }
-        let results = if config.shuffles > 0 { self.stream.tally.evaluate() } else { Vec::new() };
+        let mut results = if config.shuffles > 0 { self.stream.tally.evaluate() } else { Vec::new() };
+        if config.shuffles > 0 {
+            results.extend(samples.as_ref().and_then(crate::audit::samples::Samples::second_level));
+        }
         let outcome = RunOutcome { tally: self.stream.tally, elapsed: self.stream.elapsed, fault, threads: 1 };
         let mut report = RunReport::with_results(config, outcome, results, thresholds);
         report.input = Some(self.summary);
+        report.samples = samples;
         Ok(report)
     }
 }

@@ -120,6 +120,8 @@ pub struct RunRequest {
     pub seeding: Option<SeedingMode>,
     /// `--seed-space N`: the number of seeds per-deal seeding draws from (up to 2^64).
     pub seed_space: Option<u128>,
+    /// `--samples S`: split the run into S samples of equal size, each tested, and their second level.
+    pub samples: Option<u64>,
 }
 
 /// What a built-in run keeps of itself beyond its reports: its share of the chunks and its state file.
@@ -165,6 +167,9 @@ pub struct RunSettings {
     /// The time limit of the run, for every source: external runs stop reading, kill their producer's group
     /// and write partial reports when it runs out (`audit::input::Control::timeout`).
     pub timeout: Option<Duration>,
+    /// `--samples S`: the number of samples (a built-in run's are checked against its shuffles; a file's decks
+    /// are counted when it is read).
+    pub samples: Option<u64>,
 }
 
 impl RunSettings {
@@ -192,6 +197,7 @@ impl RunRequest {
         }
         let progressive = self.progressive.then(|| self.max_shuffles.unwrap_or(DEFAULT_MAX_SHUFFLES));
         let state = self.state_settings()?;
+        self.check_samples_apply()?;
         if let Some(max) = progressive {
             limits::check_shuffles(max).map_err(|e| ConfigError { field: Field::MaxShuffles, ..e })?;
         }
@@ -308,10 +314,18 @@ impl RunRequest {
                 if let Some((i, k)) = state.shard {
                     crate::audit::config::check_shard(i, k, config.chunks())?;
                 }
+                if let Some(count) = self.samples {
+                    let size = crate::audit::samples::check_samples(count, config.shuffles, "shuffles")?;
+                    if !config.tests.is_default() {
+                        config.tests.check_cards(config.cards(), size, deal.map(|d| d.test_scope())).map_err(|m| {
+                            ConfigError::new(Field::Tests, format!("{m} (each of the {count} samples has {size})"))
+                        })?;
+                    }
+                }
                 Plan::Builtin(config)
             }
         };
-        Ok(RunSettings { plan, thresholds, progressive, state, timeout: self.timeout })
+        Ok(RunSettings { plan, thresholds, progressive, state, timeout: self.timeout, samples: self.samples })
     }
 
     /// The settings of `run --resume`: the state holds the run's definition, so every option that defines a run
@@ -355,6 +369,7 @@ impl RunRequest {
             (Field::Shard, self.shard.is_some()),
             (Field::Seeding, self.seeding.is_some()),
             (Field::SeedSpace, self.seed_space.is_some()),
+            (Field::Samples, self.samples.is_some()),
         ];
         self.refuse_given(&defining, "does not apply with --resume: the state file holds the run's definition")?;
         if let Some(f) = resumed.config.source.function() {
@@ -372,7 +387,14 @@ impl RunRequest {
         state.shard = resumed.shard;
         let config = RunConfig { threads: self.threads, ..resumed.config.clone() };
         config.validate()?;
-        Ok(RunSettings { plan: Plan::Builtin(config), thresholds, progressive: None, state, timeout: self.timeout })
+        Ok(RunSettings {
+            plan: Plan::Builtin(config),
+            thresholds,
+            progressive: None,
+            state,
+            timeout: self.timeout,
+            samples: None,
+        })
     }
 
     /// The tests, with the chosen guessers: `--guesser` applies to the `guess` test only.
@@ -406,6 +428,25 @@ impl RunRequest {
             ));
         }
         Ok(StateSettings { shard: self.shard, out: self.state_out.clone(), checkpoint_every: self.checkpoint_every })
+    }
+
+    /// `--samples`: the samples are separate runs tested one by one, so the options of one growing or resumable
+    /// run do not apply, and decks made elsewhere are split when their number is known before reading: a file.
+    fn check_samples_apply(&self) -> Result<(), ConfigError> {
+        if self.samples.is_none() {
+            return Ok(());
+        }
+        let why = "does not apply with --samples: each sample is a run of its own, tested when it ends";
+        self.refuse_given(&[(Field::Progressive, self.progressive)], why)?;
+        self.refuse_given(&self.state_only(), why)?;
+        if self.exec.is_some() || self.decks.as_deref().is_some_and(|p| p.as_os_str() == "-") {
+            return Err(ConfigError::new(
+                Field::Samples,
+                "splits decks made elsewhere when their number is known before reading: give them as a file \
+                 (--decks FILE), not a stream",
+            ));
+        }
+        Ok(())
     }
 
     /// The options of a run's state that were given.

@@ -120,5 +120,9 @@ pub(crate) fn deck_label(r: &RunReport) -> String {
 /// A test's statistic as the tables show it: one decimal, and for `guess` (its extra cards per deck, a small
 /// number worth its decimals) three, with a sign.
 pub(crate) fn statistic_text(t: &crate::stats::TestResult) -> String {
-    if t.test == crate::stats::TestId::Guess { format!("{:+.3}", t.statistic) } else { format!("{:.1}", t.statistic) }
+    match t.test {
+        crate::stats::TestId::Guess => format!("{:+.3}", t.statistic),
+        crate::stats::TestId::SecondLevel => format!("{:.3}", t.statistic),
+        _ => format!("{:.1}", t.statistic),
+    }
 }

@@ -49,6 +49,13 @@ pub fn write_run_files(
         };
         files.push(("seat_counts.csv", table));
     }
+    if let Some(samples) = &report.samples {
+        files.push(("samples.csv", csv::samples::render_samples(samples)));
+        let second = report.assessment.get(crate::stats::TestId::SecondLevel).map(|t| &t.result.finding);
+        if let Some(crate::stats::Finding::SecondLevel(f)) = second {
+            files.push(("second_level.csv", csv::samples::render_second_level(&f.groups)));
+        }
+    }
     if let Some(svg) = html::position_card_svg(report, output.lang) {
         files.push(("position-card.svg", svg));
     }

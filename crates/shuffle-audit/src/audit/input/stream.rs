@@ -80,6 +80,9 @@ pub struct Fold<'a> {
     /// Called after every valid deck with the tally so far; returning `false` stops reading (progressive mode
     /// stops at its first FAIL).
     pub watch: Option<&'a mut dyn FnMut(&Tally) -> bool>,
+    /// `run --samples`: every this many deck lines (valid or not) make a sample, whose valid decks' tally is
+    /// handed over when its last line has been read (a sample cut short by the end of the input is not).
+    pub samples: Option<(u64, &'a mut dyn FnMut(&Tally))>,
 }
 
 /// What a stream held.
@@ -139,6 +142,22 @@ impl LineCounts {
     }
 }
 
+/// The deck lines of `reader` (lines that are neither blank nor a comment), for `run --samples`, which splits a
+/// file's decks before reading them.
+pub fn count_deck_lines<R: BufRead>(reader: R) -> Result<u64, StreamError> {
+    let mut lines = LineReader::new(reader);
+    let mut decks = 0;
+    while let Some((no, line)) = lines.next_line().map_err(|e| StreamError::Read(e.to_string()))? {
+        let counted = match line {
+            Line::TooLong { .. } => true,
+            Line::Text(t) if no == 1 => !skip(t.strip_prefix(b"\xef\xbb\xbf".as_slice()).unwrap_or(t)),
+            Line::Text(t) => !skip(t),
+        };
+        decks += u64::from(counted);
+    }
+    Ok(decks)
+}
+
 /// True for a blank line or a comment (`#` not followed by a digit).
 fn skip(line: &[u8]) -> bool {
     let t = line.trim_ascii();
@@ -160,7 +179,10 @@ pub(crate) fn audit_until<R: BufRead>(
     stop: &StopFlag,
     decks_read: &Cell<u64>,
 ) -> Result<StreamAudit, StreamError> {
-    let Fold { tests, deal, mut watch } = fold;
+    let Fold { tests, deal, mut watch, mut samples } = fold;
+    // The sample being read, beside the whole stream's tally.
+    let mut sample: Option<Tally> = None;
+    let sampling = samples.is_some();
     let start = Instant::now();
     let mut lines = LineReader::new(reader);
     let mut counts = LineCounts { lines: 0, decks: 0, invalid: 0, first_invalid: Vec::new(), first_invalid_deck: None };
@@ -169,7 +191,23 @@ pub(crate) fn audit_until<R: BufRead>(
     let mut stopped_watching = false;
     let mut stopped = false;
     let mut read_error = None;
+    // Hands the sample over once its last deck line has been read, whatever that line held.
+    let mut handed = 0;
+    let mut close_sample = |decks: u64, sample: &mut Option<Tally>| {
+        if let Some((size, hand_over)) = samples.as_mut()
+            && decks > handed
+            && decks % *size == 0
+        {
+            handed = decks;
+            if let Some(t) = sample.as_mut() {
+                t.settle();
+                hand_over(t);
+            }
+            *sample = None;
+        }
+    };
     loop {
+        close_sample(counts.decks, &mut sample);
         decks_read.set(counts.decks);
         let (no, line) = match lines.next_line() {
             Ok(Some(l)) => l,
@@ -219,7 +257,12 @@ pub(crate) fn audit_until<R: BufRead>(
             }
         }
         let (parser, tally, _) = state.as_mut().expect("set above");
-        match parser.parse(text) {
+        let cards = parser_cards(parser);
+        let parsed = parser.parse(text);
+        if let (true, Ok(deck)) = (sampling, &parsed) {
+            sample.get_or_insert_with(|| Tally::for_cards(cards, tests, deal.as_ref())).add(deck);
+        }
+        match parsed {
             Ok(deck) => {
                 tally.add(deck);
                 if let Some(w) = watch.as_mut()
@@ -237,6 +280,9 @@ pub(crate) fn audit_until<R: BufRead>(
                 }
             }
         }
+    }
+    if !stopped && !stopped_strict && !stopped_watching && read_error.is_none() {
+        close_sample(counts.decks, &mut sample);
     }
     if state.is_none() && stopped && counts.decks == 0 {
         let n = options.deck.unwrap_or(DECK_BEFORE_ANY);

@@ -7,5 +7,6 @@ pub mod exact;
 pub mod guess;
 pub mod progressive;
 pub mod riffle;
+pub mod samples;
 pub mod seat_counts;
 pub mod summary;

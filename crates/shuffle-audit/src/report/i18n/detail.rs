@@ -249,6 +249,25 @@ pub(crate) fn detail(t: &TestResult) -> String {
             class_word(t.test),
             class(*c)
         ),
+        Finding::SecondLevel(f) => {
+            let w = f.worst();
+            format!(
+                "{} samples of {} decks; the p-values of {} statistics against Uniform(0,1), KS and AD each, \
+                 Bonferroni over {}; least uniform: {} ({}) over {} samples, KS D = {:.4} p = {:.4e}, AD A2 = {:.3} \
+                 p = {:.4e}",
+                f.samples,
+                f.sample_decks,
+                f.groups.len(),
+                2 * f.groups.len(),
+                w.test,
+                w.form,
+                w.samples,
+                w.ks_d,
+                w.ks_p,
+                w.ad_a2,
+                w.ad_p
+            )
+        }
         Finding::SerialCorrelation { pairs, from, to, ratio, correlation: r, .. } => format!(
             "{pairs} consecutive pairs of decks; X2*(n-1)/n = {x2:.1} vs {df} expected; position {from} -> {to} at \
              {ratio:.4}x expected; pooled position correlation r = {r:+.5}"

@@ -96,6 +96,7 @@ pub(super) static TEMPLATES: Catalogue = Catalogue {
         ("headline.full-permutation.most", "order {order} comes up {ratio} as often as fair"),
         ("headline.class-by-position", "{class} at position {position}: {ratio}"),
         ("headline.serial-correlation", "position {from} -> {to} in the next deck: {ratio}; r = {r}"),
+        ("headline.second-level", "{test} ({form}) over {samples} samples: KS p {ks}, AD p {ad}"),
         ("headline.duplicate-decks.none", "no deck repeats among the first {decks}"),
         (
             "headline.duplicate-decks.repeats",
@@ -302,6 +303,18 @@ pub(super) static TEMPLATES: Catalogue = Catalogue {
         (
             "explain.class-by-position.bias",
             "Some {what}s favour some positions: {class} turns up at position {position} {ratio} as often as fair.",
+        ),
+        (
+            "explain.second-level.fair",
+            "Each of the {samples} samples of {decks} decks was tested on its own, and the p-values of every \
+             statistic ({groups} of them) spread evenly between 0 and 1 over the samples, as they do for a fair \
+             shuffle: the least even is {test} ({form}), KS p {ks}, AD p {ad}.",
+        ),
+        (
+            "explain.second-level.bias",
+            "Tested sample by sample ({samples} samples of {decks} decks), {test} ({form}) gives p-values that do \
+             not spread evenly between 0 and 1 (KS D = {d}, p {ks}; AD p {ad}): a bias each sample shows a little \
+             of, which adds up over the samples.",
         ),
         (
             "explain.serial-correlation.fair",

@@ -49,6 +49,11 @@ pub(super) fn every_test_result() -> Vec<TestResult> {
                 b.add(&deck);
             }
             out.extend(b.evaluate());
+            if n == 52 {
+                // The second level of a run in samples: four samples of this deck's p-values.
+                let p = b.uniform_p_values();
+                out.extend(crate::stats::second_level::second_level(&[p.clone(), p.clone(), p.clone(), p], 8_000));
+            }
         }
         for deal in &deals {
             let mut stats = GameStats::new(deal, TestSelection::default());
@@ -194,6 +199,11 @@ pub(super) fn variants(t: &TestResult) -> Vec<TestResult> {
                         out.push(TestResult { test, ..with(f) });
                     }
                 }
+            }
+        }
+        Finding::SecondLevel(f) => {
+            for fair in [true, false] {
+                out.push(with(Finding::SecondLevel(crate::stats::finding::SecondLevelFinding { fair, ..f.clone() })));
             }
         }
         Finding::SerialCorrelation { .. } => {

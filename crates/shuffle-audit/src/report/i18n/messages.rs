@@ -298,6 +298,15 @@ pub(crate) fn test_headline(t: &TestResult) -> Message {
             .msg("class", class(*c))
             .text("position", position)
             .text("ratio", times(*ratio)),
+        Finding::SecondLevel(f) => {
+            let w = f.worst();
+            msg("headline.second-level")
+                .text("test", w.test)
+                .text("form", w.form)
+                .text("samples", w.samples)
+                .text("ks", crate::stats::format_ln_p(w.ks_p.max(f64::MIN_POSITIVE).ln()))
+                .text("ad", crate::stats::format_ln_p(w.ad_p.max(f64::MIN_POSITIVE).ln()))
+        }
         Finding::SerialCorrelation { from, to, ratio, correlation: r, .. } => msg("headline.serial-correlation")
             .text("from", from)
             .text("to", to)
@@ -519,6 +528,18 @@ pub(crate) fn explanation(t: &TestResult) -> Message {
                 .text("position", position);
             if *fair { m.text("deviation", deviation(*ratio)) } else { m.text("ratio", times(*ratio)) }
         }
+        Finding::SecondLevel(f) => {
+            let w = f.worst();
+            msg(if f.fair { "explain.second-level.fair" } else { "explain.second-level.bias" })
+                .text("samples", f.samples)
+                .text("decks", f.sample_decks)
+                .text("groups", f.groups.len())
+                .text("test", w.test)
+                .text("form", w.form)
+                .text("d", format!("{:.3}", w.ks_d))
+                .text("ks", crate::stats::format_ln_p(w.ks_p.max(f64::MIN_POSITIVE).ln()))
+                .text("ad", crate::stats::format_ln_p(w.ad_p.max(f64::MIN_POSITIVE).ln()))
+        }
         Finding::SerialCorrelation { from, to, ratio, correlation: r, fair, .. } => {
             if *fair {
                 msg("explain.serial-correlation.fair").text("r", format!("{r:+.4}"))
@@ -736,6 +757,7 @@ fn looks_like_chance(t: &TestResult) -> bool {
         | Finding::LongestIncreasing(h)
         | Finding::Clumping(h) => h.fair,
         Finding::Guess(g) => g.fair,
+        Finding::SecondLevel(f) => f.fair,
         Finding::Adjacency { fair, .. }
         | Finding::Parity { fair, .. }
         | Finding::Inversions { fair, .. }

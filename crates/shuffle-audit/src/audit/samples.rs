@@ -1,0 +1,258 @@
+//! Samples as labs draw them (`run --samples S`): the run is split into S samples of equal size, every sample is
+//! tested on its own by the run's battery (a lab states each statistic's pass or fail per sample, at 95% or 99%),
+//! and the samples' p-values are tested for uniformity, the second level ([`crate::stats::second_level`]), which
+//! joins the run's family as the test `second-level`. The whole run's tests are those of every sample's decks
+//! together, so a sampled run says everything a run of the same decks says, and more.
+//!
+//! A built-in run's sample k is an ordinary run of N/S shuffles seeded with [`sample_seed`]`(seed, k)`: each
+//! sample can be reproduced alone with `run --seed`, and the samples are independent streams. Decks read from a
+//! file are cut into S runs of consecutive deck lines.
+
+use serde::Serialize;
+
+use crate::audit::meter::Progress;
+use crate::audit::runner::{Control, Counted, RunConfig, RunOutcome, chunk_seed, run_into};
+use crate::audit::source::DeckSource;
+use crate::audit::stop::{StopFlag, StopReason};
+use crate::audit::tally::Tally;
+use crate::audit::verdict::{Thresholds, assess};
+use crate::error::{ConfigError, Field};
+use crate::stats::second_level::{MIN_SAMPLES, SampleP};
+use crate::stats::{LnP, TestId, TestResult};
+
+/// Stream offset that separates sample seeds from chunk and replicate seeds ("SAMPLES!" in ASCII).
+const SAMPLE_STREAM: u64 = 0x5341_4d50_4c45_5321;
+
+/// The most samples a run may be split into.
+pub const MAX_SAMPLES: u64 = 100_000;
+
+/// The seed of sample `k` (0-based) of a run seeded with `seed`: SplitMix64 output k + 1 from a stream of its
+/// own, its low 32 bits for the C generators (whose `srand` takes 32).
+pub fn sample_seed(seed: u64, k: u64, c_library: bool) -> u64 {
+    let s = chunk_seed(seed ^ SAMPLE_STREAM, k);
+    if c_library { s & 0xffff_ffff } else { s }
+}
+
+/// Checks `--samples S` against the decks it splits: S in 2..=[`MAX_SAMPLES`], and `decks` a multiple of S.
+pub fn check_samples(count: u64, decks: u64, what: &str) -> Result<u64, ConfigError> {
+    if !(MIN_SAMPLES..=MAX_SAMPLES).contains(&count) {
+        return Err(ConfigError::new(
+            Field::Samples,
+            format!("{count} is outside {MIN_SAMPLES}..={MAX_SAMPLES} (the second level needs two samples at least)"),
+        ));
+    }
+    if decks % count != 0 || decks < count {
+        let below = decks / count * count;
+        let above = below + count;
+        let hint = if below > 0 { format!("{below} or {above}") } else { format!("{above}") };
+        return Err(ConfigError::new(
+            Field::Samples,
+            format!("{decks} {what} do not split into {count} samples of equal size (give {hint})"),
+        ));
+    }
+    Ok(decks / count)
+}
+
+/// One test of one sample.
+#[derive(Clone, Debug, Serialize)]
+pub struct SampleTest {
+    pub test: TestId,
+    pub statistic: f64,
+    pub df: f64,
+    /// The test's p in its sample, before any adjustment: one-sided, or two-sided (the smaller tail doubled),
+    /// as a lab compares it with 0.05 or 0.01.
+    pub p: f64,
+    #[serde(skip)]
+    pub ln_p: LnP,
+}
+
+/// One sample: where its decks are, its seed, and its tests.
+#[derive(Clone, Debug, Serialize)]
+pub struct SampleResult {
+    /// 1-based.
+    pub index: u64,
+    /// The seed that reproduces it alone (built-in runs).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+    /// The 1-based index in the run of its first deck (built-in runs), or its first deck line (decks read).
+    pub first_deck: u64,
+    pub decks: u64,
+    pub tests: Vec<SampleTest>,
+    /// The sample's own family p (Holm over its tests), as if it had been run alone.
+    pub p_family: f64,
+    /// Its p-values for the second level.
+    #[serde(skip)]
+    pub uniform: Vec<SampleP>,
+}
+
+impl SampleResult {
+    /// Tests a sample's tally.
+    pub fn of(index: u64, seed: Option<u64>, first_deck: u64, tally: &Tally, thresholds: &Thresholds) -> Self {
+        let a = assess(tally.evaluate(), thresholds);
+        let tests = a
+            .tests
+            .iter()
+            .map(|t| SampleTest {
+                test: t.result.test,
+                statistic: t.result.statistic,
+                df: t.result.df,
+                p: t.ln_p_test.exp(),
+                ln_p: t.ln_p_test,
+            })
+            .collect();
+        SampleResult {
+            index,
+            seed,
+            first_deck,
+            decks: tally.shuffles(),
+            tests,
+            p_family: a.ln_p_family.exp(),
+            uniform: tally.battery.uniform_p_values(),
+        }
+    }
+}
+
+/// Every sample of a run.
+#[derive(Clone, Debug, Serialize)]
+pub struct Samples {
+    /// Samples asked for, and decks in each.
+    pub count: u64,
+    pub size: u64,
+    /// The samples tested (fewer than `count` when the run stopped early).
+    pub samples: Vec<SampleResult>,
+}
+
+impl Samples {
+    /// The `second-level` test of the samples, when two or more were tested.
+    pub fn second_level(&self) -> Option<TestResult> {
+        let ps: Vec<Vec<SampleP>> = self.samples.iter().map(|s| s.uniform.clone()).collect();
+        crate::stats::second_level::second_level(&ps, self.size)
+    }
+
+    /// How many samples pass test `test` at level `alpha` (p ≥ α), and how many applied it.
+    pub fn passing(&self, test: TestId, alpha: f64) -> (usize, usize) {
+        let ps: Vec<f64> =
+            self.samples.iter().filter_map(|s| s.tests.iter().find(|t| t.test == test).map(|t| t.p)).collect();
+        (ps.iter().filter(|&&p| p >= alpha).count(), ps.len())
+    }
+}
+
+/// A built-in run split into `count` samples: what the samples counted together, the samples, and what stopped
+/// it early. A sample cut short by a stop request or a fault is not kept: the run holds whole samples only.
+pub struct SampledRun {
+    pub outcome: RunOutcome,
+    pub samples: Samples,
+    pub stopped: Option<StopReason>,
+}
+
+/// Runs `config` as `count` samples of `config.shuffles / count` shuffles, sample k seeded with
+/// [`sample_seed`]; stops at a fault or when `stop` is set, keeping the samples finished before.
+pub fn run_samples(
+    config: &RunConfig,
+    count: u64,
+    thresholds: &Thresholds,
+    progress: impl Fn(u64) -> Progress,
+    stop: Option<&StopFlag>,
+) -> Result<SampledRun, ConfigError> {
+    let size = check_samples(count, config.shuffles, "shuffles")?;
+    let DeckSource::Builtin(builtin) = &config.source else {
+        return Err(ConfigError::new(Field::Samples, "built-in runs only are split into seeded samples"));
+    };
+    let c_library = builtin.rng.is_c_library();
+    let start = std::time::Instant::now();
+    let mut whole = Counted::new(config);
+    let mut samples = Vec::new();
+    let (mut stopped, mut threads) = (None, 1);
+    for k in 0..count {
+        let seed = sample_seed(builtin.seed, k, c_library);
+        let mut source = builtin.clone();
+        source.seed = seed;
+        let sample = RunConfig { source: DeckSource::Builtin(source), shuffles: size, ..config.clone() };
+        let mut counted = Counted::new(&sample);
+        let mut control = Control { progress: progress(k), stop, checkpoint: None };
+        let finish = run_into(&sample, &mut counted, 0..sample.chunks(), &mut control)?;
+        threads = finish.threads;
+        if counted.fault.is_some() {
+            // The fault's shuffle is numbered in the whole run.
+            let mut fault = counted.fault.clone();
+            if let Some((_, f)) = &mut fault {
+                f.first_shuffle += k * size;
+            }
+            whole.merge(&counted.tally, &[], fault);
+            break;
+        }
+        if finish.stopped.is_some() {
+            stopped = finish.stopped;
+            break;
+        }
+        counted.tally.settle();
+        samples.push(SampleResult::of(k + 1, Some(seed), k * size + 1, &counted.tally, thresholds));
+        whole.merge(&counted.tally, &[], None);
+    }
+    whole.tally.settle();
+    let outcome = whole.into_outcome(start.elapsed(), threads);
+    Ok(SampledRun { outcome, samples: Samples { count, size, samples }, stopped })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::RngKind;
+    use crate::shuffle::{Algorithm, AlgorithmKind};
+
+    fn config(kind: AlgorithmKind, shuffles: u64) -> RunConfig {
+        RunConfig { threads: Some(2), ..RunConfig::new(Algorithm::new(kind), RngKind::Pcg32, 20, shuffles, 7) }
+    }
+
+    #[test]
+    fn sizes_must_split_evenly() {
+        assert_eq!(check_samples(4, 1000, "shuffles").unwrap(), 250);
+        let e = check_samples(7, 1000, "shuffles").unwrap_err().to_string();
+        assert!(e.starts_with("--samples:") && e.contains("994 or 1001"), "{e}");
+        assert!(check_samples(1, 1000, "shuffles").unwrap_err().to_string().contains("2..="));
+        assert!(check_samples(5, 3, "shuffles").unwrap_err().to_string().contains("give 5"));
+    }
+
+    #[test]
+    fn each_sample_is_a_run_of_its_own_seed_and_the_whole_is_their_sum() {
+        let c = config(AlgorithmKind::FisherYates, 3000);
+        let run = run_samples(&c, 3, &Thresholds::default(), |_| Progress::Hidden, None).unwrap();
+        assert_eq!(run.samples.samples.len(), 3);
+        assert_eq!(run.outcome.tally.shuffles(), 3000);
+        let mut sum: Option<Tally> = None;
+        for (k, s) in run.samples.samples.iter().enumerate() {
+            let seed = sample_seed(7, k as u64, false);
+            assert_eq!((s.index, s.seed, s.first_deck, s.decks), (k as u64 + 1, Some(seed), 1000 * k as u64 + 1, 1000));
+            let mut alone = config(AlgorithmKind::FisherYates, 1000);
+            if let DeckSource::Builtin(b) = &mut alone.source {
+                b.seed = seed;
+            }
+            let tally = crate::audit::runner::run(&alone, Progress::Hidden).unwrap().tally;
+            let again = SampleResult::of(s.index, s.seed, s.first_deck, &tally, &Thresholds::default());
+            assert_eq!(again.p_family, s.p_family);
+            match &mut sum {
+                Some(t) => t.merge(&tally),
+                None => sum = Some(tally),
+            }
+        }
+        assert_eq!(sum.unwrap().battery.position_card, run.outcome.tally.battery.position_card);
+        assert!(run.samples.second_level().is_some());
+    }
+
+    #[test]
+    fn the_c_generators_take_32_bit_sample_seeds() {
+        for k in 0..100 {
+            assert!(sample_seed(u64::MAX, k, true) <= u64::from(u32::MAX));
+        }
+        assert_ne!(sample_seed(1, 0, false), chunk_seed(1, 0));
+    }
+
+    #[test]
+    fn a_fault_ends_the_run_in_the_sample_that_met_it() {
+        let c = config(AlgorithmKind::DirectDraw, 400);
+        let run = run_samples(&c, 4, &Thresholds::default(), |_| Progress::Hidden, None).unwrap();
+        let fault = run.outcome.fault.expect("direct-draw is not a permutation");
+        assert!(fault.first_shuffle <= 100, "{}", fault.first_shuffle);
+        assert!(run.samples.samples.is_empty());
+    }
+}
