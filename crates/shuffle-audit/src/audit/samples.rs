@@ -247,6 +247,55 @@ mod tests {
         assert_ne!(sample_seed(1, 0, false), chunk_seed(1, 0));
     }
 
+    /// The second level's false-alarm rate, and the family's with it, over 100 fair sampled runs of 10 samples:
+    /// 400 decks of 20 cards (continuous statistics), and 100 decks of 52 cards (sparse tables, under 2 decks per
+    /// cell, where the worst-line tests take their exact binomial bound and leave the second level). At α = 0.05
+    /// each count must be at most 14: a rule at its level (Binomial(100, 0.05), mean 5) exceeds that with
+    /// probability 7e-4, a conservative one less. PCG32, fixed seeds: the counts are the same on every run
+    /// (release-checks run 1000 such runs: `second_level_rate_over_1000_runs`).
+    #[test]
+    fn fair_sampled_runs_keep_the_stated_false_alarm_rate() {
+        for (deck, decks) in [(20usize, 400u64), (52, 100)] {
+            let (second, family) = fair_rejections(deck, decks, 100);
+            assert!(second <= 14 && family <= 14, "{deck} cards, {decks} decks a sample: {second} and {family} of 100");
+        }
+    }
+
+    /// Fair runs (fisher-yates, PCG32, seeds 0..runs) of 10 samples of `decks` decks of `deck` cards: how many
+    /// had a second-level p below 0.05, and how many a family p below 0.05.
+    fn fair_rejections(deck: usize, decks: u64, runs: u64) -> (usize, usize) {
+        let (mut second, mut family) = (0, 0);
+        for seed in 0..runs {
+            let c = RunConfig {
+                threads: Some(1),
+                ..RunConfig::new(Algorithm::new(AlgorithmKind::FisherYates), RngKind::Pcg32, deck, 10 * decks, seed)
+            };
+            let run = run_samples(&c, 10, &Thresholds::default(), |_| Progress::Hidden, None).unwrap();
+            let sl = run.samples.second_level().expect("ten samples have a second level");
+            second += usize::from(sl.ln_p < 0.05f64.ln());
+            let report = crate::audit::RunReport::with_samples(c, run.outcome, run.samples, Thresholds::default());
+            family += usize::from(report.assessment.ln_p_family < 0.05f64.ln());
+        }
+        (second, family)
+    }
+
+    /// The same rates over 1000 runs, with their exact 99% intervals (heavy: scripts/release-checks.sh). Each count
+    /// must be at most 68 of 1000: a rule at its level exceeds that with probability 5e-4.
+    #[test]
+    #[ignore = "heavy: 1000 sampled runs of each size; scripts/release-checks.sh"]
+    fn second_level_rate_over_1000_runs() {
+        for (deck, decks) in [(20usize, 400u64), (52, 100), (52, 2000)] {
+            let (second, family) = fair_rejections(deck, decks, 1000);
+            let (lo, hi) = crate::stats::distributions::special::clopper_pearson(second as u64, 1000, 0.99);
+            let (flo, fhi) = crate::stats::distributions::special::clopper_pearson(family as u64, 1000, 0.99);
+            eprintln!(
+                "{deck} cards, {decks} decks a sample: second level {second}/1000 (99% {lo:.4}..{hi:.4}), family \
+                 {family}/1000 (99% {flo:.4}..{fhi:.4})"
+            );
+            assert!(second <= 68 && family <= 68, "{deck} cards, {decks} decks: {second} and {family} of 1000");
+        }
+    }
+
     #[test]
     fn a_fault_ends_the_run_in_the_sample_that_met_it() {
         let c = config(AlgorithmKind::DirectDraw, 400);

@@ -98,6 +98,9 @@ pub(crate) const REPORT_FILES: &[&str] = &[
     "run.json",
     "report.html",
     "seat_counts.csv",
+    // `run --samples`.
+    "samples.csv",
+    "second_level.csv",
     "position-card.svg",
     "adjacency.svg",
     "progressive.csv",

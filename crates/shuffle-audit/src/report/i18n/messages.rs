@@ -530,13 +530,12 @@ pub(crate) fn explanation(t: &TestResult) -> Message {
         }
         Finding::SecondLevel(f) => {
             let w = f.worst();
-            msg(if f.fair { "explain.second-level.fair" } else { "explain.second-level.bias" })
+            let m = msg(if f.fair { "explain.second-level.fair" } else { "explain.second-level.bias" })
                 .text("samples", f.samples)
-                .text("decks", f.sample_decks)
-                .text("groups", f.groups.len())
-                .text("test", w.test)
+                .text("decks", f.sample_decks);
+            let m = if f.fair { m.text("groups", f.groups.len()) } else { m.text("d", format!("{:.3}", w.ks_d)) };
+            m.text("test", w.test)
                 .text("form", w.form)
-                .text("d", format!("{:.3}", w.ks_d))
                 .text("ks", crate::stats::format_ln_p(w.ks_p.max(f64::MIN_POSITIVE).ln()))
                 .text("ad", crate::stats::format_ln_p(w.ad_p.max(f64::MIN_POSITIVE).ln()))
         }

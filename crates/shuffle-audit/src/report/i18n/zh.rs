@@ -96,7 +96,7 @@ pub(super) static TEMPLATES: Catalogue = Catalogue {
         ("headline.full-permutation.most", "牌序 {order} 出现的次数是公平情况的 {ratio}"),
         ("headline.class-by-position", "{class} 在位置 {position}：{ratio}"),
         ("headline.serial-correlation", "位置 {from} → 下一副牌的位置 {to}：{ratio}；r = {r}"),
-        ("headline.second-level", "{test}（{form}）在 {samples} 个样本上：KS p {ks}，AD p {ad}"),
+        ("headline.second-level", "最不均匀的统计量在 {samples} 个样本上的 p 值：KS p {ks}，AD p {ad}"),
         ("headline.duplicate-decks.none", "前 {decks} 副牌中没有重复的牌"),
         ("headline.duplicate-decks.repeats", "前 {decks} 副牌中有 {repeats} 副重复：只有约 {space} 种可能的牌序"),
         ("headline.bottom-joker", "底牌含王的比例 {rate}，公平值 {fair}"),
@@ -255,11 +255,11 @@ pub(super) static TEMPLATES: Catalogue = Catalogue {
         (
             "explain.second-level.fair",
             "{samples} 个样本（每个 {decks} 副牌）逐一检验，每个统计量（共 {groups} 个）的 p 值在各样本间均匀分布于 0 到 1 \
-             之间，与公平洗牌一致：最不均匀的是 {test}（{form}），KS p {ks}，AD p {ad}。",
+             之间，与公平洗牌一致：最不均匀的一个 KS p {ks}，AD p {ad}。",
         ),
         (
             "explain.second-level.bias",
-            "逐个样本检验（{samples} 个样本，每个 {decks} 副牌）时，{test}（{form}）的 p 值没有均匀分布于 0 到 1 之间\
+            "逐个样本检验（{samples} 个样本，每个 {decks} 副牌）时，有一个统计量的 p 值没有均匀分布于 0 到 1 之间\
              （KS D = {d}，p {ks}；AD p {ad}）：每个样本都带有一点偏差，累积起来就显现了。",
         ),
         (
