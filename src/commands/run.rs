@@ -247,6 +247,7 @@ fn run_external(
         tests: plan.tests,
         deal: plan.deal,
         watch: progressive.map(|_| &mut watch as &mut dyn FnMut(&_) -> bool),
+        each: None,
     };
     let mut notify = |n: &input::Notice| eprintln!("{}", report::terminal(&n.to_string()));
     let control = input::Control { stop: &crate::signals::STOP, timeout, notify: Some(&mut notify) };

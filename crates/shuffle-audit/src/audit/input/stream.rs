@@ -17,7 +17,7 @@ use super::deck_parser::{DeckDefect, DeckFormat, DeckParser, count_cards};
 use super::source::{Line, LineReader, MAX_LINE_BYTES};
 use crate::audit::stop::{NEVER, StopFlag};
 use crate::audit::tally::Tally;
-use crate::cards::{MAX_DECK, MIN_DECK};
+use crate::cards::{Card, MAX_DECK, MIN_DECK};
 use crate::game::deal::DealConfig;
 use crate::stats::{Cards, TestSelection};
 
@@ -80,6 +80,9 @@ pub struct Fold<'a> {
     /// Called after every valid deck with the tally so far; returning `false` stops reading (progressive mode
     /// stops at its first FAIL).
     pub watch: Option<&'a mut dyn FnMut(&Tally) -> bool>,
+    /// Called with every valid deck, in input order, after it is counted (`run --save-decks`, `export bits`);
+    /// returning `false` stops reading, as the watcher's does.
+    pub each: Option<&'a mut dyn FnMut(&[Card]) -> bool>,
 }
 
 /// What a stream held.
@@ -160,7 +163,7 @@ pub(crate) fn audit_until<R: BufRead>(
     stop: &StopFlag,
     decks_read: &Cell<u64>,
 ) -> Result<StreamAudit, StreamError> {
-    let Fold { tests, deal, mut watch } = fold;
+    let Fold { tests, deal, mut watch, mut each } = fold;
     let start = Instant::now();
     let mut lines = LineReader::new(reader);
     let mut counts = LineCounts { lines: 0, decks: 0, invalid: 0, first_invalid: Vec::new(), first_invalid_deck: None };
@@ -222,6 +225,12 @@ pub(crate) fn audit_until<R: BufRead>(
         match parser.parse(text) {
             Ok(deck) => {
                 tally.add(deck);
+                if let Some(e) = each.as_mut()
+                    && !e(deck)
+                {
+                    stopped_watching = true;
+                    break;
+                }
                 if let Some(w) = watch.as_mut()
                     && !w(tally)
                 {
