@@ -6,6 +6,7 @@ pub mod completions;
 pub mod crack;
 pub mod deal;
 pub mod exact;
+pub mod export;
 pub mod gate;
 pub mod list;
 pub mod man;
@@ -16,6 +17,7 @@ pub mod seeds;
 pub mod shuffle;
 pub mod sweep;
 pub mod teach;
+pub mod verify;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -57,6 +59,8 @@ pub fn dispatch(command: Command) -> anyhow::Result<ExitCode> {
         Command::Seeds(args) => seeds::run(args),
         Command::Crack(args) => crack::run(*args),
         Command::Teach(args) => teach::run(args),
+        Command::Export(args) => export::run(args),
+        Command::Verify(args) => verify::run(args),
         Command::Completions(args) => completions::run(args),
         Command::Man(args) => man::run(args),
     }
