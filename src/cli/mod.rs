@@ -412,6 +412,10 @@ pub struct RunArgs {
     /// Rewrite the state file (--state-out) atomically this often during the run: 30s, 5m, 1h.
     #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
     pub checkpoint_every: Option<std::time::Duration>,
+    /// Also write every deck the run counts to FILE, one per line as --decks reads them (0-based ids), in run
+    /// order, with manifest.json beside it. Not with --progressive, --resume, --shard, --copies or --game.
+    #[arg(long, value_name = "FILE")]
+    pub save_decks: Option<std::path::PathBuf>,
     /// Continue the run a state file holds (it holds the run's definition: give no algorithm, seed or shuffles).
     #[arg(long, value_name = "FILE")]
     pub resume: Option<std::path::PathBuf>,

@@ -102,18 +102,6 @@ fn seed_of(rng: RngKind, seed: Option<u64>) -> anyhow::Result<(u64, bool)> {
     }
 }
 
-/// The command line that reproduces this export, shell-quoted, with the drawn seed added.
-fn command_line(drawn_seed: Option<u64>) -> String {
-    let mut args: Vec<String> = std::env::args_os().skip(1).map(|a| a.to_string_lossy().into_owned()).collect();
-    if let Some(seed) = drawn_seed {
-        args.extend(["--seed".to_string(), seed.to_string()]);
-    }
-    std::iter::once("shuffle-audit".to_string())
-        .chain(args.iter().map(|a| export::shell_quote(a)))
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 /// `--bytes N`: a multiple of 4.
 fn words_of_bytes(bytes: Option<u64>) -> anyhow::Result<Option<u64>> {
     match bytes {
@@ -164,10 +152,6 @@ fn conclude(
         }
         Ended::Done | Ended::Closed => ExitCode::SUCCESS,
     })
-}
-
-fn seeding_of(rng: RngKind) -> String {
-    if rng.is_c_library() { "srand(seed)".into() } else { "seed_from_u64(seed)".into() }
 }
 
 fn raw(args: ExportRawArgs) -> anyhow::Result<ExitCode> {
@@ -221,14 +205,14 @@ fn raw(args: ExportRawArgs) -> anyhow::Result<ExitCode> {
             kind: "raw".into(),
             generator: Some(rng.to_string()),
             seed: Some(seed),
-            seeding: Some(seeding_of(rng)),
+            seeding: Some(super::seeding_of(rng)),
             algorithm: None,
             deck: None,
             layout,
             counts: BTreeMap::from([("words".to_string(), bytes / 4)]),
             input: None,
             partial,
-            command: command_line(drawn.then_some(seed)),
+            command: super::command_line(drawn.then_some(seed)),
         },
         summary,
     )
@@ -296,14 +280,14 @@ fn draws(args: ExportDrawsArgs) -> anyhow::Result<ExitCode> {
             kind: "draws".into(),
             generator: Some(rng.to_string()),
             seed: Some(seed),
-            seeding: Some(seeding_of(rng)),
+            seeding: Some(super::seeding_of(rng)),
             algorithm: args.algorithm.map(|a| a.to_string()),
             deck: args.algorithm.map(|_| args.deck.unwrap_or(52)),
             layout: format!("{layout}; range {k}"),
             counts,
             input: None,
             partial,
-            command: command_line(drawn.then_some(seed)),
+            command: super::command_line(drawn.then_some(seed)),
         },
         summary,
     )
@@ -458,7 +442,7 @@ fn bits(args: ExportBitsArgs) -> anyhow::Result<ExitCode> {
                     Some(format!(
                         "as run: chunk i of {} decks from {} of chunk_seed(seed, i)",
                         shuffle_audit::audit::CHUNK_SHUFFLES,
-                        seeding_of(rng)
+                        super::seeding_of(rng)
                     )),
                     Some(algorithm),
                     None,
@@ -483,7 +467,7 @@ fn bits(args: ExportBitsArgs) -> anyhow::Result<ExitCode> {
                 counts: named,
                 input,
                 partial,
-                command: command_line(drawn),
+                command: super::command_line(drawn),
             }
         },
         summary,

@@ -102,6 +102,24 @@ pub fn validate(
     Ok(settings)
 }
 
+/// The command line that reproduces this invocation, shell-quoted, with a seed drawn from the operating system
+/// added (`--seed S`): what a manifest records.
+pub fn command_line(drawn_seed: Option<u64>) -> String {
+    let mut args: Vec<String> = std::env::args_os().skip(1).map(|a| a.to_string_lossy().into_owned()).collect();
+    if let Some(seed) = drawn_seed {
+        args.extend(["--seed".to_string(), seed.to_string()]);
+    }
+    std::iter::once("shuffle-audit".to_string())
+        .chain(args.iter().map(|a| shuffle_audit::export::shell_quote(a)))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// How a generator is seeded from a seed, in a manifest's words.
+pub fn seeding_of(rng: shuffle_audit::rng::RngKind) -> String {
+    if rng.is_c_library() { "srand(seed)".into() } else { "seed_from_u64(seed)".into() }
+}
+
 /// `--out DIR`, or `reports/<name>` when it was not given.
 pub fn out_path(out: Option<&Path>, name: impl FnOnce() -> String) -> PathBuf {
     out.map_or_else(|| PathBuf::from("reports").join(name()), Path::to_path_buf)
