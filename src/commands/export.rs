@@ -334,16 +334,18 @@ fn bits(args: ExportBitsArgs) -> anyhow::Result<ExitCode> {
             let b = config.builtin().expect("a built-in plan");
             let mut writer = BitsWriter::new(config.deck, words);
             let mut failed = None;
-            let replayed =
-                shuffle_audit::audit::replay_decks(config, &[0..config.chunks()], stop, &mut |deck| match writer
-                    .add(deck, &mut sink)
-                {
+            let replayed = shuffle_audit::audit::replay_decks(
+                config,
+                std::slice::from_ref(&(0..config.chunks())),
+                stop,
+                &mut |deck| match writer.add(deck, &mut sink) {
                     Ok(open) => open,
                     Err(e) => {
                         failed = Some(e);
                         false
                     }
-                });
+                },
+            );
             if let Some(e) = failed {
                 return Err(fail(e));
             }

@@ -38,7 +38,7 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
     writeln!(out, "{ok} ok, {changed} changed, {missing} missing of {} files", verified.files.len());
     let (sha, same) = &verified.binary;
     match same {
-        Some(true) => writeln!(out, "binary: this shuffle-audit is the one that wrote the manifest ({})", short(sha)),
+        Some(true) => writeln!(out, "binary: this shuffle-audit is the one that wrote the manifest"),
         Some(false) => writeln!(
             out,
             "binary: this shuffle-audit differs from the one that wrote the manifest ({}); not a failure",

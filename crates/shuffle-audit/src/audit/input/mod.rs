@@ -27,7 +27,9 @@ use serde::Serialize;
 
 pub use deck_parser::{DeckDefect, DeckFormat, DeckParser};
 pub use source::{ExternalSource, Line, LineReader, Linger, PRODUCER_GROUP, Producer, ProducerStatus, Reading};
-pub use stream::{Fold, FormatChoice, InvalidDeck, StreamAudit, StreamError, StreamOptions, audit as audit_stream};
+pub use stream::{
+    DeckHook, Fold, FormatChoice, InvalidDeck, StreamAudit, StreamError, StreamOptions, audit as audit_stream,
+};
 pub use wait::{Ending, Notice, PolledReader, Waiting};
 
 use crate::audit::fault::{FaultKind, FaultReport};

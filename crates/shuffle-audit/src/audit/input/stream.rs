@@ -71,6 +71,9 @@ impl std::fmt::Display for InvalidDeck {
     }
 }
 
+/// A hook called with every valid deck; `false` stops reading.
+pub type DeckHook<'a> = &'a mut dyn FnMut(&[Card]) -> bool;
+
 /// What the valid decks of a stream are counted into, and who watches them arrive.
 #[derive(Default)]
 pub struct Fold<'a> {
@@ -82,7 +85,7 @@ pub struct Fold<'a> {
     pub watch: Option<&'a mut dyn FnMut(&Tally) -> bool>,
     /// Called with every valid deck, in input order, after it is counted (`run --save-decks`, `export bits`);
     /// returning `false` stops reading, as the watcher's does.
-    pub each: Option<&'a mut dyn FnMut(&[Card]) -> bool>,
+    pub each: Option<DeckHook<'a>>,
 }
 
 /// What a stream held.

@@ -117,7 +117,7 @@ mod tests {
             let config = request.validate(|_| 0).unwrap().builtin().unwrap().clone();
             let outcome = run(&config, Progress::Hidden).unwrap();
             let mut counts = vec![0u64; 81];
-            let done = replay_decks(&config, &[0..config.chunks()], &NEVER, &mut |deck| {
+            let done = replay_decks(&config, std::slice::from_ref(&(0..config.chunks())), &NEVER, &mut |deck| {
                 for (p, &c) in deck.iter().enumerate() {
                     counts[p * 9 + usize::from(c)] += 1;
                 }
