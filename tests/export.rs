@@ -464,3 +464,36 @@ fn save_decks_is_refused_where_it_does_not_apply() {
     assert_usage_error(&out, "--resume", "--resume");
     assert!(!Path::new(f).exists());
 }
+
+#[test]
+fn ctrl_c_stops_an_unlimited_export_and_its_manifest_says_what_was_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let m = dir.path().join("m.json");
+    let mut child = Command::new(bin_path())
+        .args(["export", "raw", "--rng", "chacha8", "--seed", "1", "--manifest", m.to_str().unwrap()])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // A reader that keeps every byte, so that the manifest's hash can be checked against them.
+    let mut stdout = child.stdout.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut all = Vec::new();
+        stdout.read_to_end(&mut all).unwrap();
+        all
+    });
+    common::wait_until("a few mebibytes written", std::time::Duration::from_secs(30), || {
+        common::cpu_seconds(child.id()) > 0.05
+    });
+    // SAFETY: a signal to our own child process.
+    assert_eq!(unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) }, 0);
+    let status = common::wait_or_kill(&mut child, std::time::Duration::from_secs(30), "export raw after SIGINT");
+    let bytes = reader.join().unwrap();
+    assert_eq!(status.code(), Some(130));
+    assert!(!bytes.is_empty() && bytes.len() % 4 == 0, "{} bytes", bytes.len());
+    let sm: serde_json::Value = serde_json::from_slice(&std::fs::read(&m).unwrap()).unwrap();
+    let e = entry(&sm, "-");
+    assert_eq!(e["bytes"], bytes.len() as u64);
+    assert_eq!(e["sha256"], sha256_hex(&bytes));
+    assert_eq!(e["partial"], true);
+}
