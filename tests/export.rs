@@ -118,6 +118,31 @@ fn a_full_disk_is_an_error_naming_the_file() {
         assert!(stderr(&out).contains("/dev/full"), "{args:?}: {}", stderr(&out));
         assert!(!stderr(&out).contains("manifest:"), "{args:?} claims a manifest: {}", stderr(&out));
     }
+    // A file exported once, then again onto a full disk (a link to /dev/full): its manifest no longer claims it.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("raw.bin");
+    let f = file.to_str().unwrap();
+    ok(&["export", "raw", "--rng", "msvc", "--seed", "1", "--bytes", "64", "--out", f]);
+    ok(&[
+        "export",
+        "raw",
+        "--rng",
+        "msvc",
+        "--seed",
+        "1",
+        "--bytes",
+        "64",
+        "--out",
+        dir.path().join("other.bin").to_str().unwrap(),
+    ]);
+    std::fs::remove_file(&file).unwrap();
+    std::os::unix::fs::symlink("/dev/full", &file).unwrap();
+    let out = run(&["export", "raw", "--rng", "msvc", "--seed", "1", "--bytes", "1e6", "--out", f]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("raw.bin") && stderr(&out).contains("No space left"), "{}", stderr(&out));
+    let m = manifest(dir.path());
+    let names: Vec<&str> = m["files"].as_array().unwrap().iter().map(|f| f["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["other.bin"]);
 }
 
 #[test]

@@ -69,6 +69,15 @@ impl Destination {
         }
     }
 
+    /// The error of a failed write, naming the file; the manifest's entry of an earlier export of the same name
+    /// is removed, so that nothing claims the file.
+    fn failed(&self, e: export::SinkError) -> anyhow::Error {
+        if let (Target::File(_), Some((manifest, name))) = (&self.target, &self.manifest) {
+            export::forget(manifest, name);
+        }
+        anyhow::anyhow!("{}: {e}", if matches!(self.target, Target::File(_)) { "--out" } else { "export" })
+    }
+
     fn open(&self) -> anyhow::Result<Sink> {
         let flag = if matches!(self.target, Target::File(_)) { "--out" } else { "standard output" };
         Sink::open(self.target.clone(), self.manifest.is_some()).map_err(|e| anyhow::anyhow!("{flag}: {e}"))
@@ -177,9 +186,9 @@ fn raw(args: ExportRawArgs) -> anyhow::Result<ExitCode> {
             reader(args.format)
         );
     }
-    let (count, ended) = export::raw(args.rng, seed, packed, words, &mut sink, &crate::signals::STOP)
-        .map_err(|e| anyhow::anyhow!("{}: {e}", out_flag(&dest)))?;
-    let written = sink.finish().map_err(|e| anyhow::anyhow!("{}: {e}", out_flag(&dest)))?;
+    let (count, ended) =
+        export::raw(args.rng, seed, packed, words, &mut sink, &crate::signals::STOP).map_err(|e| dest.failed(e))?;
+    let written = sink.finish().map_err(|e| dest.failed(e))?;
     let layout = if packed && bits < 32 {
         format!("packed: each output's {bits} bits, most significant first, in little-endian 32-bit words")
     } else {
@@ -218,10 +227,6 @@ fn raw(args: ExportRawArgs) -> anyhow::Result<ExitCode> {
     )
 }
 
-fn out_flag(dest: &Destination) -> &'static str {
-    if matches!(dest.target, Target::File(_)) { "--out" } else { "export" }
-}
-
 fn draws(args: ExportDrawsArgs) -> anyhow::Result<ExitCode> {
     let k = args.range;
     let schedule = match args.algorithm {
@@ -254,8 +259,8 @@ fn draws(args: ExportDrawsArgs) -> anyhow::Result<ExitCode> {
     let text = args.words == DrawWords::Text;
     let (count, shuffles, ended) =
         export::draws(args.rng, seed, k, schedule.as_ref(), amount, text, &mut sink, &crate::signals::STOP)
-            .map_err(|e| anyhow::anyhow!("{}: {e}", out_flag(&dest)))?;
-    let written = sink.finish().map_err(|e| anyhow::anyhow!("{}: {e}", out_flag(&dest)))?;
+            .map_err(|e| dest.failed(e))?;
+    let written = sink.finish().map_err(|e| dest.failed(e))?;
     let layout =
         if text { "one draw per line, decimal".to_string() } else { "one draw per little-endian 32-bit word".into() };
     let of = match args.algorithm {
@@ -328,7 +333,7 @@ fn bits(args: ExportBitsArgs) -> anyhow::Result<ExitCode> {
     prepare_signals();
     let mut sink = dest.open()?;
     let stop = &crate::signals::STOP;
-    let fail = |e: export::SinkError| anyhow::anyhow!("{}: {e}", out_flag(&dest));
+    let fail = |e: export::SinkError| dest.failed(e);
     let (writer, entry_source, n, ended) = match &settings.plan {
         Plan::Builtin(config) => {
             let b = config.builtin().expect("a built-in plan");
@@ -348,6 +353,12 @@ fn bits(args: ExportBitsArgs) -> anyhow::Result<ExitCode> {
             );
             if let Some(e) = failed {
                 return Err(fail(e));
+            }
+            if replayed.stuck {
+                eprintln!(
+                    "warning: {} met a shuffle that does not terminate: the decks end there, as the run's count does",
+                    b.algorithm.label(config.deck)
+                );
             }
             if replayed.invalid > 0 {
                 eprintln!(

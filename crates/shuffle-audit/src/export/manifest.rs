@@ -119,6 +119,19 @@ impl Manifest {
     }
 }
 
+/// Removes the entry `name` from the manifest at `path`, if there is one: a file whose export failed must not
+/// keep the entry of an earlier, successful one. Best effort: a manifest that cannot be read is left alone.
+pub fn forget(path: &Path, name: &str) {
+    let Ok(mut manifest) = Manifest::read(path) else { return };
+    let before = manifest.files.len();
+    manifest.files.retain(|f| f.name != name);
+    if manifest.files.len() != before {
+        let mut bytes = serde_json::to_vec_pretty(&manifest).expect("plain data serialises");
+        bytes.push(b'\n');
+        let _ = write_atomic(path, &bytes);
+    }
+}
+
 /// SHA-256 of the running executable, in hex.
 pub fn binary_sha256() -> std::io::Result<String> {
     let exe = std::env::current_exe()?;

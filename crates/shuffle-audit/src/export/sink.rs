@@ -54,11 +54,16 @@ pub struct Sink {
 }
 
 impl Sink {
-    /// Opens `target` (a file is created or truncated); `hash` asks for the SHA-256 of what is written.
+    /// Opens `target` (a file is created or truncated, its folder made); `hash` asks for the SHA-256 of what is written.
     pub fn open(target: Target, hash: bool) -> Result<Sink, SinkError> {
         match &target {
             Target::Stdout => Ok(Sink::new(Box::new(io::stdout().lock()), target, hash)),
             Target::File(p) => {
+                // The folder is made if needed, as a report folder is.
+                if let Some(dir) = p.parent().filter(|d| !d.as_os_str().is_empty()) {
+                    std::fs::create_dir_all(dir)
+                        .map_err(|source| SinkError { target: dir.display().to_string(), source })?;
+                }
                 let file = File::create(p).map_err(|source| SinkError { target: p.display().to_string(), source })?;
                 let copy = file.try_clone().map_err(|source| SinkError { target: p.display().to_string(), source })?;
                 let mut sink = Sink::new(Box::new(file), target, hash);
