@@ -338,22 +338,7 @@ fn bits(args: ExportBitsArgs) -> anyhow::Result<ExitCode> {
         Plan::Builtin(config) => {
             let b = config.builtin().expect("a built-in plan");
             let mut writer = BitsWriter::new(config.deck, words);
-            let mut failed = None;
-            let replayed = shuffle_audit::audit::replay_decks(
-                config,
-                std::slice::from_ref(&(0..config.chunks())),
-                stop,
-                &mut |deck| match writer.add(deck, &mut sink) {
-                    Ok(open) => open,
-                    Err(e) => {
-                        failed = Some(e);
-                        false
-                    }
-                },
-            );
-            if let Some(e) = failed {
-                return Err(fail(e));
-            }
+            let replayed = writer.add_run(config, 0..config.chunks(), &mut sink, stop).map_err(fail)?;
             if replayed.stuck {
                 eprintln!(
                     "warning: {} met a shuffle that does not terminate: the decks end there, as the run's count does",

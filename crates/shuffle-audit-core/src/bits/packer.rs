@@ -35,6 +35,11 @@ impl BitPacker {
         }
     }
 
+    /// The pending bits as a number (their count is [`Self::pending_bits`]).
+    pub fn pending_value(&self) -> u32 {
+        self.acc as u32
+    }
+
     /// Bits pushed that do not fill a word yet (0..=31): they are never written (a stream ends on a word).
     pub fn pending_bits(&self) -> u32 {
         self.have

@@ -3,8 +3,12 @@
 
 use std::collections::BTreeMap;
 
+use std::ops::Range;
+
+use rayon::prelude::*;
+
 use super::sink::{Sink, SinkError};
-use crate::audit::{StopFlag, StopReason};
+use crate::audit::{Replayed, RunConfig, StopFlag, StopReason, replay_decks};
 use crate::bits::{BitPacker, DrawSchedule, LehmerBits, fill_packed, fill_raw32};
 use crate::cards::Card;
 use crate::rng::{RawRng, RngKind, SeededRng};
@@ -182,6 +186,15 @@ impl BitsCounts {
     }
 }
 
+/// One chunk's ranked decks, made on a worker: whole words, the bits short of a word, and the counts.
+struct ChunkBits {
+    lehmer: LehmerBits,
+    packer: BitPacker,
+    words: Vec<u32>,
+    kept: u64,
+    replayed: Replayed,
+}
+
 /// `export bits`: decks in, each kept deck's Lehmer rank out as `⌊log₂ n!⌋` bits, in words, up to `max_words`.
 pub struct BitsWriter {
     lehmer: LehmerBits,
@@ -236,6 +249,82 @@ impl BitsWriter {
         self.words += take as u64;
         self.block.clear();
         Ok(open && self.max_words.is_none_or(|m| self.words < m))
+    }
+
+    /// Adds the decks of the chunks `chunks` of the built-in run `config`, in run order: the chunks of a wave are
+    /// made and ranked side by side (each from its own generator, as the runner makes them), then appended in
+    /// order, so the bits are those of [`Self::add`] on the decks one by one. Stops at the amount, a closed pipe
+    /// or `stop` (between waves).
+    pub fn add_run(
+        &mut self,
+        config: &RunConfig,
+        chunks: Range<u64>,
+        sink: &mut Sink,
+        stop: &StopFlag,
+    ) -> Result<Replayed, SinkError> {
+        let n = config.deck;
+        let wave = 4 * rayon::current_num_threads() as u64;
+        let mut total = Replayed::default();
+        let mut next = chunks.start;
+        while next < chunks.end {
+            if stop.is_set() {
+                total.stopped = true;
+                break;
+            }
+            let end = (next + wave).min(chunks.end);
+            let parts: Vec<ChunkBits> = (next..end)
+                .into_par_iter()
+                .map(|chunk| {
+                    let mut part = ChunkBits {
+                        lehmer: LehmerBits::new(n),
+                        packer: BitPacker::new(),
+                        words: Vec::new(),
+                        kept: 0,
+                        replayed: Replayed::default(),
+                    };
+                    part.replayed =
+                        replay_decks(config, std::slice::from_ref(&(chunk..chunk + 1)), stop, &mut |deck| {
+                            if part.lehmer.push(deck, &mut part.packer, &mut part.words) {
+                                part.kept += 1;
+                            }
+                            true
+                        });
+                    part
+                })
+                .collect();
+            for part in parts {
+                if part.replayed.stopped {
+                    // A chunk cut short by the stop flag is not appended: the stream keeps whole chunks.
+                    total.stopped = true;
+                    return Ok(total);
+                }
+                total.decks += part.replayed.decks;
+                total.invalid += part.replayed.invalid;
+                self.counts.decks_read += part.replayed.decks;
+                self.counts.decks_kept += part.kept;
+                self.counts.decks_dropped += part.replayed.decks - part.kept;
+                for &w in &part.words {
+                    self.packer.push(w, 32, &mut self.block);
+                }
+                let tail = part.packer.pending_bits();
+                if tail > 0 {
+                    self.packer.push(part.packer.pending_value(), tail, &mut self.block);
+                }
+                if (self.block.len() >= BLOCK_WORDS
+                    || self.max_words.is_some_and(|m| self.words + self.block.len() as u64 >= m))
+                    && !self.flush(sink)?
+                {
+                    total.stopped = true;
+                    return Ok(total);
+                }
+                if part.replayed.stuck {
+                    total.stuck = true;
+                    return Ok(total);
+                }
+            }
+            next = end;
+        }
+        Ok(total)
     }
 
     /// Writes what is left and returns the counts: the bits of a final partial word are not written (and
