@@ -341,3 +341,40 @@ impl BitsWriter {
         Ok(self.counts)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::audit::CHUNK_SHUFFLES;
+    use crate::export::Target;
+    use crate::shuffle::{Algorithm, AlgorithmKind};
+
+    fn hashing() -> Sink {
+        Sink::new(Box::new(std::io::sink()), Target::Stdout, true)
+    }
+
+    #[test]
+    fn a_run_ranked_chunk_by_chunk_in_parallel_is_its_decks_ranked_one_by_one() {
+        let never = StopFlag::new();
+        let config =
+            RunConfig::new(Algorithm::new(AlgorithmKind::FisherYates), RngKind::Msvc, 11, 3 * CHUNK_SHUFFLES + 7, 4);
+        // Whole, and cut by an amount in the middle of the second chunk.
+        for max_words in [None, Some(20_000)] {
+            let (mut one, mut many) = (hashing(), hashing());
+            let mut serial = BitsWriter::new(11, max_words);
+            replay_decks(&config, std::slice::from_ref(&(0..config.chunks())), &never, &mut |deck| {
+                serial.add(deck, &mut one).unwrap()
+            });
+            let mut parallel = BitsWriter::new(11, max_words);
+            parallel.add_run(&config, 0..config.chunks(), &mut many, &never).unwrap();
+            let (a, b) = (serial.finish(&mut one).unwrap(), parallel.finish(&mut many).unwrap());
+            let (wa, wb) = (one.finish().unwrap(), many.finish().unwrap());
+            assert_eq!(wa, wb, "{max_words:?}");
+            assert_eq!(wa.bytes, max_words.map_or(a.bits_written / 8, |m| 4 * m));
+            if max_words.is_none() {
+                assert_eq!(a, b);
+                assert_eq!(a.decks_read, config.shuffles);
+            }
+        }
+    }
+}
