@@ -8,7 +8,9 @@
 # 1000 state files and the seed search's times.
 #
 # Usage: scripts/bench.sh [SHUFFLES]   (default 2e7 per audited run of 52 cards)
-#        BENCH_ONLY=paths|sizes|shoes scripts/bench.sh [SHUFFLES]   (only that part)
+#        BENCH_ONLY=paths|sizes|shoes|export scripts/bench.sh [SHUFFLES]   (only that part)
+# The export part: export raw in GB/s (chacha8 raw, msvc packed; target 1 GB/s for chacha8), and export bits of
+# fisher-yates/chacha8 52 cards in decks/s against run's audited rate on one thread (target: at least half).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 N=${1:-20000000}
@@ -113,6 +115,19 @@ if [[ -z "$ONLY" || "$ONLY" == shoes ]]; then
     done
     echo
   done
+fi
+if [[ -z "$ONLY" || "$ONLY" == export ]]; then
+  echo
+  seconds() { local start; start=$(date +%s.%N); "$@" >/dev/null 2>&1; echo "$(date +%s.%N) - $start" | bc -l; }
+  for rng in chacha8 msvc; do
+    t=$(seconds "$BIN" export raw --rng "$rng" --seed 1 --bytes 4e9)
+    printf 'export raw --rng %-8s (packed): %6.2f GB/s\n' "$rng" "$(echo "4/$t" | bc -l)"
+  done
+  t=$(seconds "$BIN" export bits -a fisher-yates --rng chacha8 --seed 1 --shuffles "$N")
+  bits=$(echo "$N/$t" | bc -l)
+  run1=$(audited 1 --deck 52 --algorithm fisher-yates --rng chacha8)
+  printf 'export bits fisher-yates/chacha8 52 cards: %6.2f M decks/s; run (1 thread) %6.2f M/s; ratio %.2f (target 0.5)\n' \
+    "$(echo "$bits/1000000" | bc -l)" "$(echo "$run1/1000000" | bc -l)" "$(echo "$bits/$run1" | bc -l)"
 fi
 [[ -n "$ONLY" ]] && exit 0
 

@@ -61,6 +61,7 @@ LAYERS = {
         "rng": 1,
         "shuffle": 1,
         "stats": 2,
+        "bits": 2,
         "game": 3,
     },
     # The library a user depends on: the run model and engine (a run's exact model with it), the modes on it, the
@@ -73,6 +74,7 @@ LAYERS = {
         "exact": 7,
         "crack": 7,
         "teach": 7,
+        "export": 7,
         "api": 8,
     },
     # The Python binding: the conversions, the two audits, and the Python module that exports them.

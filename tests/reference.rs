@@ -10,18 +10,22 @@ use common::{repo, run, stderr, stdout};
 
 /// The subcommands the tool's own `--help` lists (clap's `help` aside): what every reference must cover.
 fn subcommands() -> Vec<String> {
-    let help = stdout(&run(&["--help"]));
-    let names: Vec<String> = help
-        .lines()
+    let names = commands_of(&[]);
+    assert!(names.len() >= 13 && names.iter().any(|n| n == "man"), "{names:?}");
+    names
+}
+
+/// The subcommands the `--help` of `command` (the tool's when empty) lists, clap's `help` aside.
+fn commands_of(command: &[&str]) -> Vec<String> {
+    let help = stdout(&run(&[command, &["--help"]].concat()));
+    help.lines()
         .skip_while(|l| !l.starts_with("Commands:"))
         .skip(1)
         .take_while(|l| l.starts_with("  "))
         .filter_map(|l| l.split_whitespace().next())
         .filter(|name| *name != "help")
         .map(str::to_string)
-        .collect();
-    assert!(names.len() >= 13 && names.iter().any(|n| n == "man"), "{names:?}");
-    names
+        .collect()
 }
 
 /// Whether `program` runs on this machine.
@@ -85,7 +89,14 @@ fn the_committed_man_pages_are_the_generated_ones() {
         v
     };
     let generated = names(dir.path());
-    let mut expected: Vec<String> = subcommands().iter().map(|c| format!("shuffle-audit-{c}.1")).collect();
+    // One page per subcommand, and one per subcommand of a subcommand (`export raw`: shuffle-audit-export-raw.1).
+    let mut expected: Vec<String> = subcommands()
+        .iter()
+        .flat_map(|c| {
+            let nested = commands_of(&[c.as_str()]).into_iter().map(move |n| format!("shuffle-audit-{c}-{n}.1"));
+            std::iter::once(format!("shuffle-audit-{c}.1")).chain(nested.collect::<Vec<_>>())
+        })
+        .collect();
     expected.push("shuffle-audit.1".to_string());
     expected.sort();
     assert_eq!(generated, expected, "one page for the tool and one per subcommand");

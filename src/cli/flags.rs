@@ -114,6 +114,22 @@ pub const TESTS: &str = "Tests to apply: comma-separated names, `position`, `def
 pub const GUESSER: &str = "The guess test's guesser: marginal, successor, above-last, or all (the default: each \
      one, Bonferroni over them); needs guess among --tests";
 
+/// `--rng` of `export raw` and `export draws`.
+pub const RNG_OF_EXPORT: &str = "Generator: msvc (15 bits), glibc (31 bits), chacha8, chacha12, chacha20, pcg32 or pcg64 \
+                                 (32 bits); seeded with srand(seed) for msvc and glibc, seed_from_u64 otherwise";
+
+/// `--bytes` of `export raw`.
+pub const BYTES: &str = "Bytes to write, a multiple of 4 (1e6, 2^20, …) (default: unlimited on standard output; \
+                         required with --out)";
+
+/// `--bytes` of `export bits`.
+pub const BYTES_AT_MOST: &str = "Write at most this many bytes, a multiple of 4 (1e6, 2^20, …)";
+
+/// `--format` of `export raw` and `export bits`.
+pub const BATTERY_FORMAT: &str = "The battery that reads it: practrand (RNG_test stdin32), dieharder (dieharder -g 200 \
+                                  -a) or testu01 (a harness reading 32-bit words); all read little-endian 32-bit \
+                                  words, so the bytes are the same and only the reader command printed differs";
+
 #[cfg(test)]
 mod tests {
     use std::collections::BTreeMap;

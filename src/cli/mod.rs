@@ -54,6 +54,11 @@ pub enum Command {
     /// Write the teaching page, teach.html: edit a shuffle loop, run it in the browser and watch the bias appear,
     /// with the statistic, p-value and verdict beside it and the exact matrix to compare.
     Teach(TeachArgs),
+    /// Write a generator's raw output, a shuffle's decks as uniform bits, or a loop's scaled draws, for a generic
+    /// battery (PractRand, dieharder, TestU01), with a manifest.json beside a file written.
+    Export(ExportArgs),
+    /// Check the files a manifest.json lists (size and SHA-256): ok, CHANGED or MISSING; exit 1 if any differs.
+    Verify(VerifyArgs),
     /// Print the completion script of a shell, e.g. `shuffle-audit completions bash >
     /// ~/.local/share/bash-completion/completions/shuffle-audit`.
     Completions(CompletionsArgs),
@@ -407,6 +412,10 @@ pub struct RunArgs {
     /// Rewrite the state file (--state-out) atomically this often during the run: 30s, 5m, 1h.
     #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
     pub checkpoint_every: Option<std::time::Duration>,
+    /// Also write every deck the run counts to FILE, one per line as --decks reads them (0-based ids), in run
+    /// order, with manifest.json beside it. Not with --progressive, --resume, --shard, --copies or --game.
+    #[arg(long, value_name = "FILE")]
+    pub save_decks: Option<std::path::PathBuf>,
     /// Continue the run a state file holds (it holds the run's definition: give no algorithm, seed or shuffles).
     #[arg(long, value_name = "FILE")]
     pub resume: Option<std::path::PathBuf>,
@@ -1014,4 +1023,174 @@ pub struct CrackArgs {
     /// $SHUFFLE_AUDIT_ISA).
     #[arg(long, value_name = "ISA", visible_alias = "isa")]
     pub simd: Option<String>,
+}
+
+/// Arguments of `export`.
+#[derive(Debug, Args)]
+pub struct ExportArgs {
+    #[command(subcommand)]
+    pub what: ExportCommand,
+}
+
+/// What `export` writes.
+#[derive(Debug, Subcommand)]
+pub enum ExportCommand {
+    /// A generator's raw outputs, before any scaling, as little-endian 32-bit words (unlimited on stdout:
+    /// `| RNG_test stdin32`, `| dieharder -g 200 -a`). Generators narrower than 32 bits (msvc 15, glibc 31) are
+    /// packed into a continuous bit stream by default.
+    Raw(ExportRawArgs),
+    /// Decks turned into exactly uniform bits: each deck's Lehmer rank, kept as floor(log2 n!) bits when it is
+    /// below 2^that (52 cards: 225 bits, 66.8% of decks kept), for a generic battery to test the shuffle.
+    Bits(Box<ExportBitsArgs>),
+    /// The scaled draws r() % K a generator makes (modulo bias kept), or with -a the draws of range K each
+    /// shuffle of a fixed-schedule loop makes; one per line, or --words u32.
+    Draws(ExportDrawsArgs),
+}
+
+/// Where an export goes, shared by `export raw`, `bits` and `draws`.
+#[derive(Debug, Args, Clone, Default)]
+pub struct ExportOutArgs {
+    /// Write to FILE instead of standard output (an amount is then required), and manifest.json beside it
+    /// (an entry added to one already there).
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<std::path::PathBuf>,
+    /// With output on standard output: write the manifest to FILE (its entry is named `-`, with the bytes and
+    /// SHA-256 of what was written). Without it, an export to standard output writes no manifest.
+    #[arg(long, value_name = "FILE")]
+    pub manifest: Option<std::path::PathBuf>,
+}
+
+/// The tool that reads an export: all three read little-endian 32-bit words on x86, so the bytes are the same;
+/// the choice only names the reader command printed on stderr.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum BatteryFormat {
+    /// PractRand: `RNG_test stdin32`.
+    #[default]
+    Practrand,
+    /// dieharder: `dieharder -g 200 -a` (raw stdin input).
+    Dieharder,
+    /// TestU01: a harness that reads 32-bit words from stdin (fread of uint32_t) into unif01_CreateExternGenBits.
+    Testu01,
+}
+
+/// `--words` of `export raw`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum RawWords {
+    /// Each output's valid bits, most significant first, in a continuous stream cut into 32-bit words.
+    #[default]
+    Packed,
+    /// Each output as one 32-bit word, unpacked (narrow generators leave their top bits zero).
+    Raw32,
+}
+
+/// `--words` of `export draws`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum DrawWords {
+    /// One draw per line, in decimal.
+    #[default]
+    Text,
+    /// Each draw as a little-endian 32-bit word.
+    U32,
+}
+
+/// Arguments of `export raw`.
+#[derive(Debug, Args)]
+pub struct ExportRawArgs {
+    #[arg(long, help = flags::RNG_OF_EXPORT)]
+    pub rng: RngKind,
+    #[arg(long, help = flags::SEED, value_parser = parse_seed, allow_hyphen_values = true)]
+    pub seed: Option<u64>,
+    #[arg(long, help = flags::BYTES, value_name = "N", value_parser = parse_positive, allow_hyphen_values = true)]
+    pub bytes: Option<u64>,
+    /// packed (each output's valid bits in one continuous stream) or raw32 (one output per word; a warning for
+    /// generators narrower than 32 bits). The same bytes for 32-bit generators.
+    #[arg(long, value_name = "LAYOUT", default_value = "packed")]
+    pub words: RawWords,
+    #[arg(long, help = flags::BATTERY_FORMAT, value_name = "TOOL", default_value = "practrand")]
+    pub format: BatteryFormat,
+    #[command(flatten)]
+    pub output: ExportOutArgs,
+}
+
+/// Arguments of `export bits`.
+#[derive(Debug, Args)]
+pub struct ExportBitsArgs {
+    #[arg(long, short = 'a', help = flags::ALGORITHM)]
+    pub algorithm: Option<AlgorithmKind>,
+    /// Read the decks from a file (one per line, as `run --decks` reads them), or `-` for standard input.
+    #[arg(long, value_name = "FILE|-")]
+    pub decks: Option<std::path::PathBuf>,
+    /// Read the decks a program prints on stdout, one per line (run with `sh -c`).
+    #[arg(long, value_name = "CMD", allow_hyphen_values = true)]
+    pub exec: Option<String>,
+    /// First card id of --decks/--exec input in the ids format: 0 or 1.
+    #[arg(long, value_name = "0|1", value_parser = parse_base)]
+    pub base: Option<u32>,
+    /// Input format of --decks/--exec: auto (from the first deck), ids or names.
+    #[arg(long, value_name = "FORMAT")]
+    pub deck_format: Option<shuffle_audit::audit::input::FormatChoice>,
+    /// Number of cards, 2..=1024 (default: 52; for --decks and --exec, the first deck's size).
+    #[arg(long, value_name = "N", value_parser = parse_deck, allow_hyphen_values = true)]
+    pub deck: Option<usize>,
+    /// Refused above 1: a deck with repeated cards has no rank onto 0..n!.
+    #[arg(long, value_name = "K", value_parser = parse_copies, allow_hyphen_values = true)]
+    pub copies: Option<usize>,
+    /// Number of decks of a built-in shuffle, made as `run` makes them (chunk i from chunk_seed(seed, i)), at
+    /// most 2^50 (default: 1000000).
+    #[arg(long, value_name = "N", value_parser = parse_positive, allow_hyphen_values = true)]
+    pub shuffles: Option<u64>,
+    #[arg(long, help = flags::BYTES_AT_MOST, value_name = "N", value_parser = parse_positive, allow_hyphen_values = true)]
+    pub bytes: Option<u64>,
+    #[arg(long, help = flags::BATTERY_FORMAT, value_name = "TOOL", default_value = "practrand")]
+    pub format: BatteryFormat,
+    #[command(flatten)]
+    pub generator: GeneratorArgs,
+    #[command(flatten)]
+    pub post: PostArgs,
+    #[command(flatten)]
+    pub output: ExportOutArgs,
+}
+
+/// Arguments of `export draws`.
+#[derive(Debug, Args)]
+pub struct ExportDrawsArgs {
+    #[arg(long, help = flags::RNG_OF_EXPORT)]
+    pub rng: RngKind,
+    #[arg(long, help = flags::SEED, value_parser = parse_seed, allow_hyphen_values = true)]
+    pub seed: Option<u64>,
+    /// The range K of the draws r() % K, 1..=2^32-1.
+    #[arg(long, value_name = "K", value_parser = parse_range, allow_hyphen_values = true)]
+    pub range: u32,
+    /// Only the draws of range K of a fixed-schedule loop (fisher-yates, fisher-yates-forward, naive-swap,
+    /// naive-swap-off-by-one, direct-draw, vec-erase), shuffle after shuffle from one seeding.
+    #[arg(long, short = 'a', value_name = "ALGORITHM")]
+    pub algorithm: Option<AlgorithmKind>,
+    /// With -a: the deck size, 2..=1024 (default: 52).
+    #[arg(long, value_name = "N", value_parser = parse_deck, allow_hyphen_values = true)]
+    pub deck: Option<usize>,
+    /// With -a: the number of shuffles (default: unlimited on standard output).
+    #[arg(long, value_name = "N", value_parser = parse_positive, allow_hyphen_values = true)]
+    pub shuffles: Option<u64>,
+    /// Without -a: the number of draws (default: unlimited on standard output).
+    #[arg(long, value_name = "N", value_parser = parse_positive, allow_hyphen_values = true)]
+    pub count: Option<u64>,
+    /// text (one draw per line) or u32 (little-endian 32-bit words).
+    #[arg(long, value_name = "LAYOUT", default_value = "text")]
+    pub words: DrawWords,
+    #[command(flatten)]
+    pub output: ExportOutArgs,
+}
+
+/// `--range K`: 1..=2^32-1.
+pub fn parse_range(s: &str) -> Result<u32, String> {
+    let v = parse_positive(s)?;
+    u32::try_from(v).map_err(|_| format!("{v} is above 2^32-1, the largest range of a 32-bit draw"))
+}
+
+/// Arguments of `verify`.
+#[derive(Debug, Args)]
+pub struct VerifyArgs {
+    /// The manifest.json to check; its files are read from its folder.
+    #[arg(value_name = "FILE")]
+    pub manifest: std::path::PathBuf,
 }

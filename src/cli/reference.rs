@@ -35,7 +35,8 @@ pub const BIN: &str = "shuffle-audit";
 /// The command tree as the references show it: built (so subcommands know their full names, `shuffle-audit-run`)
 /// and without clap's `help` subcommand, which has no page of its own.
 fn tree() -> clap::Command {
-    let mut cmd = Cli::command().disable_help_subcommand(true);
+    let mut cmd =
+        Cli::command().disable_help_subcommand(true).mut_subcommand("export", |c| c.disable_help_subcommand(true));
     cmd.build();
     cmd
 }
@@ -48,9 +49,29 @@ pub fn completions(shell: Shell) -> Vec<u8> {
     out
 }
 
-/// The subcommands that have a page: every visible one, in the tree's order.
+/// The subcommands that have a page: every visible one, in the tree's order, each followed by its own
+/// subcommands named `parent-child` (`export-raw`).
 pub fn subcommands() -> Vec<String> {
-    tree().get_subcommands().filter(|c| !c.is_hide_set()).map(|c| c.get_name().to_string()).collect()
+    fn walk(cmd: &clap::Command, prefix: &str, out: &mut Vec<String>) {
+        for sub in cmd.get_subcommands().filter(|c| !c.is_hide_set()) {
+            let name = format!("{prefix}{}", sub.get_name());
+            out.push(name.clone());
+            walk(sub, &format!("{name}-"), out);
+        }
+    }
+    let mut out = Vec::new();
+    walk(&tree(), "", &mut out);
+    out
+}
+
+/// The visible subcommand `name` of `cmd`, or a nested one named `parent-child`.
+fn find(cmd: &clap::Command, name: &str) -> Option<clap::Command> {
+    let visible = |n: &str| cmd.get_subcommands().find(|c| c.get_name() == n && !c.is_hide_set());
+    if let Some(sub) = visible(name) {
+        return Some(sub.clone());
+    }
+    let (parent, rest) = name.split_once('-')?;
+    find(visible(parent)?, rest)
 }
 
 /// One man page (roff): the tool's, whose SUBCOMMANDS section names every subcommand's page, or with
@@ -59,7 +80,7 @@ pub fn man_page(subcommand: Option<&str>) -> Option<Vec<u8>> {
     let root = tree();
     let cmd = match subcommand {
         None => root,
-        Some(name) => root.get_subcommands().find(|c| c.get_name() == name && !c.is_hide_set())?.clone(),
+        Some(name) => find(&root, name)?,
     };
     let mut out = Vec::new();
     clap_mangen::Man::new(cmd).render(&mut out).expect("writing to memory cannot fail");
@@ -94,6 +115,13 @@ pub fn markdown() -> String {
             let _ = writeln!(s, "{}\n", text(&about.to_string()));
         }
         section(&mut s, sub);
+        for nested in sub.get_subcommands().filter(|c| !c.is_hide_set()) {
+            let _ = writeln!(s, "### `{BIN} {} {}`\n", sub.get_name(), nested.get_name());
+            if let Some(about) = nested.get_long_about().or_else(|| nested.get_about()) {
+                let _ = writeln!(s, "{}\n", text(&about.to_string()));
+            }
+            section(&mut s, nested);
+        }
     }
     s
 }

@@ -6,6 +6,7 @@ pub mod completions;
 pub mod crack;
 pub mod deal;
 pub mod exact;
+pub mod export;
 pub mod gate;
 pub mod list;
 pub mod man;
@@ -16,6 +17,7 @@ pub mod seeds;
 pub mod shuffle;
 pub mod sweep;
 pub mod teach;
+pub mod verify;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -57,6 +59,8 @@ pub fn dispatch(command: Command) -> anyhow::Result<ExitCode> {
         Command::Seeds(args) => seeds::run(args),
         Command::Crack(args) => crack::run(*args),
         Command::Teach(args) => teach::run(args),
+        Command::Export(args) => export::run(args),
+        Command::Verify(args) => verify::run(args),
         Command::Completions(args) => completions::run(args),
         Command::Man(args) => man::run(args),
     }
@@ -96,6 +100,24 @@ pub fn validate(
         eprintln!("seed: {seed} (drawn from the operating system; pass --seed {seed} to repeat {what})");
     }
     Ok(settings)
+}
+
+/// The command line that reproduces this invocation, shell-quoted, with a seed drawn from the operating system
+/// added (`--seed S`): what a manifest records.
+pub fn command_line(drawn_seed: Option<u64>) -> String {
+    let mut args: Vec<String> = std::env::args_os().skip(1).map(|a| a.to_string_lossy().into_owned()).collect();
+    if let Some(seed) = drawn_seed {
+        args.extend(["--seed".to_string(), seed.to_string()]);
+    }
+    std::iter::once("shuffle-audit".to_string())
+        .chain(args.iter().map(|a| shuffle_audit::export::shell_quote(a)))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// How a generator is seeded from a seed, in a manifest's words.
+pub fn seeding_of(rng: shuffle_audit::rng::RngKind) -> String {
+    if rng.is_c_library() { "srand(seed)".into() } else { "seed_from_u64(seed)".into() }
 }
 
 /// `--out DIR`, or `reports/<name>` when it was not given.

@@ -20,6 +20,7 @@ use shuffle_audit::audit::{ExternalPlan, Plan, RunRequest, StateSettings};
 use shuffle_audit::audit::{StopReason, within_limit};
 use shuffle_audit::cards::Lang;
 use shuffle_audit::error::Field;
+use shuffle_audit::export;
 use shuffle_audit::modes::progressive::{self, LookPlan};
 use shuffle_audit::report::render_console;
 use shuffle_audit::report::{self, OutDir};
@@ -29,6 +30,10 @@ use shuffle_audit::report::{group_digits, partial_reason};
 pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     let request: RunRequest = args.request();
     let output = Output::new(args.output.lang, args.output.no_timings);
+    let save = match &args.save_decks {
+        Some(path) => Some(SaveDecks::check(&args, path)?),
+        None => None,
+    };
     // Before --resume: a resumed run would not test against the exact matrix, and must not seem to.
     if args.against_exact {
         return run_against_exact(&args, request, output);
@@ -38,7 +43,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
         let settings = request.validate_resume(&resumed)?;
         let Plan::Builtin(config) = settings.plan else { unreachable!("a state is of a built-in run") };
         let how = (settings.state, settings.thresholds, settings.timeout);
-        return run_builtin(config, how, Some(resumed), args.out.as_deref(), output, None);
+        return run_builtin(config, how, Some(resumed), args.out.as_deref(), output, None, None);
     }
     let settings = super::validate(&request, "this run")?;
     let thresholds = settings.thresholds;
@@ -51,10 +56,13 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
             super::progressive::run(config, max, (thresholds, settings.timeout), args.out.clone(), output)
         }
         (Plan::Builtin(config), None) => {
-            run_builtin(config, (settings.state, thresholds, settings.timeout), None, args.out.as_deref(), output, None)
+            let how = (settings.state, thresholds, settings.timeout);
+            let save = save.map(|s| s.seeded(&config, args.generator.seed.is_none()));
+            run_builtin(config, how, None, args.out.as_deref(), output, None, save)
         }
         (Plan::External(plan), max) => {
-            run_external(plan, (max, samples), thresholds, settings.timeout, args.out.clone(), output)
+            let save = save.map(|s| s.reading(&plan.source)).transpose()?;
+            run_external(plan, (max, samples), thresholds, settings.timeout, args.out.clone(), output, save)
         }
     }
 }
@@ -87,7 +95,11 @@ fn run_against_exact(args: &RunArgs, mut request: RunRequest, output: Output) ->
     let Plan::Builtin(config) = settings.plan else { unreachable!("an algorithm is a built-in run") };
     let exact = shuffle_audit::exact::exact_model(&config).map_err(|e| anyhow::anyhow!("{flag}: {e}"))?;
     let how = (settings.state, settings.thresholds, settings.timeout);
-    run_builtin(config, how, None, args.out.as_deref(), output, Some(&exact))
+    let save = match &args.save_decks {
+        Some(path) => Some(SaveDecks::check(args, path)?.seeded(&config, args.generator.seed.is_none())),
+        None => None,
+    };
+    run_builtin(config, how, None, args.out.as_deref(), output, Some(&exact), save)
 }
 
 /// A built-in run, or the rest of one (`--resume`), or a shard of one: counts the chunks it misses, stops
@@ -100,8 +112,10 @@ fn run_builtin(
     out: Option<&Path>,
     output: Output,
     exact: Option<&shuffle_audit::stats::exact::model::ExactMatrix>,
+    save: Option<SaveDecks>,
 ) -> anyhow::Result<ExitCode> {
     let (keep, thresholds, timeout) = settings;
+    let mut save = save.map(SaveDecks::open).transpose()?;
     let dir = super::out_path(out, || config.dir_name());
     if let Some(path) = &keep.out {
         super::check_state_out(path, &dir)?;
@@ -130,6 +144,10 @@ fn run_builtin(
         within_limit(&crate::signals::STOP, timeout, |stop| run.run(crate::progress::BAR, Some(stop), checkpoints))?;
     let state = run.state().expect("a built-in run has a state");
     let elapsed = run.elapsed();
+    if let Some(saver) = save.take() {
+        // Exactly the chunks the run counted, replayed in order: the decks it counted, post-processing done.
+        saver.replay(&config, &state.counted.covered, finish.stopped.is_some())?;
+    }
     let (report, against) = match exact {
         None => (RunReport::of_state(&state, wanted, finish.stopped, elapsed, finish.threads, thresholds), None),
         Some(exact) => {
@@ -279,8 +297,11 @@ fn run_external(
     timeout: Option<Duration>,
     out: Option<PathBuf>,
     output: Output,
+    save: Option<SaveDecks>,
 ) -> anyhow::Result<ExitCode> {
     crate::signals::install();
+    let mut save = save.map(SaveDecks::open).transpose()?;
+    let mut saving = save.as_mut().and_then(|s| s.out.as_mut()).map(|out| move |deck: &[_]| out.add(deck));
     let flag = match plan.source {
         input::ExternalSource::Decks(_) => "--decks",
         input::ExternalSource::Exec(_) => "--exec",
@@ -344,6 +365,7 @@ fn run_external(
         deal: plan.deal,
         watch: progressive.map(|_| &mut watch as &mut dyn FnMut(&_) -> bool),
         samples: sample_size.map(|(_, size)| (size, &mut hand_over as &mut dyn FnMut(&audit::Tally))),
+        each: saving.as_mut().map(|s| s as &mut dyn FnMut(&[shuffle_audit::cards::Card]) -> bool),
     };
     let mut notify = |n: &input::Notice| eprintln!("{}", report::terminal(&n.to_string()));
     let control = input::Control { stop: &crate::signals::STOP, timeout, notify: Some(&mut notify) };
@@ -357,6 +379,9 @@ fn run_external(
         Err(e) => return Err(anyhow::anyhow!("{flag}: {e}")),
     };
     let strict_stop = audit.summary.stopped_strict;
+    if let Some(saver) = save.take() {
+        saver.finish(audit.summary.partial)?;
+    }
     // Progressive looks are judged at the looks' thresholds; the report holds the last look's sample.
     let judged = looks.as_ref().map_or(thresholds, |l| l.thresholds);
     let samples = sample_size.map(|(count, size)| audit::Samples { count, size, samples: std::mem::take(&mut tested) });
@@ -438,4 +463,193 @@ fn print_summary(
         written.join(", "),
         if report.is_partial() { ", marked partial" } else { "" }
     );
+}
+
+/// `run --save-decks FILE`: every deck the run counts, one line each as `--decks` reads them (0-based ids), in
+/// run order, and `manifest.json` beside the file. A built-in run's decks are replayed after it, chunk by chunk
+/// as the runner made them ([`shuffle_audit::audit::replay_decks`]); decks read from `--decks`/`--exec` are
+/// written as they stream.
+struct SaveDecks {
+    path: PathBuf,
+    manifest: PathBuf,
+    entry: export::FileEntry,
+    out: Option<SavedDecks>,
+}
+
+/// The open file of [`SaveDecks`].
+struct SavedDecks {
+    sink: export::Sink,
+    lines: export::DeckLines,
+    buffer: Vec<u8>,
+    decks: u64,
+    failed: Option<export::SinkError>,
+}
+
+/// Bytes of deck lines gathered before a write.
+const SAVE_BUFFER: usize = 1 << 20;
+
+impl SaveDecks {
+    /// Refuses `--save-decks` where it does not apply, before any work; names the file's manifest.
+    fn check(args: &RunArgs, path: &Path) -> anyhow::Result<SaveDecks> {
+        let flag = "--save-decks";
+        for (given, other, why) in [
+            (args.progressive, "--progressive", "its looks read a growing sample, not one run's decks"),
+            (args.resume.is_some(), "--resume", "the decks of the chunks counted before are not in the state"),
+            (
+                args.shard.is_some(),
+                "--shard",
+                "a shard counts some of the run's chunks; save the decks of the whole run",
+            ),
+            (
+                args.copies.is_some(),
+                "--copies",
+                "a shoe's decks repeat faces, which the saved ids would not read back as",
+            ),
+            (
+                args.game.game.is_some(),
+                "--game",
+                "a deal's decks are not saved (save the decks of the run without --game)",
+            ),
+            (
+                args.samples.is_some(),
+                "--samples",
+                "a sample is a run of its own seed; save the decks of the run without --samples",
+            ),
+        ] {
+            if given {
+                anyhow::bail!("{flag}: cannot be combined with {other}: {why}");
+            }
+        }
+        let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
+        let Some(name) = name.filter(|n| n != export::MANIFEST) else {
+            anyhow::bail!(
+                "{flag}: {} is not a file name the decks can take (their manifest is {})",
+                path.display(),
+                export::MANIFEST
+            );
+        };
+        let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        let entry = export::FileEntry {
+            name,
+            bytes: 0,
+            sha256: String::new(),
+            kind: "decks".into(),
+            generator: None,
+            seed: None,
+            seeding: None,
+            algorithm: None,
+            deck: None,
+            layout: "one deck per line, 0-based card ids separated by spaces, in run order".into(),
+            counts: Default::default(),
+            input: None,
+            partial: false,
+            command: String::new(),
+        };
+        Ok(SaveDecks { path: path.to_path_buf(), manifest: dir.join(export::MANIFEST), entry, out: None })
+    }
+
+    /// The entry of a built-in run's decks.
+    fn seeded(mut self, config: &RunConfig, drawn: bool) -> SaveDecks {
+        let b = config.builtin().expect("a built-in run");
+        self.entry.generator = Some(b.rng.to_string());
+        self.entry.seed = Some(b.seed);
+        self.entry.seeding = Some(format!(
+            "chunk i of {} decks from {} of chunk_seed(seed, i), {}",
+            shuffle_audit::audit::CHUNK_SHUFFLES,
+            super::seeding_of(b.rng),
+            b.seeding.mode()
+        ));
+        let post = if b.post.is_none() { String::new() } else { format!(", then {}", b.post.label()) };
+        self.entry.algorithm = Some(format!("{}{post}", b.algorithm.label(config.deck)));
+        self.entry.deck = Some(config.deck);
+        self.entry.command = super::command_line(drawn.then_some(b.seed));
+        self
+    }
+
+    /// The entry of decks read from a file or a program.
+    fn reading(mut self, source: &shuffle_audit::audit::ExternalSource) -> anyhow::Result<SaveDecks> {
+        use shuffle_audit::audit::ExternalSource;
+        self.entry.input = Some(match source {
+            ExternalSource::Decks(p) if p.as_os_str() == "-" => export::Input::Decks { path: "-".into(), sha256: None },
+            ExternalSource::Decks(p) => export::Input::Decks {
+                path: p.display().to_string(),
+                sha256: Some(export::sha256_file(p).with_context(|| format!("--decks: cannot read {}", p.display()))?),
+            },
+            ExternalSource::Exec(c) => {
+                export::Input::Exec { command: c.clone(), sha256: export::sha256_hex(c.as_bytes()) }
+            }
+        });
+        self.entry.command = super::command_line(None);
+        Ok(self)
+    }
+
+    /// Creates the file (an error names it), before the run starts.
+    fn open(mut self) -> anyhow::Result<SaveDecks> {
+        let sink = export::Sink::open(export::Target::File(self.path.clone()), true)
+            .map_err(|e| anyhow::anyhow!("--save-decks: {e}"))?;
+        self.out = Some(SavedDecks {
+            sink,
+            lines: export::DeckLines::default(),
+            buffer: Vec::with_capacity(SAVE_BUFFER + 8192),
+            decks: 0,
+            failed: None,
+        });
+        Ok(self)
+    }
+
+    /// Writes the decks of the chunks `covered` of the built-in run `config`, then the manifest.
+    fn replay(mut self, config: &RunConfig, covered: &[std::ops::Range<u64>], partial: bool) -> anyhow::Result<()> {
+        // Not stopped by a signal: the run has already stopped on the first one, and its chunks are few.
+        let never = shuffle_audit::audit::StopFlag::new();
+        let out = self.out.as_mut().expect("an open file");
+        let replayed = shuffle_audit::audit::replay_decks(config, covered, &never, &mut |deck| out.add(deck));
+        if replayed.invalid > 0 {
+            eprintln!(
+                "--save-decks: {} outputs that were not permutations are not saved (nor counted)",
+                replayed.invalid
+            );
+        }
+        self.finish(partial)
+    }
+
+    /// Flushes the file and records it in the manifest; a write error names the file, and no manifest entry
+    /// claims it.
+    fn finish(mut self, partial: bool) -> anyhow::Result<()> {
+        let mut out = self.out.take().expect("an open file");
+        out.flush();
+        if let Some(e) = out.failed {
+            anyhow::bail!("--save-decks: {e}");
+        }
+        let written = out.sink.finish().map_err(|e| anyhow::anyhow!("--save-decks: {e}"))?;
+        let binary = export::binary_sha256().context("cannot read the running executable to hash it")?;
+        let mut entry = self.entry;
+        entry.bytes = written.bytes;
+        entry.sha256 = written.sha256.expect("a hashing sink");
+        entry.partial = partial;
+        entry.counts.insert("decks".into(), out.decks);
+        export::Manifest::record(&self.manifest, binary, entry).map_err(|e| anyhow::anyhow!("--save-decks: {e}"))?;
+        eprintln!("{} decks saved to {} (manifest: {})", out.decks, self.path.display(), self.manifest.display());
+        Ok(())
+    }
+}
+
+impl SavedDecks {
+    /// The deck hook of the stream audit and of the replay: adds a line; `false` stops at a write error.
+    fn add(&mut self, deck: &[shuffle_audit::cards::Card]) -> bool {
+        self.buffer.extend_from_slice(self.lines.line(deck));
+        self.decks += 1;
+        if self.buffer.len() >= SAVE_BUFFER {
+            self.flush();
+        }
+        self.failed.is_none()
+    }
+
+    fn flush(&mut self) {
+        if self.failed.is_none()
+            && let Err(e) = self.sink.write(&self.buffer)
+        {
+            self.failed = Some(e);
+        }
+        self.buffer.clear();
+    }
 }

@@ -13,6 +13,7 @@
 //! The audit library (`shuffle-audit`: runs, verdicts, reports, the `Audit` API) is built on this crate and
 //! re-exports its modules; a program uses that crate, and this one only for the primitives alone.
 
+pub mod bits;
 pub mod cards;
 pub mod error;
 pub mod game;

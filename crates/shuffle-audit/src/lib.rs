@@ -44,13 +44,14 @@ pub mod api;
 pub mod audit;
 pub mod crack;
 pub mod exact;
+pub mod export;
 pub mod modes;
 pub mod report;
 pub mod teach;
 
 // The pure core (the `shuffle-audit-core` crate), under the paths it has always had here.
 use shuffle_audit_core::names;
-pub use shuffle_audit_core::{cards, error, game, isa, rng, shuffle, stats};
+pub use shuffle_audit_core::{bits, cards, error, game, isa, rng, shuffle, stats};
 pub use shuffle_audit_core::{with_rng_type, with_shuffle};
 
 pub use api::{Audit, AuditError, DeckAuditor, Report, TestSummary};

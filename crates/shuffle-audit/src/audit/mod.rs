@@ -27,7 +27,8 @@ pub use meter::{Meter, MeterSpec, MeterView, Progress};
 pub use result::{Incomplete, Reason, RunReport};
 pub use resumable::{Checkpoints, ResumableRun};
 pub use runner::{
-    CHUNK_SHUFFLES, Control, Counted, RunConfig, RunOutcome, chunk_seed, run, run_chunks, run_into, shard_chunks,
+    CHUNK_SHUFFLES, Control, Counted, Replayed, RunConfig, RunOutcome, chunk_seed, replay_decks, run, run_chunks,
+    run_into, shard_chunks,
 };
 pub use samples::{
     MAX_SAMPLES, SampleResult, SampleTest, SampledRun, Samples, check_samples, run_samples, sample_seed,

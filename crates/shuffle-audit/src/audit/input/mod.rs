@@ -28,7 +28,8 @@ use serde::Serialize;
 pub use deck_parser::{DeckDefect, DeckFormat, DeckParser};
 pub use source::{ExternalSource, Line, LineReader, Linger, PRODUCER_GROUP, Producer, ProducerStatus, Reading};
 pub use stream::{
-    Fold, FormatChoice, InvalidDeck, StreamAudit, StreamError, StreamOptions, audit as audit_stream, count_deck_lines,
+    DeckHook, Fold, FormatChoice, InvalidDeck, SampleHook, StreamAudit, StreamError, StreamOptions,
+    audit as audit_stream, count_deck_lines,
 };
 pub use wait::{Ending, Notice, PolledReader, Waiting};
 

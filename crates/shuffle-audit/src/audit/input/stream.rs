@@ -17,7 +17,7 @@ use super::deck_parser::{DeckDefect, DeckFormat, DeckParser, count_cards};
 use super::source::{Line, LineReader, MAX_LINE_BYTES};
 use crate::audit::stop::{NEVER, StopFlag};
 use crate::audit::tally::Tally;
-use crate::cards::{MAX_DECK, MIN_DECK};
+use crate::cards::{Card, MAX_DECK, MIN_DECK};
 use crate::game::deal::DealConfig;
 use crate::stats::{Cards, TestSelection};
 
@@ -71,6 +71,12 @@ impl std::fmt::Display for InvalidDeck {
     }
 }
 
+/// A hook called with every valid deck; `false` stops reading.
+pub type DeckHook<'a> = &'a mut dyn FnMut(&[Card]) -> bool;
+
+/// What `run --samples` hands each finished sample's tally to.
+pub type SampleHook<'a> = &'a mut dyn FnMut(&Tally);
+
 /// What the valid decks of a stream are counted into, and who watches them arrive.
 #[derive(Default)]
 pub struct Fold<'a> {
@@ -82,7 +88,10 @@ pub struct Fold<'a> {
     pub watch: Option<&'a mut dyn FnMut(&Tally) -> bool>,
     /// `run --samples`: every this many deck lines (valid or not) make a sample, whose valid decks' tally is
     /// handed over when its last line has been read (a sample cut short by the end of the input is not).
-    pub samples: Option<(u64, &'a mut dyn FnMut(&Tally))>,
+    pub samples: Option<(u64, SampleHook<'a>)>,
+    /// Called with every valid deck, in input order, after it is counted (`run --save-decks`, `export bits`);
+    /// returning `false` stops reading, as the watcher's does.
+    pub each: Option<DeckHook<'a>>,
 }
 
 /// What a stream held.
@@ -179,7 +188,7 @@ pub(crate) fn audit_until<R: BufRead>(
     stop: &StopFlag,
     decks_read: &Cell<u64>,
 ) -> Result<StreamAudit, StreamError> {
-    let Fold { tests, deal, mut watch, mut samples } = fold;
+    let Fold { tests, deal, mut watch, mut samples, mut each } = fold;
     // The sample being read, beside the whole stream's tally.
     let mut sample: Option<Tally> = None;
     let sampling = samples.is_some();
@@ -196,7 +205,7 @@ pub(crate) fn audit_until<R: BufRead>(
     let mut close_sample = |decks: u64, sample: &mut Option<Tally>| {
         if let Some((size, hand_over)) = samples.as_mut()
             && decks > handed
-            && decks % *size == 0
+            && decks.is_multiple_of(*size)
         {
             handed = decks;
             if let Some(t) = sample.as_mut() {
@@ -265,6 +274,12 @@ pub(crate) fn audit_until<R: BufRead>(
         match parsed {
             Ok(deck) => {
                 tally.add(deck);
+                if let Some(e) = each.as_mut()
+                    && !e(deck)
+                {
+                    stopped_watching = true;
+                    break;
+                }
                 if let Some(w) = watch.as_mut()
                     && !w(tally)
                 {

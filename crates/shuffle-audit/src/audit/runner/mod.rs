@@ -19,6 +19,7 @@
 
 mod chunks;
 mod engine;
+mod replay;
 mod waves;
 
 use std::ops::Range;
@@ -33,6 +34,7 @@ use crate::error::{ConfigError, Field};
 pub use crate::audit::config::{CHUNK_SHUFFLES, RunConfig, chunk_seed};
 pub use chunks::*;
 pub(crate) use engine::*;
+pub use replay::{Replayed, replay_decks};
 pub use waves::*;
 
 /// The result of a run.

@@ -130,7 +130,7 @@ pub fn run_check<'a>(
             Ok(RunReport::of_state(&state, wanted, finish.stopped, finish.elapsed, finish.threads, thresholds))
         }
         Plan::External(e) => {
-            let fold = Fold { tests: e.tests, deal: e.deal, watch: None, samples: None };
+            let fold = Fold { tests: e.tests, deal: e.deal, watch: None, samples: None, each: None };
             let control = Control { stop, timeout: check.settings.timeout, notify };
             match input::audit_external(&e.source, &e.options, fold, Some(dir), control) {
                 Ok(audit) => Ok(audit

@@ -1,0 +1,219 @@
+//! `manifest.json`: what a folder of exported files holds, with the size and SHA-256 of each file, the binary
+//! that wrote them, and the command line that reproduces each one. Several exports into one folder share one
+//! manifest: each adds or replaces its own entry.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+use crate::report::write_atomic;
+
+/// The manifest's file name, beside the files it lists.
+pub const MANIFEST: &str = "manifest.json";
+
+/// Where a file's decks came from, when it was not a built-in shuffle.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum Input {
+    /// `--decks FILE`: the file and its SHA-256 (`-`, standard input, has none).
+    Decks {
+        path: String,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        sha256: Option<String>,
+    },
+    /// `--exec CMD`: the command line and the SHA-256 of its text.
+    Exec { command: String, sha256: String },
+}
+
+/// One exported file.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FileEntry {
+    /// The file's name, relative to the manifest's folder (`-` for standard output).
+    pub name: String,
+    pub bytes: u64,
+    pub sha256: String,
+    /// raw, bits, draws or decks.
+    pub kind: String,
+    /// The generator (`--rng`), for a built-in source.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub generator: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+    /// How the generator was seeded from the seed, in words.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seeding: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub algorithm: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub deck: Option<usize>,
+    /// The layout of the bytes, in words (`packed 15-bit outputs, little-endian 32-bit words`).
+    pub layout: String,
+    /// What was counted: words, decks read, kept, dropped, bits, draws, … (names fixed per kind).
+    pub counts: BTreeMap<String, u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub input: Option<Input>,
+    /// True when the export was stopped (a signal, a closed pipe) before the amount asked for.
+    pub partial: bool,
+    /// The full command line that reproduces the file, shell-quoted.
+    pub command: String,
+}
+
+/// `manifest.json`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Manifest {
+    pub tool: String,
+    pub version: String,
+    /// SHA-256 of the executable that wrote the manifest last.
+    pub binary_sha256: String,
+    pub files: Vec<FileEntry>,
+}
+
+/// A manifest that cannot be read or written: names the file.
+#[derive(Debug, thiserror::Error)]
+pub enum ManifestError {
+    #[error("cannot read {path}: {source}")]
+    Read { path: PathBuf, source: std::io::Error },
+    #[error("{path} is not a manifest of this tool: {why}")]
+    Malformed { path: PathBuf, why: String },
+    #[error("{0}")]
+    Write(#[from] crate::report::WriteError),
+}
+
+impl Manifest {
+    /// An empty manifest of this binary.
+    pub fn new(binary_sha256: String) -> Self {
+        Manifest {
+            tool: "shuffle-audit".to_string(),
+            version: env!("CARGO_PKG_VERSION").to_string(),
+            binary_sha256,
+            files: Vec::new(),
+        }
+    }
+
+    /// Reads a manifest; the error names the file and what is wrong.
+    pub fn read(path: &Path) -> Result<Manifest, ManifestError> {
+        let text = std::fs::read(path).map_err(|source| ManifestError::Read { path: path.to_path_buf(), source })?;
+        serde_json::from_slice(&text)
+            .map_err(|e| ManifestError::Malformed { path: path.to_path_buf(), why: e.to_string() })
+    }
+
+    /// Adds `entry` to the manifest at `path` (replacing the entry of the same name), creating the manifest if
+    /// there is none; written atomically. A manifest that is there but unreadable is left alone (an error).
+    pub fn record(path: &Path, binary_sha256: String, entry: FileEntry) -> Result<(), ManifestError> {
+        let mut manifest = match std::fs::symlink_metadata(path) {
+            Ok(_) => Manifest::read(path)?,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Manifest::new(binary_sha256.clone()),
+            Err(source) => return Err(ManifestError::Read { path: path.to_path_buf(), source }),
+        };
+        manifest.binary_sha256 = binary_sha256;
+        manifest.version = env!("CARGO_PKG_VERSION").to_string();
+        manifest.files.retain(|f| f.name != entry.name);
+        manifest.files.push(entry);
+        manifest.files.sort_by(|a, b| a.name.cmp(&b.name));
+        let mut bytes = serde_json::to_vec_pretty(&manifest).expect("plain data serialises");
+        bytes.push(b'\n');
+        write_atomic(path, &bytes)?;
+        Ok(())
+    }
+}
+
+/// Removes the entry `name` from the manifest at `path`, if there is one: a file whose export failed must not
+/// keep the entry of an earlier, successful one. Best effort: a manifest that cannot be read is left alone.
+pub fn forget(path: &Path, name: &str) {
+    let Ok(mut manifest) = Manifest::read(path) else { return };
+    let before = manifest.files.len();
+    manifest.files.retain(|f| f.name != name);
+    if manifest.files.len() != before {
+        let mut bytes = serde_json::to_vec_pretty(&manifest).expect("plain data serialises");
+        bytes.push(b'\n');
+        let _ = write_atomic(path, &bytes);
+    }
+}
+
+/// SHA-256 of the running executable, in hex.
+pub fn binary_sha256() -> std::io::Result<String> {
+    let exe = std::env::current_exe()?;
+    Ok(hex(&Sha256::digest(std::fs::read(exe)?)))
+}
+
+/// SHA-256 of `bytes`, in hex.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    hex(&Sha256::digest(bytes))
+}
+
+/// SHA-256 of a file, read a mebibyte at a time, in hex.
+pub fn sha256_file(path: &Path) -> std::io::Result<String> {
+    use std::io::Read;
+    let mut file = std::fs::File::open(path)?;
+    let mut sha = Sha256::new();
+    let mut buf = vec![0u8; 1 << 20];
+    loop {
+        match file.read(&mut buf) {
+            Ok(0) => break,
+            Ok(k) => sha.update(&buf[..k]),
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(hex(&sha.finalize()))
+}
+
+/// Bytes as lower-case hex.
+pub fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// One argument as a POSIX shell reads it back: as it is when it holds only safe characters, else in single
+/// quotes (a quote inside written `'\''`).
+pub fn shell_quote(arg: &str) -> String {
+    let safe = |c: char| c.is_ascii_alphanumeric() || "_-./=:,+@%^".contains(c);
+    if !arg.is_empty() && arg.chars().all(safe) { arg.to_string() } else { format!("'{}'", arg.replace('\'', "'\\''")) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quoting_reads_back() {
+        assert_eq!(shell_quote("--seed"), "--seed");
+        assert_eq!(shell_quote("a b"), "'a b'");
+        assert_eq!(shell_quote("it's"), "'it'\\''s'");
+        assert_eq!(shell_quote(""), "''");
+    }
+
+    #[test]
+    fn entries_of_one_name_are_replaced() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(MANIFEST);
+        let entry = |name: &str, bytes| FileEntry {
+            name: name.into(),
+            bytes,
+            sha256: "00".into(),
+            kind: "raw".into(),
+            generator: None,
+            seed: None,
+            seeding: None,
+            algorithm: None,
+            deck: None,
+            layout: String::new(),
+            counts: BTreeMap::new(),
+            input: None,
+            partial: false,
+            command: String::new(),
+        };
+        Manifest::record(&path, "ab".into(), entry("b.bin", 1)).unwrap();
+        Manifest::record(&path, "ab".into(), entry("a.bin", 2)).unwrap();
+        Manifest::record(&path, "cd".into(), entry("b.bin", 3)).unwrap();
+        let m = Manifest::read(&path).unwrap();
+        assert_eq!(m.binary_sha256, "cd");
+        assert_eq!(
+            m.files.iter().map(|f| (f.name.as_str(), f.bytes)).collect::<Vec<_>>(),
+            [("a.bin", 2), ("b.bin", 3)]
+        );
+        std::fs::write(&path, b"{").unwrap();
+        assert!(matches!(Manifest::record(&path, "ab".into(), entry("c", 1)), Err(ManifestError::Malformed { .. })));
+    }
+}

@@ -1,0 +1,162 @@
+//! Where an export's bytes go: standard output or a file, through a large buffer, counted and hashed.
+
+use std::fs::File;
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+use sha2::{Digest, Sha256};
+
+/// An export's destination.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Target {
+    Stdout,
+    File(PathBuf),
+}
+
+impl Target {
+    /// How errors name it: the file, or `standard output`.
+    pub fn describe(&self) -> String {
+        match self {
+            Target::Stdout => "standard output".to_string(),
+            Target::File(p) => p.display().to_string(),
+        }
+    }
+}
+
+/// A write that failed for another reason than a closed pipe (a full disk): names the destination.
+#[derive(Debug, thiserror::Error)]
+#[error("cannot write {target}: {source}")]
+pub struct SinkError {
+    pub target: String,
+    #[source]
+    pub source: io::Error,
+}
+
+/// What a sink wrote.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Written {
+    pub bytes: u64,
+    /// SHA-256 of the bytes, in hex (when the sink hashed).
+    pub sha256: Option<String>,
+    /// The reader closed the pipe: the bytes counted are those it accepted.
+    pub closed: bool,
+}
+
+/// Bytes out, counted, optionally hashed; a closed pipe (`EPIPE`, with SIGPIPE ignored) ends the sink quietly.
+pub struct Sink {
+    out: Box<dyn Write>,
+    /// The file written, to sync at the end.
+    file: Option<File>,
+    target: Target,
+    sha: Option<Sha256>,
+    bytes: u64,
+    closed: bool,
+}
+
+impl Sink {
+    /// Opens `target` (a file is created or truncated, its folder made); `hash` asks for the SHA-256 of what is written.
+    pub fn open(target: Target, hash: bool) -> Result<Sink, SinkError> {
+        match &target {
+            Target::Stdout => Ok(Sink::new(Box::new(io::stdout().lock()), target, hash)),
+            Target::File(p) => {
+                // The folder is made if needed, as a report folder is.
+                if let Some(dir) = p.parent().filter(|d| !d.as_os_str().is_empty()) {
+                    std::fs::create_dir_all(dir)
+                        .map_err(|source| SinkError { target: dir.display().to_string(), source })?;
+                }
+                let file = File::create(p).map_err(|source| SinkError { target: p.display().to_string(), source })?;
+                let copy = file.try_clone().map_err(|source| SinkError { target: p.display().to_string(), source })?;
+                let mut sink = Sink::new(Box::new(file), target, hash);
+                sink.file = Some(copy);
+                Ok(sink)
+            }
+        }
+    }
+
+    /// A sink over any writer (tests, benches).
+    pub fn new(out: Box<dyn Write>, target: Target, hash: bool) -> Sink {
+        Sink { out, file: None, target, sha: hash.then(Sha256::new), bytes: 0, closed: false }
+    }
+
+    /// True once the reader closed the pipe: nothing more is written.
+    pub fn is_closed(&self) -> bool {
+        self.closed
+    }
+
+    /// Writes `bytes`; returns `Ok(false)` when the reader has closed the pipe.
+    pub fn write(&mut self, bytes: &[u8]) -> Result<bool, SinkError> {
+        if self.closed {
+            return Ok(false);
+        }
+        let mut rest = bytes;
+        while !rest.is_empty() {
+            match self.out.write(rest) {
+                Ok(0) => return Err(self.error(io::Error::from(io::ErrorKind::WriteZero))),
+                Ok(k) => {
+                    if let Some(sha) = &mut self.sha {
+                        sha.update(&rest[..k]);
+                    }
+                    self.bytes += k as u64;
+                    rest = &rest[k..];
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {
+                    self.closed = true;
+                    return Ok(false);
+                }
+                Err(e) => return Err(self.error(e)),
+            }
+        }
+        Ok(true)
+    }
+
+    /// Writes 32-bit words little-endian, through `scratch`.
+    pub fn write_words(&mut self, words: &[u32], scratch: &mut Vec<u8>) -> Result<bool, SinkError> {
+        scratch.clear();
+        scratch.resize(words.len() * 4, 0);
+        for (bytes, w) in scratch.chunks_exact_mut(4).zip(words) {
+            bytes.copy_from_slice(&w.to_le_bytes());
+        }
+        self.write(scratch)
+    }
+
+    /// Flushes (a file is synced to its disk) and says what was written.
+    pub fn finish(mut self) -> Result<Written, SinkError> {
+        if !self.closed {
+            match self.out.flush() {
+                Ok(()) => {}
+                Err(e) if e.kind() == io::ErrorKind::BrokenPipe => self.closed = true,
+                Err(e) => return Err(self.error(e)),
+            }
+        }
+        if let Some(file) = &self.file {
+            // A full disk can show only here (delayed allocation): the manifest must not claim bytes it lost. A
+            // device that cannot be synced (`/dev/null`) says so with EINVAL, which is not a failure.
+            if let Err(e) = file.sync_all()
+                && e.kind() != io::ErrorKind::InvalidInput
+            {
+                return Err(self.error(e));
+            }
+        }
+        let sha256 = self.sha.take().map(|s| super::hex(&s.finalize()));
+        Ok(Written { bytes: self.bytes, sha256, closed: self.closed })
+    }
+
+    fn error(&self, source: io::Error) -> SinkError {
+        SinkError { target: self.target.describe(), source }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_are_little_endian_and_hashed() {
+        let mut sink = Sink::new(Box::new(Vec::new()), Target::Stdout, true);
+        assert!(sink.write_words(&[0x0403_0201, 0x0807_0605], &mut Vec::new()).unwrap());
+        let w = sink.finish().unwrap();
+        assert_eq!(w.bytes, 8);
+        assert_eq!(w.sha256.unwrap(), super::super::hex(&Sha256::digest([1u8, 2, 3, 4, 5, 6, 7, 8])));
+    }
+}

@@ -1,0 +1,492 @@
+//! `shuffle-audit export raw|bits|draws`: the bytes a generic battery reads, on standard output (unlimited by
+//! default, for `| RNG_test stdin32`) or in a file with `manifest.json` beside it.
+//!
+//! Streaming rules, the same for the three: memory is one block of words; a reader that closes the pipe
+//! (`| head -c 100`) ends the export quietly with status 0 (SIGPIPE is ignored here, so the write returns
+//! `EPIPE`); another write error (a full disk) names the file, exit 2, and no manifest claims the file; the
+//! first SIGINT or SIGTERM stops at the next block, flushes, and writes the manifest of what was written, marked
+//! partial (status 130 or 143).
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::{Context, bail};
+
+use crate::cli::{
+    BatteryFormat, DrawWords, ExportBitsArgs, ExportCommand, ExportDrawsArgs, ExportOutArgs, ExportRawArgs, RawWords,
+};
+use shuffle_audit::audit::input::{self, Fold};
+use shuffle_audit::audit::{ExternalSource, Plan, RunRequest};
+use shuffle_audit::bits::DrawSchedule;
+use shuffle_audit::export::{self, BitsWriter, Ended, FileEntry, Input, MANIFEST, Manifest, Sink, Target, Written};
+use shuffle_audit::rng::RngKind;
+use shuffle_audit::stats::{TestId, TestSelection};
+
+pub fn run(args: crate::cli::ExportArgs) -> anyhow::Result<ExitCode> {
+    match args.what {
+        ExportCommand::Raw(a) => raw(a),
+        ExportCommand::Bits(a) => bits(*a),
+        ExportCommand::Draws(a) => draws(a),
+    }
+}
+
+/// Where an export goes, checked before any work.
+struct Destination {
+    target: Target,
+    /// The manifest to write, and the file's name in it.
+    manifest: Option<(PathBuf, String)>,
+}
+
+impl Destination {
+    /// `--out FILE` (an amount is then required: `amount_flag` names it) or standard output, with
+    /// `--manifest FILE` for the latter.
+    fn of(out: &ExportOutArgs, amount_given: bool, amount_flag: &str) -> anyhow::Result<Destination> {
+        match (&out.out, &out.manifest) {
+            (Some(_), Some(_)) => {
+                bail!("--manifest: with --out the manifest is written beside the file, as {MANIFEST}")
+            }
+            (Some(file), None) => {
+                if !amount_given {
+                    bail!(
+                        "--out: an export to a file needs an amount ({amount_flag}): an unlimited one would fill the disk"
+                    );
+                }
+                let name = file.file_name().map(|n| n.to_string_lossy().into_owned());
+                let Some(name) = name.filter(|n| n != MANIFEST) else {
+                    bail!(
+                        "--out: {} is not a file name this export can take (its manifest is {MANIFEST})",
+                        file.display()
+                    );
+                };
+                let dir = file.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+                Ok(Destination { target: Target::File(file.clone()), manifest: Some((dir.join(MANIFEST), name)) })
+            }
+            (None, manifest) => Ok(Destination {
+                target: Target::Stdout,
+                manifest: manifest.as_ref().map(|m| (m.clone(), "-".to_string())),
+            }),
+        }
+    }
+
+    /// The error of a failed write, naming the file; the manifest's entry of an earlier export of the same name
+    /// is removed, so that nothing claims the file.
+    fn failed(&self, e: export::SinkError) -> anyhow::Error {
+        if let (Target::File(_), Some((manifest, name))) = (&self.target, &self.manifest) {
+            export::forget(manifest, name);
+        }
+        anyhow::anyhow!("{}: {e}", if matches!(self.target, Target::File(_)) { "--out" } else { "export" })
+    }
+
+    fn open(&self) -> anyhow::Result<Sink> {
+        let flag = if matches!(self.target, Target::File(_)) { "--out" } else { "standard output" };
+        Sink::open(self.target.clone(), self.manifest.is_some()).map_err(|e| anyhow::anyhow!("{flag}: {e}"))
+    }
+}
+
+/// Before writing: a closed pipe must come back as `EPIPE` (the reader had enough), and a signal must stop the
+/// export cleanly.
+fn prepare_signals() {
+    #[cfg(unix)]
+    // SAFETY: setting SIGPIPE's disposition before any thread of this command starts; children started later
+    // get the default back from the standard library's spawn.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_IGN);
+    }
+    crate::signals::install();
+}
+
+/// The seed given, or one drawn from the operating system and printed; `true` when drawn.
+fn seed_of(rng: RngKind, seed: Option<u64>) -> anyhow::Result<(u64, bool)> {
+    match seed {
+        Some(s) => {
+            rng.check_seed(s)?;
+            Ok((s, false))
+        }
+        None => {
+            let s = super::os_seed(rng);
+            eprintln!("seed: {s} (drawn from the operating system; pass --seed {s} to repeat this export)");
+            Ok((s, true))
+        }
+    }
+}
+
+/// `--bytes N`: a multiple of 4.
+fn words_of_bytes(bytes: Option<u64>) -> anyhow::Result<Option<u64>> {
+    match bytes {
+        Some(b) if b % 4 != 0 => bail!("--bytes: {b} is not a multiple of 4 (the output is 32-bit words)"),
+        b => Ok(b.map(|b| b / 4)),
+    }
+}
+
+/// What the battery's reader command is, for the message on stderr.
+fn reader(format: BatteryFormat) -> &'static str {
+    match format {
+        BatteryFormat::Practrand => "RNG_test stdin32",
+        BatteryFormat::Dieharder => "dieharder -g 200 -a",
+        BatteryFormat::Testu01 => "a TestU01 harness reading 32-bit words from stdin",
+    }
+}
+
+/// The end of an export: the manifest (unless the write failed, which is returned before), the summary on
+/// stderr, and the exit status.
+fn conclude(
+    dest: &Destination,
+    written: Written,
+    ended: Ended,
+    entry: impl FnOnce(u64, String, bool) -> FileEntry,
+    summary: String,
+) -> anyhow::Result<ExitCode> {
+    let partial = ended != Ended::Done;
+    if let Some((path, _)) = &dest.manifest {
+        let binary = export::binary_sha256().context("cannot read the running executable to hash it")?;
+        let sha = written.sha256.clone().expect("a sink with a manifest hashes");
+        Manifest::record(path, binary, entry(written.bytes, sha, partial))
+            .map_err(|e| anyhow::anyhow!("manifest: {e}"))?;
+    }
+    if ended != Ended::Closed {
+        eprintln!("{summary}");
+        if let Some((path, _)) = &dest.manifest {
+            eprintln!("manifest: {}", path.display());
+        }
+    }
+    Ok(match ended {
+        Ended::Stopped(reason) => {
+            eprintln!(
+                "{}: the export stopped after {} bytes; the manifest says so (partial)",
+                reason.label(),
+                written.bytes
+            );
+            ExitCode::from(reason.exit_code())
+        }
+        Ended::Done | Ended::Closed => ExitCode::SUCCESS,
+    })
+}
+
+fn raw(args: ExportRawArgs) -> anyhow::Result<ExitCode> {
+    let words = words_of_bytes(args.bytes)?;
+    let dest = Destination::of(&args.output, words.is_some(), "--bytes N")?;
+    let (seed, drawn) = seed_of(args.rng, args.seed)?;
+    let bits = args.rng.bits();
+    let packed = args.words == RawWords::Packed;
+    if !packed && bits < 32 {
+        eprintln!(
+            "warning: --words raw32: {} has {bits} valid bits; its words have {} zero top bits, which a battery \
+             fails for the padding, not the generator (the default, packed, has none)",
+            args.rng,
+            32 - bits
+        );
+    }
+    prepare_signals();
+    let mut sink = dest.open()?;
+    if matches!(dest.target, Target::Stdout) && std::io::IsTerminal::is_terminal(&std::io::stdout()) && words.is_none()
+    {
+        eprintln!(
+            "note: writing binary to the terminal without end; pipe it into {} (Ctrl-C stops)",
+            reader(args.format)
+        );
+    }
+    let (count, ended) =
+        export::raw(args.rng, seed, packed, words, &mut sink, &crate::signals::STOP).map_err(|e| dest.failed(e))?;
+    let written = sink.finish().map_err(|e| dest.failed(e))?;
+    let layout = if packed && bits < 32 {
+        format!("packed: each output's {bits} bits, most significant first, in little-endian 32-bit words")
+    } else {
+        format!("one {bits}-bit output per little-endian 32-bit word")
+    };
+    let summary = format!(
+        "export raw: {} {} words ({} bytes) of {} seed {seed}, {layout}; read with: {}",
+        count,
+        if packed { "packed" } else { "raw32" },
+        written.bytes,
+        args.rng,
+        reader(args.format)
+    );
+    let rng = args.rng;
+    conclude(
+        &dest,
+        written,
+        ended,
+        |bytes, sha256, partial| FileEntry {
+            name: dest.manifest.as_ref().map(|m| m.1.clone()).unwrap_or_default(),
+            bytes,
+            sha256,
+            kind: "raw".into(),
+            generator: Some(rng.to_string()),
+            seed: Some(seed),
+            seeding: Some(super::seeding_of(rng)),
+            algorithm: None,
+            deck: None,
+            layout,
+            counts: BTreeMap::from([("words".to_string(), bytes / 4)]),
+            input: None,
+            partial,
+            command: super::command_line(drawn.then_some(seed)),
+        },
+        summary,
+    )
+}
+
+fn draws(args: ExportDrawsArgs) -> anyhow::Result<ExitCode> {
+    let k = args.range;
+    let schedule = match args.algorithm {
+        Some(a) => {
+            if args.count.is_some() {
+                bail!("--count: with -a the amount is --shuffles N (the draws of range {k} each shuffle makes)");
+            }
+            let n = args.deck.unwrap_or(52);
+            let s = DrawSchedule::of(a, n).map_err(|e| anyhow::anyhow!("-a: {e}"))?;
+            if s.draws_of(k) == 0 {
+                bail!("--range: {a} over {n} cards never draws r() % {k} (its ranges are {})", range_words(&s));
+            }
+            Some(s)
+        }
+        None => {
+            for (given, flag) in [(args.deck.is_some(), "--deck"), (args.shuffles.is_some(), "--shuffles")] {
+                if given {
+                    bail!("{flag}: only applies with -a (the draws of a loop's shuffles)");
+                }
+            }
+            None
+        }
+    };
+    let (amount, amount_flag) =
+        if schedule.is_some() { (args.shuffles, "--shuffles N") } else { (args.count, "--count N") };
+    let dest = Destination::of(&args.output, amount.is_some(), amount_flag)?;
+    let (seed, drawn) = seed_of(args.rng, args.seed)?;
+    prepare_signals();
+    let mut sink = dest.open()?;
+    let text = args.words == DrawWords::Text;
+    let (count, shuffles, ended) =
+        export::draws(args.rng, seed, k, schedule.as_ref(), amount, text, &mut sink, &crate::signals::STOP)
+            .map_err(|e| dest.failed(e))?;
+    let written = sink.finish().map_err(|e| dest.failed(e))?;
+    let layout =
+        if text { "one draw per line, decimal".to_string() } else { "one draw per little-endian 32-bit word".into() };
+    let of = match args.algorithm {
+        Some(a) => format!(" of {shuffles} {a} shuffles of {} cards", args.deck.unwrap_or(52)),
+        None => String::new(),
+    };
+    let summary = format!("export draws: {count} draws r() % {k}{of} from {} seed {seed}, {layout}", args.rng);
+    let rng = args.rng;
+    let mut counts = BTreeMap::from([("draws".to_string(), count)]);
+    if schedule.is_some() {
+        counts.insert("shuffles".into(), shuffles);
+    }
+    // A closed pipe may have cut the last block: the draws counted are those made, the bytes those written.
+    conclude(
+        &dest,
+        written,
+        ended,
+        |bytes, sha256, partial| FileEntry {
+            name: dest.manifest.as_ref().map(|m| m.1.clone()).unwrap_or_default(),
+            bytes,
+            sha256,
+            kind: "draws".into(),
+            generator: Some(rng.to_string()),
+            seed: Some(seed),
+            seeding: Some(super::seeding_of(rng)),
+            algorithm: args.algorithm.map(|a| a.to_string()),
+            deck: args.algorithm.map(|_| args.deck.unwrap_or(52)),
+            layout: format!("{layout}; range {k}"),
+            counts,
+            input: None,
+            partial,
+            command: super::command_line(drawn.then_some(seed)),
+        },
+        summary,
+    )
+}
+
+/// `n, n−1, …, 2` of a schedule, shortened.
+fn range_words(s: &DrawSchedule) -> String {
+    let r = s.ranges();
+    match (r.first(), r.last()) {
+        (Some(a), Some(b)) if a != b => format!("{a} down to {b}"),
+        (Some(a), _) => format!("{a} only"),
+        _ => "none".into(),
+    }
+}
+
+fn bits(args: ExportBitsArgs) -> anyhow::Result<ExitCode> {
+    if let Some(k) = args.copies.filter(|&k| k > 1) {
+        bail!(
+            "--copies: {k} copies repeat every face, and a deck with repeated cards has no Lehmer rank onto 0..n!: \
+             export bits takes decks of distinct cards"
+        );
+    }
+    let words = words_of_bytes(args.bytes)?;
+    let request = RunRequest {
+        decks: args.decks.clone(),
+        exec: args.exec.clone(),
+        format: args.deck_format,
+        base: args.base,
+        deck: args.deck,
+        shuffles: args.shuffles,
+        tests: Some(TestSelection::only(&[TestId::PositionCard])),
+        ..args.generator.request(args.algorithm, &args.post)
+    };
+    // A built-in source always has an amount (--shuffles, 1000000 by default); a file or a program, its end.
+    let dest = Destination::of(&args.output, true, "--bytes N")?;
+    let settings = super::validate(&request, "this export")?;
+    let drawn = args.generator.seed.is_none();
+    prepare_signals();
+    let mut sink = dest.open()?;
+    let stop = &crate::signals::STOP;
+    let fail = |e: export::SinkError| dest.failed(e);
+    let (writer, entry_source, n, ended) = match &settings.plan {
+        Plan::Builtin(config) => {
+            let b = config.builtin().expect("a built-in plan");
+            let mut writer = BitsWriter::new(config.deck, words);
+            let replayed = writer.add_run(config, 0..config.chunks(), &mut sink, stop).map_err(fail)?;
+            if replayed.stuck {
+                eprintln!(
+                    "warning: {} met a shuffle that does not terminate: the decks end there, as the run's count does",
+                    b.algorithm.label(config.deck)
+                );
+            }
+            if replayed.invalid > 0 {
+                eprintln!(
+                    "warning: {} outputs of {} were not permutations: left out",
+                    replayed.invalid,
+                    b.algorithm.label(config.deck)
+                );
+            }
+            let source = BitsSource::Builtin {
+                rng: b.rng,
+                seed: b.seed,
+                drawn: drawn.then_some(b.seed),
+                algorithm: b.algorithm.label(config.deck),
+            };
+            (writer, source, config.deck, Ended::Done)
+        }
+        Plan::External(plan) => {
+            let flag = match &plan.source {
+                ExternalSource::Decks(_) => "--decks",
+                ExternalSource::Exec(_) => "--exec",
+            };
+            let input = input_of(&plan.source).with_context(|| flag.to_string())?;
+            let mut writer: Option<BitsWriter> = None;
+            let mut failed = None;
+            let mut each = |deck: &[shuffle_audit::cards::Card]| {
+                let w = writer.get_or_insert_with(|| BitsWriter::new(deck.len(), words));
+                match w.add(deck, &mut sink) {
+                    Ok(open) => open,
+                    Err(e) => {
+                        failed = Some(e);
+                        false
+                    }
+                }
+            };
+            let fold = Fold { tests: plan.tests, deal: None, watch: None, samples: None, each: Some(&mut each) };
+            let mut notify = |n: &input::Notice| eprintln!("{}", shuffle_audit::report::terminal(&n.to_string()));
+            let control = input::Control { stop, timeout: None, notify: Some(&mut notify) };
+            let audit = input::audit_external(&plan.source, &plan.options, fold, None, control)
+                .map_err(|e| anyhow::anyhow!("{flag}: {e}"))?;
+            if let Some(e) = failed {
+                return Err(fail(e));
+            }
+            let summary = &audit.summary;
+            if summary.invalid_decks > 0 {
+                let first = summary.first_invalid.first().map(|d| d.to_string()).unwrap_or_default();
+                eprintln!(
+                    "warning: {flag}: {} invalid decks left out (first: {})",
+                    summary.invalid_decks,
+                    shuffle_audit::report::terminal(&first)
+                );
+            }
+            if let Some(e) = &summary.read_error {
+                bail!("{flag}: {}", shuffle_audit::report::terminal(e));
+            }
+            let n = audit.stream.deck;
+            let writer = writer.unwrap_or_else(|| BitsWriter::new(n, words));
+            (writer, BitsSource::External { input }, n, Ended::Done)
+        }
+    };
+    let lehmer = writer.lehmer().clone();
+    let counts = writer.finish(&mut sink).map_err(fail)?;
+    let written = sink.finish().map_err(fail)?;
+    let ended = if written.closed { Ended::Closed } else { stop.requested().map_or(ended, Ended::Stopped) };
+    let summary = format!(
+        "export bits: {} decks read, {} kept, {} dropped (rank ≥ 2^{}); {} bits written in {} bytes{}; {:.0} decks per \
+         GiB for {n} cards (keeps {:.1}%); read with: {}",
+        counts.decks_read,
+        counts.decks_kept,
+        counts.decks_dropped,
+        lehmer.bits(),
+        counts.bits_written,
+        written.bytes,
+        if counts.bits_unwritten > 0 {
+            format!(" ({} bits of the last kept decks, short of a word, not written)", counts.bits_unwritten)
+        } else {
+            String::new()
+        },
+        lehmer.decks_per_gib(),
+        100.0 * lehmer.keep_probability(),
+        reader(args.format)
+    );
+    let mut named = counts.named();
+    named.insert("rank_bits".into(), u64::from(lehmer.bits()));
+    named.insert("decks_per_gib".into(), lehmer.decks_per_gib().round() as u64);
+    conclude(
+        &dest,
+        written,
+        ended,
+        |bytes, sha256, partial| {
+            let (generator, seed, seeding, algorithm, input, drawn) = match entry_source {
+                BitsSource::Builtin { rng, seed, drawn, algorithm } => (
+                    Some(rng.to_string()),
+                    Some(seed),
+                    Some(format!(
+                        "as run: chunk i of {} decks from {} of chunk_seed(seed, i)",
+                        shuffle_audit::audit::CHUNK_SHUFFLES,
+                        super::seeding_of(rng)
+                    )),
+                    Some(algorithm),
+                    None,
+                    drawn,
+                ),
+                BitsSource::External { input } => (None, None, None, None, Some(input), None),
+            };
+            FileEntry {
+                name: dest.manifest.as_ref().map(|m| m.1.clone()).unwrap_or_default(),
+                bytes,
+                sha256,
+                kind: "bits".into(),
+                generator,
+                seed,
+                seeding,
+                algorithm,
+                deck: Some(n),
+                layout: format!(
+                    "each kept deck's Lehmer rank as {} bits, most significant first, in little-endian 32-bit words",
+                    lehmer.bits()
+                ),
+                counts: named,
+                input,
+                partial,
+                command: super::command_line(drawn),
+            }
+        },
+        summary,
+    )
+}
+
+/// Where the decks of `export bits` came from, for its manifest entry.
+enum BitsSource {
+    Builtin { rng: RngKind, seed: u64, drawn: Option<u64>, algorithm: String },
+    External { input: Input },
+}
+
+/// The manifest's `input`: a file's SHA-256 (read before the export), or a command line and the SHA-256 of its
+/// text.
+fn input_of(source: &ExternalSource) -> anyhow::Result<Input> {
+    Ok(match source {
+        ExternalSource::Decks(p) if p.as_os_str() == "-" => Input::Decks { path: "-".into(), sha256: None },
+        ExternalSource::Decks(p) => {
+            let sha256 = export::sha256_file(p).with_context(|| format!("cannot read {}", p.display()))?;
+            Input::Decks { path: p.display().to_string(), sha256: Some(sha256) }
+        }
+        ExternalSource::Exec(c) => Input::Exec { command: c.clone(), sha256: export::sha256_hex(c.as_bytes()) },
+    })
+}
