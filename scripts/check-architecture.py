@@ -73,6 +73,7 @@ LAYERS = {
         "exact": 7,
         "crack": 7,
         "teach": 7,
+        "lab": 7,
         "api": 8,
     },
     # The Python binding: the conversions, the two audits, and the Python module that exports them.
