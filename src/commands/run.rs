@@ -1,6 +1,8 @@
 //! `shuffle-audit run`: one source (a built-in algorithm shuffled N times, or the decks of `--decks FILE|-` /
 //! `--exec CMD` as they stream), the selected tests, the verdict and the report files; with `--progressive`,
-//! growing samples until the first FAIL. The flags become one [`RunRequest`], validated once.
+//! growing samples until the first FAIL. The flags become one [`RunRequest`], validated once. With `--lab`, the
+//! lab page (`lab.html`) is written after the other reports, whose fingerprints it lists, and printed to
+//! `lab.pdf` before the folder is put in place: a missing browser costs the PDF alone (exit status 2).
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -20,6 +22,7 @@ use shuffle_audit::audit::{ExternalPlan, Plan, RunRequest, StateSettings};
 use shuffle_audit::audit::{StopReason, within_limit};
 use shuffle_audit::cards::Lang;
 use shuffle_audit::error::Field;
+use shuffle_audit::lab::{self, Level};
 use shuffle_audit::modes::progressive::{self, LookPlan};
 use shuffle_audit::report::render_console;
 use shuffle_audit::report::{self, OutDir};
@@ -29,6 +32,8 @@ use shuffle_audit::report::{group_digits, partial_reason};
 pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     let request: RunRequest = args.request();
     let output = Output::new(args.output.lang, args.output.no_timings);
+    // `--lab` and `--level` first: a refusal costs no work.
+    let lab = args.lab().validate(&request, args.resume.is_some(), args.against_exact)?;
     // Before --resume: a resumed run would not test against the exact matrix, and must not seem to.
     if args.against_exact {
         return run_against_exact(&args, request, output);
@@ -38,12 +43,12 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
         let settings = request.validate_resume(&resumed)?;
         let Plan::Builtin(config) = settings.plan else { unreachable!("a state is of a built-in run") };
         let how = (settings.state, settings.thresholds, settings.timeout);
-        return run_builtin(config, how, Some(resumed), args.out.as_deref(), output, None);
+        return run_builtin(config, how, Some(resumed), args.out.as_deref(), (output, None), None);
     }
     let settings = super::validate(&request, "this run")?;
     let thresholds = settings.thresholds;
     if let (Some(count), Plan::Builtin(config)) = (settings.samples, &settings.plan) {
-        return run_sampled(config.clone(), count, (thresholds, settings.timeout), args.out.as_deref(), output);
+        return run_sampled(config.clone(), count, (thresholds, settings.timeout), args.out.as_deref(), (output, lab));
     }
     let samples = settings.samples;
     match (settings.plan, settings.progressive) {
@@ -51,10 +56,11 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
             super::progressive::run(config, max, (thresholds, settings.timeout), args.out.clone(), output)
         }
         (Plan::Builtin(config), None) => {
-            run_builtin(config, (settings.state, thresholds, settings.timeout), None, args.out.as_deref(), output, None)
+            let how = (settings.state, thresholds, settings.timeout);
+            run_builtin(config, how, None, args.out.as_deref(), (output, lab), None)
         }
         (Plan::External(plan), max) => {
-            run_external(plan, (max, samples), thresholds, settings.timeout, args.out.clone(), output)
+            run_external(plan, (max, samples), thresholds, settings.timeout, args.out.clone(), (output, lab))
         }
     }
 }
@@ -87,7 +93,7 @@ fn run_against_exact(args: &RunArgs, mut request: RunRequest, output: Output) ->
     let Plan::Builtin(config) = settings.plan else { unreachable!("an algorithm is a built-in run") };
     let exact = shuffle_audit::exact::exact_model(&config).map_err(|e| anyhow::anyhow!("{flag}: {e}"))?;
     let how = (settings.state, settings.thresholds, settings.timeout);
-    run_builtin(config, how, None, args.out.as_deref(), output, Some(&exact))
+    run_builtin(config, how, None, args.out.as_deref(), (output, None), Some(&exact))
 }
 
 /// A built-in run, or the rest of one (`--resume`), or a shard of one: counts the chunks it misses, stops
@@ -98,7 +104,7 @@ fn run_builtin(
     settings: (StateSettings, Thresholds, Option<Duration>),
     resumed: Option<RunState>,
     out: Option<&Path>,
-    output: Output,
+    (output, lab): (Output, Option<Level>),
     exact: Option<&shuffle_audit::stats::exact::model::ExactMatrix>,
 ) -> anyhow::Result<ExitCode> {
     let (keep, thresholds, timeout) = settings;
@@ -151,18 +157,23 @@ fn run_builtin(
         file.finish(&bytes)?;
     }
     let mut stdout = Console::stdout();
-    let written = outdir.write(|d| {
-        let mut written = write_run_files(d, &report, output)?;
+    let mut written = outdir.write(|d| {
+        let mut written = write_reports(d, &report, output, lab)?;
         if beside {
             write_all(d, &[(STATE_FILE, bytes.clone())])?;
             written.push(STATE_FILE);
         }
         anyhow::Ok(written)
     })?;
+    let pdf = print_lab_pdf(outdir.path(), &written);
+    if let Ok(Some(_)) = pdf {
+        written.push(lab::PDF);
+    }
     let dir = outdir.commit()?;
     let state_path = if beside { Some(dir.join(STATE_FILE)) } else { keep.out.clone() };
     let note = against.map(|a| a.describe());
     print_summary(&mut stdout, &report, &dir, &written, output, note);
+    lab_outcome(&mut stdout, &report, lab, &dir, pdf)?;
     let Some(reason) = finish.stopped.filter(|_| report.is_partial()) else {
         if let (Some(path), Some((i, k))) = (&state_path, keep.shard) {
             writeln!(
@@ -200,7 +211,7 @@ fn run_sampled(
     count: u64,
     judge: (Thresholds, Option<Duration>),
     out: Option<&Path>,
-    output: Output,
+    (output, lab): (Output, Option<Level>),
 ) -> anyhow::Result<ExitCode> {
     let (thresholds, timeout) = judge;
     let dir = super::out_path(out, || config.dir_name());
@@ -228,7 +239,7 @@ fn run_sampled(
             missing: vec![[counted + 1, config.shuffles]],
         });
     }
-    let code = finish(&report, outdir, stdout, output, samples_note(&report))?;
+    let code = finish(&report, outdir, stdout, (output, lab), samples_note(&report))?;
     if let Some(reason) = sampled.stopped {
         eprintln!(
             "{} after {} of {count} samples: the reports, marked partial, hold the samples finished",
@@ -278,7 +289,7 @@ fn run_external(
     thresholds: Thresholds,
     timeout: Option<Duration>,
     out: Option<PathBuf>,
-    output: Output,
+    (output, lab): (Output, Option<Level>),
 ) -> anyhow::Result<ExitCode> {
     crate::signals::install();
     let flag = match plan.source {
@@ -373,7 +384,7 @@ fn run_external(
     if out.is_none() {
         outdir.retarget(&super::out_path(None, || report.dir_name())).context(Field::Out.flag())?;
     }
-    let code = finish(&report, outdir, stdout, output, note)?;
+    let code = finish(&report, outdir, stdout, (output, lab), note)?;
     let stopped = report.input.as_ref().and_then(|i| Some((i.stopped_by()?, partial_reason(Lang::En, i)?)));
     if let Some((reason, why)) = stopped {
         let flag = if reason == StopReason::Timeout { "--timeout" } else { flag };
@@ -399,14 +410,82 @@ fn finish(
     report: &RunReport,
     out: OutDir,
     mut stdout: Console,
-    output: Output,
+    (output, lab): (Output, Option<Level>),
     note: Option<String>,
 ) -> anyhow::Result<ExitCode> {
-    let written = out.write(|dir| write_run_files(dir, report, output))?;
+    let mut written = out.write(|dir| write_reports(dir, report, output, lab))?;
+    let pdf = print_lab_pdf(out.path(), &written);
+    if let Ok(Some(_)) = pdf {
+        written.push(lab::PDF);
+    }
     let dir = out.commit()?;
     print_summary(&mut stdout, report, &dir, &written, output, note);
+    lab_outcome(&mut stdout, report, lab, &dir, pdf)?;
     stdout.finish()?;
     Ok(ExitCode::from(report.verdict.exit_code()))
+}
+
+/// The run's report files and, with `--lab` for a finished run, the lab page after them: it lists their
+/// SHA-256, read from the files written. A partial run gets no lab page (see [`lab_outcome`]).
+fn write_reports(
+    dir: &Path,
+    report: &RunReport,
+    output: Output,
+    lab: Option<Level>,
+) -> Result<Vec<&'static str>, report::WriteError> {
+    let mut written = write_run_files(dir, report, output)?;
+    if let Some(level) = lab.filter(|_| !report.is_partial()) {
+        let prints = lab::Fingerprints::gather(dir, &written, &report.config.source);
+        write_all(dir, &[(lab::HTML, lab::render(report, level, &prints, output.lang))])?;
+        written.push(lab::HTML);
+    }
+    Ok(written)
+}
+
+/// Prints `lab.pdf` from the `lab.html` among the files `written` into `dir` (the folder being written, before
+/// it is put in place): its size, or `None` when no page was written.
+fn print_lab_pdf(dir: &Path, written: &[&str]) -> Result<Option<u64>, lab::PdfError> {
+    if !written.contains(&lab::HTML) {
+        return Ok(None);
+    }
+    let browser = lab::find_browser()?;
+    lab::print_pdf(&browser, &dir.join(lab::HTML), &dir.join(lab::PDF)).map(Some)
+}
+
+/// Says where the lab's files went once the folder is in place, or why there are none: a partial run has no lab
+/// page (the page is the evidence of a finished run), and a PDF that could not be printed is an error naming
+/// `--lab` and what to install, with every other file written.
+fn lab_outcome(
+    stdout: &mut Console,
+    report: &RunReport,
+    lab: Option<Level>,
+    dir: &Path,
+    pdf: Result<Option<u64>, lab::PdfError>,
+) -> anyhow::Result<()> {
+    let Some(level) = lab else { return Ok(()) };
+    if report.is_partial() {
+        eprintln!("--lab: no lab page: the run is partial, and the page shows finished runs only");
+        return Ok(());
+    }
+    let page = dir.join(lab::HTML);
+    match pdf {
+        Ok(Some(size)) => {
+            writeln!(
+                stdout,
+                "Lab report (level {}%): {} and {} ({} bytes); it claims no certification",
+                level.percent(),
+                page.display(),
+                dir.join(lab::PDF).display(),
+                group_digits(size)
+            );
+            Ok(())
+        }
+        Ok(None) => Ok(()),
+        Err(e) => Err(anyhow::anyhow!(
+            "--lab: lab.pdf was not written: {e}; {} and the other reports are written",
+            page.display()
+        )),
+    }
 }
 
 /// [`finish`] for a report already computed (`merge`): its folder prepared by the caller.

@@ -35,6 +35,9 @@ tr, td, th { break-inside: avoid; page-break-inside: avoid; }
 th, td { border: 0.75pt solid #999; padding: 2.5pt 4pt; text-align: left; vertical-align: top; }
 th { background: #e8e8e8; }
 table.facts th { width: 30%; }
+table.tests { font-size: 8pt; }
+table.tests td:first-child { width: 30%; }
+td code, th code { white-space: nowrap; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 td.sha { font-family: 'DejaVu Sans Mono', monospace; font-size: 7.5pt; word-break: break-all; }
 .chosen { background: #dde8ff; font-weight: 700; }
@@ -87,9 +90,10 @@ pub fn render(report: &RunReport, level: Level, prints: &Fingerprints, lang: Lan
         w.word("title"),
         w.word("not_cert")
     ));
+    // The decision goes on the first page, beside what was tested; the tests' table starts the second.
     tested(&mut out, &w, report, level);
-    tests(&mut out, &w, report, level);
     decision(&mut out, &w, report, level);
+    tests(&mut out, &w, report, level);
     predictability(&mut out, &w, report);
     fingerprints(&mut out, &w, prints);
     out.push_str(&format!(

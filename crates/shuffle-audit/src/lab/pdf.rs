@@ -137,6 +137,8 @@ pub fn print_pdf(browser: &Path, html: &Path, pdf: &Path) -> Result<u64, PdfErro
     if !bytes.starts_with(b"%PDF") {
         return Err(PdfError::NotPdf { browser: name, what: "lab.pdf does not start with %PDF".into() });
     }
+    // The temporary file is private to its owner; the PDF is read like the page it was printed from.
+    std::fs::set_permissions(&tmp, std::fs::metadata(&html)?.permissions())?;
     tmp.persist(pdf).map_err(|e| PdfError::Io(e.error))?;
     Ok(bytes.len() as u64)
 }
