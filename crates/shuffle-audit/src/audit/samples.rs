@@ -41,7 +41,7 @@ pub fn check_samples(count: u64, decks: u64, what: &str) -> Result<u64, ConfigEr
             format!("{count} is outside {MIN_SAMPLES}..={MAX_SAMPLES} (the second level needs two samples at least)"),
         ));
     }
-    if decks % count != 0 || decks < count {
+    if !decks.is_multiple_of(count) || decks < count {
         let below = decks / count * count;
         let above = below + count;
         let hint = if below > 0 { format!("{below} or {above}") } else { format!("{above}") };
@@ -165,7 +165,7 @@ pub fn run_samples(
     let (mut stopped, mut threads) = (None, 1);
     for k in 0..count {
         let seed = sample_seed(builtin.seed, k, c_library);
-        let mut source = builtin.clone();
+        let mut source = *builtin;
         source.seed = seed;
         let sample = RunConfig { source: DeckSource::Builtin(source), shuffles: size, ..config.clone() };
         let mut counted = Counted::new(&sample);

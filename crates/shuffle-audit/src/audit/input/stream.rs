@@ -82,8 +82,11 @@ pub struct Fold<'a> {
     pub watch: Option<&'a mut dyn FnMut(&Tally) -> bool>,
     /// `run --samples`: every this many deck lines (valid or not) make a sample, whose valid decks' tally is
     /// handed over when its last line has been read (a sample cut short by the end of the input is not).
-    pub samples: Option<(u64, &'a mut dyn FnMut(&Tally))>,
+    pub samples: Option<(u64, HandOver<'a>)>,
 }
+
+/// What receives each sample's tally (`run --samples`).
+pub(crate) type HandOver<'a> = &'a mut dyn FnMut(&Tally);
 
 /// What a stream held.
 #[derive(Clone, Debug)]
@@ -196,7 +199,7 @@ pub(crate) fn audit_until<R: BufRead>(
     let mut close_sample = |decks: u64, sample: &mut Option<Tally>| {
         if let Some((size, hand_over)) = samples.as_mut()
             && decks > handed
-            && decks % *size == 0
+            && decks.is_multiple_of(*size)
         {
             handed = decks;
             if let Some(t) = sample.as_mut() {
