@@ -68,7 +68,7 @@ impl Predictability {
                 repeats: *repeats,
                 pairs: *pairs,
                 fair_pairs: *fair_pairs,
-                space: seed_space.clone(),
+                space: *seed_space,
                 fair: *fair,
             }),
             _ => None,
