@@ -192,3 +192,21 @@ fn chromium_prints_lab_pdf() {
         std::fs::read_dir(&out).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
     assert!(names.iter().all(|n| !n.starts_with('.')), "{names:?}");
 }
+
+#[test]
+fn a_run_stopped_early_keeps_its_reports_and_writes_no_lab_page() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("stopped");
+    let o = bin()
+        .args(["run", "-a", "fisher-yates", "--shuffles", "2^40", "--seed", "1", "--timeout", "300ms", "--lab"])
+        .arg("--out")
+        .arg(&out)
+        .env("CHROMIUM", "/nonexistent/chromium")
+        .output()
+        .unwrap();
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "the time limit's status: {err}");
+    assert!(err.contains("--lab: no lab page: the run is partial"), "{err}");
+    assert!(out.join("summary.csv").is_file() && out.join("run.json").is_file(), "the partial reports are written");
+    assert!(!out.join("lab.html").exists() && !out.join("lab.pdf").exists());
+}

@@ -261,7 +261,13 @@ fn tests(out: &mut String, w: &Words, report: &RunReport, level: Level) {
                     .iter()
                     .map(|g| {
                         let value = format_ln_p(p(g).ln());
-                        if label { format!("{}: {value}", markup(g.form)) } else { value }
+                        // The tails are named in the page's language; other forms are names (Sidak, mid-p, a guesser).
+                        let form = match g.form {
+                            "upper" => w.word("form.upper"),
+                            "lower" => w.word("form.lower"),
+                            other => markup(other),
+                        };
+                        if label { format!("{form}: {value}") } else { value }
                     })
                     .collect::<Vec<_>>()
                     .join("<br>")
@@ -520,6 +526,7 @@ mod tests {
         assert!(html.contains("<html lang=\"zh-CN\">") && html.contains("<h1>洗牌的统计证据</h1>"));
         assert!(html.contains("本页没有任何内容声称获得认证"));
         assert!(html.contains("逐位置牌面卡方检验") && html.contains("在所选水平（95%）下"));
+        assert!(html.contains("上侧: ") && !html.contains("upper: "), "the tails are named in Chinese");
         assert!(html.contains("本工具自身的整体判定") && html.contains("指纹（SHA-256）"));
         let english = page(&report, Level::P95, Lang::En);
         for phrase in ["Statistical evidence", "What was tested", "Predictability", "Fingerprints", "pass</td>"] {
