@@ -75,6 +75,7 @@ LAYERS = {
         "crack": 7,
         "teach": 7,
         "export": 7,
+        "lab": 7,
         "api": 8,
     },
     # The Python binding: the conversions, the two audits, and the Python module that exports them.

@@ -442,8 +442,26 @@ pub struct RunArgs {
     /// PASS when the simulator agrees with its model. Built-in algorithms with an exact law only.
     #[arg(long)]
     pub against_exact: bool,
+    /// Also write a lab's evidence pack beside the reports: lab.html (the run as a testing lab reads it: each
+    /// test by the name the rules give it, its p at 95% and 99%, the samples, the tool's family verdict,
+    /// predictability and the SHA-256 of the program, the files and the input; it claims no certification) and
+    /// lab.pdf, printed from it by headless Chromium ($CHROMIUM, or chromium, chromium-browser, google-chrome on
+    /// PATH). Not with --progressive, --shard, --resume or --against-exact.
+    #[arg(long)]
+    pub lab: bool,
+    /// With --lab: the level the lab page highlights and sums up, 95 (p ≥ 0.05 passes) or 99 (p ≥ 0.01)
+    /// (default: 99).
+    #[arg(long, value_name = "95|99", value_parser = parse_level)]
+    pub level: Option<shuffle_audit::lab::Level>,
     #[command(flatten)]
     pub isa: IsaArgs,
+}
+
+impl RunArgs {
+    /// `--lab` and `--level` as given, for their validation against the run.
+    pub fn lab(&self) -> shuffle_audit::lab::LabRequest {
+        shuffle_audit::lab::LabRequest { lab: self.lab, level: self.level }
+    }
 }
 
 impl RunArgs {
@@ -591,6 +609,11 @@ pub struct OutputArgs {
     /// Leave threads and timings out of run.json, so that the files depend only on the inputs.
     #[arg(long)]
     pub no_timings: bool,
+}
+
+/// `--level`: 95 or 99.
+pub fn parse_level(s: &str) -> Result<shuffle_audit::lab::Level, String> {
+    s.parse().map_err(|_| format!("'{s}' is not a level: 95 or 99 (percent)"))
 }
 
 /// A report language: `en` or `zh`.

@@ -1,6 +1,8 @@
 //! `shuffle-audit run`: one source (a built-in algorithm shuffled N times, or the decks of `--decks FILE|-` /
 //! `--exec CMD` as they stream), the selected tests, the verdict and the report files; with `--progressive`,
-//! growing samples until the first FAIL. The flags become one [`RunRequest`], validated once.
+//! growing samples until the first FAIL. The flags become one [`RunRequest`], validated once. With `--lab`, the
+//! lab page (`lab.html`) is written after the other reports, whose fingerprints it lists, and printed to
+//! `lab.pdf` before the folder is put in place: a missing browser costs the PDF alone (exit status 2).
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -21,6 +23,7 @@ use shuffle_audit::audit::{StopReason, within_limit};
 use shuffle_audit::cards::Lang;
 use shuffle_audit::error::Field;
 use shuffle_audit::export;
+use shuffle_audit::lab::{self, Level};
 use shuffle_audit::modes::progressive::{self, LookPlan};
 use shuffle_audit::report::render_console;
 use shuffle_audit::report::{self, OutDir};
@@ -30,6 +33,8 @@ use shuffle_audit::report::{group_digits, partial_reason};
 pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     let request: RunRequest = args.request();
     let output = Output::new(args.output.lang, args.output.no_timings);
+    // `--lab` and `--level` first: a refusal costs no work.
+    let lab = args.lab().validate(&request, args.resume.is_some(), args.against_exact)?;
     let save = match &args.save_decks {
         Some(path) => Some(SaveDecks::check(&args, path)?),
         None => None,
@@ -43,12 +48,12 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
         let settings = request.validate_resume(&resumed)?;
         let Plan::Builtin(config) = settings.plan else { unreachable!("a state is of a built-in run") };
         let how = (settings.state, settings.thresholds, settings.timeout);
-        return run_builtin(config, how, Some(resumed), args.out.as_deref(), output, None, None);
+        return run_builtin(config, how, Some(resumed), args.out.as_deref(), (output, None), None, None);
     }
     let settings = super::validate(&request, "this run")?;
     let thresholds = settings.thresholds;
     if let (Some(count), Plan::Builtin(config)) = (settings.samples, &settings.plan) {
-        return run_sampled(config.clone(), count, (thresholds, settings.timeout), args.out.as_deref(), output);
+        return run_sampled(config.clone(), count, (thresholds, settings.timeout), args.out.as_deref(), (output, lab));
     }
     let samples = settings.samples;
     match (settings.plan, settings.progressive) {
@@ -58,11 +63,11 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
         (Plan::Builtin(config), None) => {
             let how = (settings.state, thresholds, settings.timeout);
             let save = save.map(|s| s.seeded(&config, args.generator.seed.is_none()));
-            run_builtin(config, how, None, args.out.as_deref(), output, None, save)
+            run_builtin(config, how, None, args.out.as_deref(), (output, lab), None, save)
         }
         (Plan::External(plan), max) => {
             let save = save.map(|s| s.reading(&plan.source)).transpose()?;
-            run_external(plan, (max, samples), thresholds, settings.timeout, args.out.clone(), output, save)
+            run_external(plan, (max, samples), thresholds, settings.timeout, args.out.clone(), (output, lab), save)
         }
     }
 }
@@ -99,7 +104,7 @@ fn run_against_exact(args: &RunArgs, mut request: RunRequest, output: Output) ->
         Some(path) => Some(SaveDecks::check(args, path)?.seeded(&config, args.generator.seed.is_none())),
         None => None,
     };
-    run_builtin(config, how, None, args.out.as_deref(), output, Some(&exact), save)
+    run_builtin(config, how, None, args.out.as_deref(), (output, None), Some(&exact), save)
 }
 
 /// A built-in run, or the rest of one (`--resume`), or a shard of one: counts the chunks it misses, stops
@@ -110,7 +115,7 @@ fn run_builtin(
     settings: (StateSettings, Thresholds, Option<Duration>),
     resumed: Option<RunState>,
     out: Option<&Path>,
-    output: Output,
+    (output, lab): (Output, Option<Level>),
     exact: Option<&shuffle_audit::stats::exact::model::ExactMatrix>,
     save: Option<SaveDecks>,
 ) -> anyhow::Result<ExitCode> {
@@ -169,18 +174,23 @@ fn run_builtin(
         file.finish(&bytes)?;
     }
     let mut stdout = Console::stdout();
-    let written = outdir.write(|d| {
-        let mut written = write_run_files(d, &report, output)?;
+    let mut written = outdir.write(|d| {
+        let mut written = write_reports(d, &report, output, lab)?;
         if beside {
             write_all(d, &[(STATE_FILE, bytes.clone())])?;
             written.push(STATE_FILE);
         }
         anyhow::Ok(written)
     })?;
+    let pdf = print_lab_pdf(outdir.path(), &written);
+    if let Ok(Some(_)) = pdf {
+        written.push(lab::PDF);
+    }
     let dir = outdir.commit()?;
     let state_path = if beside { Some(dir.join(STATE_FILE)) } else { keep.out.clone() };
     let note = against.map(|a| a.describe());
     print_summary(&mut stdout, &report, &dir, &written, output, note);
+    lab_outcome(&mut stdout, &report, lab, &dir, pdf)?;
     let Some(reason) = finish.stopped.filter(|_| report.is_partial()) else {
         if let (Some(path), Some((i, k))) = (&state_path, keep.shard) {
             writeln!(
@@ -218,7 +228,7 @@ fn run_sampled(
     count: u64,
     judge: (Thresholds, Option<Duration>),
     out: Option<&Path>,
-    output: Output,
+    (output, lab): (Output, Option<Level>),
 ) -> anyhow::Result<ExitCode> {
     let (thresholds, timeout) = judge;
     let dir = super::out_path(out, || config.dir_name());
@@ -246,7 +256,7 @@ fn run_sampled(
             missing: vec![[counted + 1, config.shuffles]],
         });
     }
-    let code = finish(&report, outdir, stdout, output, samples_note(&report))?;
+    let code = finish(&report, outdir, stdout, (output, lab), samples_note(&report))?;
     if let Some(reason) = sampled.stopped {
         eprintln!(
             "{} after {} of {count} samples: the reports, marked partial, hold the samples finished",
@@ -296,7 +306,7 @@ fn run_external(
     thresholds: Thresholds,
     timeout: Option<Duration>,
     out: Option<PathBuf>,
-    output: Output,
+    (output, lab): (Output, Option<Level>),
     save: Option<SaveDecks>,
 ) -> anyhow::Result<ExitCode> {
     crate::signals::install();
@@ -398,7 +408,7 @@ fn run_external(
     if out.is_none() {
         outdir.retarget(&super::out_path(None, || report.dir_name())).context(Field::Out.flag())?;
     }
-    let code = finish(&report, outdir, stdout, output, note)?;
+    let code = finish(&report, outdir, stdout, (output, lab), note)?;
     let stopped = report.input.as_ref().and_then(|i| Some((i.stopped_by()?, partial_reason(Lang::En, i)?)));
     if let Some((reason, why)) = stopped {
         let flag = if reason == StopReason::Timeout { "--timeout" } else { flag };
@@ -424,14 +434,82 @@ fn finish(
     report: &RunReport,
     out: OutDir,
     mut stdout: Console,
-    output: Output,
+    (output, lab): (Output, Option<Level>),
     note: Option<String>,
 ) -> anyhow::Result<ExitCode> {
-    let written = out.write(|dir| write_run_files(dir, report, output))?;
+    let mut written = out.write(|dir| write_reports(dir, report, output, lab))?;
+    let pdf = print_lab_pdf(out.path(), &written);
+    if let Ok(Some(_)) = pdf {
+        written.push(lab::PDF);
+    }
     let dir = out.commit()?;
     print_summary(&mut stdout, report, &dir, &written, output, note);
+    lab_outcome(&mut stdout, report, lab, &dir, pdf)?;
     stdout.finish()?;
     Ok(ExitCode::from(report.verdict.exit_code()))
+}
+
+/// The run's report files and, with `--lab` for a finished run, the lab page after them: it lists their
+/// SHA-256, read from the files written. A partial run gets no lab page (see [`lab_outcome`]).
+fn write_reports(
+    dir: &Path,
+    report: &RunReport,
+    output: Output,
+    lab: Option<Level>,
+) -> Result<Vec<&'static str>, report::WriteError> {
+    let mut written = write_run_files(dir, report, output)?;
+    if let Some(level) = lab.filter(|_| !report.is_partial()) {
+        let prints = lab::Fingerprints::gather(dir, &written, &report.config.source);
+        write_all(dir, &[(lab::HTML, lab::render(report, level, &prints, output.lang))])?;
+        written.push(lab::HTML);
+    }
+    Ok(written)
+}
+
+/// Prints `lab.pdf` from the `lab.html` among the files `written` into `dir` (the folder being written, before
+/// it is put in place): its size, or `None` when no page was written.
+fn print_lab_pdf(dir: &Path, written: &[&str]) -> Result<Option<u64>, lab::PdfError> {
+    if !written.contains(&lab::HTML) {
+        return Ok(None);
+    }
+    let browser = lab::find_browser()?;
+    lab::print_pdf(&browser, &dir.join(lab::HTML), &dir.join(lab::PDF)).map(Some)
+}
+
+/// Says where the lab's files went once the folder is in place, or why there are none: a partial run has no lab
+/// page (the page is the evidence of a finished run), and a PDF that could not be printed is an error naming
+/// `--lab` and what to install, with every other file written.
+fn lab_outcome(
+    stdout: &mut Console,
+    report: &RunReport,
+    lab: Option<Level>,
+    dir: &Path,
+    pdf: Result<Option<u64>, lab::PdfError>,
+) -> anyhow::Result<()> {
+    let Some(level) = lab else { return Ok(()) };
+    if report.is_partial() {
+        eprintln!("--lab: no lab page: the run is partial, and the page shows finished runs only");
+        return Ok(());
+    }
+    let page = dir.join(lab::HTML);
+    match pdf {
+        Ok(Some(size)) => {
+            writeln!(
+                stdout,
+                "Lab report (level {}%): {} and {} ({} bytes); it claims no certification",
+                level.percent(),
+                page.display(),
+                dir.join(lab::PDF).display(),
+                group_digits(size)
+            );
+            Ok(())
+        }
+        Ok(None) => Ok(()),
+        Err(e) => Err(anyhow::anyhow!(
+            "--lab: lab.pdf was not written: {e}; {} and the other reports are written",
+            page.display()
+        )),
+    }
 }
 
 /// [`finish`] for a report already computed (`merge`): its folder prepared by the caller.

@@ -70,6 +70,8 @@ crate::names::named_enum! {
         MaxPid => "max-pid",
         Trials => "trials",
         Samples => "samples",
+        Lab => "lab",
+        Level => "level",
     }
 }
 

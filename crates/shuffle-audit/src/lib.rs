@@ -8,6 +8,8 @@
 //!   (seed spaces, the seed search from one seat's view, its trials and its report), and exact analysis (a
 //!   game's odds, a shuffle's exact law and its files, the riffle table; a run's exact model, which lives in
 //!   [`audit`] below the reports that show it);
+//! - [`lab`]: the lab's evidence pack (`run --lab`): a finished run laid out as a testing lab reads it, with the
+//!   rules' levels, the family verdict, predictability and SHA-256 fingerprints, and its PDF printed by a browser;
 //! - [`report`]: a finished audit rendered (CSV, JSON, Markdown, JUnit, HTML, SVG) without any I/O but through its
 //!   one writer;
 //! - [`modes`]: the audit modes (progressive, calibration, sweep, the `compare` catalogue, the gate);
@@ -45,6 +47,7 @@ pub mod audit;
 pub mod crack;
 pub mod exact;
 pub mod export;
+pub mod lab;
 pub mod modes;
 pub mod report;
 pub mod teach;

@@ -121,6 +121,12 @@ pub(crate) const REPORT_FILES: &[&str] = &[
     "exact.csv",
     "exact.svg",
     "guess.csv",
+    // `run --samples S`: each sample's tests, and the second level.
+    "samples.csv",
+    "second_level.csv",
+    // `run --lab`: the lab page and its printout.
+    "lab.html",
+    "lab.pdf",
 ];
 
 /// How deep [`OutDir`] looks for files it did not write: `DIR/run-…/summary.csv` is depth 1.
