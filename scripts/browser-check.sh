@@ -15,37 +15,14 @@ out="$target/browser-check"
 mkdir -p "$out"
 [[ -x "$chromium" ]] || { echo "browser-check: $chromium not found (apt-get install chromium)" >&2; exit 1; }
 
-flags=(--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking
-       --disable-component-update --disable-sync)
+# shellcheck source=scripts/lib/render-page.sh
+source scripts/lib/render-page.sh
 
 # check PAGE NAME: prints what is wrong and returns 1, or prints a one-line summary.
 check() {
-    local page="$1" name="$2" url profile dom log png problems=()
-    url="file://$(realpath "$page")"
-    dom="$out/$name.dom.html"
-    log="$out/$name.log"
-    png="$out/$name.png"
-    profile="$(mktemp -d)"
-    timeout 120 "$chromium" "${flags[@]}" --user-data-dir="$profile" --enable-logging=stderr --v=0 \
-        --dump-dom "$url" > "$dom" 2> "$log" || problems+=("chromium failed to load the page")
-    rm -rf "$profile"
-    profile="$(mktemp -d)"
-    rm -f "$png"
-    timeout 120 "$chromium" "${flags[@]}" --user-data-dir="$profile" --hide-scrollbars \
-        --screenshot="$png" --window-size=1280,2000 "$url" > /dev/null 2>> "$log" \
-        || problems+=("chromium failed to take a screenshot")
-    rm -rf "$profile"
+    local page="$1" name="$2" dom png text_chars png_bytes problems=()
+    render_page "$page" "$name" 2000 200
 
-    # Console errors and failed loads are logged on stderr as CONSOLE lines.
-    if grep -E "CONSOLE|Failed to load|ERR_FILE_NOT_FOUND|Not allowed to load" "$log" > "$out/$name.console"; then
-        problems+=("console messages: $(head -n 3 "$out/$name.console" | tr '\n' ' ')")
-    fi
-    # Blank page: no text, or a screenshot as small as an empty window (about 12 kB at this size).
-    local text_chars png_bytes
-    text_chars="$(sed -e 's/<[^>]*>//g' "$dom" | tr -d '[:space:]' | wc -c)"
-    (( text_chars >= 200 )) || problems+=("blank page: $text_chars characters of text")
-    png_bytes="$(stat -c %s "$png" 2> /dev/null || echo 0)"
-    (( png_bytes >= 30000 )) || problems+=("blank screenshot: $png_bytes bytes")
     # Missing pictures: every <img> must point to a file that exists, and every inline <svg> of the page must be
     # in the rendered document.
     local dir src missing=0 want got

@@ -24,8 +24,8 @@ if [[ -z "$bin" ]]; then
     bin="$target/release/shuffle-audit"
 fi
 
-flags=(--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking
-       --disable-component-update --disable-sync)
+# shellcheck source=scripts/lib/render-page.sh
+source scripts/lib/render-page.sh
 
 # check NAME LANG ALGORITHM EXIT: runs the lab, prints what is wrong and returns 1, or a one-line summary.
 check() {
@@ -47,25 +47,8 @@ check() {
     fi
     [[ -s "$html" ]] || problems+=("no lab.html")
 
-    local url profile dom="$out/$name.dom.html" log="$out/$name.log" png="$out/$name.png"
-    url="file://$(realpath "$html")"
-    profile="$(mktemp -d)"
-    timeout 120 "$chromium" "${flags[@]}" --user-data-dir="$profile" --enable-logging=stderr --v=0 \
-        --dump-dom "$url" > "$dom" 2> "$log" || problems+=("chromium failed to load lab.html")
-    rm -rf "$profile"
-    profile="$(mktemp -d)"
-    timeout 120 "$chromium" "${flags[@]}" --user-data-dir="$profile" --hide-scrollbars \
-        --screenshot="$png" --window-size=1280,1800 "$url" > /dev/null 2>> "$log" \
-        || problems+=("chromium failed to take a screenshot")
-    rm -rf "$profile"
-    if grep -E "CONSOLE|Failed to load|ERR_FILE_NOT_FOUND|Not allowed to load" "$log" > "$out/$name.console"; then
-        problems+=("console messages: $(head -n 3 "$out/$name.console" | tr '\n' ' ')")
-    fi
-    local text_chars png_bytes
-    text_chars="$(sed -e 's/<[^>]*>//g' "$dom" | tr -d '[:space:]' | wc -c)"
-    (( text_chars >= 2000 )) || problems+=("blank page: $text_chars characters of text")
-    png_bytes="$(stat -c %s "$png" 2> /dev/null || echo 0)"
-    (( png_bytes >= 30000 )) || problems+=("blank screenshot: $png_bytes bytes")
+    local dom png text_chars png_bytes
+    render_page "$html" "$name" 1800 2000
     grep -q 'id="not-a-certification"' "$dom" || problems+=("no 'not a certification' notice")
     grep -q '<table class="tests"' "$dom" || problems+=("no table of tests")
     grep -q '<td class="sha">[0-9a-f]\{64\}</td>' "$dom" || problems+=("no SHA-256 fingerprint")
