@@ -291,7 +291,7 @@ impl AlgorithmKind {
                         .to_string()
                 } else {
                     format!(
-                        "library-shuffle is a runtime's own shuffle: use --rng java, mt19937 or python, not {}",
+                        "{} has no library shuffle: library-shuffle is a runtime's own (--rng java, mt19937 or python)",
                         rng.name()
                     )
                 },
@@ -299,8 +299,8 @@ impl AlgorithmKind {
             AlgorithmKind::FisherYatesBatched if rng.is_runtime() => Err(ConfigError::new(
                 Field::Rng,
                 format!(
-                    "--draw batched reads 64-bit words, not {}'s own bounded draws: drop --draw batched (fisher-yates \
-                     with --rng {} already draws as the runtime does)",
+                    "{} draws with its runtime's own bounded draw, not the 64-bit words of --draw batched: drop \
+                     --draw batched (fisher-yates with --rng {} already draws as the runtime does)",
                     rng.name(),
                     rng.name()
                 ),

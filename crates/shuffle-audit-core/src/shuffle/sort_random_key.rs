@@ -41,3 +41,27 @@ impl Shuffle for SortRandomKey {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A generator whose outputs repeat with a short period: its keys tie.
+    struct Repeating(u32);
+
+    impl RawRng for Repeating {
+        const BITS: u32 = 2;
+        fn r(&mut self) -> u32 {
+            self.0 = (self.0 + 3) % 4;
+            self.0
+        }
+    }
+
+    #[test]
+    fn ties_keep_the_input_order() {
+        // Keys 3 2 1 0 3 2 1 0 …: the cards with equal keys come out in their input order.
+        let mut deck: Vec<Card> = (0..8).collect();
+        SortRandomKey.shuffle(&mut deck, &mut Repeating(0), &mut Scratch::new(8)).unwrap();
+        assert_eq!(deck, [3, 7, 2, 6, 1, 5, 0, 4]);
+    }
+}
