@@ -116,7 +116,10 @@ pub const GUESSER: &str = "The guess test's guesser: marginal, successor, above-
 
 /// `--rng` of `export raw` and `export draws`.
 pub const RNG_OF_EXPORT: &str = "Generator: msvc (15 bits), glibc (31 bits), chacha8, chacha12, chacha20, pcg32 or pcg64 \
-                                 (32 bits); seeded with srand(seed) for msvc and glibc, seed_from_u64 otherwise";
+                                 (32 bits), or a runtime's: java, mt19937, python (32 bits), dotnet (31 bits); seeded \
+                                 with srand(seed) for msvc and glibc, the runtime's own seeding for the runtimes, \
+                                 seed_from_u64 otherwise; a runtime's draws use its own scaling (nextInt(k), Next(k), \
+                                 uniform_int_distribution, randint)";
 
 /// `--bytes` of `export raw`.
 pub const BYTES: &str = "Bytes to write, a multiple of 4 (1e6, 2^20, …) (default: unlimited on standard output; \

@@ -67,11 +67,10 @@ pub fn dispatch(command: Command) -> anyhow::Result<ExitCode> {
 }
 
 /// Draws a seed from the operating system, for runs the user did not seed: 32 bits for the C generators (their
-/// `srand` takes an unsigned int), 64 bits otherwise.
+/// `srand` takes an unsigned int) and `std::mt19937`, 31 for .NET's `Random(int)`, 64 bits otherwise.
 pub fn os_seed(rng: shuffle_audit::rng::RngKind) -> u64 {
     use rand::Rng;
-    let seed = rand::rng().next_u64();
-    if rng.is_c_library() { seed & 0xffff_ffff } else { seed }
+    rand::rng().next_u64() & rng.max_seed()
 }
 
 /// Validates a request for a built-in shuffle (the one settings validation of every subcommand), drawing the
@@ -117,7 +116,13 @@ pub fn command_line(drawn_seed: Option<u64>) -> String {
 
 /// How a generator is seeded from a seed, in a manifest's words.
 pub fn seeding_of(rng: shuffle_audit::rng::RngKind) -> String {
-    if rng.is_c_library() { "srand(seed)".into() } else { "seed_from_u64(seed)".into() }
+    if rng.is_c_library() {
+        "srand(seed)".into()
+    } else if rng.is_runtime() {
+        rng.seeding_rule().replace("(long)", "(seed)").replace("(int)", "(seed)").replace("(uint32)", "(seed)")
+    } else {
+        "seed_from_u64(seed)".into()
+    }
 }
 
 /// `--out DIR`, or `reports/<name>` when it was not given.

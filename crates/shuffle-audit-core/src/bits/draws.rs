@@ -47,13 +47,22 @@ impl DrawSchedule {
         self.ranges.iter().filter(|&&r| r == k).count()
     }
 
-    /// One shuffle's draws: takes one `r()` per range from `rng` and pushes `r() % k` for those of range `k`.
+    /// One shuffle's draws: takes one `r()` per range from `rng` and pushes `r() % k` for those of range `k` (with a
+    /// runtime's generator, its own bounded draw per range).
     #[inline]
     pub fn shuffle_draws<R: RawRng>(&self, rng: &mut R, k: u32, out: &mut Vec<u32>) {
         for &range in &self.ranges {
-            let x = rng.r();
-            if range == k {
-                out.push(x % k);
+            if R::SCALES {
+                // A runtime's bounded draw, as its loops take it (it may read several outputs).
+                let d = rng.below(range);
+                if range == k {
+                    out.push(d);
+                }
+            } else {
+                let x = rng.r();
+                if range == k {
+                    out.push(x % k);
+                }
             }
         }
     }

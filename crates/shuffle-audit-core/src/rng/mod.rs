@@ -4,15 +4,28 @@
 //! (MSVC's 15-bit LCG and glibc's additive feedback generator) bit for bit, next to modern generators from
 //! `rand_chacha` and `rand_pcg`. Every generator exposes one raw output `r()` and its width, because the
 //! algorithms use `r() % k` exactly as their sources did: the width decides the size of the modulo bias.
+//!
+//! Games written in Java, C#, C++ or Python do not write `r() % k`: they call their runtime's bounded draw
+//! (`nextInt(k)`, `Next(k)`, `uniform_int_distribution`, `randint`). The runtimes' generators (`java`, `dotnet`,
+//! `mt19937`, `python`) are reproduced bit for bit with that scaling ([`RawRng::SCALES`], [`RawRng::below`]),
+//! their library shuffle ([`RawRng::library_shuffle`]) and their natural sort key ([`RawRng::sort_key`]).
 
 mod chacha_wide;
+mod dotnet;
 mod glibc;
+mod java;
 mod modern;
 mod msvc;
+mod mt19937;
+mod python;
 
+pub use dotnet::DotnetRandom;
 pub use glibc::GlibcRand;
+pub use java::JavaRandom;
 pub use modern::{AuditRng, ChaCha8, ChaCha12, ChaCha20, Pcg32, Pcg64};
 pub use msvc::MsvcRand;
+pub use mt19937::{Mt19937, StdMt19937};
+pub use python::PythonRandom;
 
 use crate::error::{ConfigError, Field};
 
@@ -44,6 +57,32 @@ pub trait RawRng {
         let first = self.r();
         (first, self.r())
     }
+
+    /// True for a runtime's generator, whose loops draw with the runtime's own bounded draw ([`RawRng::below`])
+    /// instead of `r() % k`. A constant, so that the shuffles' branch on it is compiled away.
+    const SCALES: bool = false;
+
+    /// A draw on `0..m` (`m ≥ 1`) as the runtime scales it: `nextInt(m)`, `Next(m)`, `_randbelow(m)`,
+    /// `uniform_int_distribution(0, m−1)`. Only called when [`RawRng::SCALES`] is true; `r() % m` otherwise.
+    #[inline(always)]
+    fn below(&mut self, m: u32) -> u32 {
+        self.r() % m
+    }
+
+    /// The runtime's own library shuffle of `deck` (`Collections.shuffle`, `std::shuffle`, `random.shuffle`),
+    /// or false (and `deck` untouched) for a generator whose runtime has none.
+    fn library_shuffle<T>(&mut self, deck: &mut [T]) -> bool {
+        let _ = deck;
+        false
+    }
+
+    /// The key a sort by random keys gives one card: the generator's natural draw, compared as an unsigned
+    /// number (Java's signed `nextInt()` is mapped to the same order, Python's `random()` is its 53-bit
+    /// numerator). `r()` for the C and modern generators.
+    #[inline(always)]
+    fn sort_key(&mut self) -> u64 {
+        u64::from(self.r())
+    }
 }
 
 /// A generator that can be built from a 64-bit seed by its documented rule.
@@ -64,6 +103,10 @@ crate::names::named_enum! {
         Chacha20 => "chacha20",
         Pcg32 => "pcg32",
         Pcg64 => "pcg64",
+        Java => "java",
+        Dotnet => "dotnet",
+        Mt19937 => "mt19937",
+        Python => "python",
     }
 }
 
@@ -78,6 +121,10 @@ impl RngKind {
             RngKind::Chacha20 => ChaCha20::BITS,
             RngKind::Pcg32 => Pcg32::BITS,
             RngKind::Pcg64 => Pcg64::BITS,
+            RngKind::Java => JavaRandom::BITS,
+            RngKind::Dotnet => DotnetRandom::BITS,
+            RngKind::Mt19937 => StdMt19937::BITS,
+            RngKind::Python => PythonRandom::BITS,
         }
     }
 
@@ -91,6 +138,10 @@ impl RngKind {
             RngKind::Chacha20 => "ChaCha with 20 rounds (rand_chacha)",
             RngKind::Pcg32 => "PCG XSH RR 64/32 (rand_pcg)",
             RngKind::Pcg64 => "PCG XSL RR 128/64 (rand_pcg), low 32 bits of next_u32",
+            RngKind::Java => "java.util.Random(long): 48-bit LCG; nextInt(bound), Collections.shuffle",
+            RngKind::Dotnet => "System.Random(int): Knuth's subtractive generator; Next(max) = (int)(Sample()*max)",
+            RngKind::Mt19937 => "C++ std::mt19937(seed) with libstdc++'s uniform_int_distribution and std::shuffle",
+            RngKind::Python => "CPython random.seed(int): MT19937; randint/_randbelow, random.shuffle",
         }
     }
 
@@ -99,14 +150,60 @@ impl RngKind {
         matches!(self, RngKind::Msvc | RngKind::Glibc)
     }
 
+    /// True for the runtimes' generators, which draw with their runtime's scaling ([`RawRng::SCALES`]).
+    pub fn is_runtime(self) -> bool {
+        matches!(self, RngKind::Java | RngKind::Dotnet | RngKind::Mt19937 | RngKind::Python)
+    }
+
+    /// The runtime's own shuffle, when it has one: `Collections.shuffle`, `std::shuffle`, `random.shuffle`.
+    pub fn library_shuffle(self) -> Option<&'static str> {
+        match self {
+            RngKind::Java => Some("Collections.shuffle(list, rnd)"),
+            RngKind::Mt19937 => Some("std::shuffle(first, last, gen)"),
+            RngKind::Python => Some("random.shuffle(x)"),
+            _ => None,
+        }
+    }
+
+    /// The largest seed the generator's seeding rule takes: 2^32 − 1 for `srand(unsigned int)` and
+    /// `std::mt19937(uint32)`, 2^31 − 1 for .NET's `Random(int)` (negative seeds are their absolute value),
+    /// 2^64 − 1 for the others.
+    pub fn max_seed(self) -> u64 {
+        match self {
+            RngKind::Msvc | RngKind::Glibc | RngKind::Mt19937 => u64::from(u32::MAX),
+            RngKind::Dotnet => i32::MAX as u64,
+            _ => u64::MAX,
+        }
+    }
+
+    /// The number of distinct seeds: `max_seed() + 1`.
+    pub fn seed_space(self) -> u128 {
+        u128::from(self.max_seed()) + 1
+    }
+
+    /// How the generator is seeded, in words.
+    pub fn seeding_rule(self) -> &'static str {
+        match self {
+            RngKind::Msvc | RngKind::Glibc => "srand(unsigned int)",
+            RngKind::Java => "new Random(long)",
+            RngKind::Dotnet => "new Random(int)",
+            RngKind::Mt19937 => "std::mt19937(uint32)",
+            RngKind::Python => "random.seed(int)",
+            _ => "seed_from_u64",
+        }
+    }
+
     /// Checks that `seed` is acceptable for this generator's seeding rule.
     pub fn check_seed(self, seed: u64) -> Result<(), ConfigError> {
-        if self.is_c_library() && seed > u64::from(u32::MAX) {
+        let max = self.max_seed();
+        if seed > max {
+            let bits = 64 - max.leading_zeros();
             return Err(ConfigError::new(
                 Field::Seed,
                 format!(
-                    "{} seeds with srand(unsigned int): {seed} does not fit in 32 bits (max 4294967295)",
-                    self.name()
+                    "{} seeds with {}: {seed} does not fit in {bits} bits (max {max})",
+                    self.name(),
+                    self.seeding_rule()
                 ),
             ));
         }
@@ -146,6 +243,22 @@ macro_rules! with_rng_type {
             }
             $crate::rng::RngKind::Pcg64 => {
                 type $R = $crate::rng::Pcg64;
+                $body
+            }
+            $crate::rng::RngKind::Java => {
+                type $R = $crate::rng::JavaRandom;
+                $body
+            }
+            $crate::rng::RngKind::Dotnet => {
+                type $R = $crate::rng::DotnetRandom;
+                $body
+            }
+            $crate::rng::RngKind::Mt19937 => {
+                type $R = $crate::rng::StdMt19937;
+                $body
+            }
+            $crate::rng::RngKind::Python => {
+                type $R = $crate::rng::PythonRandom;
                 $body
             }
         }

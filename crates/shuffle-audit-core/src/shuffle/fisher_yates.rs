@@ -5,6 +5,9 @@
 //! modulo bias of `r() % (i+1)`: `2^w mod (i+1)` residues get one extra preimage. For MSVC's 15 bits and
 //! `% 52` that is 631 against 630 chances in 32768, a bias that about 10^8 shuffles reveal; for 31- and 32-bit
 //! generators it needs about 10^17 and is invisible in practice.
+//!
+//! With a runtime's generator the draw is the runtime's own: `nextInt(i+1)` (Java), `Next(i+1)` (.NET),
+//! `randint(0, i)` (Python), `uniform_int_distribution<int>(0, i)` (C++).
 
 use super::{Fault, Scratch, Shuffle, draw, rem};
 use crate::cards::Card;
@@ -23,6 +26,16 @@ impl Shuffle for FisherYates {
         assert!(deck.len() <= super::fastmod::MAX_DIVISOR, "no deck has more than 1024 cards");
         // Two steps at a time (the generator's outputs in the same order), then the odd one out.
         let mut i = deck.len().saturating_sub(1);
+        if R::SCALES {
+            // A runtime's bounded draw (nextInt(i+1), Next(i+1), randint(0, i), uniform_int_distribution(0, i)) may
+            // take several outputs per draw: one draw at a time.
+            while i >= 1 {
+                let j = draw(rng, i + 1);
+                deck.swap(i, j);
+                i -= 1;
+            }
+            return Ok(());
+        }
         while i >= 2 {
             let (first, second) = rng.r2();
             deck.swap(i, rem::<R>(first, i + 1));

@@ -13,6 +13,7 @@ mod fisher_yates;
 mod fisher_yates_batched;
 mod fisher_yates_forward;
 mod identity;
+mod library_shuffle;
 mod mark_array;
 mod naive_swap;
 mod naive_swap_off_by_one;
@@ -24,6 +25,7 @@ mod reject_retry_fixed;
 mod riffle;
 mod shelf;
 mod sort_random_comparator;
+mod sort_random_key;
 mod top_to_random;
 mod vec_erase;
 mod wash;
@@ -34,6 +36,7 @@ pub use fisher_yates::FisherYates;
 pub use fisher_yates_batched::FisherYatesBatched;
 pub use fisher_yates_forward::FisherYatesForward;
 pub use identity::Identity;
+pub use library_shuffle::LibraryShuffle;
 pub use mark_array::MarkArray;
 pub use naive_swap::NaiveSwap;
 pub use naive_swap_off_by_one::NaiveSwapOffByOne;
@@ -45,6 +48,7 @@ pub use reject_retry_fixed::RejectRetryFixed;
 pub use riffle::{DEFAULT_RIFFLES, Riffle, riffle_once};
 pub use shelf::{DEFAULT_SHELVES, Shelf, shelf_pass};
 pub use sort_random_comparator::{SortRandomComparator, v8_sort_random};
+pub use sort_random_key::SortRandomKey;
 pub use top_to_random::{TopToRandom, default_moves, top_to_random_move};
 pub use vec_erase::VecErase;
 pub use wash::Wash;
@@ -93,11 +97,13 @@ pub struct Scratch {
     pub cards: Vec<Card>,
     pub flags: Vec<bool>,
     pub seen: Vec<u32>,
+    /// Sort keys, each with its card's position in the low 16 bits.
+    pub keys: Vec<u128>,
 }
 
 impl Scratch {
     pub fn new(n: usize) -> Self {
-        Scratch { cards: Vec::with_capacity(n), flags: vec![false; n], seen: vec![0; n] }
+        Scratch { cards: Vec::with_capacity(n), flags: vec![false; n], seen: vec![0; n], keys: Vec::with_capacity(n) }
     }
 }
 
@@ -131,6 +137,8 @@ crate::names::named_enum! {
         Shelf => "shelf",
         Pile => "pile",
         Faro => "faro",
+        LibraryShuffle => "library-shuffle",
+        SortRandomKey => "sort-random-key",
         Identity => "identity",
     }
 }
@@ -244,6 +252,16 @@ impl AlgorithmKind {
                 "perfect faro shuffles (--faro out|in, --passes K, default 1): no randomness at all (a control)",
                 faro::PSEUDOCODE,
             ),
+            AlgorithmKind::LibraryShuffle => (
+                "Java, C++, Python runtimes",
+                "the runtime's own shuffle (--rng java, mt19937 or python): Collections.shuffle, std::shuffle, random.shuffle",
+                library_shuffle::PSEUDOCODE,
+            ),
+            AlgorithmKind::SortRandomKey => (
+                "C# LINQ OrderBy",
+                "deck.OrderBy(x => rng.Next()): stable sort by one random key per card; ties keep the input order",
+                sort_random_key::PSEUDOCODE,
+            ),
         };
         AlgorithmInfo { kind: self, name: self.name(), source, summary, pseudocode }
     }
@@ -257,6 +275,37 @@ impl AlgorithmKind {
             AlgorithmKind::Overhand | AlgorithmKind::Shelf | AlgorithmKind::Faro => Some("passes"),
             AlgorithmKind::TopToRandom => Some("moves"),
             _ => None,
+        }
+    }
+
+    /// Checks that the algorithm can be driven by `rng`: `library-shuffle` needs a runtime with a library shuffle,
+    /// and the batched draws (`--draw batched`), which read 64-bit words, are not how a runtime draws.
+    pub fn check_rng(self, rng: crate::rng::RngKind) -> Result<(), crate::error::ConfigError> {
+        use crate::error::{ConfigError, Field};
+        match self {
+            AlgorithmKind::LibraryShuffle if rng.library_shuffle().is_none() => Err(ConfigError::new(
+                Field::Rng,
+                if rng == crate::rng::RngKind::Dotnet {
+                    "dotnet has no library shuffle before .NET 8's Random.Shuffle, which is not reproduced: use \
+                     --algorithm fisher-yates (the Next(i+1) loop) or sort-random-key (OrderBy(x => rng.Next()))"
+                        .to_string()
+                } else {
+                    format!(
+                        "{} has no library shuffle: library-shuffle is a runtime's own (--rng java, mt19937 or python)",
+                        rng.name()
+                    )
+                },
+            )),
+            AlgorithmKind::FisherYatesBatched if rng.is_runtime() => Err(ConfigError::new(
+                Field::Rng,
+                format!(
+                    "{} draws with its runtime's own bounded draw, not the 64-bit words of --draw batched: drop \
+                     --draw batched (fisher-yates with --rng {} already draws as the runtime does)",
+                    rng.name(),
+                    rng.name()
+                ),
+            )),
+            _ => Ok(()),
         }
     }
 
@@ -450,6 +499,14 @@ macro_rules! with_shuffle {
                 let $s = Faro { passes: alg.repetitions($n), in_shuffle: alg.variant };
                 $body
             }
+            AlgorithmKind::LibraryShuffle => {
+                let $s = LibraryShuffle;
+                $body
+            }
+            AlgorithmKind::SortRandomKey => {
+                let $s = SortRandomKey;
+                $body
+            }
         }
     }};
 }
@@ -485,10 +542,10 @@ impl<R: RawRng> Draws for RngDraws<'_, R> {
 }
 
 /// `r() % m` as the sources write it: the C remainder, modulo bias included (computed without a division, see
-/// [`fastmod`]).
+/// [`fastmod`]); with a runtime's generator, the runtime's own bounded draw ([`RawRng::below`]).
 #[inline(always)]
 pub(crate) fn draw<R: RawRng>(rng: &mut R, m: usize) -> usize {
-    rem::<R>(rng.r(), m)
+    if R::SCALES { rng.below(m as u32) as usize } else { rem::<R>(rng.r(), m) }
 }
 
 /// `x % m` for an output `x` of the generator `R` (narrower generators take a cheaper exact form).
@@ -498,8 +555,11 @@ pub fn rem<R: RawRng>(x: u32, m: usize) -> usize {
 }
 
 /// The slots `0..m` that `r() % m` can produce with a `BITS`-wide generator, as a range end: every slot below
-/// `min(m, 2^BITS)`.
+/// `min(m, 2^BITS)`. A runtime's bounded draw reaches every slot of any deck the tool takes.
 pub(crate) fn reachable_below<R: RawRng>(m: usize) -> usize {
+    if R::SCALES {
+        return m;
+    }
     let outputs = 1u64 << R::BITS;
     (m as u64).min(outputs) as usize
 }

@@ -19,7 +19,7 @@ pub fn exact_request(source: &DeckSource, n: usize) -> Result<ExactRequest, Intr
         DeckSource::Builtin(b) => Ok(ExactRequest {
             cut: b.post.cut,
             burn: b.post.burn,
-            ..ExactRequest::new(b.algorithm, Some(b.rng.bits()), n)
+            ..ExactRequest::new(b.algorithm, exact_bits(b.rng)?, n)
         }),
         DeckSource::External(_) => Err(Intractable {
             reason: "decks read from a file or a program (--decks, --exec) have no exact model".to_string(),
@@ -29,6 +29,22 @@ pub fn exact_request(source: &DeckSource, n: usize) -> Result<ExactRequest, Intr
             reason: "a caller's shuffle function has no exact model".to_string(),
             nearest: "run a built-in algorithm".to_string(),
         }),
+    }
+}
+
+/// The draws the exact chains model for a generator: `r() % m` with its width for the C and modern generators;
+/// exactly uniform draws for the runtimes whose bounded draws are exact (Java's `nextInt`, Python's
+/// `_randbelow`, libstdc++'s Lemire downscaling); none for .NET, whose `(int)(Sample() · m)` is neither.
+fn exact_bits(rng: RngKind) -> Result<Option<u32>, Intractable> {
+    match rng {
+        RngKind::Java | RngKind::Python | RngKind::Mt19937 => Ok(None),
+        RngKind::Dotnet => Err(Intractable {
+            reason: "--rng dotnet draws Next(m) = (int)(Sample() * m), neither r() % m nor exactly uniform: the \
+                     exact chains do not model it"
+                .to_string(),
+            nearest: "its law with ideal draws is the algorithm's without --rng (exact --algorithm ...)".to_string(),
+        }),
+        _ => Ok(Some(rng.bits())),
     }
 }
 

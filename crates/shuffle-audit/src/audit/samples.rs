@@ -28,9 +28,9 @@ pub const MAX_SAMPLES: u64 = 100_000;
 
 /// The seed of sample `k` (0-based) of a run seeded with `seed`: SplitMix64 output k + 1 from a stream of its
 /// own, its low 32 bits for the C generators (whose `srand` takes 32).
-pub fn sample_seed(seed: u64, k: u64, c_library: bool) -> u64 {
-    let s = chunk_seed(seed ^ SAMPLE_STREAM, k);
-    if c_library { s & 0xffff_ffff } else { s }
+pub fn sample_seed(seed: u64, k: u64, max_seed: u64) -> u64 {
+    // Every generator's largest seed is 2^k − 1: the mask keeps the seed inside its seeding rule.
+    chunk_seed(seed ^ SAMPLE_STREAM, k) & max_seed
 }
 
 /// Checks `--samples S` against the decks it splits: S in 2..=[`MAX_SAMPLES`], and `decks` a multiple of S.
@@ -158,13 +158,13 @@ pub fn run_samples(
     let DeckSource::Builtin(builtin) = &config.source else {
         return Err(ConfigError::new(Field::Samples, "built-in runs only are split into seeded samples"));
     };
-    let c_library = builtin.rng.is_c_library();
+    let max_seed = builtin.rng.max_seed();
     let start = std::time::Instant::now();
     let mut whole = Counted::new(config);
     let mut samples = Vec::new();
     let (mut stopped, mut threads) = (None, 1);
     for k in 0..count {
-        let seed = sample_seed(builtin.seed, k, c_library);
+        let seed = sample_seed(builtin.seed, k, max_seed);
         let mut source = *builtin;
         source.seed = seed;
         let sample = RunConfig { source: DeckSource::Builtin(source), shuffles: size, ..config.clone() };
@@ -221,7 +221,7 @@ mod tests {
         assert_eq!(run.outcome.tally.shuffles(), 3000);
         let mut sum: Option<Tally> = None;
         for (k, s) in run.samples.samples.iter().enumerate() {
-            let seed = sample_seed(7, k as u64, false);
+            let seed = sample_seed(7, k as u64, u64::MAX);
             assert_eq!((s.index, s.seed, s.first_deck, s.decks), (k as u64 + 1, Some(seed), 1000 * k as u64 + 1, 1000));
             let mut alone = config(AlgorithmKind::FisherYates, 1000);
             if let DeckSource::Builtin(b) = &mut alone.source {
@@ -242,9 +242,9 @@ mod tests {
     #[test]
     fn the_c_generators_take_32_bit_sample_seeds() {
         for k in 0..100 {
-            assert!(sample_seed(u64::MAX, k, true) <= u64::from(u32::MAX));
+            assert!(sample_seed(u64::MAX, k, u64::from(u32::MAX)) <= u64::from(u32::MAX));
         }
-        assert_ne!(sample_seed(1, 0, false), chunk_seed(1, 0));
+        assert_ne!(sample_seed(1, 0, u64::MAX), chunk_seed(1, 0));
     }
 
     /// The second level's false-alarm rate, and the family's with it, over 100 fair sampled runs of 10 samples:

@@ -491,11 +491,7 @@ impl RunRequest {
             (SeedingMode::PerDeal, Some(0)) => Err(ConfigError::new(Field::SeedSpace, "must be at least 1 seed")),
             (SeedingMode::PerDeal, Some(n)) if n > seed_space(rng) => Err(ConfigError::new(
                 Field::SeedSpace,
-                format!(
-                    "{n} seeds is more than {rng} has: {} seeds with {}",
-                    seed_space(rng),
-                    if rng.is_c_library() { "srand(unsigned int)" } else { "seed_from_u64" }
-                ),
+                format!("{n} seeds is more than {rng} has: {} seeds with {}", seed_space(rng), rng.seeding_rule()),
             )),
             (SeedingMode::PerDeal, Some(n)) if n == seed_space(rng) => Ok(Seeding::PerDeal { space: None }),
             (SeedingMode::PerDeal, Some(n)) => Ok(Seeding::PerDeal { space: Some(n as u64) }),

@@ -18,7 +18,8 @@ use crate::shuffle::{Algorithm, AlgorithmKind};
 /// What is done to each shuffled deck before it is counted.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct PostProcess {
-    /// A random cyclic cut: rotate left by `r() % n`, drawn from the same generator after the shuffle.
+    /// A random cyclic cut: rotate left by `r() % n` (a runtime's bounded draw with `--rng java|dotnet|mt19937|python`),
+    /// drawn from the same generator after the shuffle.
     pub cut: bool,
     /// Move the first K cards to the bottom ("start dealing from the 7th card" is `burn = 6`).
     pub burn: usize,
@@ -33,7 +34,9 @@ impl PostProcess {
     #[inline(always)]
     pub fn apply<R: RawRng>(&self, deck: &mut [Card], rng: &mut R) {
         if self.cut {
-            let k = (rng.r() % deck.len() as u32) as usize;
+            let n = deck.len() as u32;
+            // A runtime's generator cuts with its own bounded draw, as its loops draw.
+            let k = (if R::SCALES { rng.below(n) } else { rng.r() % n }) as usize;
             deck.rotate_left(k);
         }
         if self.burn > 0 {
@@ -84,10 +87,10 @@ pub enum Seeding {
     },
 }
 
-/// The number of seeds a generator's seeding rule takes: 2^32 for `srand(unsigned int)`, 2^64 for
-/// `seed_from_u64`.
+/// The number of seeds a generator's seeding rule takes: 2^32 for `srand(unsigned int)`, 2^31 for .NET's
+/// `Random(int)`, 2^64 for `seed_from_u64` ([`RngKind::seed_space`]).
 pub(crate) fn seed_space(rng: RngKind) -> u128 {
-    if rng.is_c_library() { 1 << 32 } else { 1 << 64 }
+    rng.seed_space()
 }
 
 impl Seeding {

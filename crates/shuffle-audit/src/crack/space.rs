@@ -189,6 +189,15 @@ impl SeedSpace {
     /// seeding cannot take, are refused naming the flag.
     pub fn new(policy: SeedPolicy) -> Result<SeedSpace, ConfigError> {
         let rng = policy.rng;
+        if rng.is_runtime() {
+            return Err(ConfigError::new(
+                Field::Rng,
+                format!(
+                    "{} is not searchable yet: the seed searches cover msvc, glibc and the modern generators",
+                    rng.name()
+                ),
+            ));
+        }
         let c = rng.is_c_library();
         let seed_max: u64 = if c { u64::from(u32::MAX) } else { u64::MAX };
         let seeding = if c { "srand(seed)" } else { "seed_from_u64(seed)" };

@@ -74,7 +74,7 @@ fn raw_with<R: RawRng>(
     Ok((written, Ended::of(sink, stop)))
 }
 
-/// `export draws`: `r() % k` from `rng` seeded with `seed`; with a schedule, only the draws of range `k` each
+/// `export draws`: `r() % k` (a runtime's own bounded draw for `java`, `dotnet`, `mt19937`, `python`) from `rng` seeded with `seed`; with a schedule, only the draws of range `k` each
 /// shuffle makes, for `shuffles` shuffles; else every output, `count` of them. Written as text (one per line)
 /// or as little-endian 32-bit words. Returns the draws and the shuffles made.
 #[allow(clippy::too_many_arguments)]
@@ -117,7 +117,7 @@ fn draws_with<R: RawRng>(
             }
             None => {
                 let take = amount.map_or(BLOCK_WORDS, |a| (a - draws).min(BLOCK_WORDS as u64) as usize);
-                block.extend((0..take).map(|_| rng.r() % k));
+                block.extend((0..take).map(|_| if R::SCALES { rng.below(k) } else { rng.r() % k }));
             }
         }
         draws += block.len() as u64;

@@ -57,7 +57,7 @@ impl Predictability {
                 SeedSpace::new(policy).ok().map(|space| SeedBits {
                     bits: space.log2_size,
                     stream_bits: space.log2_streams(),
-                    how: if b.rng.is_c_library() { "srand(unsigned int)" } else { "seed_from_u64" },
+                    how: b.rng.seeding_rule(),
                 })
             }
             DeckSource::External(_) | DeckSource::Function(_) => None,

@@ -42,9 +42,9 @@ use crate::stats::distributions::uniformity::{anderson_darling_uniform, ks_unifo
 const REPLICATE_STREAM: u64 = 0x5245_504c_4943_4154;
 
 /// The seed of replicate `r`.
-pub fn replicate_seed(seed: u64, r: u64, c_library: bool) -> u64 {
-    let s = chunk_seed(seed ^ REPLICATE_STREAM, r);
-    if c_library { s & 0xffff_ffff } else { s }
+pub fn replicate_seed(seed: u64, r: u64, max_seed: u64) -> u64 {
+    // Every generator's largest seed is 2^k − 1: the mask keeps the seed inside its seeding rule.
+    chunk_seed(seed ^ REPLICATE_STREAM, r) & max_seed
 }
 
 /// One replicate's p-values: (test, how the p was formed, p), and the family p its verdict is judged on.
@@ -188,12 +188,12 @@ pub fn calibrate_looks(
     let Some(builtin) = config.builtin().copied() else {
         return Err(ConfigError::new(Field::Algorithm, "calibration replicates built-in shuffles only"));
     };
-    let c_library = builtin.rng.is_c_library();
+    let max_seed = builtin.rng.max_seed();
     let runs: Vec<(Replicate, Option<FaultReport>)> = pool.install(|| {
         (0..replicates)
             .into_par_iter()
             .map(|r| {
-                let seed = replicate_seed(builtin.seed, r, c_library);
+                let seed = replicate_seed(builtin.seed, r, max_seed);
                 let c = RunConfig { source: DeckSource::Builtin(Builtin { seed, ..builtin }), ..config.clone() };
                 let (outcome, ln_p_family, family_size) = match progressive {
                     None => {
@@ -270,10 +270,10 @@ mod tests {
 
     #[test]
     fn replicate_seeds_are_distinct_and_fit_srand() {
-        let seeds: std::collections::HashSet<u64> = (0..1000).map(|r| replicate_seed(7, r, false)).collect();
+        let seeds: std::collections::HashSet<u64> = (0..1000).map(|r| replicate_seed(7, r, u64::MAX)).collect();
         assert_eq!(seeds.len(), 1000);
-        assert!((0..100).all(|r| replicate_seed(7, r, true) <= u64::from(u32::MAX)));
-        assert_ne!(replicate_seed(7, 0, false), chunk_seed(7, 0));
+        assert!((0..100).all(|r| replicate_seed(7, r, u64::from(u32::MAX)) <= u64::from(u32::MAX)));
+        assert_ne!(replicate_seed(7, 0, u64::MAX), chunk_seed(7, 0));
     }
 
     #[test]

@@ -275,7 +275,10 @@ fn run_card(lang: Lang, run: &RunSection, s: &mut String) {
         let exact = if r.fault.is_none() { Some(crate::audit::exact::report_model(&r.config)) } else { None };
         match exact {
             Some(ReportExact::Matrix(exact)) => {
-                let draws = format!("{}-bit r() % m", r.config.source.builtin().map_or(32, |b| b.rng.bits()));
+                let draws = match r.config.source.builtin() {
+                    Some(b) if b.rng.is_runtime() => "ideal draws".to_string(),
+                    b => format!("{}-bit r() % m", b.map_or(32, |b| b.rng.bits())),
+                };
                 let map = exact_heatmap::heatmap(&exact, &r.algorithm_label(), &draws, Some(clamp), lang);
                 let [title, _, _, caption] = i18n::exact_heatmap_words(lang, &draws);
                 figure(

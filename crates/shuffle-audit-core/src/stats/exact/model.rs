@@ -187,6 +187,17 @@ pub fn intractable(kind: AlgorithmKind, n: usize, bits: Bits) -> Option<Intracta
                     .to_string(),
             })
         }
+        AlgorithmKind::SortRandomKey => Some(Intractable {
+            reason: "sort-random-key's law depends on ties between the keys (about n(n-1)/2 chances in the number \
+                     of keys), which the exact chains do not model"
+                .to_string(),
+            nearest: "`run --algorithm sort-random-key` measures it; with distinct keys its law is uniform".to_string(),
+        }),
+        AlgorithmKind::LibraryShuffle if bits.is_some() => Some(Intractable {
+            reason: "library-shuffle is a runtime's own shuffle, with exactly uniform draws: it has no r() % m law"
+                .to_string(),
+            nearest: "its law with ideal draws is fisher-yates's".to_string(),
+        }),
         _ => None,
     }
 }
@@ -252,6 +263,9 @@ pub fn exact_marginals_watched(req: &ExactRequest, watch: &mut Watch<'_>) -> Res
         AlgorithmKind::FisherYates => chains::fisher_yates(n, bits, watch),
         // Exactly unbiased draws whatever the generator (Lemire's rejection on a 64-bit word).
         AlgorithmKind::FisherYatesBatched => chains::fisher_yates(n, None, watch),
+        // Java's and Python's library shuffles are Fisher–Yates with exactly uniform draws; libstdc++'s walks
+        // forward with two positions per draw, each pair exactly uniform: every order has probability 1/n!.
+        AlgorithmKind::LibraryShuffle => chains::fisher_yates(n, None, watch),
         AlgorithmKind::FisherYatesForward => chains::fisher_yates_forward(n, bits, watch),
         AlgorithmKind::NaiveSwap => chains::naive_swap(n, bits, false, watch),
         AlgorithmKind::NaiveSwapOffByOne => chains::naive_swap(n, bits, true, watch),
@@ -260,7 +274,9 @@ pub fn exact_marginals_watched(req: &ExactRequest, watch: &mut Watch<'_>) -> Res
         AlgorithmKind::VecErase => chains::vec_erase(n, bits, watch),
         AlgorithmKind::RejectRetryFixed => retry::reject_retry_fixed(n, bits)?,
         AlgorithmKind::MarkArray => retry::mark_array(n, bits)?,
-        AlgorithmKind::RejectRetry | AlgorithmKind::DirectDraw => unreachable!("refused above"),
+        AlgorithmKind::RejectRetry | AlgorithmKind::DirectDraw | AlgorithmKind::SortRandomKey => {
+            unreachable!("refused above")
+        }
         // The hand shuffles and the comparator sort compute their laws in doubles (their biases are large).
         AlgorithmKind::Riffle
         | AlgorithmKind::Overhand

@@ -73,7 +73,10 @@ fn swap_steps(req: &ExactRequest) -> Option<(Vec<Step>, Option<DrawLaw>)> {
     let steps: Vec<Step> = match req.algorithm.kind {
         AlgorithmKind::Identity => Vec::new(),
         AlgorithmKind::FisherYates => (1..n).rev().map(|i| partner(i, DrawLaw::new(i + 1, bits), 0)).collect(),
-        AlgorithmKind::FisherYatesBatched => (1..n).rev().map(|i| partner(i, DrawLaw::new(i + 1, None), 0)).collect(),
+        // The runtimes' library shuffles draw exactly uniformly: their law is Fisher–Yates's with ideal draws.
+        AlgorithmKind::FisherYatesBatched | AlgorithmKind::LibraryShuffle => {
+            (1..n).rev().map(|i| partner(i, DrawLaw::new(i + 1, None), 0)).collect()
+        }
         AlgorithmKind::FisherYatesForward => (0..n).map(|i| partner(i, DrawLaw::new(n - i, bits), i)).collect(),
         AlgorithmKind::NaiveSwap => (0..n).map(|i| partner(i, DrawLaw::new(n, bits), 0)).collect(),
         AlgorithmKind::NaiveSwapOffByOne => (0..n).map(|i| partner(i, DrawLaw::new(n - 1, bits), 0)).collect(),

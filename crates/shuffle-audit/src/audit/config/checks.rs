@@ -68,6 +68,7 @@ pub(crate) fn check_run(c: &RunConfig) -> Result<(), ConfigError> {
             ));
         }
         b.rng.check_seed(b.seed)?;
+        b.algorithm.kind.check_rng(b.rng)?;
         check_seeding(b)?;
     }
     // The limits on the work hold for every source: a caller's function through the API runs as long and
@@ -103,7 +104,7 @@ pub(crate) fn check_seeding(b: &Builtin) -> Result<(), ConfigError> {
 
 /// How a generator is seeded, in words.
 fn seeding_rule(rng: RngKind) -> &'static str {
-    if rng.is_c_library() { "srand(unsigned int)" } else { "seed_from_u64" }
+    rng.seeding_rule()
 }
 
 /// The error of a deal that does not fit the deck.

@@ -357,6 +357,12 @@ pub(crate) fn algorithm_summary(lang: Lang, kind: AlgorithmKind) -> &'static str
             "把牌轮流发成 --piles P 堆（默认 7）再叠起来（--pile-order fixed|random）；fixed 时是对照组"
         }
         AlgorithmKind::Faro => "完美的法罗洗牌（--faro out|in，--passes K，默认 1）：完全没有随机性（对照组）",
+        AlgorithmKind::LibraryShuffle => {
+            "运行时自带的洗牌（--rng java、mt19937 或 python）：Collections.shuffle、std::shuffle、random.shuffle"
+        }
+        AlgorithmKind::SortRandomKey => {
+            "deck.OrderBy(x => rng.Next())：按每张牌一个随机键做稳定排序；键相同时保持原顺序"
+        }
     }
 }
 

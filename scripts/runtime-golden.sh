@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# Regenerates tests/runtimes/<runtime>/expected.txt with the real runtimes: the Java program compiled with
+# javac and run with java, the C# program with mcs and mono, the C++ program with g++ (libstdc++), the Python
+# script with python3. The Rust tests reproduce every line of these files bit for bit.
+#
+# Usage: scripts/runtime-golden.sh            rewrite every expected.txt
+#        scripts/runtime-golden.sh --check    regenerate into a temporary directory and compare with the committed
+#                                             files: exit 0 if all are identical, 1 if any differs (with a diff),
+#                                             2 if a runtime is missing
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+check=false
+case "${1-}" in
+    "") ;;
+    --check) check=true ;;
+    *)
+        echo "usage: scripts/runtime-golden.sh [--check]" >&2
+        exit 2
+        ;;
+esac
+
+missing=()
+for tool in javac java mcs mono g++ python3; do
+    command -v "$tool" > /dev/null 2>&1 || missing+=("$tool")
+done
+if ((${#missing[@]})); then
+    {
+        echo "=================================================================="
+        echo "runtime-golden.sh: MISSING RUNTIME(S): ${missing[*]}"
+        echo "cannot regenerate tests/runtimes/*/expected.txt. On Debian:"
+        echo "  apt-get install default-jdk-headless mono-mcs mono-runtime g++ python3"
+        echo "=================================================================="
+    } >&2
+    exit 2
+fi
+
+src=tests/runtimes
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+mkdir -p "$tmp"/{java,dotnet,mt19937,python,out}
+
+# Each runtime's program writes its lines to stdout; the four run in parallel.
+(javac -d "$tmp/java" "$src/java/Golden.java" && java -cp "$tmp/java" Golden > "$tmp/out/java.txt") &
+java_pid=$!
+(mcs -nologo -out:"$tmp/dotnet/Golden.exe" "$src/dotnet/Golden.cs" && mono "$tmp/dotnet/Golden.exe" > "$tmp/out/dotnet.txt") &
+dotnet_pid=$!
+(g++ -std=c++17 -O1 -Wall -Wextra -Werror -o "$tmp/mt19937/golden" "$src/mt19937/golden.cpp" \
+    && "$tmp/mt19937/golden" > "$tmp/out/mt19937.txt") &
+cpp_pid=$!
+python3 "$src/python/golden.py" > "$tmp/out/python.txt"
+failed=()
+wait "$java_pid" || failed+=(java)
+wait "$dotnet_pid" || failed+=(dotnet)
+wait "$cpp_pid" || failed+=(mt19937)
+if ((${#failed[@]})); then
+    echo "runtime-golden.sh: the program of ${failed[*]} did not build or run" >&2
+    exit 1
+fi
+
+status=0
+for runtime in java dotnet mt19937 python; do
+    got="$tmp/out/$runtime.txt"
+    want="$src/$runtime/expected.txt"
+    if $check; then
+        if ! cmp -s "$got" "$want"; then
+            {
+                echo "=================================================================="
+                echo "runtime-golden.sh: $want DIFFERS from what the real runtime prints"
+                echo "=================================================================="
+                diff "$want" "$got" | head -20 || true
+            } >&2
+            status=1
+        fi
+    else
+        cp "$got" "$want"
+    fi
+done
+if $check && ((status == 0)); then
+    echo "runtime-golden.sh: java, dotnet, mt19937 and python expected.txt match their runtimes ($(cat "$src"/*/expected.txt | wc -l) lines)"
+fi
+exit "$status"
