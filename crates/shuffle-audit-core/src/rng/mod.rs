@@ -9,10 +9,15 @@ mod chacha_wide;
 mod glibc;
 mod modern;
 mod msvc;
+mod v8;
 
 pub use glibc::GlibcRand;
 pub use modern::{AuditRng, ChaCha8, ChaCha12, ChaCha20, Pcg32, Pcg64};
 pub use msvc::MsvcRand;
+pub use v8::{
+    V8_CACHE_SIZE, V8MathRandom, murmur3_fmix64, murmur3_fmix64_inverse, node_seed_of_state, node_seed_state, scale,
+    to_double, xorshift128_step,
+};
 
 use crate::error::{ConfigError, Field};
 
@@ -22,6 +27,17 @@ pub trait RawRng {
     const BITS: u32;
     /// Next raw output, `0 ..= 2^BITS - 1`.
     fn r(&mut self) -> u32;
+
+    /// True for a generator whose programs scale by their runtime's own rule (JavaScript's
+    /// `Math.floor(Math.random() * m)`) rather than by `r() % m`: the shuffles then draw with [`RawRng::below`].
+    const SCALES: bool = false;
+
+    /// A draw in `0..m` (`m` ≥ 1) as the generator's programs make it: `r() % m` by default, the runtime's
+    /// scaling when [`RawRng::SCALES`] is set.
+    #[inline(always)]
+    fn below(&mut self, m: u32) -> u32 {
+        self.r() % m
+    }
 
     /// 64 uniform bits: the low 64 bits of consecutive outputs concatenated (five for MSVC's 15 bits, three for
     /// glibc's 31, two for 32-bit generators; modern generators override it with their native 64-bit output).
@@ -64,6 +80,7 @@ crate::names::named_enum! {
         Chacha20 => "chacha20",
         Pcg32 => "pcg32",
         Pcg64 => "pcg64",
+        V8 => "v8",
     }
 }
 
@@ -78,6 +95,7 @@ impl RngKind {
             RngKind::Chacha20 => ChaCha20::BITS,
             RngKind::Pcg32 => Pcg32::BITS,
             RngKind::Pcg64 => Pcg64::BITS,
+            RngKind::V8 => V8MathRandom::BITS,
         }
     }
 
@@ -91,7 +109,16 @@ impl RngKind {
             RngKind::Chacha20 => "ChaCha with 20 rounds (rand_chacha)",
             RngKind::Pcg32 => "PCG XSH RR 64/32 (rand_pcg)",
             RngKind::Pcg64 => "PCG XSL RR 128/64 (rand_pcg), low 32 bits of next_u32",
+            RngKind::V8 => {
+                "V8 Math.random (Node, Chrome): xorshift128+, 64-value cache, node --random_seed; draws floor(x*k)"
+            }
         }
+    }
+
+    /// True for a generator whose programs scale draws by their runtime's own rule ([`RawRng::SCALES`]) rather
+    /// than by `r() % m`, so that the `r() % m` models (the exact law, the modulo bias) do not describe it.
+    pub fn scales(self) -> bool {
+        crate::with_rng_type!(self, R => R::SCALES)
     }
 
     /// True for the C library generators whose `srand` takes an unsigned 32-bit seed.
@@ -101,6 +128,15 @@ impl RngKind {
 
     /// Checks that `seed` is acceptable for this generator's seeding rule.
     pub fn check_seed(self, seed: u64) -> Result<(), ConfigError> {
+        if self == RngKind::V8 && !(1..=u64::from(u32::MAX)).contains(&seed) {
+            return Err(ConfigError::new(
+                Field::Seed,
+                format!(
+                    "v8 seeds as node --random_seed=S, a C int (0 meaning unseeded): {seed} is not in 1..=4294967295 \
+                     (2147483648 and above are node's negative seeds S - 2^32)"
+                ),
+            ));
+        }
         if self.is_c_library() && seed > u64::from(u32::MAX) {
             return Err(ConfigError::new(
                 Field::Seed,
@@ -146,6 +182,10 @@ macro_rules! with_rng_type {
             }
             $crate::rng::RngKind::Pcg64 => {
                 type $R = $crate::rng::Pcg64;
+                $body
+            }
+            $crate::rng::RngKind::V8 => {
+                type $R = $crate::rng::V8MathRandom;
                 $body
             }
         }

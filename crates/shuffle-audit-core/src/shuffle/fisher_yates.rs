@@ -4,7 +4,8 @@
 //! With a generator of `2^w` outputs every one of the n! orders has probability `Π 1/(i+1)` up to the
 //! modulo bias of `r() % (i+1)`: `2^w mod (i+1)` residues get one extra preimage. For MSVC's 15 bits and
 //! `% 52` that is 631 against 630 chances in 32768, a bias that about 10^8 shuffles reveal; for 31- and 32-bit
-//! generators it needs about 10^17 and is invisible in practice.
+//! generators it needs about 10^17 and is invisible in practice. A generator whose runtime scales by its own
+//! rule ([`RawRng::SCALES`], V8's `Math.floor(Math.random() * (i + 1))`) draws `j` that way instead.
 
 use super::{Fault, Scratch, Shuffle, draw, rem};
 use crate::cards::Card;
@@ -21,6 +22,13 @@ impl Shuffle for FisherYates {
     fn shuffle<R: RawRng>(&self, deck: &mut [Card], rng: &mut R, _: &mut Scratch) -> Result<(), Fault> {
         // Every divisor is in the remainder table (and the checks of its index leave the loop).
         assert!(deck.len() <= super::fastmod::MAX_DIVISOR, "no deck has more than 1024 cards");
+        if R::SCALES {
+            // The runtime's own scaling (JavaScript's `Math.floor(Math.random() * (i + 1))`), one draw a step.
+            for i in (1..deck.len()).rev() {
+                deck.swap(i, draw(rng, i + 1));
+            }
+            return Ok(());
+        }
         // Two steps at a time (the generator's outputs in the same order), then the odd one out.
         let mut i = deck.len().saturating_sub(1);
         while i >= 2 {

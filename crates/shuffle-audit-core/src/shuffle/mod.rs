@@ -485,10 +485,11 @@ impl<R: RawRng> Draws for RngDraws<'_, R> {
 }
 
 /// `r() % m` as the sources write it: the C remainder, modulo bias included (computed without a division, see
-/// [`fastmod`]).
+/// [`fastmod`]); for a generator whose runtime scales otherwise ([`RawRng::SCALES`]: JavaScript's
+/// `Math.floor(Math.random() * m)`), its own [`RawRng::below`].
 #[inline(always)]
 pub(crate) fn draw<R: RawRng>(rng: &mut R, m: usize) -> usize {
-    rem::<R>(rng.r(), m)
+    if R::SCALES { rng.below(m as u32) as usize } else { rem::<R>(rng.r(), m) }
 }
 
 /// `x % m` for an output `x` of the generator `R` (narrower generators take a cheaper exact form).

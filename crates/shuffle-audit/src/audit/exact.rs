@@ -16,6 +16,14 @@ use crate::stats::exact::model::{ExactMatrix, ExactRequest, exact_marginals};
 /// The exact request for a built-in source on n cards, or why there is none.
 pub fn exact_request(source: &DeckSource, n: usize) -> Result<ExactRequest, Intractable> {
     match source {
+        DeckSource::Builtin(b) if b.rng.scales() => Err(Intractable {
+            reason: format!(
+                "{}'s draws are its runtime's scaling (Math.floor(Math.random() * m)), which the exact model \
+                 (r() % m) does not cover",
+                b.rng
+            ),
+            nearest: "the same shuffle with ideal draws: shuffle-audit exact -a ALGORITHM".to_string(),
+        }),
         DeckSource::Builtin(b) => Ok(ExactRequest {
             cut: b.post.cut,
             burn: b.post.burn,

@@ -29,11 +29,11 @@ impl PostProcess {
         !self.cut && self.burn == 0
     }
 
-    /// Applies the cut (drawing `r() % n` from `rng`) and then the burn to a shuffled deck.
+    /// Applies the cut (drawing `r() % n` from `rng`, or the generator's own scaling: [`RawRng::below`]) and then the burn to a shuffled deck.
     #[inline(always)]
     pub fn apply<R: RawRng>(&self, deck: &mut [Card], rng: &mut R) {
         if self.cut {
-            let k = (rng.r() % deck.len() as u32) as usize;
+            let k = rng.below(deck.len() as u32) as usize;
             deck.rotate_left(k);
         }
         if self.burn > 0 {
