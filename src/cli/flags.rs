@@ -23,6 +23,10 @@ pub const RNG: &str = "Generator (see `list`; default: chacha8)";
 /// `--rng` where a dealer's generator must be named: its seeding is what is searched.
 pub const RNG_OF_DEALER: &str = "The dealer's generator: srand(seed) for msvc and glibc, seed_from_u64 otherwise";
 
+/// `--rng` of `crack`: a seeded generator is searched, v8's state recovered from shown deals.
+pub const RNG_OF_CRACKED_DEALER: &str = "The dealer's generator: srand(seed) for msvc and glibc, seed_from_u64 \
+     otherwise (searched by seed); v8 (JavaScript's Math.random) with --shown (its state recovered)";
+
 /// `--seed` of a built-in shuffle.
 pub const SEED: &str = "Seed; drawn from the operating system and printed to stderr when absent";
 

@@ -1006,7 +1006,7 @@ pub struct SeedsArgs {
 pub struct CrackArgs {
     #[arg(long, short = 'a', help = flags::ALGORITHM)]
     pub algorithm: AlgorithmKind,
-    #[arg(long, help = flags::RNG_OF_DEALER)]
+    #[arg(long, help = flags::RNG_OF_CRACKED_DEALER)]
     pub rng: RngKind,
     #[arg(long, help = flags::DECK_OF_GAME, value_name = "N", value_parser = parse_deck, allow_hyphen_values = true)]
     pub deck: Option<usize>,
