@@ -60,6 +60,18 @@ fn the_next_deal_node_printed_is_predicted() {
 }
 
 #[test]
+fn decks_written_as_names_by_shuffle_rng_v8_give_back_node_s_seed() {
+    // `shuffle --rng v8 --seed 4294967291` deals what `node --random_seed=-5` deals, here printed as card names.
+    let out = run(&["shuffle", "-a", "fisher-yates", "--rng", "v8", "--seed", "4294967291", "--count", "3", "--names"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let f = temp_with(&stdout(&out));
+    let out = crack(f.path().to_str().unwrap(), &["--json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!((json["state"]["node_random_seed"].as_i64(), json["cards_used"].as_u64()), (Some(-5), Some(64)));
+}
+
+#[test]
 fn too_few_cards_are_not_determined_yet() {
     // One 52-card deal from the start of a refill: its 51 draws fix 128 bits in each of the alignments of the
     // cache that no refill has told apart yet; one 10-card deal fixes fewer than 128.

@@ -35,5 +35,7 @@ pub use search::{
 };
 pub use space::{Clock, SeedPolicy, SeedSpace, SpaceFlags, SpaceRequest, parse_seed_range};
 pub use trials::{TrialsOutcome, TrialsRequest, run as run_trials};
-pub use v8::{ShownDeals, ShownError, V8Outcome, read_shown, recover_v8, render_v8_json, render_v8_text};
+pub use v8::{
+    MAX_SHOWN_DRAWS, ShownDeals, ShownError, V8Outcome, read_shown, recover_v8, render_v8_json, render_v8_text,
+};
 pub(crate) mod report;

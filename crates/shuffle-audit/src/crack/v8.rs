@@ -33,7 +33,16 @@ pub enum ShownError {
          pass --deck N)"
     )]
     Size { path: String, line: u64, cards: usize },
+    #[error(
+        "--shown {path}: line {line}: more than {MAX_SHOWN_DRAWS} cards shown; a few deals are enough (the state \
+         is 128 bits), give the first ones"
+    )]
+    TooMany { path: String, line: u64 },
 }
+
+/// The most cards (draws of the loop) a file may show: a few hundred determine the state, and the recovery keeps
+/// about a kilobyte per draw.
+pub const MAX_SHOWN_DRAWS: usize = 1 << 16;
 
 /// The shown decks of a file, in order, with the line each came from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -44,7 +53,7 @@ pub struct ShownDeals {
 }
 
 /// Reads `path`: one deck a line (blank lines and lines starting with `#` skipped), every deck of `deck` cards,
-/// or of the first deck's count when `deck` is `None`.
+/// or of the first deck's count when `deck` is `None`; at most [`MAX_SHOWN_DRAWS`] cards in all.
 pub fn read_shown(path: &Path, deck: Option<usize>) -> Result<ShownDeals, ShownError> {
     let name = path.display().to_string();
     let io = |e: std::io::Error| ShownError::Io { path: name.clone(), message: e.to_string() };
@@ -52,6 +61,7 @@ pub fn read_shown(path: &Path, deck: Option<usize>) -> Result<ShownDeals, ShownE
     let mut reader = LineReader::new(BufReader::new(file));
     let mut parser: Option<DeckParser> = None;
     let mut out = ShownDeals { decks: Vec::new(), lines: Vec::new(), deck: 0 };
+    let mut draws = 0usize;
     while let Some((line, text)) = reader.next_line().map_err(io)? {
         let bytes = match text {
             Line::Text(t) => t,
@@ -86,6 +96,10 @@ pub fn read_shown(path: &Path, deck: Option<usize>) -> Result<ShownDeals, ShownE
             }
         };
         let cards = p.parse(trimmed).map_err(|defect| ShownError::Deck { path: name.clone(), line, defect })?;
+        draws += cards.len() - 1;
+        if draws > MAX_SHOWN_DRAWS {
+            return Err(ShownError::TooMany { path: name, line });
+        }
         out.decks.push(cards.to_vec());
         out.lines.push(line);
     }
@@ -321,5 +335,8 @@ mod tests {
         assert!(e.contains("line 2") && e.contains("card 3"), "{e}");
         let f = write("\n# nothing\n");
         assert!(matches!(read_shown(f.path(), None), Err(ShownError::Empty { .. })));
+        let f = write(&"1 0\n".repeat(MAX_SHOWN_DRAWS + 1));
+        let e = read_shown(f.path(), None).unwrap_err().to_string();
+        assert!(e.contains(&format!("line {}", MAX_SHOWN_DRAWS + 1)) && e.contains("more than"), "{e}");
     }
 }
