@@ -62,6 +62,7 @@ LAYERS = {
         "shuffle": 1,
         "stats": 2,
         "bits": 2,
+        "crack": 2,
         "game": 3,
     },
     # The library a user depends on: the run model and engine (a run's exact model with it), the modes on it, the

@@ -187,7 +187,7 @@ fn fisher_yates_decks<R: SeededRng>(seed: u64, count: usize) -> Vec<Vec<Card>> {
 #[test]
 fn pinned_tables_cover_every_modern_generator() {
     // The runtimes' generators are pinned by their runtimes' own outputs instead (tests/runtimes/, checked by the
-    // core crate's tests/runtimes.rs).
+    // core crate's tests/runtimes.rs, and V8's by tests/runtimes.rs).
     let modern: Vec<RngKind> = RngKind::ALL.into_iter().filter(|k| !k.is_c_library() && !k.is_runtime()).collect();
     let raw: Vec<RngKind> = RAW_SEED_7.iter().map(|(k, _)| *k).collect();
     assert_eq!(raw, modern);

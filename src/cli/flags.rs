@@ -20,8 +20,10 @@ pub const DECK_OF_GAME: &str = "Number of cards, 2..=1024 (default: 52, or the g
 /// `--rng` of a built-in shuffle; absent, it is the settings' default generator.
 pub const RNG: &str = "Generator (see `list`; default: chacha8)";
 
-/// `--rng` where a dealer's generator must be named: its seeding is what is searched.
-pub const RNG_OF_DEALER: &str = "The dealer's generator: srand(seed) for msvc and glibc, seed_from_u64 otherwise";
+/// `--rng` where a dealer's generator must be named: its seeding is what is searched (v8's state is recovered).
+pub const RNG_OF_DEALER: &str = "The dealer's generator, seeded as its runtime does: srand(seed) for msvc and glibc, \
+     new Random(seed) for java and dotnet, std::mt19937(seed), random.seed(seed) for python, seed_from_u64 \
+     otherwise; v8 (JavaScript's Math.random) is not seeded but recovered from shown deals (crack --shown)";
 
 /// `--seed` of a built-in shuffle.
 pub const SEED: &str = "Seed; drawn from the operating system and printed to stderr when absent";

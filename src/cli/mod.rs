@@ -1046,6 +1046,11 @@ pub struct CrackArgs {
     /// $SHUFFLE_AUDIT_ISA).
     #[arg(long, value_name = "ISA", visible_alias = "isa")]
     pub simd: Option<String>,
+    /// With --rng v8 -a fisher-yates: the dealer's consecutive deals, fully shown, one deck a line (ids or
+    /// names, as run --decks reads them); recovers Math.random's state from them and predicts the next deal
+    /// (--deck N: the decks' size, default counted on the first line).
+    #[arg(long, value_name = "FILE")]
+    pub shown: Option<std::path::PathBuf>,
 }
 
 /// Arguments of `export`.

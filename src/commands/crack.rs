@@ -1,7 +1,11 @@
 //! `shuffle-audit crack`: the seeds consistent with what one seat saw, and every other hand they predict; with
 //! `--trials N`, hidden seeds drawn at random and cracked from 1, 2, … of the seat's cards.
 //!
-//! Exit status: 0 when at least one seed deals the view (or the trials ran), 1 when none does, 2 for bad input
+//! With `--rng v8 -a fisher-yates --shown FILE`, no seed is searched: V8's `Math.random` state is recovered
+//! from the fully shown deals by linear algebra, and the next deal predicted.
+//!
+//! Exit status: 0 when at least one seed deals the view (or the trials ran, or the state was recovered), 1 when
+//! none does (or the shown deals do not determine the state yet, or no V8 state deals them), 2 for bad input
 //! or a space too large to search, 130/143 when interrupted (the candidates of the seeds searched are printed;
 //! with `--trials`, the figures of the trials done, marked PARTIAL).
 
@@ -17,9 +21,13 @@ use shuffle_audit::crack::{self, Dealer, Isa, Problem, SearchOptions, SeedSpace,
 use shuffle_audit::error::{ConfigError, Field};
 use shuffle_audit::game::Game;
 use shuffle_audit::game::deal::DealConfig;
-use shuffle_audit::shuffle::Algorithm;
+use shuffle_audit::rng::RngKind;
+use shuffle_audit::shuffle::{Algorithm, AlgorithmKind};
 
 pub fn run(args: CrackArgs) -> anyhow::Result<ExitCode> {
+    if args.shown.is_some() || args.rng == RngKind::V8 {
+        return run_shown(&args);
+    }
     let deal = DealConfig::new(args.game.unwrap_or(Game::Custom), args.deck, args.shape.shape())?;
     let dealer =
         Dealer { algorithm: Algorithm::new(args.algorithm), rng: args.rng, deal, deal_number: args.deal.unwrap_or(1) };
@@ -127,6 +135,79 @@ pub fn run(args: CrackArgs) -> anyhow::Result<ExitCode> {
     })
 }
 
+/// `crack --rng v8 -a fisher-yates --shown FILE`: the state recovered from the shown deals, and the next deal.
+/// Every flag of the seed search is refused here, never ignored.
+fn run_shown(args: &CrackArgs) -> anyhow::Result<ExitCode> {
+    let Some(path) = args.shown.as_deref() else {
+        return Err(ConfigError::new(
+            Field::Rng,
+            "v8's state is recovered from shown deals, not searched by seed: give them with --shown FILE \
+             (node --random_seed is a test setting; a real dealer's state comes from the operating system)",
+        )
+        .into());
+    };
+    if args.rng != RngKind::V8 {
+        return Err(ConfigError::new(
+            Field::Shown,
+            format!(
+                "recovers V8's Math.random state (--rng v8); {} is searched by seed (--seat K --cards LIST)",
+                args.rng
+            ),
+        )
+        .into());
+    }
+    if args.algorithm != AlgorithmKind::FisherYates {
+        return Err(ConfigError::new(
+            Field::Algorithm,
+            format!(
+                "--shown recovers the state from fisher-yates deals (Math.floor(Math.random() * (i + 1))), not {}",
+                args.algorithm
+            ),
+        )
+        .into());
+    }
+    let s = &args.space;
+    let shape = &args.shape;
+    let refused: [(bool, &str); 20] = [
+        (args.game.is_some(), "--game"),
+        (shape.players.is_some(), "--players"),
+        (shape.hand.is_some(), "--hand"),
+        (shape.bottom.is_some(), "--bottom"),
+        (shape.scheme.is_some(), "--scheme"),
+        (shape.order.is_some(), "--order"),
+        (shape.cut_card.is_some(), "--cut-card"),
+        (args.seat.is_some(), "--seat"),
+        (args.cards.is_some(), "--cards"),
+        (args.ordered, "--ordered"),
+        (args.deal.is_some(), "--deal"),
+        (s.time.is_some() || s.window.is_some(), "--time/--window"),
+        (s.seeds.is_some(), "--seeds"),
+        (s.all_seeds, "--all-seeds"),
+        (s.os_seeded, "--os-seeded"),
+        (s.clock.is_some() || s.max_pid.is_some(), "--clock/--max-pid"),
+        (args.threads.is_some(), "--threads"),
+        (args.trials.is_some(), "--trials"),
+        (args.seed.is_some(), "--seed"),
+        (args.simd.is_some(), "--simd"),
+    ];
+    if let Some((_, flag)) = refused.iter().find(|(given, _)| *given) {
+        anyhow::bail!(
+            "{flag}: does not apply to --shown, which reads whole deals in order from a file and recovers the \
+             generator's state (no seat, seed space or search)"
+        );
+    }
+    let shown = crack::read_shown(path, args.deck)?;
+    let outcome = crack::recover_v8(&shown);
+    let mut out = super::Console::stdout();
+    if args.json {
+        write!(out, "{}", crack::render_v8_json(&shown, &outcome));
+    } else {
+        write!(out, "{}", crack::render_v8_text(&shown, &outcome));
+    }
+    out.finish()?;
+    Ok(ExitCode::from(outcome.exit_code()))
+}
+
 /// A bar of the trials done, on a terminal only (as every bar of the project).
 fn trials_bar(trials: u64) -> ProgressBar {
     if !std::io::stderr().is_terminal() {
@@ -143,8 +224,6 @@ fn trials_bar(trials: u64) -> ProgressBar {
 
 /// Which path the search takes.
 fn how_searched(dealer: &Dealer, isa: Isa) -> String {
-    use shuffle_audit::rng::RngKind;
-    use shuffle_audit::shuffle::AlgorithmKind;
     let fy = matches!(dealer.algorithm.kind, AlgorithmKind::FisherYates | AlgorithmKind::FisherYatesForward);
     match (dealer.rng, fy) {
         (RngKind::Msvc, true) => format!("{} lanes with early rejection", isa.label()),

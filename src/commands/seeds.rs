@@ -10,6 +10,13 @@ use shuffle_audit::crack::budget;
 use shuffle_audit::game::deal::DealConfig;
 
 pub fn run(args: SeedsArgs) -> anyhow::Result<ExitCode> {
+    if args.rng == shuffle_audit::RngKind::V8 {
+        anyhow::bail!(shuffle_audit::ConfigError::new(
+            shuffle_audit::Field::Rng,
+            "v8 is not seeded by a policy to budget: a real dealer's Math.random is keyed with 128 bits from the \
+             operating system, and its state is recovered from shown deals instead (crack --rng v8 --shown FILE)",
+        ));
+    }
     if args.shape.cut_card.is_some() {
         anyhow::bail!(shuffle_audit::ConfigError::new(
             shuffle_audit::Field::CutCard,

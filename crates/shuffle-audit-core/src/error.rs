@@ -72,6 +72,7 @@ crate::names::named_enum! {
         Samples => "samples",
         Lab => "lab",
         Level => "level",
+        Shown => "shown",
     }
 }
 

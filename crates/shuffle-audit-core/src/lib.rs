@@ -4,7 +4,8 @@
 //!
 //! The layers, each using only the ones below it:
 //! - [`game`]: dealing shuffled decks as the card games deal them, and the table statistics of each game;
-//! - [`stats`]: the statistics, as mergeable accumulators with exact or correctly scaled nulls;
+//! - [`stats`]: the statistics, as mergeable accumulators with exact or correctly scaled nulls; [`crack`]: a
+//!   generator's state recovered from shown deals by linear algebra (V8's `Math.random`);
 //! - [`shuffle`] and [`rng`]: the shuffles and the generators they were written against, bit for bit;
 //! - [`cards`], [`error`] and [`names`]: card ids and names, the errors that name a setting, the fixed names of
 //!   enums; [`isa`]: which instruction set the hot kernels use (the process's one setting, which changes their
@@ -15,6 +16,7 @@
 
 pub mod bits;
 pub mod cards;
+pub mod crack;
 pub mod error;
 pub mod game;
 pub mod isa;

@@ -47,22 +47,14 @@ impl DrawSchedule {
         self.ranges.iter().filter(|&&r| r == k).count()
     }
 
-    /// One shuffle's draws: takes one `r()` per range from `rng` and pushes `r() % k` for those of range `k` (with a
-    /// runtime's generator, its own bounded draw per range).
+    /// One shuffle's draws: takes one draw per range from `rng` (`r() % range`, or the generator's own scaling:
+    /// [`RawRng::below`]) and pushes those of range `k`.
     #[inline]
     pub fn shuffle_draws<R: RawRng>(&self, rng: &mut R, k: u32, out: &mut Vec<u32>) {
         for &range in &self.ranges {
-            if R::SCALES {
-                // A runtime's bounded draw, as its loops take it (it may read several outputs).
-                let d = rng.below(range);
-                if range == k {
-                    out.push(d);
-                }
-            } else {
-                let x = rng.r();
-                if range == k {
-                    out.push(x % k);
-                }
+            let x = rng.below(range);
+            if range == k {
+                out.push(x);
             }
         }
     }

@@ -18,6 +18,7 @@ mod modern;
 mod msvc;
 mod mt19937;
 mod python;
+mod v8;
 
 pub use dotnet::DotnetRandom;
 pub use glibc::GlibcRand;
@@ -26,6 +27,10 @@ pub use modern::{AuditRng, ChaCha8, ChaCha12, ChaCha20, Pcg32, Pcg64};
 pub use msvc::MsvcRand;
 pub use mt19937::{Mt19937, StdMt19937};
 pub use python::PythonRandom;
+pub use v8::{
+    V8_CACHE_SIZE, V8MathRandom, murmur3_fmix64, murmur3_fmix64_inverse, node_seed_of_state, node_seed_state, scale,
+    to_double, xorshift128_step,
+};
 
 use crate::error::{ConfigError, Field};
 
@@ -59,7 +64,7 @@ pub trait RawRng {
     }
 
     /// True for a runtime's generator, whose loops draw with the runtime's own bounded draw ([`RawRng::below`])
-    /// instead of `r() % k`. A constant, so that the shuffles' branch on it is compiled away.
+    /// instead of `r() % k` (`nextInt(k)`, `Next(k)`, JavaScript's `Math.floor(Math.random() * k)`). A constant, so that the shuffles' branch on it is compiled away.
     const SCALES: bool = false;
 
     /// A draw on `0..m` (`m ≥ 1`) as the runtime scales it: `nextInt(m)`, `Next(m)`, `_randbelow(m)`,
@@ -107,6 +112,7 @@ crate::names::named_enum! {
         Dotnet => "dotnet",
         Mt19937 => "mt19937",
         Python => "python",
+        V8 => "v8",
     }
 }
 
@@ -125,6 +131,7 @@ impl RngKind {
             RngKind::Dotnet => DotnetRandom::BITS,
             RngKind::Mt19937 => StdMt19937::BITS,
             RngKind::Python => PythonRandom::BITS,
+            RngKind::V8 => V8MathRandom::BITS,
         }
     }
 
@@ -142,7 +149,16 @@ impl RngKind {
             RngKind::Dotnet => "System.Random(int): Knuth's subtractive generator; Next(max) = (int)(Sample()*max)",
             RngKind::Mt19937 => "C++ std::mt19937(seed) with libstdc++'s uniform_int_distribution and std::shuffle",
             RngKind::Python => "CPython random.seed(int): MT19937; randint/_randbelow, random.shuffle",
+            RngKind::V8 => {
+                "V8 Math.random (Node, Chrome): xorshift128+, 64-value cache, node --random_seed; draws floor(x*k)"
+            }
         }
+    }
+
+    /// True for a generator whose programs scale draws by their runtime's own rule ([`RawRng::SCALES`]) rather
+    /// than by `r() % m`, so that the `r() % m` models (the exact law, the modulo bias) do not describe it.
+    pub fn scales(self) -> bool {
+        crate::with_rng_type!(self, R => R::SCALES)
     }
 
     /// True for the C library generators whose `srand` takes an unsigned 32-bit seed.
@@ -152,7 +168,7 @@ impl RngKind {
 
     /// True for the runtimes' generators, which draw with their runtime's scaling ([`RawRng::SCALES`]).
     pub fn is_runtime(self) -> bool {
-        matches!(self, RngKind::Java | RngKind::Dotnet | RngKind::Mt19937 | RngKind::Python)
+        matches!(self, RngKind::Java | RngKind::Dotnet | RngKind::Mt19937 | RngKind::Python | RngKind::V8)
     }
 
     /// The runtime's own shuffle, when it has one: `Collections.shuffle`, `std::shuffle`, `random.shuffle`.
@@ -170,7 +186,7 @@ impl RngKind {
     /// 2^64 − 1 for the others.
     pub fn max_seed(self) -> u64 {
         match self {
-            RngKind::Msvc | RngKind::Glibc | RngKind::Mt19937 => u64::from(u32::MAX),
+            RngKind::Msvc | RngKind::Glibc | RngKind::Mt19937 | RngKind::V8 => u64::from(u32::MAX),
             RngKind::Dotnet => i32::MAX as u64,
             _ => u64::MAX,
         }
@@ -189,12 +205,22 @@ impl RngKind {
             RngKind::Dotnet => "new Random(int)",
             RngKind::Mt19937 => "std::mt19937(uint32)",
             RngKind::Python => "random.seed(int)",
+            RngKind::V8 => "node --random_seed=S",
             _ => "seed_from_u64",
         }
     }
 
     /// Checks that `seed` is acceptable for this generator's seeding rule.
     pub fn check_seed(self, seed: u64) -> Result<(), ConfigError> {
+        if self == RngKind::V8 && !(1..=u64::from(u32::MAX)).contains(&seed) {
+            return Err(ConfigError::new(
+                Field::Seed,
+                format!(
+                    "v8 seeds as node --random_seed=S, a C int (0 meaning unseeded): {seed} is not in 1..=4294967295 \
+                     (2147483648 and above are node's negative seeds S - 2^32)"
+                ),
+            ));
+        }
         let max = self.max_seed();
         if seed > max {
             let bits = 64 - max.leading_zeros();
@@ -259,6 +285,10 @@ macro_rules! with_rng_type {
             }
             $crate::rng::RngKind::Python => {
                 type $R = $crate::rng::PythonRandom;
+                $body
+            }
+            $crate::rng::RngKind::V8 => {
+                type $R = $crate::rng::V8MathRandom;
                 $body
             }
         }

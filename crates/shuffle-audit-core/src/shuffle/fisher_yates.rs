@@ -7,7 +7,8 @@
 //! generators it needs about 10^17 and is invisible in practice.
 //!
 //! With a runtime's generator the draw is the runtime's own: `nextInt(i+1)` (Java), `Next(i+1)` (.NET),
-//! `randint(0, i)` (Python), `uniform_int_distribution<int>(0, i)` (C++).
+//! `randint(0, i)` (Python), `uniform_int_distribution<int>(0, i)` (C++),
+//! `Math.floor(Math.random() * (i + 1))` (JavaScript).
 
 use super::{Fault, Scratch, Shuffle, draw, rem};
 use crate::cards::Card;

@@ -34,10 +34,17 @@ pub fn exact_request(source: &DeckSource, n: usize) -> Result<ExactRequest, Intr
 
 /// The draws the exact chains model for a generator: `r() % m` with its width for the C and modern generators;
 /// exactly uniform draws for the runtimes whose bounded draws are exact (Java's `nextInt`, Python's
-/// `_randbelow`, libstdc++'s Lemire downscaling); none for .NET, whose `(int)(Sample() · m)` is neither.
+/// `_randbelow`, libstdc++'s Lemire downscaling); none for .NET's `(int)(Sample() · m)` and V8's
+/// `Math.floor(Math.random() * m)`, which are neither.
 fn exact_bits(rng: RngKind) -> Result<Option<u32>, Intractable> {
     match rng {
         RngKind::Java | RngKind::Python | RngKind::Mt19937 => Ok(None),
+        RngKind::V8 => Err(Intractable {
+            reason: "--rng v8 draws Math.floor(Math.random() * m) from a 52-bit double, neither r() % m nor exactly \
+                     uniform: the exact chains do not model it"
+                .to_string(),
+            nearest: "its law with ideal draws is the algorithm's without --rng (exact --algorithm ...)".to_string(),
+        }),
         RngKind::Dotnet => Err(Intractable {
             reason: "--rng dotnet draws Next(m) = (int)(Sample() * m), neither r() % m nor exactly uniform: the \
                      exact chains do not model it"

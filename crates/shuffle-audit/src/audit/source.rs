@@ -30,13 +30,11 @@ impl PostProcess {
         !self.cut && self.burn == 0
     }
 
-    /// Applies the cut (drawing `r() % n` from `rng`) and then the burn to a shuffled deck.
+    /// Applies the cut (drawing `r() % n` from `rng`, or the generator's own scaling: [`RawRng::below`]) and then the burn to a shuffled deck.
     #[inline(always)]
     pub fn apply<R: RawRng>(&self, deck: &mut [Card], rng: &mut R) {
         if self.cut {
-            let n = deck.len() as u32;
-            // A runtime's generator cuts with its own bounded draw, as its loops draw.
-            let k = (if R::SCALES { rng.below(n) } else { rng.r() % n }) as usize;
+            let k = rng.below(deck.len() as u32) as usize;
             deck.rotate_left(k);
         }
         if self.burn > 0 {

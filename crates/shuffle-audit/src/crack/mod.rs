@@ -12,7 +12,8 @@
 //! - `problem`: the dealer's program and the seat's view, the checks, and the view's information in bits;
 //! - `search`: the parallel search with early rejection, and `lanes`, its vectorised MSVC filter;
 //! - [`budget`]: what a seeding policy allows (distinct decks, expected repeats, the bits of common views);
-//! - `trials`: hidden seeds drawn at random and cracked, for ground truth.
+//! - `trials`: hidden seeds drawn at random and cracked, for ground truth;
+//! - `v8`: V8's `Math.random`, whose state is recovered from shown deals by linear algebra instead of searched.
 
 pub(crate) mod budget;
 pub(crate) mod clock;
@@ -22,6 +23,7 @@ pub(crate) mod problem;
 pub(crate) mod search;
 pub(crate) mod space;
 pub(crate) mod trials;
+pub(crate) mod v8;
 
 pub use budget::{Budget, ViewBudget, budget};
 pub use findings::{CrackFinding, CrackFindingOutcome, Expect, findings, run as run_finding};
@@ -33,4 +35,7 @@ pub use search::{
 };
 pub use space::{Clock, SeedPolicy, SeedSpace, SpaceFlags, SpaceRequest, parse_seed_range};
 pub use trials::{TrialsOutcome, TrialsRequest, run as run_trials};
+pub use v8::{
+    MAX_SHOWN_DRAWS, ShownDeals, ShownError, V8Outcome, read_shown, recover_v8, render_v8_json, render_v8_text,
+};
 pub(crate) mod report;

@@ -117,7 +117,7 @@ fn draws_with<R: RawRng>(
             }
             None => {
                 let take = amount.map_or(BLOCK_WORDS, |a| (a - draws).min(BLOCK_WORDS as u64) as usize);
-                block.extend((0..take).map(|_| if R::SCALES { rng.below(k) } else { rng.r() % k }));
+                block.extend((0..take).map(|_| rng.below(k)));
             }
         }
         draws += block.len() as u64;

@@ -279,7 +279,8 @@ pub fn marginal_estimate(config: &RunConfig, ln_alpha: f64) -> Option<Vec<Margin
         _ => return None,
     };
     let n = config.deck;
-    if builtin.post.cut || n > 256 {
+    // A generator that scales by its runtime's rule has no r() % m model.
+    if builtin.post.cut || n > 256 || builtin.rng.scales() {
         return None;
     }
     // A burn rotates positions, which changes no sum of squares over positions.
