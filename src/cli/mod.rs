@@ -931,13 +931,19 @@ pub struct SeedSpaceArgs {
     /// The generator keyed by the operating system (from_os_rng: 2^256 ChaCha keys; srand still takes 32 bits).
     #[arg(long)]
     pub os_seeded: bool,
-    /// How the seed comes from the clock: unix (srand(time(NULL))), ms-since-midnight (PlanetPoker, 1999) or
-    /// time-xor-pid (srand(time(NULL) ^ getpid())) (default: unix).
+    /// How the seed comes from the clock: unix (srand(time(NULL)), random.seed(int(time.time()))), unix-ms
+    /// (new Random(System.currentTimeMillis())), ms-since-midnight (PlanetPoker, 1999), time-xor-pid
+    /// (srand(time(NULL) ^ getpid())), tick-count (.NET's new Random(): Environment.TickCount, milliseconds since
+    /// boot; with --window, or --uptime and --window) or dotnet-ticks (new Random((int)DateTime.Now.Ticks), on
+    /// the local clock of --time's offset) (default: unix).
     #[arg(long, value_name = "CLOCK")]
     pub clock: Option<shuffle_audit::crack::Clock>,
     /// With --clock time-xor-pid: the largest process id (default: 32768).
     #[arg(long, value_name = "N", value_parser = parse_count_u32, allow_hyphen_values = true)]
     pub max_pid: Option<u32>,
+    /// With --clock tick-count: the machine had been up about U when it dealt (5h, 3d), give or take --window.
+    #[arg(long, value_name = "U", value_parser = parse_duration, allow_hyphen_values = true)]
+    pub uptime: Option<std::time::Duration>,
 }
 
 impl SeedSpaceArgs {
@@ -950,6 +956,7 @@ impl SeedSpaceArgs {
             os_seeded: self.os_seeded,
             clock: self.clock,
             max_pid: self.max_pid,
+            uptime: self.uptime,
         }
     }
 }

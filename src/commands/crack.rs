@@ -90,14 +90,13 @@ pub fn run(args: CrackArgs) -> anyhow::Result<ExitCode> {
     let rate = measured_rate(&problem, isa) * threads as f64;
     let estimate = size as f64 / rate;
     let long = estimate > 10.0;
-    if long {
-        eprintln!(
-            "searching {} seeds: about {} at {} seeds/s measured ({how}); Ctrl-C stops with what was found",
-            shuffle_audit::report::group_digits(size),
-            human_time(estimate),
-            crack::rate(rate)
-        );
-    }
+    // The estimate first, whatever the size: a search is never silent about how long it will take.
+    eprintln!(
+        "searching {} seeds: about {} at {} seeds/s measured ({how}); Ctrl-C stops with what was found",
+        shuffle_audit::report::group_digits(size),
+        human_time(estimate),
+        crack::rate(rate)
+    );
     let bar = if long && std::io::stderr().is_terminal() {
         let bar = ProgressBar::new(size);
         bar.set_style(
@@ -184,7 +183,7 @@ fn run_shown(args: &CrackArgs) -> anyhow::Result<ExitCode> {
         (s.seeds.is_some(), "--seeds"),
         (s.all_seeds, "--all-seeds"),
         (s.os_seeded, "--os-seeded"),
-        (s.clock.is_some() || s.max_pid.is_some(), "--clock/--max-pid"),
+        (s.clock.is_some() || s.max_pid.is_some() || s.uptime.is_some(), "--clock/--max-pid/--uptime"),
         (args.threads.is_some(), "--threads"),
         (args.trials.is_some(), "--trials"),
         (args.seed.is_some(), "--seed"),
@@ -224,9 +223,16 @@ fn trials_bar(trials: u64) -> ProgressBar {
 
 /// Which path the search takes.
 fn how_searched(dealer: &Dealer, isa: Isa) -> String {
-    let fy = matches!(dealer.algorithm.kind, AlgorithmKind::FisherYates | AlgorithmKind::FisherYatesForward);
-    match (dealer.rng, fy) {
+    let kind = dealer.algorithm.kind;
+    let walk = matches!(kind, AlgorithmKind::FisherYates | AlgorithmKind::FisherYatesForward)
+        || (kind == AlgorithmKind::LibraryShuffle && matches!(dealer.rng, RngKind::Java | RngKind::Python));
+    let std_shuffle = kind == AlgorithmKind::LibraryShuffle && dealer.rng == RngKind::Mt19937;
+    match (dealer.rng, walk) {
         (RngKind::Msvc, true) => format!("{} lanes with early rejection", isa.label()),
+        (RngKind::Mt19937 | RngKind::Python | RngKind::Dotnet, _) if dealer.deal_number == 1 && (walk || std_shuffle) => {
+            let then = if walk { "early rejection" } else { "std::shuffle on the seen cards" };
+            format!("{} lanes seeding 64 seeds at once, then {then}", isa.label())
+        }
         (_, true) => "early rejection".into(),
         _ => "the whole shuffle per seed".into(),
     }
@@ -277,6 +283,7 @@ fn refuse_too_large(problem: &Problem, space: &SeedSpace, args: &CrackArgs) -> a
         SpaceRequest::All => Field::AllSeeds,
         SpaceRequest::Seeds { .. } => Field::Seeds,
         SpaceRequest::Window { .. } => Field::Time,
+        SpaceRequest::Uptime { .. } => Field::Uptime,
     };
     Err(ConfigError::new(
         flag,

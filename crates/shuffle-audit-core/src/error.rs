@@ -68,6 +68,7 @@ crate::names::named_enum! {
         OsSeeded => "os-seeded",
         Clock => "clock",
         MaxPid => "max-pid",
+        Uptime => "uptime",
         Trials => "trials",
         Samples => "samples",
         Lab => "lab",

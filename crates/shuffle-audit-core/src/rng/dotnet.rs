@@ -84,8 +84,15 @@ impl DotnetRandom {
     /// `Next(max)` for `max ≥ 0`: `(int)(Sample() · max)`.
     #[inline(always)]
     pub fn next_below(&mut self, max: i32) -> i32 {
-        (self.sample() * f64::from(max)) as i32
+        dotnet_scale(self.next_int(), max)
     }
+}
+
+/// `Next(max)` of the internal sample `sample` (`0..=2^31−2`): `(int)(sample · (1/(2^31 − 1)) · max)`, in the
+/// same double operations as .NET. Shared by [`DotnetRandom`] and the seed searches.
+#[inline(always)]
+pub fn dotnet_scale(sample: i32, max: i32) -> i32 {
+    (f64::from(sample) * (1.0 / f64::from(MBIG)) * f64::from(max)) as i32
 }
 
 impl RawRng for DotnetRandom {

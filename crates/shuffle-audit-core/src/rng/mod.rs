@@ -20,13 +20,13 @@ mod mt19937;
 mod python;
 mod v8;
 
-pub use dotnet::DotnetRandom;
+pub use dotnet::{DotnetRandom, dotnet_scale};
 pub use glibc::GlibcRand;
 pub use java::JavaRandom;
 pub use modern::{AuditRng, ChaCha8, ChaCha12, ChaCha20, Pcg32, Pcg64};
 pub use msvc::MsvcRand;
-pub use mt19937::{Mt19937, StdMt19937};
-pub use python::PythonRandom;
+pub use mt19937::{Mt19937, StdMt19937, lemire_below};
+pub use python::{PythonRandom, randbelow_from};
 pub use v8::{
     V8_CACHE_SIZE, V8MathRandom, murmur3_fmix64, murmur3_fmix64_inverse, node_seed_of_state, node_seed_state, scale,
     to_double, xorshift128_step,

@@ -78,6 +78,11 @@ impl Mt19937 {
         g
     }
 
+    /// The 624 words as they stand (before the first twist, the seeded state).
+    pub fn words(&self) -> &[u32; N] {
+        &self.state
+    }
+
     /// Regenerates the 624 words.
     fn twist(&mut self) {
         let mt = &mut self.state;
@@ -126,22 +131,30 @@ impl StdMt19937 {
     /// (Lemire's method in 64-bit products).
     #[inline(always)]
     pub fn uniform_below(&mut self, range: u64) -> u64 {
-        if range > u64::from(u32::MAX) {
-            // The whole range of the generator: no scaling at all.
-            return u64::from(self.next_u32());
-        }
-        let range32 = range as u32;
-        let mut product = u64::from(self.next_u32()) * range;
-        let mut low = product as u32;
-        if low < range32 {
-            let threshold = range32.wrapping_neg() % range32;
-            while low < threshold {
-                product = u64::from(self.next_u32()) * range;
-                low = product as u32;
-            }
-        }
-        product >> 32
+        lemire_below(range, || self.next_u32())
     }
+}
+
+/// libstdc++'s `uniform_int_distribution{0, range − 1}` over a 32-bit generator's outputs `next()`, for `range`
+/// in `1..=2^32`: `p = next() · range`; while the low 32 bits of `p` are below `2^32 mod range`, draw again;
+/// the result is `p >> 32`. Shared by [`StdMt19937`] and the seed searches, which serve precomputed outputs.
+#[inline(always)]
+pub fn lemire_below(range: u64, mut next: impl FnMut() -> u32) -> u64 {
+    if range > u64::from(u32::MAX) {
+        // The whole range of the generator: no scaling at all.
+        return u64::from(next());
+    }
+    let range32 = range as u32;
+    let mut product = u64::from(next()) * range;
+    let mut low = product as u32;
+    if low < range32 {
+        let threshold = range32.wrapping_neg() % range32;
+        while low < threshold {
+            product = u64::from(next()) * range;
+            low = product as u32;
+        }
+    }
+    product >> 32
 }
 
 impl RawRng for StdMt19937 {

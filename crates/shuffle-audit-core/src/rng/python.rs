@@ -37,13 +37,7 @@ impl PythonRandom {
     /// `_randbelow(m)` for `m ≥ 1`: exactly uniform on `0..m`.
     #[inline(always)]
     pub fn randbelow(&mut self, m: u32) -> u32 {
-        let k = 32 - m.leading_zeros();
-        loop {
-            let r = self.getrandbits(k);
-            if r < m {
-                return r;
-            }
-        }
+        randbelow_from(m, || self.core.next_u32())
     }
 
     /// `random()`, as its 53-bit numerator: the double is this value divided by 2^53.
@@ -52,6 +46,19 @@ impl PythonRandom {
         let a = u64::from(self.core.next_u32() >> 5);
         let b = u64::from(self.core.next_u32() >> 6);
         (a << 26) | b
+    }
+}
+
+/// CPython's `_randbelow(m)` over MT19937 outputs `next()`: `k = m.bit_length()`, then `getrandbits(k)` (the top
+/// `k` bits of one output) until the value is below `m`. Shared by [`PythonRandom`] and the seed searches.
+#[inline(always)]
+pub fn randbelow_from(m: u32, mut next: impl FnMut() -> u32) -> u32 {
+    let k = 32 - m.leading_zeros();
+    loop {
+        let r = next() >> (32 - k);
+        if r < m {
+            return r;
+        }
     }
 }
 

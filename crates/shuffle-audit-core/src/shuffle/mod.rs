@@ -544,7 +544,7 @@ impl<R: RawRng> Draws for RngDraws<'_, R> {
 /// `r() % m` as the sources write it: the C remainder, modulo bias included (computed without a division, see
 /// [`fastmod`]); with a runtime's generator, the runtime's own bounded draw ([`RawRng::below`]).
 #[inline(always)]
-pub(crate) fn draw<R: RawRng>(rng: &mut R, m: usize) -> usize {
+pub fn draw<R: RawRng>(rng: &mut R, m: usize) -> usize {
     if R::SCALES { rng.below(m as u32) as usize } else { rem::<R>(rng.r(), m) }
 }
 

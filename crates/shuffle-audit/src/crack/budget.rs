@@ -51,6 +51,61 @@ pub struct Budget {
     /// A modern generator seeded from a small space: no stronger than `rand()` seeded the same way.
     pub strong_generator_weak_seed: bool,
     pub views: Vec<ViewBudget>,
+    /// The generator's common seedings side by side: each one's distinct streams in bits, against the deck's.
+    pub policies: Vec<PolicyBits>,
+}
+
+/// One seeding policy's bits: how many distinct streams (so decks) it can start, in bits.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct PolicyBits {
+    /// `unix-ms ±1 h`.
+    pub policy: String,
+    /// The program's seeding, in its language: `new Random(System.currentTimeMillis())`.
+    pub program: String,
+    pub log2_streams: f64,
+    /// The deck's log2 n! (or a shoe's orders by face), repeated for the table.
+    pub log2_orders: f64,
+}
+
+/// The common seedings of `rng`: each clock over ±1 hour (any hour gives the same count), tick-count over a
+/// month of uptime, and every seed its seeding takes.
+pub fn policy_bits(rng: crate::rng::RngKind, log2_orders: f64) -> Vec<PolicyBits> {
+    use super::space::{Clock, DEFAULT_MAX_PID, SeedPolicy, clock_expression, seeding_call};
+    use crate::rng::RngKind;
+    const NOON: i64 = 1_796_126_400_000;
+    const HOUR: i64 = 3_600_000;
+    let window = SpaceRequest::Window { from: NOON - HOUR, to: NOON + HOUR, offset_minutes: 0 };
+    let rows: [(Clock, SpaceRequest, &str); 7] = [
+        (Clock::Unix, window, "±1 h"),
+        (Clock::UnixMs, window, "±1 h"),
+        (Clock::MsSinceMidnight, SpaceRequest::All, "any time"),
+        (Clock::TimeXorPid, window, "±1 h, pid ≤ 32768"),
+        (Clock::TickCount, SpaceRequest::Uptime { from: 0, to: 30 * 24 * HOUR as u64 }, "up ≤ 30 d"),
+        (Clock::DotnetTicks, window, "±1 h"),
+        (Clock::Unix, SpaceRequest::All, "every seed"),
+    ];
+    let call = seeding_call(rng);
+    // The clocks programs in the generator's language are seeded from.
+    let used = |clock: Clock| match rng {
+        RngKind::Msvc | RngKind::Glibc => !matches!(clock, Clock::UnixMs | Clock::DotnetTicks),
+        RngKind::Java | RngKind::Python | RngKind::Mt19937 => matches!(clock, Clock::Unix | Clock::UnixMs),
+        RngKind::Dotnet => !matches!(clock, Clock::MsSinceMidnight | Clock::TimeXorPid),
+        _ => matches!(clock, Clock::Unix | Clock::MsSinceMidnight),
+    };
+    rows.into_iter()
+        .filter(|&(clock, request, _)| used(clock) || request == SpaceRequest::All && clock == Clock::Unix)
+        .filter_map(|(clock, request, span)| {
+            let space = SeedSpace::new(SeedPolicy { rng, clock, request, max_pid: DEFAULT_MAX_PID }).ok()?;
+            let every = request == SpaceRequest::All && clock == Clock::Unix;
+            let policy = if every { span.to_string() } else { format!("{} {span}", clock.name()) };
+            let program = if every {
+                call.to_string()
+            } else {
+                call.replace("(seed)", &format!("({})", clock_expression(rng, clock)))
+            };
+            Some(PolicyBits { policy, program, log2_streams: space.log2_streams(), log2_orders })
+        })
+        .collect()
 }
 
 /// The views worth knowing for a deck (and a deal, when given): a seat's hand as a set and in order, hand +
@@ -146,6 +201,7 @@ pub fn budget(space: &SeedSpace, n: usize, copies: usize, deal: Option<&DealConf
             && policy.request != SpaceRequest::OsSeeded
             && space.log2_size <= 48.0,
         views,
+        policies: policy_bits(space.policy.rng, log2_orders),
     }
 }
 

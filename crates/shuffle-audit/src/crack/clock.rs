@@ -11,13 +11,19 @@ pub(crate) const DAY_MS: i64 = 86_400_000;
 
 /// Reads an RFC 3339 time or a Unix time (seconds, optionally with a fraction).
 pub(crate) fn parse_time(text: &str) -> Result<UnixMillis, String> {
+    parse_local_time(text).map(|(t, _)| t)
+}
+
+/// Reads a time as [`parse_time`] does, with the UTC offset it was written in, in minutes (0 for `Z` and for
+/// Unix times): the local clock a dealer reading `DateTime.Now` saw.
+pub(crate) fn parse_local_time(text: &str) -> Result<(UnixMillis, i32), String> {
     let t = text.trim();
     if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit() || b == b'.') {
         let seconds: f64 = t.parse().map_err(|_| format!("'{text}' is not a Unix time"))?;
         if seconds > 1e13 {
             return Err(format!("'{text}' is too far in the future for a Unix time in seconds"));
         }
-        return Ok((seconds * 1000.0).round() as i64);
+        return Ok(((seconds * 1000.0).round() as i64, 0));
     }
     parse_rfc3339(t).ok_or_else(|| {
         format!(
@@ -26,7 +32,7 @@ pub(crate) fn parse_time(text: &str) -> Result<UnixMillis, String> {
     })
 }
 
-fn parse_rfc3339(t: &str) -> Option<UnixMillis> {
+fn parse_rfc3339(t: &str) -> Option<(UnixMillis, i32)> {
     let b = t.as_bytes();
     if b.len() < 20 || b[4] != b'-' || b[7] != b'-' || !matches!(b[10], b'T' | b't' | b' ') || b[13] != b':' {
         return None;
@@ -75,7 +81,7 @@ fn parse_rfc3339(t: &str) -> Option<UnixMillis> {
     };
     let days = days_from_civil(year, month, day);
     let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset_minutes * 60;
-    Some(seconds * 1000 + millis)
+    Some((seconds * 1000 + millis, offset_minutes as i32))
 }
 
 fn is_leap(y: i64) -> bool {

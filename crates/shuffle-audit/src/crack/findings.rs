@@ -81,7 +81,7 @@ pub fn findings(seed: u64) -> Vec<CrackFinding> {
             policy: SeedPolicy {
                 rng: RngKind::Glibc,
                 clock: Clock::Unix,
-                request: SpaceRequest::Window { from: noon, to: noon + 3_600_000 },
+                request: SpaceRequest::Window { from: noon, to: noon + 3_600_000, offset_minutes: 0 },
                 max_pid: DEFAULT_MAX_PID,
             },
             space_label: "time(NULL), one hour",

@@ -10,7 +10,8 @@
 //! - `space`: seed spaces (clock windows, ranges, the whole seed space, OS keys) and the seeds that give one
 //!   stream (MSVC's twins s and s + 2^31, glibc's 0 and 1);
 //! - `problem`: the dealer's program and the seat's view, the checks, and the view's information in bits;
-//! - `search`: the parallel search with early rejection, and `lanes`, its vectorised MSVC filter;
+//! - `search`: the parallel search with early rejection; `lanes`, its vectorised MSVC filter, and `engine_lanes`,
+//!   its vectorised Mersenne Twister seedings (C++'s `std::mt19937`, Python's `random.seed`);
 //! - [`budget`]: what a seeding policy allows (distinct decks, expected repeats, the bits of common views);
 //! - `trials`: hidden seeds drawn at random and cracked, for ground truth;
 //! - `v8`: V8's `Math.random`, whose state is recovered from shown deals by linear algebra instead of searched.
@@ -19,16 +20,17 @@ pub(crate) mod budget;
 pub(crate) mod clock;
 pub(crate) mod findings;
 pub(crate) mod lanes;
+pub(crate) mod engine_lanes;
 pub(crate) mod problem;
 pub(crate) mod search;
 pub(crate) mod space;
 pub(crate) mod trials;
 pub(crate) mod v8;
 
-pub use budget::{Budget, ViewBudget, budget};
+pub use budget::{Budget, PolicyBits, ViewBudget, budget, policy_bits};
 pub use findings::{CrackFinding, CrackFindingOutcome, Expect, findings, run as run_finding};
 pub use lanes::Isa;
-pub use problem::{Deal, Dealer, Problem, View, parse_cards};
+pub use problem::{Deal, Dealer, Problem, View, Walk, parse_cards};
 pub use report::{CrackResult, rate, render_budget, render_json, render_text, render_trials, render_trials_json};
 pub use search::{
     Candidate, SEARCH_LIMIT_LOG2, SearchOptions, SearchOutcome, TooLarge, candidates, check_range, deal_for, search,

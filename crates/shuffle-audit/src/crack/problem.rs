@@ -54,6 +54,13 @@ pub struct Problem {
     pub in_set: Vec<bool>,
 }
 
+/// The direction of a Fisher–Yates walk: backward finalises positions n−1 down to 0, forward 0 up to n−1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Walk {
+    Backward,
+    Forward,
+}
+
 /// The dealt cards of a deal: every seat's cards in deal order, then the bottom.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Deal {
@@ -178,7 +185,21 @@ impl Problem {
 
     /// True when the early-rejecting Fisher–Yates check applies (the algorithm finalises one position per step).
     pub fn finalises_positions(&self) -> bool {
-        matches!(self.dealer.algorithm.kind, AlgorithmKind::FisherYates | AlgorithmKind::FisherYatesForward)
+        self.walk().is_some()
+    }
+
+    /// The Fisher–Yates walk the dealer's shuffle is, when it is one: `fisher-yates` backward, `fisher-yates-forward`
+    /// forward, and the library shuffles of Java (`Collections.shuffle`) and Python (`random.shuffle`), which are
+    /// Durstenfeld's backward loop with the runtime's bounded draw (C++'s `std::shuffle` is not).
+    pub fn walk(&self) -> Option<Walk> {
+        match self.dealer.algorithm.kind {
+            AlgorithmKind::FisherYates => Some(Walk::Backward),
+            AlgorithmKind::FisherYatesForward => Some(Walk::Forward),
+            AlgorithmKind::LibraryShuffle if matches!(self.dealer.rng, RngKind::Java | RngKind::Python) => {
+                Some(Walk::Backward)
+            }
+            _ => None,
+        }
     }
 }
 

@@ -78,7 +78,8 @@ pub fn render_text(r: &CrackResult) -> String {
     let mut s = String::new();
     let _ = writeln!(
         s,
-        "dealer: srand once, {} with {}, deal {} of {}",
+        "dealer: {} once, {} with {}, deal {} of {}",
+        super::space::seeding_call(p.dealer.rng).trim_end_matches("(seed)"),
         p.dealer.algorithm.label(n),
         p.dealer.rng.name(),
         p.dealer.deal_number,
@@ -294,6 +295,15 @@ pub fn render_budget(b: &Budget, rng: &str) -> String {
             "  {rng} is a strong generator, but seeded from this space it deals no more distinct decks than rand() \
              seeded the same way: the seed, not the generator, decides what an observer can compute"
         );
+    }
+    if !b.policies.is_empty() {
+        // Bits: log2 of the distinct streams the seeding can start, against the deck's log2 n!.
+        let w = b.policies.iter().map(|p| p.policy.chars().count()).max().unwrap_or(0).max("seeding".len());
+        let pw = b.policies.iter().map(|p| p.program.chars().count()).max().unwrap_or(0);
+        let _ = writeln!(s, "\n{:<w$}  {:<pw$}  {:>5}  {:>6}", "seeding", "program", "bits", "deck");
+        for p in &b.policies {
+            let _ = writeln!(s, "{:<w$}  {:<pw$}  {:>5.1}  {:>6.1}", p.policy, p.program, p.log2_streams, p.log2_orders);
+        }
     }
     if b.views.is_empty() {
         let _ = writeln!(

@@ -7,10 +7,20 @@
 //! high ones, so `srand(s)` and `srand(s ^ 2^31)` agree forever; glibc's `srandom` turns seed 0 into 1. A search
 //! runs each stream once ([`SeedSpace::streams`]) and reports the equivalent seeds together.
 //!
-//! Clock seedings (`--clock`): `unix` is `srand(time(NULL))` (seconds); `ms-since-midnight` is the PlanetPoker
+//! Clock seedings (`--clock`): `unix` is `srand(time(NULL))` (seconds; Python's `random.seed(int(time.time()))`);
+//! `unix-ms` is Java's `new Random(System.currentTimeMillis())`; `ms-since-midnight` is the PlanetPoker
 //! server of 1999 (Arkin et al.: milliseconds since midnight UTC, 86,400,000 values); `time-xor-pid` is
 //! `srand(time(NULL) ^ getpid())`, where the process id only changes the low bits: with pids below 2^k the seeds
-//! are every value of the aligned 2^k-blocks the window's times fall in (a superset, searched whole).
+//! are every value of the aligned 2^k-blocks the window's times fall in (a superset, searched whole);
+//! `tick-count` is .NET Framework's `new Random()`, seeded with `Environment.TickCount` (milliseconds since the
+//! machine booted); `dotnet-ticks` is `new Random((int)DateTime.Now.Ticks)` (100-nanosecond ticks since
+//! 0001-01-01 on the local clock, cut to their low 32 bits).
+//!
+//! The clock's value reaches the generator through the language's own conversion: C's `srand(unsigned int)`
+//! and `std::mt19937(uint32_t)` keep its low 32 bits; .NET's `Random(int)` takes the low 32 bits as a signed
+//! int and then its absolute value (`Int32.MinValue` counts as `Int32.MaxValue`), so a seed s stands for both
+//! s and −s; Java's `long` and Python's int take it whole (Java then keeps 48 bits: seeds 2^48 apart give one
+//! stream).
 
 use super::clock::{DAY_MS, UnixMillis, format_clock, format_time};
 use crate::error::{ConfigError, Field};
@@ -28,14 +38,71 @@ crate::names::named_enum! {
         MsSinceMidnight => "ms-since-midnight",
         /// `srand(time(NULL) ^ getpid())`.
         TimeXorPid => "time-xor-pid",
+        /// Unix milliseconds: Java's `new Random(System.currentTimeMillis())`.
+        UnixMs => "unix-ms",
+        /// Milliseconds since boot: .NET Framework's `new Random()` (`Environment.TickCount`), `GetTickCount()`.
+        TickCount => "tick-count",
+        /// `(int)DateTime.Now.Ticks`: 100-ns ticks since 0001-01-01 on the local clock, low 32 bits.
+        DotnetTicks => "dotnet-ticks",
     }
+}
+
+/// `DateTime` ticks (100 ns since 0001-01-01) at the Unix epoch.
+pub(crate) const EPOCH_TICKS: i128 = 621_355_968_000_000_000;
+
+/// How the generator is called with a seed, in the output's words.
+pub(crate) fn seeding_call(rng: RngKind) -> &'static str {
+    match rng {
+        RngKind::Msvc | RngKind::Glibc => "srand(seed)",
+        RngKind::Java | RngKind::Dotnet => "new Random(seed)",
+        RngKind::Mt19937 => "std::mt19937(seed)",
+        RngKind::Python => "random.seed(seed)",
+        _ => "seed_from_u64(seed)",
+    }
+}
+
+/// The seeds the program values `lo..=hi` (the clock's integer as the program holds it) become through the
+/// generator's seeding parameter: the low 32 bits for `srand(unsigned int)` and `std::mt19937(uint32_t)`; the low
+/// 32 bits as a signed int, then its absolute value, for .NET's `Random(int)`; the value itself otherwise.
+pub(crate) fn seed_ranges(rng: RngKind, lo: i128, hi: i128) -> Vec<(u64, u64)> {
+    const WORD: i128 = 1 << 32;
+    let low32 = || -> Vec<(u64, u64)> {
+        if hi - lo + 1 >= WORD {
+            return vec![(0, u64::from(u32::MAX))];
+        }
+        let (a, b) = (lo.rem_euclid(WORD) as u64, hi.rem_euclid(WORD) as u64);
+        if a <= b { vec![(a, b)] } else { vec![(a, u64::from(u32::MAX)), (0, b)] }
+    };
+    let out = match rng {
+        RngKind::Msvc | RngKind::Glibc | RngKind::Mt19937 => low32(),
+        RngKind::Dotnet => {
+            const HALF: u64 = 1 << 31;
+            let mut v = Vec::new();
+            for (a, b) in low32() {
+                if a < HALF {
+                    v.push((a, b.min(HALF - 1)));
+                }
+                if b >= HALF {
+                    // Negative ints −(2^32 − u): their magnitudes, Int32.MinValue counting as Int32.MaxValue.
+                    let (ua, ub) = (a.max(HALF), b);
+                    v.push(((1u64 << 32) - ub, ((1u64 << 32) - ua).min(HALF - 1)));
+                }
+            }
+            v
+        }
+        _ => vec![(lo.max(0).min(i128::from(u64::MAX)) as u64, hi.max(0).min(i128::from(u64::MAX)) as u64)],
+    };
+    merge(out)
 }
 
 /// Which seeds to consider, as the command line gives them (exactly one).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SpaceRequest {
-    /// The deal happened between these two times (milliseconds since the epoch, both included).
-    Window { from: UnixMillis, to: UnixMillis },
+    /// The deal happened between these two times (milliseconds since the epoch, both included), on a clock
+    /// `offset_minutes` ahead of UTC (what `DateTime.Now` reads; 0 for every other clock).
+    Window { from: UnixMillis, to: UnixMillis, offset_minutes: i32 },
+    /// The deal happened between these two uptimes (milliseconds since boot, both included).
+    Uptime { from: u64, to: u64 },
     /// These seed values, both ends included.
     Seeds { from: u64, to: u64 },
     /// Every seed the generator's seeding takes (with a clock: every value the clock can give).
@@ -57,6 +124,8 @@ pub struct SpaceFlags {
     pub os_seeded: bool,
     pub clock: Option<Clock>,
     pub max_pid: Option<u32>,
+    /// `--uptime U`: with `--clock tick-count`, the machine had been up about U when it dealt.
+    pub uptime: Option<std::time::Duration>,
 }
 
 /// `FROM..TO` of two unsigned integers (decimal or 0x hex).
@@ -77,8 +146,23 @@ impl SpaceFlags {
     /// The one seed space the flags give; none or two of them, a window without a time and flags that do not
     /// apply (a clock with explicit seeds, `--max-pid` without `time-xor-pid`) are refused naming the flag.
     pub fn policy(&self, rng: RngKind) -> Result<SeedPolicy, ConfigError> {
+        let clock = self.clock.unwrap_or_default();
+        let tick = clock == Clock::TickCount;
+        if self.uptime.is_some() && !tick {
+            return Err(ConfigError::new(Field::Uptime, "applies only to --clock tick-count (milliseconds since boot)"));
+        }
+        if tick && self.time.is_some() {
+            return Err(ConfigError::new(
+                Field::Time,
+                "--clock tick-count counts milliseconds since the machine booted, not a date: give --window W (the \
+                 deal came within W of boot) or --uptime U --window W",
+            ));
+        }
+        // With tick-count, --window alone (or with --uptime) is the space: the uptimes the deal can have had.
+        let uptime_given = tick && (self.window.is_some() || self.uptime.is_some());
         let given: Vec<Field> = [
             (self.time.is_some(), Field::Time),
+            (uptime_given, Field::Uptime),
             (self.seeds.is_some(), Field::Seeds),
             (self.all_seeds, Field::AllSeeds),
             (self.os_seeded, Field::OsSeeded),
@@ -96,16 +180,17 @@ impl SpaceFlags {
             }
             [one] => *one,
             [first, second, ..] => {
-                return Err(ConfigError::new(
-                    *second,
-                    format!("cannot be used with {}: give one seed space", first.flag()),
-                ));
+                let (first, second) = if *first == Field::Uptime && self.uptime.is_none() {
+                    (Field::Window, *second)
+                } else {
+                    (*first, *second)
+                };
+                return Err(ConfigError::new(second, format!("cannot be used with {}: give one seed space", first.flag())));
             }
         };
-        if self.window.is_some() && request != Field::Time {
+        if self.window.is_some() && !matches!(request, Field::Time | Field::Uptime) {
             return Err(ConfigError::new(Field::Window, format!("applies to --time, not {}", request.flag())));
         }
-        let clock = self.clock.unwrap_or_default();
         if self.clock.is_some() && matches!(request, Field::Seeds | Field::OsSeeded) {
             return Err(ConfigError::new(Field::Clock, format!("does not apply to {}", request.flag())));
         }
@@ -119,21 +204,35 @@ impl SpaceFlags {
             }
             Field::AllSeeds => SpaceRequest::All,
             Field::OsSeeded => SpaceRequest::OsSeeded,
+            Field::Uptime => {
+                let w = self.window.ok_or_else(|| {
+                    ConfigError::new(Field::Uptime, "--uptime U needs --window W (the uptime was within W of U)")
+                })?;
+                let w = w.as_millis() as u64;
+                match self.uptime {
+                    Some(u) => {
+                        let u = u.as_millis() as u64;
+                        SpaceRequest::Uptime { from: u.saturating_sub(w), to: u.saturating_add(w) }
+                    }
+                    None => SpaceRequest::Uptime { from: 0, to: w },
+                }
+            }
             _ => {
                 let text = self.time.as_deref().expect("given");
                 let bad = |e: String| ConfigError::new(Field::Time, e);
                 match (text.split_once(".."), self.window) {
-                    (Some((a, b)), None) => SpaceRequest::Window {
-                        from: super::clock::parse_time(a).map_err(bad)?,
-                        to: super::clock::parse_time(b).map_err(bad)?,
-                    },
+                    (Some((a, b)), None) => {
+                        let (from, offset_minutes) = super::clock::parse_local_time(a).map_err(bad)?;
+                        let to = super::clock::parse_time(b).map_err(bad)?;
+                        SpaceRequest::Window { from, to, offset_minutes }
+                    }
                     (Some(_), Some(_)) => {
                         return Err(ConfigError::new(Field::Window, "does not apply to a --time FROM..TO range"));
                     }
                     (None, Some(w)) => {
-                        let t = super::clock::parse_time(text).map_err(bad)?;
+                        let (t, offset_minutes) = super::clock::parse_local_time(text).map_err(bad)?;
                         let w = w.as_millis() as i64;
-                        SpaceRequest::Window { from: t - w, to: t + w }
+                        SpaceRequest::Window { from: t - w, to: t + w, offset_minutes }
                     }
                     (None, None) => {
                         return Err(ConfigError::new(
@@ -172,6 +271,42 @@ pub struct SeedSpace {
     pub log2_size: f64,
     /// What the space is, in words.
     pub description: String,
+    /// The clock's values (as the program holds them) the space was made from, when it came from a clock:
+    /// what [`SeedSpace::explain`] maps a seed back to.
+    pub values: Option<(i128, i128)>,
+}
+
+/// What the program passes as the seed under a clock, in its own language.
+pub(crate) fn clock_expression(rng: RngKind, clock: Clock) -> &'static str {
+    match (clock, rng) {
+        (Clock::Unix, RngKind::Python) => "int(time.time())",
+        (Clock::Unix, RngKind::Java) => "System.currentTimeMillis() / 1000",
+        (Clock::Unix, RngKind::Dotnet) => "(int)DateTimeOffset.UtcNow.ToUnixTimeSeconds()",
+        (Clock::Unix, RngKind::Mt19937) => "time(nullptr)",
+        (Clock::Unix, _) => "time(NULL)",
+        (Clock::UnixMs, RngKind::Java) => "System.currentTimeMillis()",
+        (Clock::UnixMs, RngKind::Python) => "int(time.time() * 1000)",
+        (Clock::UnixMs, RngKind::Dotnet) => "(int)DateTimeOffset.UtcNow.ToUnixTimeMilliseconds()",
+        (Clock::UnixMs, _) => "Unix milliseconds",
+        (Clock::TickCount, RngKind::Dotnet) => "Environment.TickCount",
+        (Clock::TickCount, _) => "GetTickCount()",
+        (Clock::DotnetTicks, _) => "(int)DateTime.Now.Ticks",
+        (Clock::MsSinceMidnight, _) => "milliseconds since midnight UTC",
+        (Clock::TimeXorPid, _) => "time(NULL) ^ getpid()",
+    }
+}
+
+/// `3d 04:05:06.789` of milliseconds since boot.
+pub(crate) fn format_uptime(ms: u64) -> String {
+    let days = ms / DAY_MS as u64;
+    let clock = format_clock((ms % DAY_MS as u64) as i64);
+    if days > 0 { format!("{days}d {clock}") } else { clock }
+}
+
+/// `+08:00` of minutes ahead of UTC.
+fn format_offset(minutes: i32) -> String {
+    let sign = if minutes < 0 { '-' } else { '+' };
+    format!("{sign}{:02}:{:02}", minutes.abs() / 60, minutes.abs() % 60)
 }
 
 /// Bits of the key `from_os_rng` draws for each modern generator (a ChaCha key is 256 bits; PCG32's state and
@@ -189,31 +324,37 @@ impl SeedSpace {
     /// seeding cannot take, are refused naming the flag.
     pub fn new(policy: SeedPolicy) -> Result<SeedSpace, ConfigError> {
         let rng = policy.rng;
-        if rng.is_runtime() {
+        if rng == RngKind::V8 {
             return Err(ConfigError::new(
                 Field::Rng,
-                format!(
-                    "{} is not searchable yet: the seed searches cover msvc, glibc and the modern generators",
-                    rng.name()
-                ),
+                "v8 is not seeded by a number to search: a real dealer's Math.random is keyed with 128 bits from the \
+                 operating system, and its state is recovered from shown deals instead (crack --rng v8 --shown FILE)",
             ));
         }
         let c = rng.is_c_library();
-        let seed_max: u64 = if c { u64::from(u32::MAX) } else { u64::MAX };
-        let seeding = if c { "srand(seed)" } else { "seed_from_u64(seed)" };
+        let runtime = rng.is_runtime();
+        let seed_max: u64 = rng.max_seed();
+        let seed_bits = 64 - seed_max.leading_zeros();
+        let seeding = seeding_call(rng);
+        let mut values: Option<(i128, i128)> = None;
         let (ranges, description): (Vec<(u64, u64)>, String) = match policy.request {
-            SpaceRequest::OsSeeded if !c => {
+            SpaceRequest::OsSeeded if !c && !runtime => {
                 let bits = os_key_bits(rng);
                 return Ok(SeedSpace {
                     policy,
                     ranges: Vec::new(),
                     log2_size: f64::from(bits),
                     description: format!("{} keyed from the operating system: 2^{bits} keys", rng.name()),
+                    values: None,
                 });
             }
-            SpaceRequest::OsSeeded => {
+            SpaceRequest::OsSeeded if c => {
                 (vec![(0, seed_max)], "srand(32 bits from the operating system): still only 2^32 seeds".to_string())
             }
+            SpaceRequest::OsSeeded => (
+                vec![(0, seed_max)],
+                format!("{seeding} with {seed_bits} bits from the operating system: still only 2^{seed_bits} seeds"),
+            ),
             SpaceRequest::Seeds { from, to } => {
                 if to < from {
                     return Err(ConfigError::new(
@@ -224,23 +365,59 @@ impl SeedSpace {
                 if to > seed_max {
                     return Err(ConfigError::new(
                         Field::Seeds,
-                        format!("{} seeds with srand(unsigned int): {to} does not fit in 32 bits", rng.name()),
+                        format!(
+                            "{} seeds with {}: {to} does not fit in {seed_bits} bits (max {seed_max})",
+                            rng.name(),
+                            rng.seeding_rule()
+                        ),
                     ));
                 }
                 (vec![(from, to)], format!("{seeding} for seed {from}..{to}"))
             }
+            SpaceRequest::Uptime { from, to } => {
+                if policy.clock != Clock::TickCount {
+                    return Err(ConfigError::new(Field::Uptime, "applies only to --clock tick-count"));
+                }
+                if to < from {
+                    return Err(ConfigError::new(Field::Uptime, format!("the uptimes {from}..{to} ms end before they start")));
+                }
+                values = Some((i128::from(from), i128::from(to)));
+                (
+                    seed_ranges(rng, i128::from(from), i128::from(to)),
+                    format!(
+                        "{seeding} with seed = {} between {} and {} after boot",
+                        clock_expression(rng, Clock::TickCount),
+                        format_uptime(from),
+                        format_uptime(to)
+                    ),
+                )
+            }
             SpaceRequest::All => match policy.clock {
                 Clock::MsSinceMidnight => {
-                    (vec![(0, DAY_MS as u64 - 1)], format!("{seeding} of milliseconds since midnight: any time of day"))
+                    values = Some((0, i128::from(DAY_MS) - 1));
+                    (
+                        seed_ranges(rng, 0, i128::from(DAY_MS) - 1),
+                        format!("{seeding} of milliseconds since midnight: any time of day"),
+                    )
                 }
                 Clock::Unix if c => (vec![(0, seed_max)], "srand(time(NULL)) at any time: every 32-bit seed".into()),
                 Clock::TimeXorPid if c => {
                     (vec![(0, seed_max)], "srand(time(NULL) ^ getpid()) at any time: every 32-bit seed".into())
                 }
+                Clock::TickCount => {
+                    // Environment.TickCount is an int (GetTickCount a DWORD): every value it wraps through.
+                    let (lo, hi) = if rng == RngKind::Dotnet { (0, i128::from(i32::MAX)) } else { (0, (1i128 << 32) - 1) };
+                    values = Some((lo, hi));
+                    (
+                        seed_ranges(rng, lo, hi),
+                        format!("{seeding} with seed = {} at any uptime", clock_expression(rng, Clock::TickCount)),
+                    )
+                }
                 _ if c => (vec![(0, seed_max)], "srand(seed): every 32-bit seed".into()),
+                _ if runtime => (vec![(0, seed_max)], format!("{seeding}: every {seed_bits}-bit seed")),
                 _ => (vec![(0, seed_max)], "seed_from_u64(seed): every 64-bit seed".into()),
             },
-            SpaceRequest::Window { from, to } => {
+            SpaceRequest::Window { from, to, offset_minutes } => {
                 if to < from {
                     return Err(ConfigError::new(
                         Field::Window,
@@ -254,22 +431,30 @@ impl SeedSpace {
                     ));
                 }
                 let when = format!("{} .. {}", format_time(from), format_time(to));
+                let expr = clock_expression(rng, policy.clock);
                 match policy.clock {
-                    Clock::Unix => {
-                        let (a, b) = ((from / 1000) as u64, (to / 1000) as u64);
-                        if b > seed_max {
+                    Clock::Unix | Clock::UnixMs => {
+                        let (a, b) = if policy.clock == Clock::Unix {
+                            (i128::from(from / 1000), i128::from(to / 1000))
+                        } else {
+                            (i128::from(from), i128::from(to))
+                        };
+                        if c && policy.clock == Clock::Unix && b > i128::from(u32::MAX) {
                             return Err(ConfigError::new(Field::Time, "times after 2106 do not fit in 32 bits"));
                         }
-                        (vec![(a, b)], format!("{seeding} with seed = time(NULL) between {when}"))
+                        values = Some((a, b));
+                        (seed_ranges(rng, a, b), format!("{seeding} with seed = {expr} between {when}"))
                     }
                     Clock::MsSinceMidnight => {
                         let text = format!("{seeding} with seed = milliseconds since midnight UTC between {when}");
-                        if to - from >= DAY_MS - 1 {
-                            (vec![(0, DAY_MS as u64 - 1)], text)
+                        let day = if to - from >= DAY_MS - 1 {
+                            vec![(0, DAY_MS as u64 - 1)]
                         } else {
                             let (a, b) = (from.rem_euclid(DAY_MS) as u64, to.rem_euclid(DAY_MS) as u64);
-                            if a <= b { (vec![(a, b)], text) } else { (vec![(0, b), (a, DAY_MS as u64 - 1)], text) }
-                        }
+                            if a <= b { vec![(a, b)] } else { vec![(0, b), (a, DAY_MS as u64 - 1)] }
+                        };
+                        let seeds = day.iter().flat_map(|&(a, b)| seed_ranges(rng, i128::from(a), i128::from(b)));
+                        (merge(seeds.collect()), text)
                     }
                     Clock::TimeXorPid => {
                         if policy.max_pid == 0 {
@@ -279,11 +464,11 @@ impl SeedSpace {
                         let block = if block == u64::from(policy.max_pid) { block * 2 } else { block };
                         let (a, b) = ((from / 1000) as u64, (to / 1000) as u64);
                         let (a, b) = (a & !(block - 1), b | (block - 1));
-                        if b > seed_max {
+                        if c && b > seed_max {
                             return Err(ConfigError::new(Field::Time, "times after 2106 do not fit in 32 bits"));
                         }
                         (
-                            vec![(a, b)],
+                            seed_ranges(rng, i128::from(a), i128::from(b)),
                             format!(
                                 "{seeding} with seed = time(NULL) ^ pid, pid 1..={}, time between {when} \
                                  (every value of its {block}-seed blocks)",
@@ -291,11 +476,36 @@ impl SeedSpace {
                             ),
                         )
                     }
+                    Clock::TickCount => {
+                        return Err(ConfigError::new(
+                            Field::Time,
+                            "--clock tick-count counts milliseconds since boot, not a date: give --window W or \
+                             --uptime U --window W",
+                        ));
+                    }
+                    Clock::DotnetTicks => {
+                        let local = i128::from(offset_minutes) * 60_000;
+                        let a = EPOCH_TICKS + (i128::from(from) + local) * 10_000;
+                        let b = EPOCH_TICKS + (i128::from(to) + local) * 10_000 + 9_999;
+                        values = Some((a, b));
+                        let zone = if offset_minutes == 0 { "UTC".to_string() } else { format_offset(offset_minutes) };
+                        (
+                            seed_ranges(rng, a, b),
+                            format!("{seeding} with seed = {expr} between {when} (local clock {zone})"),
+                        )
+                    }
                 }
             }
         };
+        if values.is_none() {
+            values = match (policy.request, policy.clock) {
+                (SpaceRequest::All, Clock::Unix | Clock::UnixMs) => Some((0, i128::from(seed_max))),
+                (SpaceRequest::Window { .. }, Clock::MsSinceMidnight) => Some((0, i128::from(DAY_MS) - 1)),
+                _ => None,
+            };
+        }
         let size: f64 = ranges.iter().map(|&(a, b)| (b - a) as f64 + 1.0).sum();
-        Ok(SeedSpace { policy, ranges, log2_size: size.log2(), description })
+        Ok(SeedSpace { policy, ranges, log2_size: size.log2(), description, values })
     }
 
     /// Number of seeds, when it fits in 64 bits (not for a 2^64 or OS-keyed space).
@@ -321,6 +531,22 @@ impl SeedSpace {
                     } else {
                         v.push((a % HALF, HALF - 1));
                         v.push((0, b % HALF));
+                    }
+                }
+                v
+            }
+            RngKind::Java => {
+                // Only the low 48 bits of the long reach the state.
+                const STATE: u64 = 1 << 48;
+                let mut v = Vec::new();
+                for &(a, b) in &self.ranges {
+                    if b - a >= STATE - 1 {
+                        v.push((0, STATE - 1));
+                    } else if (a % STATE) <= (b % STATE) {
+                        v.push((a % STATE, b % STATE));
+                    } else {
+                        v.push((a % STATE, STATE - 1));
+                        v.push((0, b % STATE));
                     }
                 }
                 v
@@ -365,6 +591,8 @@ impl SeedSpace {
         let family: Vec<u64> = match self.policy.rng {
             RngKind::Msvc => vec![s, s + (1 << 31)],
             RngKind::Glibc if s == 1 => vec![0, 1],
+            // Seeds 2^48 apart: listed up to sixteen (a space that holds more is far too large to search).
+            RngKind::Java => (0..16u64).filter_map(|k| s.checked_add(k << 48)).collect(),
             _ => vec![s],
         };
         family.into_iter().filter(|&x| self.contains(x)).collect()
@@ -375,18 +603,58 @@ impl SeedSpace {
         match self.policy.rng {
             crate::rng::RngKind::Msvc => vec![seed & 0x7fff_ffff],
             crate::rng::RngKind::Glibc if seed == 0 => vec![1],
+            crate::rng::RngKind::Java => vec![seed & ((1 << 48) - 1)],
             _ => vec![seed],
         }
     }
 
     /// What a seed means under the policy's clock: `time(NULL) = 2026-12-01T12:00:00Z`.
     pub fn explain(&self, seed: u64) -> Option<String> {
-        match (self.policy.request, self.policy.clock) {
-            (SpaceRequest::Seeds { .. } | SpaceRequest::OsSeeded, _) => None,
-            (_, Clock::Unix) => Some(format!("time(NULL) = {}", format_time(seed as i64 * 1000))),
-            (_, Clock::MsSinceMidnight) => Some(format!("{} UTC", format_clock(seed as i64))),
-            (_, Clock::TimeXorPid) => None,
+        let (clock, rng) = (self.policy.clock, self.policy.rng);
+        let expr = clock_expression(rng, clock);
+        let value = self.value_of(seed)?;
+        Some(match clock {
+            Clock::Unix if rng.is_c_library() => format!("time(NULL) = {}", format_time(value as i64 * 1000)),
+            Clock::Unix => format!("{expr} = {value}: {}", format_time(value as i64 * 1000)),
+            Clock::UnixMs => format!("{expr} = {value}: {}", format_time(value as i64)),
+            Clock::MsSinceMidnight => format!("{} UTC", format_clock(value as i64)),
+            Clock::TimeXorPid => return None,
+            Clock::TickCount => format!("{expr} = {value}: {} after boot", format_uptime(value as u64)),
+            Clock::DotnetTicks => {
+                let offset = match self.policy.request {
+                    SpaceRequest::Window { offset_minutes, .. } => offset_minutes,
+                    _ => 0,
+                };
+                let local_ms = (value - EPOCH_TICKS).div_euclid(10_000) as i64;
+                let utc = format_time(local_ms - i64::from(offset) * 60_000);
+                let int = value.rem_euclid(1 << 32) as u32 as i32;
+                format!("DateTime.Now.Ticks = {value} (as an int {int}): {utc}, the first such tick in the window")
+            }
+        })
+    }
+
+    /// The first clock value of the space whose seeding conversion gives `seed`.
+    fn value_of(&self, seed: u64) -> Option<i128> {
+        let (lo, hi) = self.values?;
+        if let SpaceRequest::Seeds { .. } | SpaceRequest::OsSeeded = self.policy.request {
+            return None;
         }
+        let residues: Vec<i128> = match self.policy.rng {
+            RngKind::Msvc | RngKind::Glibc | RngKind::Mt19937 => vec![i128::from(seed)],
+            RngKind::Dotnet => {
+                let mut r = vec![i128::from(seed), (1i128 << 32) - i128::from(seed)];
+                if seed == u64::from(i32::MAX.unsigned_abs()) {
+                    r.push(1 << 31);
+                }
+                r
+            }
+            _ => return (lo <= i128::from(seed) && i128::from(seed) <= hi).then_some(i128::from(seed)),
+        };
+        residues
+            .into_iter()
+            .map(|c| lo + (c - lo).rem_euclid(1 << 32))
+            .filter(|&v| v <= hi)
+            .min()
     }
 }
 
@@ -427,7 +695,7 @@ mod tests {
 
     #[test]
     fn clock_windows_become_seed_ranges() {
-        let w = |from, to| SpaceRequest::Window { from, to };
+        let w = |from, to| SpaceRequest::Window { from, to, offset_minutes: 0 };
         let unix = space(RngKind::Glibc, Clock::Unix, w(1_796_126_400_000 - 1_800_000, 1_796_126_400_000 + 1_800_000));
         assert_eq!(unix.size(), Some(3601));
         let ms = space(RngKind::Chacha8, Clock::MsSinceMidnight, w(DAY_MS - 10, DAY_MS + 10));

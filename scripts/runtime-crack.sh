@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# Cracks real dealers: a 斗地主 dealer written in Python (random.seed(int(time.time())), the randint loop), in
+# Java (new Random(System.currentTimeMillis()), Collections.shuffle), in C++ (std::mt19937 of the clock's
+# seconds, std::shuffle) and in C# under Mono (new Random(Environment.TickCount), the Next(i + 1) loop), each run
+# now by its real runtime from tests/runtimes/dealers/. The search is given seat 1's hand and when the deal
+# happened (the time within an hour, or the machine's uptime within ten minutes), never the seed; it must find
+# exactly one seed whose deal is the one the program printed, every other hand and the bottom included.
+#
+# Usage: scripts/runtime-crack.sh [--random-device]
+#   --random-device  also crack the C++ dealer seeded with std::random_device (every 32-bit seed: minutes)
+# The binary is SHUFFLE_AUDIT_BIN, or target/release/shuffle-audit built here. Exit 0 when every dealer is
+# cracked, 1 when one is not, 2 when a runtime is missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+full=false
+case "${1-}" in
+    "") ;;
+    --random-device) full=true ;;
+    *)
+        echo "usage: scripts/runtime-crack.sh [--random-device]" >&2
+        exit 2
+        ;;
+esac
+
+missing=()
+for tool in javac java mcs mono g++ python3; do
+    command -v "$tool" > /dev/null 2>&1 || missing+=("$tool")
+done
+if ((${#missing[@]})); then
+    echo "runtime-crack.sh: MISSING RUNTIME(S): ${missing[*]} (apt-get install default-jdk-headless mono-mcs mono-runtime g++ python3)" >&2
+    exit 2
+fi
+
+bin=${SHUFFLE_AUDIT_BIN:-}
+if [[ -z $bin ]]; then
+    cargo build --release --quiet
+    bin=target/release/shuffle-audit
+fi
+src=tests/runtimes/dealers
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+javac -d "$tmp" "$src/Dealer.java"
+g++ -std=c++17 -O1 -Wall -Wextra -Werror -o "$tmp/dealer-cpp" "$src/dealer.cpp"
+mcs -nologo -out:"$tmp/Dealer.exe" "$src/Dealer.cs"
+
+status=0
+# crack NAME DEAL-FILE crack-flags...: the dealt hands against the one candidate's.
+crack() {
+    local name=$1 dealt=$2
+    shift 2
+    local seat1 json want got
+    seat1=$(sed -n 's/^seat 1: //p' "$dealt")
+    json=$("$bin" crack --game doudizhu --seat 1 --cards "$seat1" --json "$@" 2> "$tmp/$name.err") || true
+    want=$(sed 's/^[^:]*: //' "$dealt" | tr '\n' ' ' | xargs)
+    got=$(printf '%s' "$json" | python3 -c '
+import json, sys
+out = json.load(sys.stdin)
+c = out["candidates"]
+if len(c) != 1:
+    print(f"{len(c)} candidates")
+else:
+    d = c[0]["deal"]
+    print(" ".join(str(x) for hand in d["seats"] + [d["bottom"]] for x in hand), end="")
+    searched, seconds = out["searched"], out["seconds"]
+    print(f" | {searched} seeds in {seconds:.2f} s", file=sys.stderr)
+' 2>> "$tmp/$name.err" || echo "no JSON")
+    if [[ $got == "$want" ]]; then
+        echo "runtime-crack.sh: $name cracked from seat 1's hand: every hand and the bottom predicted ($(tail -1 "$tmp/$name.err" | sed 's/^ | //'))"
+    else
+        {
+            echo "=================================================================="
+            echo "runtime-crack.sh: $name NOT cracked"
+            echo "  dealt:     $want"
+            echo "  predicted: $got"
+            cat "$tmp/$name.err"
+            echo "=================================================================="
+        } >&2
+        status=1
+    fi
+}
+
+now=$(date -u +%s)
+python3 "$src/dealer.py" > "$tmp/python.txt"
+crack "python (random.seed(int(time.time())))" "$tmp/python.txt" -a fisher-yates --rng python --clock unix --time "$now" --window 1h
+now=$(date -u +%s)
+java -cp "$tmp" Dealer > "$tmp/java.txt"
+crack "java (new Random(System.currentTimeMillis()))" "$tmp/java.txt" -a library-shuffle --rng java --clock unix-ms --time "$now" --window 1h
+now=$(date -u +%s)
+"$tmp/dealer-cpp" > "$tmp/cpp.txt"
+crack "c++ (std::mt19937(time(nullptr)))" "$tmp/cpp.txt" -a library-shuffle --rng mt19937 --clock unix --time "$now" --window 1h
+uptime=$(cut -d' ' -f1 /proc/uptime)
+mono "$tmp/Dealer.exe" > "$tmp/dotnet.txt"
+crack "c# (new Random(Environment.TickCount))" "$tmp/dotnet.txt" -a fisher-yates --rng dotnet --clock tick-count --uptime "${uptime%.*}s" --window 10m
+if $full; then
+    "$tmp/dealer-cpp" --random-device > "$tmp/cpp-full.txt"
+    crack "c++ (std::mt19937(std::random_device{}()))" "$tmp/cpp-full.txt" -a library-shuffle --rng mt19937 --all-seeds
+fi
+exit "$status"
