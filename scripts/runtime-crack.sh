@@ -6,8 +6,9 @@
 # happened (the time within an hour, or the machine's uptime within ten minutes), never the seed; it must find
 # exactly one seed whose deal is the one the program printed, every other hand and the bottom included.
 #
-# Usage: scripts/runtime-crack.sh [--random-device]
-#   --random-device  also crack the C++ dealer seeded with std::random_device (every 32-bit seed: minutes)
+# Usage: scripts/runtime-crack.sh [--full]
+#   --full  also crack the C++ dealer seeded with std::random_device (every 32-bit seed) and the C# dealer seeded
+#           with (int)DateTime.Now.Ticks (every 31-bit seed): minutes each, with their times
 # The binary is SHUFFLE_AUDIT_BIN, or target/release/shuffle-audit built here. Exit 0 when every dealer is
 # cracked, 1 when one is not, 2 when a runtime is missing.
 set -euo pipefail
@@ -16,9 +17,9 @@ cd "$(dirname "$0")/.."
 full=false
 case "${1-}" in
     "") ;;
-    --random-device) full=true ;;
+    --full) full=true ;;
     *)
-        echo "usage: scripts/runtime-crack.sh [--random-device]" >&2
+        echo "usage: scripts/runtime-crack.sh [--full]" >&2
         exit 2
         ;;
 esac
@@ -95,5 +96,8 @@ crack "c# (new Random(Environment.TickCount))" "$tmp/dotnet.txt" -a fisher-yates
 if $full; then
     "$tmp/dealer-cpp" --random-device > "$tmp/cpp-full.txt"
     crack "c++ (std::mt19937(std::random_device{}()))" "$tmp/cpp-full.txt" -a library-shuffle --rng mt19937 --all-seeds
+    now=$(date +%Y-%m-%dT%H:%M:%S%:z)
+    mono "$tmp/Dealer.exe" --ticks > "$tmp/dotnet-ticks.txt"
+    crack "c# (new Random((int)DateTime.Now.Ticks))" "$tmp/dotnet-ticks.txt" -a fisher-yates --rng dotnet --clock dotnet-ticks --time "$now" --window 1h
 fi
 exit "$status"

@@ -79,15 +79,16 @@ fn what_the_engines_cannot_do_is_refused() {
     );
     assert_usage_error(&run(&["-a", "fisher-yates", "--rng", "dotnet", "--seed", "2147483648"]), "--seed", "int seed");
     assert_usage_error(&run(&["-a", "fisher-yates", "--rng", "mt19937", "--seed", "4294967296"]), "--seed", "u32 seed");
+    // The runtimes' seedings are searched: a seat that matches no seed of a small range is exit 1, not a refusal.
     for rng in ["java", "dotnet", "mt19937", "python"] {
         let o = bin().args(["seeds", "--rng", rng, "--seeds", "0..1000"]).output().unwrap();
-        assert_usage_error(&o, "--rng", "seeds");
+        assert!(o.status.success(), "seeds --rng {rng}: {}", String::from_utf8_lossy(&o.stderr));
         let o = bin()
             .args(["crack", "-a", "fisher-yates", "--rng", rng])
             .args(["--seat", "1", "--cards", "0 1 2 3 4", "--seeds", "0..9"])
             .output()
             .unwrap();
-        assert_usage_error(&o, "--rng", "crack");
+        assert_eq!(o.status.code(), Some(1), "crack --rng {rng}: {}", String::from_utf8_lossy(&o.stderr));
     }
 }
 

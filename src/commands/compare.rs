@@ -238,4 +238,51 @@ fn predictability(args: &CompareArgs, stdout: &mut super::Console, failed: &mut 
         let label = format!("{}{}", f.label, " ".repeat(42usize.saturating_sub(f.label.chars().count() + wide)));
         writeln!(stdout, "{label} {:<22} {seconds:>10} {found:>8}  {outcome}{mark}", f.space_label);
     }
+    // Node's Math.random is keyed from the operating system: no seed to search, but its state is recovered from
+    // the deals it showed (two 52-card Fisher-Yates deals of `node --random_seed`, compare's --seed taken into
+    // 1..2^32), and the third deal is predicted.
+    let (seconds, outcome) = v8_recovery(args.seed);
+    let expected_ok = outcome.starts_with("recovered");
+    if !expected_ok {
+        failed.push("node: Math.random Fisher-Yates: expected recovered".into());
+    }
+    let mark = if expected_ok { "" } else { " (NOT REPRODUCED: expected recovered)" };
+    writeln!(
+        stdout,
+        "{:<42} {:<22} {seconds:>10.1} {:>8}  {outcome}{mark}",
+        "node: Math.random Fisher-Yates loop",
+        "OS key: 2 deals shown",
+        if expected_ok { "1" } else { "-" }
+    );
+}
+
+/// Two deals of `node --random_seed` shown, the state recovered over GF(2), the third deal predicted.
+fn v8_recovery(seed: u64) -> (f64, String) {
+    use shuffle_audit::cards::Card;
+    use shuffle_audit::crack::{ShownDeals, V8Outcome, recover_v8};
+    use shuffle_audit::rng::{SeededRng, V8MathRandom};
+    use shuffle_audit::shuffle::{FisherYates, Scratch, Shuffle};
+    let node_seed = 1 + seed % u64::from(u32::MAX);
+    let mut rng = V8MathRandom::from_seed_u64(node_seed);
+    let mut scratch = Scratch::new(52);
+    let decks: Vec<Vec<Card>> = (0..3)
+        .map(|_| {
+            let mut deck: Vec<Card> = (0..52).collect();
+            FisherYates.shuffle(&mut deck, &mut rng, &mut scratch).expect("Fisher-Yates always finishes");
+            deck
+        })
+        .collect();
+    let shown = ShownDeals { decks: decks[..2].to_vec(), lines: vec![1, 2], deck: 52 };
+    let start = std::time::Instant::now();
+    let outcome = recover_v8(&shown);
+    let seconds = start.elapsed().as_secs_f64();
+    let text = match outcome {
+        V8Outcome::Recovered(r) if r.next_deck == decks[2] => {
+            format!("recovered from {} shown cards: the next deal predicted", r.draws_used)
+        }
+        V8Outcome::Recovered(_) => "recovered, but the next deal differs".into(),
+        V8Outcome::Undetermined { .. } => "not determined by two deals".into(),
+        V8Outcome::Inconsistent { .. } => "inconsistent".into(),
+    };
+    (seconds, text)
 }

@@ -229,7 +229,9 @@ fn how_searched(dealer: &Dealer, isa: Isa) -> String {
     let std_shuffle = kind == AlgorithmKind::LibraryShuffle && dealer.rng == RngKind::Mt19937;
     match (dealer.rng, walk) {
         (RngKind::Msvc, true) => format!("{} lanes with early rejection", isa.label()),
-        (RngKind::Mt19937 | RngKind::Python | RngKind::Dotnet, _) if dealer.deal_number == 1 && (walk || std_shuffle) => {
+        (RngKind::Mt19937 | RngKind::Python | RngKind::Dotnet, _)
+            if dealer.deal_number == 1 && (walk || std_shuffle) =>
+        {
             let then = if walk { "early rejection" } else { "std::shuffle on the seen cards" };
             format!("{} lanes seeding 64 seeds at once, then {then}", isa.label())
         }

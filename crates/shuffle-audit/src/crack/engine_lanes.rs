@@ -16,7 +16,7 @@
 //! product's low word falls below its range (under 2^-19 a draw for 52 cards): such a lane is kept. Python's
 //! `_randbelow` redraws up to half the time, so its walk (and ordered views, and larger decks) runs lane by lane
 //! over the prefix with the runtime's own bounded draw. A lane that needs more outputs than the prefix holds is
-//! kept. Every kept seed is decided by the real generator ([`super::search`]), so the lanes only ever save time.
+//! kept. Every kept seed is decided by the real generator (the search's check), so the lanes only ever save time.
 
 use super::problem::{Problem, Role};
 use crate::cards::Card;
@@ -199,8 +199,7 @@ fn by_array_outputs(base: &[u32; N], keys: &[[u32; LANES]], mt: &mut [[u32; LANE
         let key = keys[j];
         for l in 0..LANES {
             let p = prev[l];
-            mt[i][l] =
-                (mt[i][l] ^ (p ^ (p >> 30)).wrapping_mul(1_664_525)).wrapping_add(key[l]).wrapping_add(j as u32);
+            mt[i][l] = (mt[i][l] ^ (p ^ (p >> 30)).wrapping_mul(1_664_525)).wrapping_add(key[l]).wrapping_add(j as u32);
         }
         i += 1;
         j += 1;
@@ -362,7 +361,7 @@ impl<const RULE: u8> RawRng for Prefix<'_, RULE> {
 #[inline(always)]
 fn prefix_walk<const RULE: u8>(problem: &Problem, outs: &Outputs, lane: usize, deck: &mut [Card]) -> bool {
     let mut g = Prefix::<RULE> { outs, lane, pos: 0, exhausted: false };
-    super::search::fisher_yates_walk(problem, &mut g, deck) || g.exhausted
+    problem.walk_deck(&mut g, deck) || g.exhausted
 }
 
 /// Swaps bits `i` and `j` of `mask`.

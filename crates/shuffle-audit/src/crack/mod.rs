@@ -18,9 +18,9 @@
 
 pub(crate) mod budget;
 pub(crate) mod clock;
+pub(crate) mod engine_lanes;
 pub(crate) mod findings;
 pub(crate) mod lanes;
-pub(crate) mod engine_lanes;
 pub(crate) mod problem;
 pub(crate) mod search;
 pub(crate) mod space;

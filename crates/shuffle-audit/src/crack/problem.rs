@@ -4,7 +4,8 @@
 use crate::cards::{Card, CardName, NameStyle, parse_card};
 use crate::error::{ConfigError, Field};
 use crate::game::deal::{DealConfig, Group, SeatMap};
-use crate::rng::RngKind;
+use crate::rng::{RawRng, RngKind};
+use crate::shuffle::draw;
 use crate::shuffle::{Algorithm, AlgorithmKind};
 
 /// The dealer's program: `srand(seed)` once, then deal number `deal_number` (1-based) of fresh decks in the
@@ -186,6 +187,40 @@ impl Problem {
     /// True when the early-rejecting Fisher–Yates check applies (the algorithm finalises one position per step).
     pub fn finalises_positions(&self) -> bool {
         self.walk().is_some()
+    }
+
+    /// The dealer's Fisher–Yates walk ([`Problem::walk`]) on a fresh deck with draws from `rng` (`r() % m`, or
+    /// the runtime's bounded draw), stopping at the first finalised position that breaks the view: true when the
+    /// whole walk fits the view.
+    pub fn walk_deck<R: RawRng>(&self, rng: &mut R, deck: &mut [Card]) -> bool {
+        deck.copy_from_slice(&self.start);
+        let n = deck.len();
+        let (roles, in_set) = (&self.roles, &self.in_set);
+        let ok = |p: usize, card: Card| match roles[p] {
+            Role::Any => true,
+            Role::InSet => in_set[usize::from(card)],
+            Role::NotInSet => !in_set[usize::from(card)],
+            Role::Exact(c) => card == c,
+        };
+        if self.walk() == Some(Walk::Forward) {
+            for i in 0..n {
+                let j = i + draw(rng, n - i);
+                deck.swap(i, j);
+                if !ok(i, deck[i]) {
+                    return false;
+                }
+            }
+            true
+        } else {
+            for i in (1..n).rev() {
+                let j = draw(rng, i + 1);
+                deck.swap(i, j);
+                if !ok(i, deck[i]) {
+                    return false;
+                }
+            }
+            ok(0, deck[0])
+        }
     }
 
     /// The Fisher–Yates walk the dealer's shuffle is, when it is one: `fisher-yates` backward, `fisher-yates-forward`

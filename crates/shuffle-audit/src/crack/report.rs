@@ -302,7 +302,8 @@ pub fn render_budget(b: &Budget, rng: &str) -> String {
         let pw = b.policies.iter().map(|p| p.program.chars().count()).max().unwrap_or(0);
         let _ = writeln!(s, "\n{:<w$}  {:<pw$}  {:>5}  {:>6}", "seeding", "program", "bits", "deck");
         for p in &b.policies {
-            let _ = writeln!(s, "{:<w$}  {:<pw$}  {:>5.1}  {:>6.1}", p.policy, p.program, p.log2_streams, p.log2_orders);
+            let _ =
+                writeln!(s, "{:<w$}  {:<pw$}  {:>5.1}  {:>6.1}", p.policy, p.program, p.log2_streams, p.log2_orders);
         }
     }
     if b.views.is_empty() {

@@ -13,14 +13,14 @@ use std::time::Instant;
 use crate::audit::meter::Meter;
 use rayon::prelude::*;
 
-use super::lanes::{self, Isa};
 use super::engine_lanes;
-use super::problem::{Deal, Problem, Role, Walk};
+use super::lanes::{self, Isa};
+use super::problem::{Deal, Problem};
 use super::space::SeedSpace;
 use crate::audit::stop::{StopFlag, StopReason};
 use crate::cards::Card;
 use crate::rng::{RawRng, SeededRng};
-use crate::shuffle::{AlgorithmKind, Fault, Scratch, Shuffle, draw};
+use crate::shuffle::{AlgorithmKind, Fault, Scratch, Shuffle};
 use crate::{with_rng_type, with_shuffle};
 
 /// The largest space searched: 2^36 streams (minutes for MSVC, hours for the slower generators).
@@ -239,40 +239,7 @@ fn fisher_yates_check<R: SeededRng>(problem: &Problem, seed: u64, deck: &mut [Ca
             }
         }
     }
-    fisher_yates_walk(problem, &mut rng, deck)
-}
-
-/// The dealer's Fisher–Yates walk ([`Problem::walk`]) on a fresh deck with draws from `rng` (`r() % m`, or the
-/// runtime's bounded draw), stopping at the first finalised position that breaks the view.
-pub(crate) fn fisher_yates_walk<R: RawRng>(problem: &Problem, rng: &mut R, deck: &mut [Card]) -> bool {
-    deck.copy_from_slice(&problem.start);
-    let n = deck.len();
-    let (roles, in_set) = (&problem.roles, &problem.in_set);
-    let ok = |p: usize, card: Card| match roles[p] {
-        Role::Any => true,
-        Role::InSet => in_set[usize::from(card)],
-        Role::NotInSet => !in_set[usize::from(card)],
-        Role::Exact(c) => card == c,
-    };
-    if problem.walk() == Some(Walk::Forward) {
-        for i in 0..n {
-            let j = i + draw(rng, n - i);
-            deck.swap(i, j);
-            if !ok(i, deck[i]) {
-                return false;
-            }
-        }
-        true
-    } else {
-        for i in (1..n).rev() {
-            let j = draw(rng, i + 1);
-            deck.swap(i, j);
-            if !ok(i, deck[i]) {
-                return false;
-            }
-        }
-        ok(0, deck[0])
-    }
+    problem.walk_deck(&mut rng, deck)
 }
 
 /// The deck of deal `deal_number` after `srand(seed)`, by the real shuffle; false when the shuffle cannot finish.

@@ -85,7 +85,7 @@ pub(crate) fn seed_ranges(rng: RngKind, lo: i128, hi: i128) -> Vec<(u64, u64)> {
                 if b >= HALF {
                     // Negative ints −(2^32 − u): their magnitudes, Int32.MinValue counting as Int32.MaxValue.
                     let (ua, ub) = (a.max(HALF), b);
-                    v.push(((1u64 << 32) - ub, ((1u64 << 32) - ua).min(HALF - 1)));
+                    v.push((((1u64 << 32) - ub).min(HALF - 1), ((1u64 << 32) - ua).min(HALF - 1)));
                 }
             }
             v
@@ -149,7 +149,10 @@ impl SpaceFlags {
         let clock = self.clock.unwrap_or_default();
         let tick = clock == Clock::TickCount;
         if self.uptime.is_some() && !tick {
-            return Err(ConfigError::new(Field::Uptime, "applies only to --clock tick-count (milliseconds since boot)"));
+            return Err(ConfigError::new(
+                Field::Uptime,
+                "applies only to --clock tick-count (milliseconds since boot)",
+            ));
         }
         if tick && self.time.is_some() {
             return Err(ConfigError::new(
@@ -185,7 +188,10 @@ impl SpaceFlags {
                 } else {
                     (*first, *second)
                 };
-                return Err(ConfigError::new(second, format!("cannot be used with {}: give one seed space", first.flag())));
+                return Err(ConfigError::new(
+                    second,
+                    format!("cannot be used with {}: give one seed space", first.flag()),
+                ));
             }
         };
         if self.window.is_some() && !matches!(request, Field::Time | Field::Uptime) {
@@ -379,7 +385,10 @@ impl SeedSpace {
                     return Err(ConfigError::new(Field::Uptime, "applies only to --clock tick-count"));
                 }
                 if to < from {
-                    return Err(ConfigError::new(Field::Uptime, format!("the uptimes {from}..{to} ms end before they start")));
+                    return Err(ConfigError::new(
+                        Field::Uptime,
+                        format!("the uptimes {from}..{to} ms end before they start"),
+                    ));
                 }
                 values = Some((i128::from(from), i128::from(to)));
                 (
@@ -406,7 +415,8 @@ impl SeedSpace {
                 }
                 Clock::TickCount => {
                     // Environment.TickCount is an int (GetTickCount a DWORD): every value it wraps through.
-                    let (lo, hi) = if rng == RngKind::Dotnet { (0, i128::from(i32::MAX)) } else { (0, (1i128 << 32) - 1) };
+                    let (lo, hi) =
+                        if rng == RngKind::Dotnet { (0, i128::from(i32::MAX)) } else { (0, (1i128 << 32) - 1) };
                     values = Some((lo, hi));
                     (
                         seed_ranges(rng, lo, hi),
@@ -628,7 +638,9 @@ impl SeedSpace {
                 let local_ms = (value - EPOCH_TICKS).div_euclid(10_000) as i64;
                 let utc = format_time(local_ms - i64::from(offset) * 60_000);
                 let int = value.rem_euclid(1 << 32) as u32 as i32;
-                format!("DateTime.Now.Ticks = {value} (as an int {int}): {utc}, the first such tick in the window")
+                format!(
+                    "DateTime.Now.Ticks = {value} (as an int {int}): {utc}, of the window's such ticks the nearest its middle"
+                )
             }
         })
     }
@@ -650,11 +662,17 @@ impl SeedSpace {
             }
             _ => return (lo <= i128::from(seed) && i128::from(seed) <= hi).then_some(i128::from(seed)),
         };
+        // Of the values 2^32 apart that give the seed, the one nearest the middle of the window.
+        let mid = lo + (hi - lo) / 2;
         residues
             .into_iter()
-            .map(|c| lo + (c - lo).rem_euclid(1 << 32))
-            .filter(|&v| v <= hi)
-            .min()
+            .flat_map(|c| {
+                let first = lo + (c - lo).rem_euclid(1 << 32);
+                let k = (mid - first).max(0) >> 32;
+                [first + (k << 32), first + ((k + 1) << 32)]
+            })
+            .filter(|&v| lo <= v && v <= hi)
+            .min_by_key(|&v| (v - mid).abs())
     }
 }
 
@@ -691,6 +709,60 @@ mod tests {
         assert_eq!((g.streams(), g.equivalents(1)), (vec![(1, 9)], vec![0, 1]));
         let g0 = space(RngKind::Glibc, Clock::Unix, SpaceRequest::Seeds { from: 0, to: 0 });
         assert_eq!((g0.streams(), g0.equivalents(1)), (vec![(1, 1)], vec![0]));
+    }
+
+    #[test]
+    fn clock_values_reach_the_generator_through_the_languages_conversion() {
+        const W: i128 = 1 << 32;
+        // srand(unsigned int) and std::mt19937(uint32_t): the low 32 bits, wrapping.
+        assert_eq!(seed_ranges(RngKind::Mt19937, W - 2, W + 1), vec![(0, 1), (W as u64 - 2, W as u64 - 1)]);
+        assert_eq!(seed_ranges(RngKind::Msvc, 5, 5 + W), vec![(0, W as u64 - 1)]);
+        // .NET's Random(int): the low 32 bits as an int, then its magnitude; Int32.MinValue counts as MaxValue.
+        let half = 1u64 << 31;
+        assert_eq!(seed_ranges(RngKind::Dotnet, 10, 20), vec![(10, 20)]);
+        assert_eq!(seed_ranges(RngKind::Dotnet, W - 3, W - 1), vec![(1, 3)]);
+        assert_eq!(seed_ranges(RngKind::Dotnet, (1 << 31) - 1, 1 << 31), vec![(half - 1, half - 1)]);
+        assert_eq!(seed_ranges(RngKind::Dotnet, W - 2, W + 2), vec![(0, 2)]);
+        assert_eq!(seed_ranges(RngKind::Dotnet, 0, W / 2 + 100), vec![(0, half - 1)]);
+        for v in [0i128, 1, 99, (1 << 31) - 1, 1 << 31, (1 << 31) + 1, W - 1, W + 7, 639_317_520_001_234_567] {
+            let int = (v.rem_euclid(W) as u32) as i32;
+            let magnitude = if int == i32::MIN { i32::MAX } else { int.abs() };
+            assert_eq!(seed_ranges(RngKind::Dotnet, v, v), vec![(magnitude as u64, magnitude as u64)], "{v}");
+        }
+        // Java's long and Python's int: the value itself.
+        assert_eq!(
+            seed_ranges(RngKind::Java, 1_796_126_400_000, 1_796_126_400_009),
+            vec![(1_796_126_400_000, 1_796_126_400_009)]
+        );
+    }
+
+    #[test]
+    fn runtime_clocks_make_their_spaces() {
+        let w = |from, to| SpaceRequest::Window { from, to, offset_minutes: 0 };
+        let noon = 1_796_126_400_000;
+        let java = space(RngKind::Java, Clock::UnixMs, w(noon - 3_600_000, noon + 3_600_000));
+        assert_eq!(
+            (java.size(), java.explain(noon as u64).unwrap().contains("System.currentTimeMillis()")),
+            (Some(7_200_001), true)
+        );
+        // (int)DateTime.Now.Ticks over more than 2^32 ticks (7 min 9.5 s): every 31-bit magnitude.
+        let ticks = space(RngKind::Dotnet, Clock::DotnetTicks, w(noon - 3_600_000, noon + 3_600_000));
+        assert_eq!(ticks.size(), Some(1 << 31));
+        let tick = space(RngKind::Dotnet, Clock::TickCount, SpaceRequest::Uptime { from: 1000, to: 2000 });
+        assert_eq!(
+            (tick.size(), tick.explain(1500).unwrap()),
+            (Some(1001), "Environment.TickCount = 1500: 00:00:01.500 after boot".to_string())
+        );
+        // Java's seeds 2^48 apart give one stream.
+        let all = space(RngKind::Java, Clock::Unix, SpaceRequest::All);
+        assert_eq!((all.distinct_streams(), all.equivalents_stream(5 + (1 << 48))), (Some(1 << 48), vec![5]));
+        let v8 = SeedSpace::new(SeedPolicy {
+            rng: RngKind::V8,
+            clock: Clock::Unix,
+            request: SpaceRequest::All,
+            max_pid: DEFAULT_MAX_PID,
+        });
+        assert!(v8.unwrap_err().to_string().starts_with("--rng: v8 is not seeded"));
     }
 
     #[test]
