@@ -7,7 +7,11 @@
 //! - `avx2`: the battery's pass with its cycle count and fixed points in 256-bit registers, the 8-block ChaCha
 //!   and the seed search's 8 lanes (AVX2, BMI2, POPCNT): almost every x86-64 processor since 2015;
 //! - `portable`: scalar code for any processor of the architecture (the popcount instruction where the
-//!   processor reports it, as every x86-64 since 2008 and every 64-bit ARM does).
+//!   processor reports it, as every x86-64 since 2008 and every 64-bit ARM does), which the compiler still
+//!   vectorises with the baseline's vector unit (SSE2 on x86-64, NEON on ARM).
+//!
+//! The runtimes' seed searches (`std::mt19937`, `random.seed`, .NET's `Random`) run 64 seeds side by side on
+//! every path; x86-64's baseline has no 32-bit vector multiply, so `std::mt19937`'s seeding is slowest there.
 //!
 //! A process uses the best its processor has, unless told otherwise: [`Isa::select`] (the command line's
 //! `--isa`), or the environment variable `SHUFFLE_AUDIT_ISA` (for the test suite: `SHUFFLE_AUDIT_ISA=portable
