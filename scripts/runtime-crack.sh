@@ -24,14 +24,9 @@ case "${1-}" in
         ;;
 esac
 
-missing=()
-for tool in javac java mcs mono g++ python3; do
-    command -v "$tool" > /dev/null 2>&1 || missing+=("$tool")
-done
-if ((${#missing[@]})); then
-    echo "runtime-crack.sh: MISSING RUNTIME(S): ${missing[*]} (apt-get install default-jdk-headless mono-mcs mono-runtime g++ python3)" >&2
-    exit 2
-fi
+source scripts/lib/require-tools.sh
+require_tools runtime-crack.sh "cannot run the dealers of tests/runtimes/dealers/" \
+    "apt-get install default-jdk-headless mono-mcs mono-runtime g++ python3" javac java mcs mono g++ python3
 
 bin=${SHUFFLE_AUDIT_BIN:-}
 if [[ -z $bin ]]; then

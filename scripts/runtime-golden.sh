@@ -20,20 +20,9 @@ case "${1-}" in
         ;;
 esac
 
-missing=()
-for tool in javac java mcs mono g++ python3; do
-    command -v "$tool" > /dev/null 2>&1 || missing+=("$tool")
-done
-if ((${#missing[@]})); then
-    {
-        echo "=================================================================="
-        echo "runtime-golden.sh: MISSING RUNTIME(S): ${missing[*]}"
-        echo "cannot regenerate tests/runtimes/*/expected.txt. On Debian:"
-        echo "  apt-get install default-jdk-headless mono-mcs mono-runtime g++ python3"
-        echo "=================================================================="
-    } >&2
-    exit 2
-fi
+source scripts/lib/require-tools.sh
+require_tools runtime-golden.sh "cannot regenerate tests/runtimes/*/expected.txt" \
+    "apt-get install default-jdk-headless mono-mcs mono-runtime g++ python3" javac java mcs mono g++ python3
 
 src=tests/runtimes
 tmp=$(mktemp -d)
@@ -77,6 +66,6 @@ for runtime in java dotnet mt19937 python; do
     fi
 done
 if $check && ((status == 0)); then
-    echo "runtime-golden.sh: java, dotnet, mt19937 and python expected.txt match their runtimes ($(cat "$src"/*/expected.txt | wc -l) lines)"
+    echo "runtime-golden.sh: java, dotnet, mt19937 and python expected.txt match their runtimes ($(cat "$src"/{java,dotnet,mt19937,python}/expected.txt | wc -l) lines)"
 fi
 exit "$status"
