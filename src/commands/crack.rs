@@ -287,14 +287,21 @@ fn refuse_too_large(problem: &Problem, space: &SeedSpace, args: &CrackArgs) -> a
         SpaceRequest::Window { .. } => Field::Time,
         SpaceRequest::Uptime { .. } => Field::Uptime,
     };
+    // A search runs each distinct stream once (MSVC's twins, Java's seeds 2^48 apart): its time is the streams'.
+    let per_stream = if space.policy.rng == RngKind::Msvc { rate / 2.0 } else { rate };
+    let size = if space.log2_streams() + 0.5 < space.log2_size {
+        format!("2^{:.0} seeds, 2^{:.0} distinct streams", space.log2_size, space.log2_streams())
+    } else {
+        format!("2^{:.0}", space.log2_size)
+    };
     Err(ConfigError::new(
         flag,
         format!(
-            "not searchable: {} (2^{:.0}); at the {} seeds/s measured here a search would take {} (a search covers at most 2^{:.0})",
+            "not searchable: {} ({size}); at the {} seeds/s measured here a search would take {} (a search covers at \
+             most 2^{:.0})",
             space.description,
-            space.log2_size,
             crack::rate(rate),
-            human_time(space.log2_size.exp2() / rate),
+            human_time(space.log2_streams().exp2() / per_stream),
             crack::SEARCH_LIMIT_LOG2
         ),
     )
