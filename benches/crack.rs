@@ -1,6 +1,8 @@
 //! The crack's search: seeds per second of the MSVC lanes (each instruction set the processor has) and of the
 //! scalar early-rejecting check, for the three cases: one 斗牛 hand with backward Fisher–Yates (the
-//! seat is dealt last), the first 斗地主 seat with fisher-yates-forward (decided first), and glibc over a day.
+//! seat is dealt last), the first 斗地主 seat with fisher-yates-forward (decided first), and glibc over a day;
+//! and the runtimes' seedings on each instruction set (a 斗地主 hand): C++'s `std::shuffle` with `std::mt19937`,
+//! .NET's `Next(i + 1)` loop, Python's `random.shuffle` over millisecond seeds, Java's `Collections.shuffle`.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use shuffle_audit::crack::Isa;
@@ -42,6 +44,29 @@ fn bench(c: &mut Criterion) {
                 b.iter(|| {
                     out.clear();
                     check_range(p, 0, seeds - 1, isa, &mut out)
+                })
+            });
+        }
+    }
+    // The runtimes: 2^18 seeds each (the searches' rates behind the README's times for 2^32, 2^31 and ±1 hour).
+    let runtime_seeds = 1u64 << 18;
+    g.throughput(Throughput::Elements(runtime_seeds));
+    let ms = 1_796_126_400_000u64;
+    let runtimes = [
+        ("mt19937/doudizhu-std-shuffle", AlgorithmKind::LibraryShuffle, RngKind::Mt19937, 3_000_000_000u64),
+        ("dotnet/doudizhu-fisher-yates", AlgorithmKind::FisherYates, RngKind::Dotnet, 1_000_000_000),
+        ("python/doudizhu-shuffle-ms", AlgorithmKind::LibraryShuffle, RngKind::Python, ms),
+        ("java/doudizhu-collections-shuffle-ms", AlgorithmKind::LibraryShuffle, RngKind::Java, ms),
+    ];
+    for (name, kind, rng, seed) in runtimes {
+        let p = problem(kind, rng, Game::Doudizhu, seed);
+        let from = seed - runtime_seeds / 2;
+        for isa in [Isa::Avx512, Isa::Avx2, Isa::Portable].into_iter().filter(|i| i.available()) {
+            g.bench_function(format!("{name}/{}", isa.name()), |b| {
+                let mut out = Vec::new();
+                b.iter(|| {
+                    out.clear();
+                    check_range(&p, from, from + runtime_seeds - 1, isa, &mut out)
                 })
             });
         }

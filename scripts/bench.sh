@@ -191,3 +191,22 @@ done
 ghand=$("$BIN" shuffle --algorithm fisher-yates --rng glibc --deck 52 --seed 1796127634 | cut -d' ' -f1-5)
 printf 'crack glibc one day (86,400 seeds), 斗牛 hand: %.2f s wall (target 2 s)\n' \
   "$(crack_wall --algorithm fisher-yates --rng glibc --game douniu --seat 1 --cards "$ghand" --time 2026-12-01T00:00:00Z..2026-12-01T23:59:59Z)"
+
+# The runtimes' searches (a 斗地主 hand of 17 cards, 2 threads), against the real-engines issue's targets: every
+# 32-bit std::mt19937 seed with std::shuffle (5 min), every 31-bit .NET seed with the Next(i + 1) loop (10 min),
+# ±1 hour of milliseconds for Python's random.shuffle and Java's Collections.shuffle (10 s each).
+mt=$("$BIN" shuffle --algorithm library-shuffle --rng mt19937 --deck 54 --seed 3000000000 | cut -d' ' -f1-17)
+net=$("$BIN" shuffle --algorithm fisher-yates --rng dotnet --deck 54 --seed 1000000000 | cut -d' ' -f1-17)
+py=$("$BIN" shuffle --algorithm library-shuffle --rng python --deck 54 --seed 1796126412345 | cut -d' ' -f1-17)
+java=$("$BIN" shuffle --algorithm library-shuffle --rng java --deck 54 --seed 1796126412345 | cut -d' ' -f1-17)
+noon=2026-12-01T12:00:00Z
+for simd in avx512 avx2 portable; do
+  printf 'crack mt19937 2^32, 斗地主 seat 1, std::shuffle, %s: %.1f s wall (target 300 s)\n' "$simd" \
+    "$(crack_wall --algorithm library-shuffle --rng mt19937 --game doudizhu --seat 1 --cards "$mt" --all-seeds --simd "$simd")"
+  printf 'crack dotnet 2^31, 斗地主 seat 1, Next(i+1) loop, %s: %.1f s wall (target 600 s)\n' "$simd" \
+    "$(crack_wall --algorithm fisher-yates --rng dotnet --game doudizhu --seat 1 --cards "$net" --all-seeds --simd "$simd")"
+  printf 'crack python ±1 h of ms, 斗地主 seat 1, random.shuffle, %s: %.1f s wall (target 10 s)\n' "$simd" \
+    "$(crack_wall --algorithm library-shuffle --rng python --game doudizhu --seat 1 --cards "$py" --clock unix-ms --time "$noon" --window 1h --simd "$simd")"
+done
+printf 'crack java ±1 h of ms, 斗地主 seat 1, Collections.shuffle: %.1f s wall (target 10 s)\n' \
+  "$(crack_wall --algorithm library-shuffle --rng java --game doudizhu --seat 1 --cards "$java" --clock unix-ms --time "$noon" --window 1h)"
