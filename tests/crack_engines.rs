@@ -161,3 +161,27 @@ fn seeds_lists_each_seeding_s_bits_next_to_the_deck_s() {
         }
     }
 }
+
+#[test]
+fn a_missing_runtime_stops_the_runtime_scripts_loudly() {
+    // The guard scripts/runtime-golden.sh and scripts/runtime-crack.sh share: a tool missing from the PATH is exit
+    // 2 with a banner naming it, never a skip; every tool present passes.
+    let guard = |tools: &str| {
+        std::process::Command::new("bash")
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .args([
+                "-c",
+                &format!(
+                    "source scripts/lib/require-tools.sh; require_tools x.sh 'cannot run' 'apt-get install y' {tools}"
+                ),
+            ])
+            .output()
+            .unwrap()
+    };
+    let missing = guard("bash no-such-runtime-1");
+    let err = String::from_utf8_lossy(&missing.stderr);
+    assert_eq!(missing.status.code(), Some(2), "{err}");
+    assert!(err.contains("x.sh: MISSING RUNTIME(S): no-such-runtime-1") && err.contains("apt-get install y"), "{err}");
+    let present = guard("bash");
+    assert!(present.status.success() && present.stderr.is_empty(), "{}", String::from_utf8_lossy(&present.stderr));
+}

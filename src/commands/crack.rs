@@ -50,7 +50,8 @@ pub fn run(args: CrackArgs) -> anyhow::Result<ExitCode> {
         anyhow::bail!("--cards: does not apply to --trials, which draws its own hidden deals");
     }
     let threads = args.threads.unwrap_or_else(rayon::current_num_threads);
-    let how = format!("{threads} thread{}, {}", if threads == 1 { "" } else { "s" }, how_searched(&dealer, isa));
+    let method = crack::search_method(&Problem::new(dealer, View { seat, cards: vec![], ordered: args.ordered })?, isa);
+    let how = format!("{threads} thread{}, {method}", if threads == 1 { "" } else { "s" });
     crate::signals::install();
     let stop = &crate::signals::STOP;
 
@@ -222,24 +223,6 @@ fn trials_bar(trials: u64) -> ProgressBar {
 }
 
 /// Which path the search takes.
-fn how_searched(dealer: &Dealer, isa: Isa) -> String {
-    let kind = dealer.algorithm.kind;
-    let walk = matches!(kind, AlgorithmKind::FisherYates | AlgorithmKind::FisherYatesForward)
-        || (kind == AlgorithmKind::LibraryShuffle && matches!(dealer.rng, RngKind::Java | RngKind::Python));
-    let std_shuffle = kind == AlgorithmKind::LibraryShuffle && dealer.rng == RngKind::Mt19937;
-    match (dealer.rng, walk) {
-        (RngKind::Msvc, true) => format!("{} lanes with early rejection", isa.label()),
-        (RngKind::Mt19937 | RngKind::Python | RngKind::Dotnet, _)
-            if dealer.deal_number == 1 && (walk || std_shuffle) =>
-        {
-            let then = if walk { "early rejection" } else { "std::shuffle on the seen cards" };
-            format!("{} lanes seeding 64 seeds at once, then {then}", isa.label())
-        }
-        (_, true) => "early rejection".into(),
-        _ => "the whole shuffle per seed".into(),
-    }
-}
-
 /// Seeds per second one thread searches, from a short run over 2^14 seeds.
 fn measured_rate(problem: &Problem, isa: Isa) -> f64 {
     // One warm-up block (a cold first block ran several times slower than the search), then blocks of 2^14 seeds

@@ -116,13 +116,7 @@ pub fn command_line(drawn_seed: Option<u64>) -> String {
 
 /// How a generator is seeded from a seed, in a manifest's words.
 pub fn seeding_of(rng: shuffle_audit::rng::RngKind) -> String {
-    if rng.is_c_library() {
-        "srand(seed)".into()
-    } else if rng.is_runtime() {
-        rng.seeding_rule().replace("(long)", "(seed)").replace("(int)", "(seed)").replace("(uint32)", "(seed)")
-    } else {
-        "seed_from_u64(seed)".into()
-    }
+    rng.seeding_call().into()
 }
 
 /// `--out DIR`, or `reports/<name>` when it was not given.

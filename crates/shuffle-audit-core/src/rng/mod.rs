@@ -210,6 +210,19 @@ impl RngKind {
         }
     }
 
+    /// How a program calls the generator with a seed: `srand(seed)`, `new Random(seed)`, `std::mt19937(seed)`,
+    /// `random.seed(seed)`, `node --random_seed=S`, or `seed_from_u64(seed)` for the Rust generators.
+    pub fn seeding_call(self) -> &'static str {
+        match self {
+            RngKind::Msvc | RngKind::Glibc => "srand(seed)",
+            RngKind::Java | RngKind::Dotnet => "new Random(seed)",
+            RngKind::Mt19937 => "std::mt19937(seed)",
+            RngKind::Python => "random.seed(seed)",
+            RngKind::V8 => "node --random_seed=S",
+            _ => "seed_from_u64(seed)",
+        }
+    }
+
     /// Checks that `seed` is acceptable for this generator's seeding rule.
     pub fn check_seed(self, seed: u64) -> Result<(), ConfigError> {
         if self == RngKind::V8 && !(1..=u64::from(u32::MAX)).contains(&seed) {

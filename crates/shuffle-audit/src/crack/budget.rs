@@ -70,7 +70,7 @@ pub struct PolicyBits {
 /// The common seedings of `rng`: each clock over ±1 hour (any hour gives the same count), tick-count over a
 /// month of uptime, and every seed its seeding takes.
 pub fn policy_bits(rng: crate::rng::RngKind, log2_orders: f64) -> Vec<PolicyBits> {
-    use super::space::{Clock, DEFAULT_MAX_PID, SeedPolicy, clock_expression, seeding_call};
+    use super::space::{Clock, DEFAULT_MAX_PID, SeedPolicy, clock_expression};
     use crate::rng::RngKind;
     const NOON: i64 = 1_796_126_400_000;
     const HOUR: i64 = 3_600_000;
@@ -84,7 +84,7 @@ pub fn policy_bits(rng: crate::rng::RngKind, log2_orders: f64) -> Vec<PolicyBits
         (Clock::DotnetTicks, window, "±1 h"),
         (Clock::Unix, SpaceRequest::All, "every seed"),
     ];
-    let call = seeding_call(rng);
+    let call = rng.seeding_call();
     // The clocks programs in the generator's language are seeded from.
     let used = |clock: Clock| match rng {
         RngKind::Msvc | RngKind::Glibc => !matches!(clock, Clock::UnixMs | Clock::DotnetTicks),

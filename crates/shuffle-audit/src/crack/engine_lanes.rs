@@ -85,8 +85,8 @@ pub(crate) struct Plan {
     check: Check,
     /// The walk's steps, for [`Check::MaskWalk`].
     steps: Vec<WalkStep>,
-    /// `init_genrand(19650218)`, where `random.seed` starts.
-    base: Box<[u32; N]>,
+    /// `init_genrand(19650218)`, where `random.seed` starts (Python only).
+    base: Option<Box<[u32; N]>>,
 }
 
 /// The plan, or `None` when the lanes do not apply.
@@ -143,7 +143,7 @@ pub(crate) fn plan(problem: &Problem) -> Option<Plan> {
         }
         None => return None,
     };
-    let base = Box::new(*Mt19937::init_genrand(19_650_218).words());
+    let base = (seeding == Seeding::ByArray).then(|| Box::new(*Mt19937::init_genrand(19_650_218).words()));
     Some(Plan { seeding, check, steps, base })
 }
 
@@ -412,13 +412,19 @@ fn std_shuffle_lanes(outs: &Outputs, n: usize, mask0: u64, bad: u64, need: u64, 
 
 /// Scratch space of one thread's lanes.
 pub(crate) struct Scratch {
-    mt: Box<[[u32; LANES]; N]>,
+    /// The 624 words of 64 lanes (160 kB), for `random.seed`'s whole-state mixing only.
+    mt: Option<Box<[[u32; LANES]; N]>>,
     deck: Vec<Card>,
 }
 
 impl Scratch {
-    pub(crate) fn new(n: usize) -> Self {
-        Scratch { mt: Box::new([[0u32; LANES]; N]), deck: vec![0; n] }
+    /// Scratch for `plan` on an n-card deck.
+    pub(crate) fn new(plan: &Plan, n: usize) -> Self {
+        let mt = plan.base.as_ref().map(|_| {
+            let rows: Box<[[u32; LANES]]> = vec![[0u32; LANES]; N].into_boxed_slice();
+            rows.try_into().expect("N rows")
+        });
+        Scratch { mt, deck: vec![0; n] }
     }
 }
 
@@ -438,13 +444,17 @@ fn filter_body(plan: &Plan, problem: &Problem, from: u64, to: u64, scratch: &mut
                 dotnet_outputs(&seeds, &mut outs);
             }
             Seeding::ByArray => {
+                let (base, mt) = (
+                    plan.base.as_deref().expect("a Python plan"),
+                    scratch.mt.as_deref_mut().expect("a Python plan's scratch"),
+                );
                 // One or two key words: the caller splits ranges at 2^32, so every lane has as many.
                 let low: [u32; LANES] = std::array::from_fn(|l| seed(l) as u32);
                 if from >> 32 == 0 {
-                    by_array_outputs(&plan.base, &[low], &mut scratch.mt, &mut outs);
+                    by_array_outputs(base, &[low], mt, &mut outs);
                 } else {
                     let high: [u32; LANES] = std::array::from_fn(|l| (seed(l) >> 32) as u32);
-                    by_array_outputs(&plan.base, &[low, high], &mut scratch.mt, &mut outs);
+                    by_array_outputs(base, &[low, high], mt, &mut outs);
                 }
             }
         }

@@ -72,18 +72,15 @@ pub fn findings(seed: u64) -> Vec<CrackFinding> {
     let deal = |game| DealConfig::new(game, None, DealShape::default()).expect("the game's own deal");
     let dealer = |kind, rng, game| Dealer { algorithm: Algorithm::new(kind), rng, deal: deal(game), deal_number: 1 };
     let noon = 1_796_126_400_000i64;
+    let policy = |rng, clock, request| SeedPolicy { rng, clock, request, max_pid: DEFAULT_MAX_PID };
+    let window = |from: i64, to: i64| SpaceRequest::Window { from, to, offset_minutes: 0 };
     vec![
         CrackFinding {
             label: "S1 dealer: fisher-yates glibc 斗牛 5 seats",
             dealer: dealer(AlgorithmKind::FisherYates, RngKind::Glibc, Game::Douniu),
             seat: 0,
             hidden_seed: S1_DEAL_TIME,
-            policy: SeedPolicy {
-                rng: RngKind::Glibc,
-                clock: Clock::Unix,
-                request: SpaceRequest::Window { from: noon, to: noon + 3_600_000, offset_minutes: 0 },
-                max_pid: DEFAULT_MAX_PID,
-            },
+            policy: policy(RngKind::Glibc, Clock::Unix, window(noon, noon + 3_600_000)),
             space_label: "time(NULL), one hour",
             expected: Expect::Cracked,
         },
@@ -92,12 +89,7 @@ pub fn findings(seed: u64) -> Vec<CrackFinding> {
             dealer: dealer(AlgorithmKind::FisherYatesForward, RngKind::Msvc, Game::Doudizhu),
             seat: 0,
             hidden_seed: seed & 0xffff_ffff,
-            policy: SeedPolicy {
-                rng: RngKind::Msvc,
-                clock: Clock::Unix,
-                request: SpaceRequest::All,
-                max_pid: DEFAULT_MAX_PID,
-            },
+            policy: policy(RngKind::Msvc, Clock::Unix, SpaceRequest::All),
             space_label: "all 2^32 seeds",
             expected: Expect::Cracked,
         },
@@ -107,12 +99,7 @@ pub fn findings(seed: u64) -> Vec<CrackFinding> {
             dealer: dealer(AlgorithmKind::FisherYates, RngKind::Python, Game::Doudizhu),
             seat: 0,
             hidden_seed: (noon as u64) / 1000 + seed % 3600,
-            policy: SeedPolicy {
-                rng: RngKind::Python,
-                clock: Clock::Unix,
-                request: SpaceRequest::Window { from: noon, to: noon + 3_600_000, offset_minutes: 0 },
-                max_pid: DEFAULT_MAX_PID,
-            },
+            policy: policy(RngKind::Python, Clock::Unix, window(noon, noon + 3_600_000)),
             space_label: "int(time.time()), 1 h",
             expected: Expect::Cracked,
         },
@@ -121,12 +108,7 @@ pub fn findings(seed: u64) -> Vec<CrackFinding> {
             dealer: dealer(AlgorithmKind::LibraryShuffle, RngKind::Java, Game::Doudizhu),
             seat: 0,
             hidden_seed: (noon - 3_600_000) as u64 + seed % 7_200_001,
-            policy: SeedPolicy {
-                rng: RngKind::Java,
-                clock: Clock::UnixMs,
-                request: SpaceRequest::Window { from: noon - 3_600_000, to: noon + 3_600_000, offset_minutes: 0 },
-                max_pid: DEFAULT_MAX_PID,
-            },
+            policy: policy(RngKind::Java, Clock::UnixMs, window(noon - 3_600_000, noon + 3_600_000)),
             space_label: "currentTimeMillis ±1 h",
             expected: Expect::Cracked,
         },
@@ -135,12 +117,7 @@ pub fn findings(seed: u64) -> Vec<CrackFinding> {
             dealer: dealer(AlgorithmKind::LibraryShuffle, RngKind::Mt19937, Game::Doudizhu),
             seat: 0,
             hidden_seed: (noon as u64) / 1000 + seed % 3600,
-            policy: SeedPolicy {
-                rng: RngKind::Mt19937,
-                clock: Clock::Unix,
-                request: SpaceRequest::Window { from: noon, to: noon + 3_600_000, offset_minutes: 0 },
-                max_pid: DEFAULT_MAX_PID,
-            },
+            policy: policy(RngKind::Mt19937, Clock::Unix, window(noon, noon + 3_600_000)),
             space_label: "time(nullptr), 1 h",
             expected: Expect::Cracked,
         },
@@ -149,12 +126,7 @@ pub fn findings(seed: u64) -> Vec<CrackFinding> {
             dealer: dealer(AlgorithmKind::FisherYates, RngKind::Dotnet, Game::Doudizhu),
             seat: 0,
             hidden_seed: 5_400_000 + seed % 3_600_000,
-            policy: SeedPolicy {
-                rng: RngKind::Dotnet,
-                clock: Clock::TickCount,
-                request: SpaceRequest::Uptime { from: 3_600_000, to: 10_800_000 },
-                max_pid: DEFAULT_MAX_PID,
-            },
+            policy: policy(RngKind::Dotnet, Clock::TickCount, SpaceRequest::Uptime { from: 3_600_000, to: 10_800_000 }),
             space_label: "TickCount, up 1-3 h",
             expected: Expect::Cracked,
         },
@@ -163,12 +135,7 @@ pub fn findings(seed: u64) -> Vec<CrackFinding> {
             dealer: dealer(AlgorithmKind::FisherYates, RngKind::Chacha20, Game::Douniu),
             seat: 0,
             hidden_seed: seed,
-            policy: SeedPolicy {
-                rng: RngKind::Chacha20,
-                clock: Clock::Unix,
-                request: SpaceRequest::OsSeeded,
-                max_pid: DEFAULT_MAX_PID,
-            },
+            policy: policy(RngKind::Chacha20, Clock::Unix, SpaceRequest::OsSeeded),
             space_label: "2^256 keys",
             expected: Expect::Refused,
         },

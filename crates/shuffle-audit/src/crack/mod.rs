@@ -34,6 +34,7 @@ pub use problem::{Deal, Dealer, Problem, View, Walk, parse_cards};
 pub use report::{CrackResult, rate, render_budget, render_json, render_text, render_trials, render_trials_json};
 pub use search::{
     Candidate, SEARCH_LIMIT_LOG2, SearchOptions, SearchOutcome, TooLarge, candidates, check_range, deal_for, search,
+    search_method,
 };
 pub use space::{Clock, SeedPolicy, SeedSpace, SpaceFlags, SpaceRequest, parse_seed_range};
 pub use trials::{TrialsOutcome, TrialsRequest, run as run_trials};

@@ -79,7 +79,7 @@ pub fn render_text(r: &CrackResult) -> String {
     let _ = writeln!(
         s,
         "dealer: {} once, {} with {}, deal {} of {}",
-        super::space::seeding_call(p.dealer.rng).trim_end_matches("(seed)"),
+        p.dealer.rng.seeding_call().trim_end_matches("(seed)"),
         p.dealer.algorithm.label(n),
         p.dealer.rng.name(),
         p.dealer.deal_number,

@@ -167,12 +167,26 @@ pub fn search(problem: &Problem, space: &SeedSpace, options: &SearchOptions) -> 
     })
 }
 
+/// How [`check_range`] searches a problem, in words: `AVX2 lanes with early rejection`.
+pub fn search_method(problem: &Problem, isa: Isa) -> String {
+    if engine_lanes::plan(problem).is_some() {
+        let then = if problem.walk().is_some() { "early rejection" } else { "std::shuffle on the seen cards" };
+        format!("{} lanes seeding 64 seeds at once, then {then}", isa.label())
+    } else if lanes::plan(problem).is_some() {
+        format!("{} lanes with early rejection", isa.label())
+    } else if problem.finalises_positions() {
+        "early rejection".into()
+    } else {
+        "the whole shuffle per seed".into()
+    }
+}
+
 /// Checks the stream seeds `a..=b`, appending the consistent ones to `out`; returns how many there were.
 pub fn check_range(problem: &Problem, a: u64, b: u64, isa: Isa, out: &mut Vec<u64>) -> u64 {
     let before = out.len();
     let n = problem.dealer.deal.deck;
     if let Some(plan) = engine_lanes::plan(problem) {
-        let mut scratch = engine_lanes::Scratch::new(n);
+        let mut scratch = engine_lanes::Scratch::new(&plan, n);
         let mut survivors = Vec::new();
         engine_lanes::filter_range(isa, &plan, problem, a, b, &mut scratch, &mut survivors);
         out.extend(survivors.into_iter().filter(|&s| deal_for(problem, s).is_some()));
@@ -305,11 +319,26 @@ mod tests {
         ordered: bool,
         seed: u64,
     ) -> Problem {
+        dealt_problem(kind, rng, game, seat, k, ordered, seed, 2)
+    }
+
+    /// The view of `k` of the seat's cards of deal `deal_number` after seeding with `seed`.
+    #[allow(clippy::too_many_arguments)]
+    fn dealt_problem(
+        kind: AlgorithmKind,
+        rng: RngKind,
+        game: Game,
+        seat: usize,
+        k: usize,
+        ordered: bool,
+        seed: u64,
+        deal_number: u64,
+    ) -> Problem {
         let dealer = Dealer {
             algorithm: Algorithm::new(kind),
             rng,
             deal: DealConfig::new(game, None, DealShape::default()).unwrap(),
-            deal_number: 2,
+            deal_number,
         };
         let empty = Problem::new(dealer, View { seat, cards: vec![], ordered }).unwrap();
         let truth = deal_for(&empty, seed).unwrap();
@@ -370,16 +399,7 @@ mod tests {
         ];
         for (kind, rng, game, seat, k, ordered) in cases {
             for deal_number in [1, 2] {
-                let dealer = Dealer {
-                    algorithm: Algorithm::new(kind),
-                    rng,
-                    deal: DealConfig::new(game, None, DealShape::default()).unwrap(),
-                    deal_number,
-                };
-                let empty = Problem::new(dealer, View { seat, cards: vec![], ordered }).unwrap();
-                let truth = deal_for(&empty, 40_000).unwrap();
-                let view = View { seat, cards: truth.seats[seat][..k].to_vec(), ordered };
-                let p = Problem::new(dealer, view).unwrap();
+                let p = dealt_problem(kind, rng, game, seat, k, ordered, 40_000, deal_number);
                 let (a, b) = (36_000, 36_000 + 6_000);
                 let want = brute(&p, a, b);
                 assert!(want.contains(&40_000), "{kind:?} {rng:?}: the true seed is a candidate");

@@ -50,17 +50,6 @@ crate::names::named_enum! {
 /// `DateTime` ticks (100 ns since 0001-01-01) at the Unix epoch.
 pub(crate) const EPOCH_TICKS: i128 = 621_355_968_000_000_000;
 
-/// How the generator is called with a seed, in the output's words.
-pub(crate) fn seeding_call(rng: RngKind) -> &'static str {
-    match rng {
-        RngKind::Msvc | RngKind::Glibc => "srand(seed)",
-        RngKind::Java | RngKind::Dotnet => "new Random(seed)",
-        RngKind::Mt19937 => "std::mt19937(seed)",
-        RngKind::Python => "random.seed(seed)",
-        _ => "seed_from_u64(seed)",
-    }
-}
-
 /// The seeds the program values `lo..=hi` (the clock's integer as the program holds it) become through the
 /// generator's seeding parameter: the low 32 bits for `srand(unsigned int)` and `std::mt19937(uint32_t)`; the low
 /// 32 bits as a signed int, then its absolute value, for .NET's `Random(int)`; the value itself otherwise.
@@ -341,7 +330,7 @@ impl SeedSpace {
         let runtime = rng.is_runtime();
         let seed_max: u64 = rng.max_seed();
         let seed_bits = 64 - seed_max.leading_zeros();
-        let seeding = seeding_call(rng);
+        let seeding = rng.seeding_call();
         let mut values: Option<(i128, i128)> = None;
         let (ranges, description): (Vec<(u64, u64)>, String) = match policy.request {
             SpaceRequest::OsSeeded if !c && !runtime => {
