@@ -115,8 +115,9 @@ def regenerate(path, text):
 
 def normalise(text):
     text = re.sub(r"\d+ threads?", "N threads", text)
-    # The seconds column of compare's predictability table.
+    # The seconds column of compare's predictability table, before its found column and outcome.
     text = re.sub(r"(seeds?|keys) +\d+\.\d +(\d+ )", r"\1 T \2", text)
+    text = re.sub(r" +\d+\.\d +(\d+|-)  (cracked|recovered|not searchable|\d+ candidates)", r" T \1  \2", text)
     text = re.sub(r"\d+(\.\d+)? ?(M|k)? ?(shuffles|decks|seeds)/s", r"S \3/s", text)
     text = re.sub(r"\b\d+(\.\d+)? ?(s|ms|µs)\b", "T s", text)
     return text
