@@ -269,18 +269,37 @@ fn opt_in_tests_pass_a_fair_shuffle_and_the_guesser_flag_needs_guess() {
 
 /// `count` 8-deck shoes written by face (`SA S2 … DK` eight times each), shuffled by Fisher–Yates with PCG64 from
 /// `seed`; with `half`, only the first half of the shoe is shuffled and the rest stays in a new shoe's order.
-fn shoes_by_face(count: usize, seed: u64, half: bool) -> String {
-    use rand::SeedableRng;
+/// How `shoes_by_face` shuffles: every shoe afresh, only its top half, or each shoe the previous one with 100 random
+/// swaps (the first one shuffled whole, so every shoe on its own is uniform and only the sequence remembers).
+#[derive(Clone, Copy, PartialEq)]
+enum Shoes {
+    Fair,
+    Half,
+    Sticky,
+}
+
+fn shoes_by_face(count: usize, seed: u64, kind: Shoes) -> String {
     use rand::seq::SliceRandom;
+    use rand::{RngExt, SeedableRng};
     let ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
     let faces: Vec<String> = "SHCD".chars().flat_map(|s| ranks.iter().map(move |r| format!("{s}{r}"))).collect();
     let shoe: Vec<&str> = (0..8).flat_map(|_| faces.iter().map(String::as_str)).collect();
     let mut g = rand_pcg::Pcg64::seed_from_u64(seed);
     let mut out = String::new();
-    for _ in 0..count {
+    let mut last = shoe.clone();
+    last.shuffle(&mut g);
+    for i in 0..count {
         let mut d = shoe.clone();
-        let k = if half { d.len() / 2 } else { d.len() };
-        d[..k].shuffle(&mut g);
+        match kind {
+            Shoes::Fair => d.shuffle(&mut g),
+            Shoes::Half => d[..shoe.len() / 2].shuffle(&mut g),
+            Shoes::Sticky => {
+                for _ in 0..if i == 0 { 0 } else { 100 } {
+                    last.swap(g.random_range(0..shoe.len()), g.random_range(0..shoe.len()));
+                }
+                d.clone_from(&last);
+            }
+        }
         out.push_str(&d.join(" "));
         out.push('\n');
     }
@@ -317,7 +336,7 @@ fn a_shoe_is_audited_by_face_and_its_copies_are_refused_where_they_do_not_apply(
     }
     assert_eq!(common::run_json(&out)["config"]["copies"], 6);
     // Fair 8-deck shoes written by face PASS, with only the tests of faces applied. Fixed seed; a fair shoe fails
-    // to PASS with probability below 0.006 (six tests, the SUSPICIOUS threshold 1e-3 on Holm-adjusted p).
+    // to PASS with probability below 0.008 (eight tests, the SUSPICIOUS threshold 1e-3 on Holm-adjusted p).
     let audit_shoes = |name: &str, decks: String| {
         let (file, out) = (dir.path().join(format!("{name}.txt")), dir.path().join(name));
         std::fs::write(&file, decks).unwrap();
@@ -328,7 +347,7 @@ fn a_shoe_is_audited_by_face_and_its_copies_are_refused_where_they_do_not_apply(
             run(&["run", "--decks", file_arg, "--deck", "52", "--copies", "8", "--out", out_arg]),
         )
     };
-    let (fair, out, o) = audit_shoes("fair", shoes_by_face(3000, 11, false));
+    let (fair, out, o) = audit_shoes("fair", shoes_by_face(3000, 11, Shoes::Fair));
     let console = text(&o.stdout);
     assert_eq!(o.status.code(), Some(0), "{console}");
     assert!(console.contains("PASS") && console.contains("not applicable: cards repeat"), "{console}");
@@ -343,6 +362,8 @@ fn a_shoe_is_audited_by_face_and_its_copies_are_refused_where_they_do_not_apply(
             "face-by-position",
             "value-by-position",
             "clumping",
+            "face-adjacency",
+            "face-serial",
             "duplicate-decks",
             "overall"
         ]
@@ -369,11 +390,23 @@ fn a_shoe_is_audited_by_face_and_its_copies_are_refused_where_they_do_not_apply(
     assert_eq!(seat1, 2 * 3000);
     assert_refused(&[&dealt[..], &["--tests", "seat-card"]].concat(), "cards repeat");
     // Half-shuffled shoes FAIL by the faces' positions.
-    let (_, _, o) = audit_shoes("half", shoes_by_face(3000, 12, true));
+    let (_, _, o) = audit_shoes("half", shoes_by_face(3000, 12, Shoes::Half));
     assert_eq!(o.status.code(), Some(1), "{}", text(&o.stdout));
     assert!(text(&o.stdout).contains("FAIL"));
+    // Shoes each made from the last by 100 swaps: every shoe on its own is a uniform shoe, but about 38% of the
+    // positions keep their face from one shoe to the next (against 1/52). face-serial, which pairs each shoe with
+    // the next, FAILs and leads the verdict; the tests of one shoe, which add the shoes up as independent ones,
+    // FAIL too (their counts vary about twice as much as independent shoes'), except clumping.
+    let (_, out, o) = audit_shoes("sticky", shoes_by_face(3000, 13, Shoes::Sticky));
+    let console = text(&o.stdout);
+    assert_eq!(o.status.code(), Some(1), "{console}");
+    assert!(console.contains("FAIL: Consecutive shoes are related"), "{console}");
+    let (header, rows) = csv_rows(&out.join("summary.csv"));
+    let col = |name: &str| header.iter().position(|h| h == name).unwrap();
+    let (test, verdict) = (col("test"), col("verdict"));
+    assert!(rows.iter().any(|r| r[test] == "face-serial" && r[verdict] == "FAIL"));
     // A face nine times in an 8-deck shoe is an invalid deck that says so.
-    let mut bad = shoes_by_face(1, 1, false);
+    let mut bad = shoes_by_face(1, 1, Shoes::Fair);
     bad = bad.replacen("SK", "SA", 1);
     let o =
         bin_run_stdin(&["run", "--decks", "-", "--deck", "52", "--copies", "8", "--strict", "--out"], dir.path(), bad);
@@ -383,7 +416,7 @@ fn a_shoe_is_audited_by_face_and_its_copies_are_refused_where_they_do_not_apply(
         text(&o.stdout)
     );
     // The shoe's tests are calibrated: 200 fair 6-deck shoes × 2000 shuffles, each tail's p-values uniform by KS
-    // and AD at 0.001 (20 checks: a correct statistic fails one with probability about 2%; seed fixed) and the
+    // and AD at 0.001 (28 checks: a correct statistic fails one with probability about 3%; seed fixed) and the
     // family rule within its 99% intervals.
     let out = dir.path().join("calibrate");
     let o = run(&[
@@ -401,12 +434,14 @@ fn a_shoe_is_audited_by_face_and_its_copies_are_refused_where_they_do_not_apply(
         "--seed",
         "4",
         "--tests",
-        "face-by-position,value-by-position,suit-by-position,rank-by-position,clumping",
+        "face-by-position,value-by-position,suit-by-position,rank-by-position,clumping,face-adjacency,face-serial",
         "--out",
         out.to_str().unwrap(),
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o.stdout));
-    assert!(text(&o.stdout).contains("face-by-position") && text(&o.stdout).contains("clumping"));
+    for t in ["face-by-position", "clumping", "face-adjacency", "face-serial"] {
+        assert!(text(&o.stdout).contains(t), "{t}: {}", text(&o.stdout));
+    }
     // Refused, exit 2, naming the flag: too many cards, a deal, copies of an unknown deck size, a test of
     // distinct cards for decks written by face.
     for (args, needle) in [

@@ -302,6 +302,20 @@ pub enum Finding {
     LongestIncreasing(HistogramFinding),
     /// `clumping`: a shoe's neighbours of equal value per deck (the histogram's value is the count).
     Clumping(HistogramFinding),
+    /// `face-adjacency`: the most and least frequent ordered pairs of different faces (f, g, ratio: g right after
+    /// f) and the two parts of the statistic.
+    FaceAdjacency {
+        /// Faces (the base deck's size), to name them.
+        base: usize,
+        most: (usize, usize, f64),
+        least: (usize, usize, f64),
+        symmetric: f64,
+        antisymmetric: f64,
+        fair: bool,
+    },
+    /// `face-serial`: the face-to-face cell at the same position of consecutive shoes that strays most, and the
+    /// share of positions that keep their face as a ratio to a fair stream's.
+    FaceSerial { base: usize, pairs: u64, from: usize, to: usize, ratio: f64, kept: f64, fair: bool },
     /// `guess`.
     Guess(GuessFinding),
     /// `second-level`: the samples' p-values of each statistic against Uniform(0, 1).

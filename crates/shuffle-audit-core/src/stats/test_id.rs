@@ -37,6 +37,10 @@ crate::names::named_enum! {
         /// A shoe of 52- or 54-card decks: neighbours of the same value (two tens in a row), against the exact law
         /// of the shoe's composition.
         Clumping => "clumping",
+        /// A shoe: neighbours by face (which face follows which), the pairs of different faces.
+        FaceAdjacency => "face-adjacency",
+        /// A shoe: faces at the same position in consecutive shoes of one stream.
+        FaceSerial => "face-serial",
         SerialCorrelation => "serial-correlation",
         /// A guesser naming each next card from the ones shown (opt-in).
         Guess => "guess",
@@ -146,6 +150,8 @@ impl TestId {
             TestId::FaceByPosition => "face-pos",
             TestId::ValueByPosition => "value-pos",
             TestId::Clumping => "clumping",
+            TestId::FaceAdjacency => "face-adj",
+            TestId::FaceSerial => "face-ser",
             TestId::SerialCorrelation => "serial",
             TestId::Guess => "guess",
             TestId::DuplicateDecks => "dup-decks",
@@ -240,7 +246,13 @@ impl TestId {
         let Cards { n, copies, ids_known } = cards;
         let base = cards.base();
         match self {
-            TestId::FaceByPosition | TestId::ValueByPosition | TestId::Clumping if copies < 2 => {
+            TestId::FaceByPosition
+            | TestId::ValueByPosition
+            | TestId::Clumping
+            | TestId::FaceAdjacency
+            | TestId::FaceSerial
+                if copies < 2 =>
+            {
                 return Err(format!(
                     "{} is a test of a shoe: it needs --copies 2 or more (one deck's cards are told apart by \
                      position-card)",
@@ -264,6 +276,8 @@ impl TestId {
             | TestId::RankByPosition
             | TestId::ValueByPosition
             | TestId::Clumping
+            | TestId::FaceAdjacency
+            | TestId::FaceSerial
             | TestId::DuplicateDecks => {}
             // The table tests of the games of shoes read each card by its face.
             TestId::BaccaratOdds
@@ -285,6 +299,9 @@ impl TestId {
         }
         match self {
             TestId::Adjacency if n < 3 => Err(format!("adjacency needs at least 3 cards (this deck has {n})")),
+            TestId::FaceAdjacency if base < 3 => {
+                Err(format!("face-adjacency needs at least 3 faces (this shoe has {copies} copies of {base})"))
+            }
             // Two cards have no peak or valley and always one run.
             TestId::TurningPoints | TestId::RunsUpDown if n < 3 => {
                 Err(format!("{} needs at least 3 cards (this deck has {n})", self.name()))
@@ -351,8 +368,8 @@ impl TestId {
                 }
                 Ok(())
             }
-            TestId::SerialCorrelation if shuffles < 2 => {
-                Err("serial-correlation needs at least 2 shuffles (consecutive decks)".to_string())
+            TestId::SerialCorrelation | TestId::FaceSerial if shuffles < 2 => {
+                Err(format!("{} needs at least 2 shuffles (consecutive decks)", self.name()))
             }
             _ => Ok(()),
         }

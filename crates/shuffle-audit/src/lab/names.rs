@@ -65,6 +65,14 @@ fn names(test: TestId) -> (&'static str, &'static str) {
         ),
         TestId::Clumping => ("Clumping test (neighbours of the same value)", "聚集检验（相邻同值牌）"),
         TestId::SerialCorrelation => ("Serial correlation between consecutive decks", "相继牌副之间的序列相关检验"),
+        TestId::FaceAdjacency => (
+            "Adjacency test of faces (which face follows which in a shoe)",
+            "牌面相邻检验（牌靴中哪种牌面跟在哪种之后）",
+        ),
+        TestId::FaceSerial => (
+            "Serial correlation between consecutive shoes (faces at the same position)",
+            "相继牌靴之间的序列相关检验（同一位置的牌面）",
+        ),
         TestId::Guess => {
             ("Next-card prediction test (a guesser's hits against chance)", "下一张牌预测检验（猜中次数与随机相比）")
         }

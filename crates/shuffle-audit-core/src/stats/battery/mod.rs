@@ -25,6 +25,8 @@ use crate::stats::deck::cycles::{
     CycleCounts, count_cycles, count_cycles_with_inverse, count_cycles_with_inverse_wide,
 };
 use crate::stats::deck::duplicate_decks::DuplicateDecks;
+use crate::stats::deck::face_adjacency::FaceAdjacencyCounts;
+use crate::stats::deck::face_serial::FaceSerialCounts;
 use crate::stats::deck::fixed_points::FixedPointCounts;
 use crate::stats::deck::full_permutation::PermutationCounts;
 use crate::stats::deck::guess::GuessCounts;
@@ -69,6 +71,10 @@ pub struct Battery {
     pub longest_increasing: Option<HistogramCounts>,
     /// A shoe's neighbours of equal value per deck.
     pub clumping: Option<HistogramCounts>,
+    /// A shoe's neighbours by face.
+    pub face_adjacency: Option<FaceAdjacencyCounts>,
+    /// A shoe's faces at the same position in the next shoe of the stream.
+    pub face_serial: Option<FaceSerialCounts>,
     pub full_permutation: Option<PermutationCounts>,
     pub serial: Option<SerialTransitions>,
     /// The first decks of the run, kept whole to count the repeated ones.
@@ -150,6 +156,8 @@ impl PartialEq for Battery {
             && self.duplicates == other.duplicates
             && self.longest_increasing == other.longest_increasing
             && self.clumping == other.clumping
+            && self.face_adjacency == other.face_adjacency
+            && self.face_serial == other.face_serial
             && self.guess == other.guess
     }
 }
@@ -220,6 +228,8 @@ impl Battery {
                 .then(|| HistogramCounts::new(ExactLaw::LongestIncreasing, n)),
             clumping: on(TestId::Clumping)
                 .then(|| HistogramCounts::new(ExactLaw::Clumping { copies: cards.copies }, n)),
+            face_adjacency: on(TestId::FaceAdjacency).then(|| FaceAdjacencyCounts::new(cards.base(), cards.copies)),
+            face_serial: on(TestId::FaceSerial).then(|| FaceSerialCounts::new(cards.base(), cards.copies)),
             full_permutation: on(TestId::FullPermutation).then(|| PermutationCounts::new(n)),
             serial,
             duplicates: on(TestId::DuplicateDecks).then(|| {
@@ -238,6 +248,9 @@ impl Battery {
     #[inline(always)]
     pub fn begin_stream(&mut self) {
         if let Some(s) = &mut self.serial {
+            s.begin_stream();
+        }
+        if let Some(s) = &mut self.face_serial {
             s.begin_stream();
         }
     }
@@ -274,6 +287,12 @@ impl Battery {
         }
         if let Some(c) = &mut self.clumping {
             c.record(equal_value_neighbours(deck, self.cards.base()));
+        }
+        if let Some(a) = &mut self.face_adjacency {
+            a.add(deck);
+        }
+        if let Some(s) = &mut self.face_serial {
+            s.add(deck);
         }
         if let Some(g) = &mut self.guess {
             g.add(deck);
@@ -483,6 +502,8 @@ impl Battery {
         both(&mut self.duplicates, &other.duplicates, |a, b| a.merge(b));
         both(&mut self.longest_increasing, &other.longest_increasing, |a, b| a.merge(b));
         both(&mut self.clumping, &other.clumping, |a, b| a.merge(b));
+        both(&mut self.face_adjacency, &other.face_adjacency, |a, b| a.merge(b));
+        both(&mut self.face_serial, &other.face_serial, |a, b| a.merge(b));
         both(&mut self.guess, &other.guess, |a, b| a.merge(b));
     }
 
@@ -520,6 +541,8 @@ impl Battery {
             TestId::RunsUpDown => eval(&self.runs_up_down, |h| vec![h.evaluate()]),
             TestId::LongestIncreasing => eval(&self.longest_increasing, |h| vec![h.evaluate()]),
             TestId::Clumping => eval(&self.clumping, |h| vec![h.evaluate()]),
+            TestId::FaceAdjacency => eval(&self.face_adjacency, FaceAdjacencyCounts::evaluate),
+            TestId::FaceSerial => eval(&self.face_serial, |s| if s.pairs() == 0 { Vec::new() } else { s.evaluate() }),
             TestId::Guess => eval(&self.guess, |g| vec![g.evaluate()]),
             TestId::FullPermutation => eval(&self.full_permutation, PermutationCounts::evaluate),
             TestId::SuitByPosition => {
@@ -618,6 +641,12 @@ impl Battery {
         .flatten()
         {
             h.visit_counts(visitor);
+        }
+        if let Some(a) = &mut self.face_adjacency {
+            a.visit_counts(visitor);
+        }
+        if let Some(s) = &mut self.face_serial {
+            s.visit_counts(visitor);
         }
         if let Some(p) = &mut self.full_permutation {
             p.visit_counts(visitor);
@@ -724,6 +753,8 @@ mod tests {
                     });
                     add(&mut alone.guess, |a| a.add(&deck));
                     add(&mut alone.clumping, |a| a.record(equal_value_neighbours(&deck, alone.cards.base())));
+                    add(&mut alone.face_adjacency, |a| a.add(&deck));
+                    add(&mut alone.face_serial, |a| a.add(&deck));
                 }
                 alone.position_card = position;
                 assert_eq!(b, alone, "n = {n}, {selection:?}");

@@ -10,7 +10,9 @@
 //!   permutation test asks the same of its cells);
 //! - `suit-by-position` and `rank-by-position` need a deck with suits: the 52-card deck or the 54-card deck
 //!   with its two jokers;
-//! - `serial-correlation` needs two consecutive decks of one stream, N ≥ 2;
+//! - `serial-correlation` and `face-serial` need two consecutive decks of one stream, N ≥ 2;
+//! - the tests of a shoe's faces (`face-by-position`, `value-by-position`, `clumping`, `face-adjacency`,
+//!   `face-serial`) need `--copies 2` or more, and `face-adjacency` at least 3 faces;
 //! - `longest-increasing` needs n ≤ 64 (its exact law sums over the partitions of n).
 //!
 //! `guess` runs every built-in guesser unless one is chosen (`--guesser NAME`, written `guess=NAME` in a list).
@@ -295,6 +297,8 @@ mod tests {
             TestId::SuitByPosition,
             TestId::RankByPosition,
             TestId::Clumping,
+            TestId::FaceAdjacency,
+            TestId::FaceSerial,
         ] {
             assert!(shoe.contains(&t), "{t}");
         }
@@ -309,6 +313,8 @@ mod tests {
                 TestId::FaceByPosition,
                 TestId::ValueByPosition,
                 TestId::Clumping,
+                TestId::FaceAdjacency,
+                TestId::FaceSerial,
                 TestId::DuplicateDecks
             ]
         );
@@ -319,7 +325,14 @@ mod tests {
         assert!(face.check(52, 1000, None).unwrap_err().contains("--copies 2 or more"));
         // Copies of a deck without suits: faces apply, suits and values do not.
         let small = Cards::shoe(20, 3, false);
-        assert_eq!(d.applicable_to(small, 1000, None), [TestId::FaceByPosition, TestId::DuplicateDecks]);
+        assert_eq!(
+            d.applicable_to(small, 1000, None),
+            [TestId::FaceByPosition, TestId::FaceAdjacency, TestId::FaceSerial, TestId::DuplicateDecks]
+        );
+        let two_faces = TestSelection::parse("face-adjacency").unwrap();
+        assert!(two_faces.check_cards(Cards::shoe(2, 4, false), 1000, None).unwrap_err().contains("3 faces"));
+        let one_shoe = TestSelection::parse("face-serial").unwrap();
+        assert!(one_shoe.check_cards(Cards::shoe(52, 6, false), 1, None).unwrap_err().contains("at least 2"));
         let suits = TestSelection::parse("value-by-position").unwrap();
         assert!(suits.check_cards(small, 1000, None).unwrap_err().contains("3 copies of 20 cards"));
     }

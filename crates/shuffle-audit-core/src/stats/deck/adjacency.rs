@@ -100,39 +100,17 @@ impl AdjacencyCounts {
 
     /// Splits X² into its parts (n ≥ 3).
     pub fn parts(&self) -> AdjacencyParts {
-        let n = self.n;
-        let nf = n as f64;
+        let nf = self.n as f64;
         let big_n = self.shuffles as f64;
         let e = big_n / nf;
-        let d = |a: usize, b: usize| if a == b { 0.0 } else { self.get(a, b) as f64 - e };
-        // Row and column sums of D; the part u(a) + v(b) that reproduces them over the off-diagonal cells solves
-        // (n−1)u(a) − v(a) = r(a), −u(a) + (n−1)v(a) = c(a) (the constant part is 0: D sums to 0).
-        let row: Vec<f64> = (0..n).map(|a| (0..n).map(|b| d(a, b)).sum()).collect();
-        let col: Vec<f64> = (0..n).map(|b| (0..n).map(|a| d(a, b)).sum()).collect();
-        let det = nf * (nf - 2.0);
-        let u: Vec<f64> = (0..n).map(|a| ((nf - 1.0) * row[a] + col[a]) / det).collect();
-        let v: Vec<f64> = (0..n).map(|a| (row[a] + (nf - 1.0) * col[a]) / det).collect();
-        let (mut sym, mut anti, mut ends, mut pearson) = (0.0, 0.0, 0.0, 0.0);
-        for a in 0..n {
-            for b in 0..n {
-                if a == b {
-                    continue;
-                }
-                let g = u[a] + v[b];
-                let (x, y) = (d(a, b) - g, d(b, a) - (u[b] + v[a]));
-                sym += ((x + y) / 2.0).powi(2);
-                anti += ((x - y) / 2.0).powi(2);
-                ends += g * g;
-                pearson += d(a, b).powi(2);
-            }
-        }
+        let squares = off_diagonal_squares(self.n, true, |a, b| self.get(a, b) as f64 - e);
         let scale = nf / big_n;
-        let (symmetric, antisymmetric) = (scale * sym, scale * anti);
+        let (symmetric, antisymmetric) = (scale * squares.symmetric, scale * squares.antisymmetric);
         AdjacencyParts {
             symmetric,
             antisymmetric,
-            ends: scale * ends,
-            pearson: scale * pearson,
+            ends: scale * squares.ends,
+            pearson: scale * squares.pearson,
             q: symmetric + (nf - 1.0) / (nf + 1.0) * antisymmetric,
         }
     }
@@ -188,6 +166,57 @@ impl AdjacencyCounts {
             },
         }]
     }
+}
+
+/// Squared norms of the parts of an r × r table of deviations `d(a, b)` over its off-diagonal cells (r ≥ 3; the
+/// diagonal is left out).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct OffDiagonalSquares {
+    /// ‖S‖²: the symmetric part with zero row and column sums.
+    pub symmetric: f64,
+    /// ‖A‖²: the antisymmetric part with zero row and column sums.
+    pub antisymmetric: f64,
+    /// ‖g‖²: the part u(a) + v(b) that carries the row and column sums.
+    pub ends: f64,
+    /// ‖D‖² over every off-diagonal cell, the sum of the three.
+    pub pearson: f64,
+}
+
+/// Splits the off-diagonal cells of `d` into u(a) + v(b) (the least-squares fit, solving for the row and column sums)
+/// and the rest, and the rest into its symmetric and antisymmetric parts: the parts that relabelling the r symbols
+/// keeps, on each of which a covariance that commutes with relabelling is a multiple of the identity. Shared by
+/// `adjacency` (cards, whose deviations sum to 0: `sums_to_zero`) and `face-adjacency` (a shoe's faces, whose
+/// off-diagonal total varies with the pairs of equal faces).
+pub(crate) fn off_diagonal_squares(
+    r: usize,
+    sums_to_zero: bool,
+    d: impl Fn(usize, usize) -> f64,
+) -> OffDiagonalSquares {
+    let rf = r as f64;
+    let d = |a: usize, b: usize| if a == b { 0.0 } else { d(a, b) };
+    // The fit's normal equations: (r−1)u(a) − v(a) = row(a) − Σv and −u(b) + (r−1)v(b) = col(b) − Σu, with
+    // Σu + Σv = total/(r−1); u and v are fixed up to a constant moved between them, taken as Σu = Σv = c.
+    let row: Vec<f64> = (0..r).map(|a| (0..r).map(|b| d(a, b)).sum()).collect();
+    let col: Vec<f64> = (0..r).map(|b| (0..r).map(|a| d(a, b)).sum()).collect();
+    let c = if sums_to_zero { 0.0 } else { row.iter().sum::<f64>() / (2.0 * (rf - 1.0)) };
+    let det = rf * (rf - 2.0);
+    let u: Vec<f64> = (0..r).map(|a| ((rf - 1.0) * (row[a] - c) + (col[a] - c)) / det).collect();
+    let v: Vec<f64> = (0..r).map(|a| ((row[a] - c) + (rf - 1.0) * (col[a] - c)) / det).collect();
+    let mut s = OffDiagonalSquares { symmetric: 0.0, antisymmetric: 0.0, ends: 0.0, pearson: 0.0 };
+    for a in 0..r {
+        for b in 0..r {
+            if a == b {
+                continue;
+            }
+            let g = u[a] + v[b];
+            let (x, y) = (d(a, b) - g, d(b, a) - (u[b] + v[a]));
+            s.symmetric += ((x + y) / 2.0).powi(2);
+            s.antisymmetric += ((x - y) / 2.0).powi(2);
+            s.ends += g * g;
+            s.pearson += d(a, b).powi(2);
+        }
+    }
+    s
 }
 
 /// The fewest degrees of freedom at which adjacency's lower tail is tested (see [`AdjacencyCounts::evaluate`]).

@@ -4,6 +4,8 @@
 pub mod adjacency;
 pub mod cycles;
 pub mod duplicate_decks;
+pub mod face_adjacency;
+pub mod face_serial;
 pub mod fixed_points;
 pub mod full_permutation;
 pub mod guess;

@@ -268,6 +268,23 @@ pub(crate) fn detail(t: &TestResult) -> String {
                 w.ad_p
             )
         }
+        Finding::FaceAdjacency { base, most: (a, b, hi), least: (la, lb, lo), symmetric, antisymmetric, .. } => {
+            format!(
+                "Q = {x2:.1} vs {df} expected (symmetric part {symmetric:.1}, antisymmetric {antisymmetric:.1}, each \
+                 over its exact variance per shoe; pairs of equal faces left to clumping); {} then {} at {hi:.4}x, {} \
+                 then {} at {lo:.4}x",
+                name(*a, *base),
+                name(*b, *base),
+                name(*la, *base),
+                name(*lb, *base)
+            )
+        }
+        Finding::FaceSerial { base, pairs, from, to, ratio, kept, .. } => format!(
+            "{pairs} consecutive pairs of shoes; X2*(N-1)/N = {x2:.1} vs {df} expected; {} then {} at the same \
+             position at {ratio:.4}x expected; positions keeping their face {kept:.4}x a fair stream's",
+            name(*from, *base),
+            name(*to, *base)
+        ),
         Finding::SerialCorrelation { pairs, from, to, ratio, correlation: r, .. } => format!(
             "{pairs} consecutive pairs of decks; X2*(n-1)/n = {x2:.1} vs {df} expected; position {from} -> {to} at \
              {ratio:.4}x expected; pooled position correlation r = {r:+.5}"

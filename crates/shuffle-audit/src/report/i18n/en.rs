@@ -67,6 +67,8 @@ pub(super) static TEMPLATES: Catalogue = Catalogue {
         ("headline.position-worst", "position {position} is the least uniform: {ratio} at worst"),
         ("headline.card-worst", "card {card} is the least uniform: {ratio} at worst"),
         ("headline.adjacency", "{next} right after {first}: {ratio}"),
+        ("headline.face-adjacency", "a {next} right after a {first}: {ratio}"),
+        ("headline.face-serial", "{from} then {to} at the same place in the next shoe: {ratio}; faces kept {kept}"),
         ("headline.parity.never-odd", "never odd"),
         ("headline.parity.never-even", "never even"),
         ("headline.parity.share", "{share}% odd permutations (fair: 50%)"),
@@ -315,6 +317,27 @@ pub(super) static TEMPLATES: Catalogue = Catalogue {
             "Tested sample by sample ({samples} samples of {decks} decks), {test} ({form}) gives p-values that do \
              not spread evenly between 0 and 1 (KS D = {d}, p {ks}; AD p {ad}): a bias each sample shows a little \
              of, which adds up over the samples.",
+        ),
+        (
+            "explain.face-adjacency.fair",
+            "Which face follows which is as random as in a fairly shuffled shoe: the most frequent pair (a {first} \
+             then a {next}) comes up {deviation} more often than fair, within noise.",
+        ),
+        (
+            "explain.face-adjacency.bias",
+            "The shoe keeps the order of its faces: a {next} lies right after a {first} {ratio} as often as it \
+             should. The faces' position counts can look fair while blocks of cards stay together.",
+        ),
+        (
+            "explain.face-serial.fair",
+            "Consecutive shoes are unrelated, as they should be: a position's face says nothing about its face in \
+             the next shoe (faces kept {kept} as often as fair).",
+        ),
+        (
+            "explain.face-serial.bias",
+            "Consecutive shoes are related: where a shoe had a {from}, the next shoe has a {to} {ratio} as often as \
+             chance allows (faces kept in place {kept} as often as fair); the shoe is not shuffled afresh, or its \
+             generator repeats.",
         ),
         (
             "explain.serial-correlation.fair",

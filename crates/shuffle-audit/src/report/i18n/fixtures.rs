@@ -206,6 +206,15 @@ pub(super) fn variants(t: &TestResult) -> Vec<TestResult> {
                 out.push(with(Finding::SecondLevel(crate::stats::finding::SecondLevelFinding { fair, ..f.clone() })));
             }
         }
+        Finding::FaceAdjacency { .. } | Finding::FaceSerial { .. } => {
+            for fair in [true, false] {
+                let mut f = t.finding.clone();
+                if let Finding::FaceAdjacency { fair: x, .. } | Finding::FaceSerial { fair: x, .. } = &mut f {
+                    *x = fair;
+                }
+                out.push(with(f));
+            }
+        }
         Finding::SerialCorrelation { .. } => {
             for fair in [true, false] {
                 let mut f = t.finding.clone();

@@ -261,6 +261,14 @@ pub(crate) fn test_headline(t: &TestResult) -> Message {
         Finding::Adjacency { n, most: (a, b, hi), .. } => {
             msg("headline.adjacency").card("next", *b, *n).card("first", *a, *n).text("ratio", times(*hi))
         }
+        Finding::FaceAdjacency { base, most: (a, b, hi), .. } => {
+            msg("headline.face-adjacency").card("next", *b, *base).card("first", *a, *base).text("ratio", times(*hi))
+        }
+        Finding::FaceSerial { base, from, to, ratio, kept, .. } => msg("headline.face-serial")
+            .card("from", *from, *base)
+            .card("to", *to, *base)
+            .text("ratio", times(*ratio))
+            .text("kept", times(*kept)),
         Finding::Parity { odd, decks, share, .. } => match (*odd, decks - odd) {
             (0, _) => msg("headline.parity.never-odd"),
             (_, 0) => msg("headline.parity.never-even"),
@@ -539,6 +547,30 @@ pub(crate) fn explanation(t: &TestResult) -> Message {
                 .text("ks", crate::stats::format_ln_p(w.ks_p.max(f64::MIN_POSITIVE).ln()))
                 .text("ad", crate::stats::format_ln_p(w.ad_p.max(f64::MIN_POSITIVE).ln()))
         }
+        Finding::FaceAdjacency { base, most: (a, b, hi), fair, .. } => {
+            if *fair {
+                msg("explain.face-adjacency.fair")
+                    .card("first", *a, *base)
+                    .card("next", *b, *base)
+                    .text("deviation", deviation(*hi))
+            } else {
+                msg("explain.face-adjacency.bias")
+                    .card("next", *b, *base)
+                    .card("first", *a, *base)
+                    .text("ratio", times(*hi))
+            }
+        }
+        Finding::FaceSerial { base, from, to, ratio, kept, fair, .. } => {
+            if *fair {
+                msg("explain.face-serial.fair").text("kept", times(*kept))
+            } else {
+                msg("explain.face-serial.bias")
+                    .card("from", *from, *base)
+                    .card("to", *to, *base)
+                    .text("ratio", times(*ratio))
+                    .text("kept", times(*kept))
+            }
+        }
         Finding::SerialCorrelation { from, to, ratio, correlation: r, fair, .. } => {
             if *fair {
                 msg("explain.serial-correlation.fair").text("r", format!("{r:+.4}"))
@@ -736,7 +768,9 @@ pub(crate) fn sides(t: &AssessedTest) -> fn(&Words) -> &'static str {
         (false, _, PSides::TwoSided, false) => |w| w.two_sided,
         (false, _, PSides::TwoSided, true) => |w| w.two_sided_worst,
         (false, _, _, true) => |w| w.one_sided_worst,
-        (false, _, PSides::BothTails, false) if t.result.test == TestId::Adjacency => |w| w.upper_only,
+        (false, _, PSides::BothTails, false) if matches!(t.result.test, TestId::Adjacency | TestId::FaceAdjacency) => {
+            |w| w.upper_only
+        }
         (false, _, _, false) => |w| w.one_sided,
     }
 }
@@ -758,6 +792,8 @@ fn looks_like_chance(t: &TestResult) -> bool {
         Finding::Guess(g) => g.fair,
         Finding::SecondLevel(f) => f.fair,
         Finding::Adjacency { fair, .. }
+        | Finding::FaceAdjacency { fair, .. }
+        | Finding::FaceSerial { fair, .. }
         | Finding::Parity { fair, .. }
         | Finding::Inversions { fair, .. }
         | Finding::FullPermutation { fair, .. }

@@ -67,6 +67,8 @@ pub(super) static TEMPLATES: Catalogue = Catalogue {
         ("headline.position-worst", "位置 {position} 最不均匀：最大偏离 {ratio}"),
         ("headline.card-worst", "{card} 最不均匀：最大偏离 {ratio}"),
         ("headline.adjacency", "{next} 紧跟在 {first} 之后：{ratio}"),
+        ("headline.face-adjacency", "{next} 紧跟在 {first} 之后（按牌面）：{ratio}"),
+        ("headline.face-serial", "下一个牌靴同一位置 {from} 之后是 {to}：{ratio}；牌面保留 {kept}"),
         ("headline.parity.never-odd", "从不出现奇排列"),
         ("headline.parity.never-even", "从不出现偶排列"),
         ("headline.parity.share", "奇排列占 {share}%（公平：50%）"),
@@ -261,6 +263,24 @@ pub(super) static TEMPLATES: Catalogue = Catalogue {
             "explain.second-level.bias",
             "逐个样本检验（{samples} 个样本，每个 {decks} 副牌）时，有一个统计量的 p 值没有均匀分布于 0 到 1 之间\
              （KS D = {d}，p {ks}；AD p {ad}）：每个样本都带有一点偏差，累积起来就显现了。",
+        ),
+        (
+            "explain.face-adjacency.fair",
+            "哪种牌面跟在哪种牌面后面与公平洗过的牌靴一致：最常见的组合（{first} 后面是 {next}）与公平情况相差 {deviation}，属于噪声。",
+        ),
+        (
+            "explain.face-adjacency.bias",
+            "牌靴保留了牌面原有的先后顺序：{next} 紧跟在 {first} 之后的次数是应有的 {ratio}。\
+             即使各牌面在每个位置的统计看起来公平，成块的牌仍可能没有被打散。",
+        ),
+        (
+            "explain.face-serial.fair",
+            "相邻两个牌靴互不相关，符合预期：某个位置这一次的牌面，不能说明它下一次的牌面（牌面保留的次数是公平情况的 {kept}）。",
+        ),
+        (
+            "explain.face-serial.bias",
+            "相邻两个牌靴相互关联：上一个牌靴是 {from} 的位置，下一个牌靴出现 {to} 的次数是随机情况的 {ratio}\
+             （同一位置牌面保留的次数是公平情况的 {kept}）；牌靴没有重新充分洗牌，或者随机数发生器在重复。",
         ),
         (
             "explain.serial-correlation.fair",
