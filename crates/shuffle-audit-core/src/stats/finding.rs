@@ -128,14 +128,14 @@ pub struct SeedSpaceEstimate {
 }
 
 crate::names::named_enum! {
-    /// A built-in guesser of the `guess` test (`--guesser NAME`).
+    /// A built-in guesser of the `guess` test (`--guesser NAME`). A shoe's guessers name faces with copies left.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum Guesser("guesser") {
-        /// The unseen card most often at this position.
+        /// The unseen card (face) most often at this position.
         Marginal => "marginal",
-        /// The unseen card that most often followed the last one shown.
+        /// The unseen card (face) that most often followed the last one shown.
         Successor => "successor",
-        /// The smallest unseen card above the last one shown.
+        /// The smallest unseen card (face) above the last one shown.
         AboveLast => "above-last",
     }
 }
@@ -151,7 +151,7 @@ impl Guesser {
     }
 }
 
-/// One guesser's totals over the decks it scored.
+/// One guesser's totals over the decks (or shoes) it scored.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct GuessTotals {
     /// Decks scored.
@@ -162,16 +162,20 @@ pub struct GuessTotals {
     pub right_squared: u64,
 }
 
-/// One guesser's outcome: its p and its extra cards per deck with a 99% interval.
+/// One guesser's outcome: its p and its extra cards per deck (per shoe) with a 99% interval.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct GuessOutcome {
     pub guesser: Guesser,
     pub totals: GuessTotals,
     /// ln P(a uniform shuffle's decks give at least this many right guesses).
     pub ln_p: LnP,
-    /// Right guesses per deck beyond chance (`mean − H_n`).
+    /// Right guesses per deck a uniform shuffle gives this guesser: `H_n` for one deck, and for a shoe the
+    /// realised `Σ p_j` per shoe (each step's copies left of the face it named over the cards left).
+    pub chance: f64,
+    /// Right guesses per deck beyond chance (`mean − chance`).
     pub extra: f64,
-    /// Its 99% interval (normal, with the decks' own standard deviation).
+    /// Its 99% interval (normal: with the decks' own standard deviation for one deck, with the null's realised
+    /// `Σ p_j(1 − p_j)` for a shoe).
     pub low: f64,
     pub high: f64,
 }
@@ -180,7 +184,10 @@ pub struct GuessOutcome {
 #[derive(Clone, Debug, PartialEq)]
 pub struct GuessFinding {
     pub n: usize,
-    /// Right guesses per deck a uniform shuffle gives any guesser, `H_n`.
+    /// Copies of the base deck: 1 for a deck of distinct cards, K for a shoe, whose faces are guessed.
+    pub copies: usize,
+    /// Right guesses per deck a uniform shuffle gives the deciding guesser: `H_n` for one deck (any guesser), the
+    /// realised `Σ p_j` per shoe for a shoe.
     pub chance: f64,
     /// The guesser with the smallest p (the one the test's p comes from).
     pub best: GuessOutcome,

@@ -235,7 +235,7 @@ impl Battery {
             duplicates: on(TestId::DuplicateDecks).then(|| {
                 if cards.ids_known { DuplicateDecks::new(n) } else { DuplicateDecks::of_faces(n, cards.copies) }
             }),
-            guess: on(TestId::Guess).then(|| GuessCounts::new(n, tests.guessers())),
+            guess: on(TestId::Guess).then(|| GuessCounts::for_cards(cards, tests.guessers())),
             scratch,
         }
     }

@@ -321,6 +321,11 @@ mod tests {
         let named = TestSelection::parse("cycles").unwrap();
         assert!(named.check_cards(Cards::shoe(52, 8, false), 1000, None).unwrap_err().contains("cards repeat"));
         assert!(named.check_cards(Cards::shoe(52, 8, true), 1000, None).is_ok());
+        // The guessers of a shoe name faces: guess applies to shoes written by face, and to shoes of ids.
+        let guess = TestSelection::parse("guess").unwrap();
+        assert!(guess.check_cards(Cards::shoe(52, 8, false), 1000, None).is_ok());
+        assert!(guess.check_cards(Cards::shoe(52, 8, true), 1000, None).is_ok());
+        assert!(TestSelection::all().applicable_to(Cards::shoe(52, 8, false), 1000, None).contains(&TestId::Guess));
         let face = TestSelection::parse("face-by-position").unwrap();
         assert!(face.check(52, 1000, None).unwrap_err().contains("--copies 2 or more"));
         // Copies of a deck without suits: faces apply, suits and values do not.

@@ -220,19 +220,33 @@ pub(crate) fn detail(t: &TestResult) -> String {
                     )
                 })
                 .collect();
+            let bonferroni = if g.outcomes.len() > 1 {
+                format!("; Bonferroni over {} guessers", g.outcomes.len())
+            } else {
+                String::new()
+            };
+            if g.copies > 1 {
+                return format!(
+                    "extra right faces per shoe over chance ({:.5} of {} cards, {} copies of {} faces: the realised \
+                     sum of each step's copies left of the face named over the cards left), complete feedback, each \
+                     guesser trained on the earlier shoes of its block of {} over {} shoes: {}{bonferroni}",
+                    g.chance,
+                    g.n,
+                    g.copies,
+                    g.n / g.copies,
+                    crate::stats::deck::guess::BLOCK,
+                    g.best.totals.decks,
+                    each.join("; "),
+                );
+            }
             format!(
                 "extra right guesses per deck over chance ({:.5} of {} cards), complete feedback, each guesser trained \
-                 on the earlier decks of its block of {} over {} decks: {}{}",
+                 on the earlier decks of its block of {} over {} decks: {}{bonferroni}",
                 g.chance,
                 g.n,
                 crate::stats::deck::guess::BLOCK,
                 g.best.totals.decks,
                 each.join("; "),
-                if g.outcomes.len() > 1 {
-                    format!("; Bonferroni over {} guessers", g.outcomes.len())
-                } else {
-                    String::new()
-                }
             )
         }
         Finding::FullPermutation { orders, expected, most, least, never, .. } => format!(

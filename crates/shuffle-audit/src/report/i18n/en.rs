@@ -92,6 +92,7 @@ pub(super) static TEMPLATES: Catalogue = Catalogue {
         ("headline.lis.mean", "longest increasing subsequence {mean} cards on average (fair {fair})"),
         ("headline.lis.worst", "a longest increasing subsequence of {value} cards {ratio} as often as fair"),
         ("headline.guess", "{guesser} guesses {extra} cards per deck over chance (99%: {low} to {high})"),
+        ("headline.guess-shoe", "{guesser} guesses {extra} cards per shoe over chance (99%: {low} to {high})"),
         ("headline.runs-ud.worst", "{value} runs up and down {ratio} as often as fair"),
         ("headline.inversions", "{inverted}% of pairs inverted (fair 50%), shift {shift} sd"),
         ("headline.full-permutation.never", "{never} of {orders} orders never occur"),
@@ -263,6 +264,18 @@ pub(super) static TEMPLATES: Catalogue = Catalogue {
             "A player who has watched these decks (up to 16,384 at a time) and names each next card from the cards \
              already shown guesses {extra} more cards per deck than chance (99%: {low} to {high}): {right} right \
              instead of {chance}, over {decks} decks, with the {guesser} guesser.",
+        ),
+        (
+            "explain.guess-shoe.fair",
+            "A player who names each next card from the cards already shown, having watched the run's earlier shoes \
+             (up to 16,384 at a time), gets {right} right per shoe, as chance gives ({chance}): {extra} extra cards \
+             per shoe (99%: {low} to {high}) over {decks} shoes, with the {guesser} guesser.",
+        ),
+        (
+            "explain.guess-shoe.bias",
+            "A player who has watched these shoes (up to 16,384 at a time) and names each next card from the cards \
+             already shown guesses {extra} more cards per shoe than chance (99%: {low} to {high}): {right} right \
+             instead of {chance}, over {decks} shoes, with the {guesser} guesser.",
         ),
         (
             "explain.clumping.fair",

@@ -282,7 +282,7 @@ pub(crate) fn test_headline(t: &TestResult) -> Message {
         | Finding::RunsUpDown(h)
         | Finding::LongestIncreasing(h)
         | Finding::Clumping(h) => histogram_headline(t.test, h),
-        Finding::Guess(g) => msg("headline.guess")
+        Finding::Guess(g) => msg(if g.copies > 1 { "headline.guess-shoe" } else { "headline.guess" })
             .msg("guesser", guesser(g.best.guesser))
             .text("extra", format!("{:+.2}", g.best.extra))
             .text("low", format!("{:+.2}", g.best.low))
@@ -501,7 +501,13 @@ pub(crate) fn explanation(t: &TestResult) -> Message {
         Finding::Guess(g) => {
             let b = &g.best;
             let right = b.totals.right as f64 / b.totals.decks.max(1) as f64;
-            msg(if g.fair { "explain.guess.fair" } else { "explain.guess.bias" })
+            let key = match (g.copies > 1, g.fair) {
+                (false, true) => "explain.guess.fair",
+                (false, false) => "explain.guess.bias",
+                (true, true) => "explain.guess-shoe.fair",
+                (true, false) => "explain.guess-shoe.bias",
+            };
+            msg(key)
                 .msg("guesser", guesser(b.guesser))
                 .text("decks", b.totals.decks)
                 .text("right", format!("{right:.2}"))

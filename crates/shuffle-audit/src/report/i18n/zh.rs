@@ -92,6 +92,7 @@ pub(super) static TEMPLATES: Catalogue = Catalogue {
         ("headline.lis.mean", "最长递增子序列平均 {mean} 张（公平 {fair}）"),
         ("headline.lis.worst", "最长递增子序列为 {value} 张：出现次数是公平情况的 {ratio}"),
         ("headline.guess", "「{guesser}」猜牌器每副比随机多猜对 {extra} 张（99%：{low} 至 {high}）"),
+        ("headline.guess-shoe", "「{guesser}」猜牌器每个牌靴比随机多猜对 {extra} 张（99%：{low} 至 {high}）"),
         ("headline.runs-ud.worst", "{value} 段升降游程：出现次数是公平情况的 {ratio}"),
         ("headline.inversions", "{inverted}% 的牌对顺序颠倒（公平 50%），偏移 {shift} 个标准差"),
         ("headline.full-permutation.never", "{orders} 种牌序中有 {never} 种从未出现"),
@@ -217,6 +218,16 @@ pub(super) static TEMPLATES: Catalogue = Catalogue {
             "explain.guess.bias",
             "看过这些牌（每次最多 16,384 副）、根据已亮出的牌猜下一张的玩家，每副比随机多猜对 {extra} 张\
              （99%：{low} 至 {high}）：共 {decks} 副，每副猜对 {right} 张，而随机只有 {chance} 张，猜牌器为「{guesser}」。",
+        ),
+        (
+            "explain.guess-shoe.fair",
+            "看过本次运行前面的牌靴（每次最多 16,384 个）、根据已亮出的牌猜下一张的玩家，每个牌靴猜对 {right} 张，\
+             与随机一样（{chance}）：{decks} 个牌靴中每个多猜对 {extra} 张（99%：{low} 至 {high}），猜牌器为「{guesser}」。",
+        ),
+        (
+            "explain.guess-shoe.bias",
+            "看过这些牌靴（每次最多 16,384 个）、根据已亮出的牌猜下一张的玩家，每个牌靴比随机多猜对 {extra} 张\
+             （99%：{low} 至 {high}）：共 {decks} 个牌靴，每个牌靴猜对 {right} 张，而随机只有 {chance} 张，猜牌器为「{guesser}」。",
         ),
         ("explain.clumping.fair", "同点值的牌相邻的次数与公平洗过的牌靴一样多（每个牌靴 {mean} 对，公平值 {fair}）。"),
         (
