@@ -389,6 +389,41 @@ fn a_shoe_is_audited_by_face_and_its_copies_are_refused_where_they_do_not_apply(
         assert!(tests.contains(&t), "{t}: {tests:?}");
     }
     assert_eq!(common::run_json(&out)["config"]["copies"], 6);
+    // The shoe's battery, `--tests shoe`: the tests of faces only, counted by face, so counts.csv holds faces and
+    // no heatmap of ids is drawn; the same seed gives the same face-by-position statistic as the whole battery.
+    // A fair shoe fails to PASS with probability below 0.008 (eight tests at the SUSPICIOUS threshold 1e-3).
+    let by_face = dir.path().join("by-face");
+    let o = run(&[
+        "run",
+        "-a",
+        "fisher-yates",
+        "--deck",
+        "52",
+        "--copies",
+        "6",
+        "--shuffles",
+        "4000",
+        "--seed",
+        "3",
+        "--tests",
+        "shoe",
+        "--out",
+        by_face.to_str().unwrap(),
+    ]);
+    let console = text(&o.stdout);
+    assert_eq!(o.status.code(), Some(0), "{console}");
+    assert!(!console.contains("not applicable"), "{console}");
+    let (header, face_rows) = csv_rows(&by_face.join("summary.csv"));
+    let (col, stat) =
+        (header.iter().position(|h| h == "test").unwrap(), header.iter().position(|h| h == "statistic").unwrap());
+    let names: Vec<&str> = face_rows.iter().map(|r| r[col].as_str()).collect();
+    assert_eq!(names.len(), 9, "{names:?}");
+    let face_stat = |rows: &[Vec<String>]| rows.iter().find(|r| r[col] == "face-by-position").unwrap()[stat].clone();
+    assert_eq!(face_stat(&face_rows), face_stat(&rows));
+    let counts = std::fs::read_to_string(by_face.join("counts.csv")).unwrap();
+    assert_eq!(counts.lines().next().unwrap().split(',').count(), 53);
+    assert!(!by_face.join("position-card.svg").exists() && out.join("position-card.svg").exists());
+    assert_refused(&["run", "-a", "fisher-yates", "--tests", "shoe"], "needs --copies 2 or more");
     // Fair 8-deck shoes written by face PASS, with only the tests of faces applied. Fixed seed; a fair shoe fails
     // to PASS with probability below 0.008 (eight tests, the SUSPICIOUS threshold 1e-3 on Holm-adjusted p).
     let audit_shoes = |name: &str, decks: String| {

@@ -15,10 +15,12 @@
 //! of threads. Serial correlation pairs consecutive decks of one stream: the runner calls
 //! [`Battery::begin_stream`] at the start of each chunk.
 
+mod faces;
 mod fused;
 pub mod selection;
 
 use crate::cards::Card;
+use crate::stats::battery::faces::{FacePass, Totals};
 use crate::stats::battery::fused::{Isa, Kernel, MAX_CARDS, PassTotals, Sinks, kernel, stride};
 use crate::stats::deck::adjacency::AdjacencyCounts;
 use crate::stats::deck::cycles::{
@@ -97,6 +99,8 @@ struct Scratch {
     chunk_kernel: Option<Kernel<u16>>,
     /// Those tables, for decks of up to 1024 cards.
     chunk: Option<ChunkTables>,
+    /// A shoe counted by face ([`FacePass`]): then neither kernel runs.
+    faces: Option<FacePass>,
 }
 
 /// 16-bit counter tables for the decks of one chunk, added into the battery's 64-bit ones by
@@ -178,6 +182,10 @@ impl Battery {
     /// the faces' counts are summed).
     pub fn for_cards(cards: Cards, tests: TestSelection) -> Self {
         let n = cards.n;
+        // A shoe whose tests all read faces is counted by face, and says so: its ids are then not known to the
+        // reports either (`counts.csv` by face, no heatmap of ids).
+        let by_face = tests.counts_faces(cards) && n <= MAX_CARDS;
+        let cards = if by_face { Cards { ids_known: false, ..cards } } else { cards };
         let on = |t: TestId| tests.contains(t) && t.applies_to_cards(cards).is_ok();
         let parity = on(TestId::Parity).then(|| ParityCounts::new(n));
         let cycles = on(TestId::Cycles).then(|| CycleCounts::new(n));
@@ -201,13 +209,17 @@ impl Battery {
             seen: walk.then(|| vec![false; n]),
             inverse: (walk || rising_sequences.is_some() || serial.is_some()).then(|| vec![0; n]),
             // Position-by-card counts alone are already one pass.
-            kernel: (n <= MAX_CARDS && one_pass).then(|| kernel(n, adj, order, ser, walk, isa)),
-            chunk_kernel: (n <= MAX_CARDS).then(|| kernel(n, adj, order, ser, walk, isa)),
-            chunk: (n <= MAX_CARDS).then(|| ChunkTables {
+            kernel: (!by_face && n <= MAX_CARDS && one_pass).then(|| kernel(n, adj, order, ser, walk, isa)),
+            chunk_kernel: (!by_face && n <= MAX_CARDS).then(|| kernel(n, adj, order, ser, walk, isa)),
+            chunk: (!by_face && n <= MAX_CARDS).then(|| ChunkTables {
                 position: table(true),
                 adjacency: table(adj),
                 serial: table(ser),
                 decks: 0,
+            }),
+            faces: by_face.then(|| {
+                let on = |t: TestId| tests.contains(t) && t.applies_to_cards(cards).is_ok();
+                FacePass::new(cards, on(TestId::Clumping), on(TestId::FaceAdjacency), on(TestId::FaceSerial))
             }),
         };
         Battery {
@@ -253,6 +265,9 @@ impl Battery {
         if let Some(s) = &mut self.face_serial {
             s.begin_stream();
         }
+        if let Some(f) = &mut self.scratch.faces {
+            f.begin_stream();
+        }
     }
 
     /// Starts a chunk of `count` decks whose first deck is deck `first` of the run (0-based): the duplicate-deck
@@ -271,6 +286,10 @@ impl Battery {
     #[inline(always)]
     pub fn add(&mut self, deck: &[Card]) {
         debug_assert_eq!(deck.len(), self.n);
+        if self.scratch.faces.is_some() {
+            self.add_by_face(deck, false);
+            return;
+        }
         match self.scratch.kernel {
             Some(kernel) => self.add_in_one_pass(kernel, deck),
             None => self.add_statistic_by_statistic(deck),
@@ -312,6 +331,10 @@ impl Battery {
     #[inline(always)]
     pub fn add_in_chunk(&mut self, deck: &[Card]) {
         debug_assert_eq!(deck.len(), self.n);
+        if self.scratch.faces.is_some() {
+            self.add_by_face(deck, true);
+            return;
+        }
         let Some(kernel) = self.scratch.chunk_kernel else {
             self.add(deck);
             return;
@@ -341,8 +364,67 @@ impl Battery {
         self.add_whole_deck(deck);
     }
 
+    /// Counts one deck of a shoe by its faces ([`FacePass`]): into the pass's chunk tables (`chunked`, the runner's
+    /// hot path, flushed with the chunk), or straight into the battery's own.
+    #[inline(always)]
+    fn add_by_face(&mut self, deck: &[Card], chunked: bool) {
+        let Battery { position_card, clumping, face_adjacency, face_serial, duplicates, guess, scratch, .. } = self;
+        let Some(fp) = &mut scratch.faces else { unreachable!("called for a shoe counted by face") };
+        if chunked {
+            let counted = fp.count(deck);
+            if let Some(c) = clumping {
+                c.record(counted.equal_values);
+            }
+            if let Some(a) = face_adjacency {
+                a.record_deck();
+            }
+            if let (Some(s), true) = (&mut *face_serial, counted.paired) {
+                s.record_pair();
+            }
+        } else {
+            fp.write_faces(deck);
+            let n = deck.len();
+            let counts = position_card.counts_mut();
+            for (p, &f) in fp.faces.iter().enumerate() {
+                counts[p * n + usize::from(f)] += 1;
+            }
+            if let Some(c) = clumping {
+                c.record(fp.equal_values());
+            }
+            if let Some(a) = face_adjacency {
+                a.add_faces(&fp.faces);
+            }
+            if let Some(s) = face_serial {
+                s.add_faces(&fp.faces);
+            }
+        }
+        position_card.record_deck();
+        if let Some(d) = duplicates
+            && d.keeping()
+        {
+            fp.write_faces(deck);
+            d.add(&fp.faces);
+        }
+        if let Some(g) = guess {
+            g.add(deck);
+        }
+        if fp.full() {
+            self.flush_chunk();
+        }
+    }
+
     /// Adds the counts of [`Battery::add_in_chunk`] into the battery's tables.
     pub fn flush_chunk(&mut self) {
+        if let Some(fp) = &mut self.scratch.faces {
+            if fp.pending() > 0 {
+                fp.flush(Totals {
+                    position: self.position_card.counts_mut(),
+                    adjacency: self.face_adjacency.as_mut().map(|a| a.counts_mut()),
+                    serial: self.face_serial.as_mut().map(|s| s.counts_mut()),
+                });
+            }
+            return;
+        }
         let Some(chunk) = &mut self.scratch.chunk else { return };
         if chunk.decks == 0 {
             return;
@@ -365,6 +447,7 @@ impl Battery {
     /// Whether every deck's counts are in the battery's tables (none waits in the chunk tables).
     fn flushed(&self) -> bool {
         self.scratch.chunk.as_ref().is_none_or(|c| c.decks == 0)
+            && self.scratch.faces.as_ref().is_none_or(|f| f.pending() == 0)
     }
 
     /// One pass for everything that reads the deck in order, then the cycle walk if the pass did not count them.
@@ -760,6 +843,55 @@ mod tests {
                 assert_eq!(b, alone, "n = {n}, {selection:?}");
                 assert_eq!(b.serial.as_ref().map(|s| s.pairs()), alone.serial.as_ref().map(|_| 38));
             }
+        }
+    }
+
+    #[test]
+    fn a_shoe_counted_by_face_gets_the_results_of_its_ids() {
+        // A 6-deck shoe (and 2 copies of 20 cards, without suits) through the shoe's battery, counted by face, and
+        // through the same tests with `parity` added, which needs the ids and so counts them: every test of faces
+        // gives the same result (duplicate-decks aside, whose null differs: orders of faces against orders of
+        // ids). Counting in chunk tables and flushing (every 37 decks, streams broken at 100) is adding.
+        use rand::SeedableRng;
+        use rand::seq::SliceRandom;
+        let mut g = rand_pcg::Pcg64::seed_from_u64(8);
+        for (base, copies) in [(52usize, 6usize), (20, 2)] {
+            let cards = Cards::shoe(base, copies, true);
+            let with_guess = TestSelection::parse("shoe,guess").unwrap();
+            let mut ids_tests = with_guess;
+            ids_tests = TestSelection::parse(&format!("{ids_tests},parity")).unwrap();
+            let (mut faces, mut chunked, mut ids) = (
+                Battery::for_cards(cards, with_guess),
+                Battery::for_cards(cards, with_guess),
+                Battery::for_cards(cards, ids_tests),
+            );
+            assert!(faces.scratch.faces.is_some() && ids.scratch.faces.is_none());
+            assert!(!faces.cards.ids_known && ids.cards.ids_known);
+            let mut deck: Vec<Card> = (0..(base * copies) as Card).collect();
+            for k in 0..250 {
+                if k % 37 == 0 {
+                    chunked.flush_chunk();
+                }
+                if k % 100 == 0 {
+                    for b in [&mut faces, &mut chunked, &mut ids] {
+                        b.begin_stream();
+                    }
+                }
+                deck.shuffle(&mut g);
+                faces.add(&deck);
+                chunked.add_in_chunk(&deck);
+                ids.add_in_chunk(&deck);
+            }
+            chunked.flush_chunk();
+            ids.flush_chunk();
+            assert_eq!(faces, chunked);
+            let results = |b: &Battery| {
+                let kept =
+                    b.evaluate().into_iter().filter(|t| !matches!(t.test, TestId::Parity | TestId::DuplicateDecks));
+                format!("{:?}", kept.collect::<Vec<_>>())
+            };
+            assert_eq!(results(&faces), results(&ids), "{base} × {copies}");
+            assert!(results(&faces).contains("FaceSerial"));
         }
     }
 

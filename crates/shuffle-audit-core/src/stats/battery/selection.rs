@@ -22,6 +22,19 @@ use serde::Serialize;
 use crate::stats::deck::guess::Guessers;
 use crate::stats::test_id::{Cards, TestId, TestScope};
 
+/// The tests of `--tests shoe`: a shoe's faces by position, their clumps, neighbours and serial pairs, and the
+/// repeated shoes.
+const SHOE: [TestId; 8] = [
+    TestId::SuitByPosition,
+    TestId::RankByPosition,
+    TestId::FaceByPosition,
+    TestId::ValueByPosition,
+    TestId::Clumping,
+    TestId::FaceAdjacency,
+    TestId::FaceSerial,
+    TestId::DuplicateDecks,
+];
+
 /// The tests a run applies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TestSelection {
@@ -41,6 +54,13 @@ impl Default for TestSelection {
 }
 
 impl TestSelection {
+    /// The shoe's battery (`--tests shoe`): the tests of a shoe's faces, those a shoe written by face gets by
+    /// default, for a built-in shoe too (whose default battery adds the tests of its distinct ids). Those that do
+    /// not apply (suits in copies of a deck without suits) are left out, as from `default`.
+    pub fn shoe() -> Self {
+        TestSelection { mask: SHOE.iter().fold(0, |m, t| m | t.bit()), named: false, guessers: Guessers::all() }
+    }
+
     /// Every test that applies, the opt-in ones included (`--tests all`).
     pub fn all() -> Self {
         TestSelection { mask: TestId::ALL.iter().fold(0, |m, t| m | t.bit()), named: false, guessers: Guessers::all() }
@@ -63,6 +83,12 @@ impl TestSelection {
     /// The same tests with these guessers for `guess` (`--guesser`).
     pub fn with_guessers(self, guessers: Guessers) -> Self {
         TestSelection { guessers, ..self }
+    }
+
+    /// True for `shoe` (with tests added or not): the shoe's battery, not the default one.
+    fn is_shoe(&self) -> bool {
+        let (d, s) = (TestSelection::default().mask, TestSelection::shoe().mask);
+        self.is_default() && self.mask & d != d && self.mask & s == s
     }
 
     /// True for `default` / `all` (the tests were not named one by one).
@@ -93,6 +119,11 @@ impl TestSelection {
 
     /// [`TestSelection::check`] for decks of `cards`.
     pub fn check_cards(&self, cards: Cards, shuffles: u64, dealt: Option<TestScope>) -> Result<(), String> {
+        if self.is_shoe() && cards.copies < 2 {
+            return Err(format!(
+                "'{self}' is the battery of a shoe: it needs --copies 2 or more (one deck's battery is 'default')"
+            ));
+        }
         if self.named {
             for t in self.tests() {
                 t.applies_to(cards, shuffles, dealt)?;
@@ -113,6 +144,14 @@ impl TestSelection {
         Ok(())
     }
 
+    /// Whether decks of `cards` are a shoe whose selected tests all read faces: none that applies to them needs to
+    /// tell the copies of a card apart. The battery then counts the shoe by face (and its reports show faces).
+    pub fn counts_faces(&self, cards: Cards) -> bool {
+        let by_face = Cards { ids_known: false, ..cards };
+        cards.copies > 1
+            && !self.tests().any(|t| t.applies_to_cards(cards).is_ok() && t.applies_to_cards(by_face).is_err())
+    }
+
     /// The same tests without those that cannot apply to decks of `cards` (the seat tests of a shoe written by
     /// face, whose copies of a card cannot be told apart).
     pub fn applying_to_cards(self, cards: Cards) -> Self {
@@ -129,7 +168,7 @@ impl TestSelection {
     /// Parses `--tests LIST`.
     pub fn parse(list: &str) -> Result<Self, String> {
         let mut tests = Vec::new();
-        let (mut default, mut all) = (false, false);
+        let (mut default, mut all, mut shoe) = (false, false, false);
         let mut guessers = Guessers::all();
         for item in list.split(',').map(str::trim) {
             if let Some(name) = item.to_ascii_lowercase().strip_prefix("guess=") {
@@ -141,10 +180,11 @@ impl TestSelection {
                 "" => return Err(format!("empty test name in '{list}'")),
                 "default" => default = true,
                 "all" => all = true,
+                "shoe" => shoe = true,
                 "position" => tests.extend([TestId::PositionCard, TestId::PositionWorst, TestId::CardWorst]),
                 name => tests.push(TestId::from_name(name).ok_or_else(|| {
                     format!(
-                        "unknown test '{item}' (expected default, all, position or a list of: {})",
+                        "unknown test '{item}' (expected default, all, shoe, position or a list of: {})",
                         TestId::ALL.map(TestId::name).join(", ")
                     )
                 })?),
@@ -156,6 +196,11 @@ impl TestSelection {
             (false, true) => {
                 let d = TestSelection::default();
                 TestSelection { mask: tests.iter().fold(d.mask, |m, t| m | t.bit()), ..d }
+            }
+            // `shoe` with named tests: the shoe's battery and those tests.
+            (false, false) if shoe => {
+                let s = TestSelection::shoe();
+                TestSelection { mask: tests.iter().fold(s.mask, |m, t| m | t.bit()), ..s }
             }
             (false, false) => TestSelection::only(&tests),
         };
@@ -183,6 +228,11 @@ impl std::fmt::Display for TestSelection {
             f.write_str("default")
         } else if *self == TestSelection::all() {
             f.write_str("all")
+        } else if self.is_shoe() {
+            // The shoe's battery with tests added: `shoe` or `shoe,NAME,…`.
+            let extra: Vec<&str> =
+                self.tests().filter(|t| !TestSelection::shoe().contains(*t)).map(TestId::name).collect();
+            f.write_str(&["shoe"].into_iter().chain(extra).collect::<Vec<_>>().join(","))
         } else if self.is_default() {
             // The default battery with opt-in tests added: `default,NAME,…`.
             let extra: Vec<&str> =
@@ -247,6 +297,14 @@ mod tests {
             assert_eq!(TestSelection::parse(&s.to_string()).unwrap(), s);
             assert!(s.contains(TestId::Guess) && s.guessers().len() == 1);
         }
+        // The shoe's battery, alone, with a test added, and with a chosen guesser.
+        for text in ["shoe", "shoe,guess", "shoe,guess=successor", "shoe,cycles"] {
+            let s = TestSelection::parse(text).unwrap();
+            assert_eq!(s.to_string(), text);
+            assert!(s.is_default() && s.contains(TestId::FaceSerial) && !s.contains(TestId::PositionCard));
+        }
+        assert_eq!(TestSelection::parse("default,shoe").unwrap(), TestSelection::default());
+        assert!(TestSelection::parse("nope").unwrap_err().contains("shoe"));
         assert_eq!(TestSelection::parse("guess").unwrap().guessers(), Guessers::all());
         assert_eq!(TestSelection::parse("guess=above-last").unwrap().guessers(), Guessers::one(Guesser::AboveLast));
         assert!(TestSelection::parse("guess=psychic").unwrap_err().contains("'psychic'"));
@@ -334,6 +392,15 @@ mod tests {
             d.applicable_to(small, 1000, None),
             [TestId::FaceByPosition, TestId::FaceAdjacency, TestId::FaceSerial, TestId::DuplicateDecks]
         );
+        // `shoe` on a shoe of ids: the tests of faces only, counted by face; the default battery needs the ids.
+        let shoe = TestSelection::shoe();
+        let ids = Cards::shoe(52, 6, true);
+        assert_eq!(shoe.applicable_to(ids, 1000, None), faces);
+        assert!(shoe.counts_faces(ids) && shoe.counts_faces(Cards::shoe(52, 8, false)));
+        assert!(!d.counts_faces(ids) && d.counts_faces(Cards::shoe(52, 8, false)));
+        assert!(!shoe.counts_faces(Cards::deck(52)) && !TestSelection::parse("shoe,cycles").unwrap().counts_faces(ids));
+        assert!(shoe.check(52, 1000, None).unwrap_err().contains("needs --copies 2 or more"));
+        assert_eq!(shoe.applicable_to(small, 1000, None), d.applicable_to(small, 1000, None));
         let two_faces = TestSelection::parse("face-adjacency").unwrap();
         assert!(two_faces.check_cards(Cards::shoe(2, 4, false), 1000, None).unwrap_err().contains("3 faces"));
         let one_shoe = TestSelection::parse("face-serial").unwrap();

@@ -179,6 +179,11 @@ impl DuplicateDecks {
         std::sync::Arc::make_mut(&mut self.packed).reserve(self.left as usize * self.words);
     }
 
+    /// Whether the next deck is kept (the window is not full yet).
+    pub fn keeping(&self) -> bool {
+        self.left > 0
+    }
+
     /// Keeps the deck if it is within the window.
     #[inline(always)]
     pub fn add(&mut self, deck: &[Card]) {

@@ -65,12 +65,27 @@ impl FaceAdjacencyCounts {
 
     #[inline(always)]
     pub fn add(&mut self, deck: &[Card]) {
+        let faces: Vec<Card> = deck.iter().map(|&c| c % self.base as Card).collect();
+        self.add_faces(&faces);
+    }
+
+    /// The table for the battery's face pass, which counts a shoe into it and then calls [`Self::record_deck`].
+    pub(in crate::stats) fn counts_mut(&mut self) -> &mut [u64] {
+        &mut self.counts
+    }
+
+    /// One more shoe, its pairs already counted through [`Self::counts_mut`].
+    #[inline(always)]
+    pub(in crate::stats) fn record_deck(&mut self) {
+        self.shuffles += 1;
+    }
+
+    /// Counts one shoe given by its faces (each below `base`).
+    #[inline(always)]
+    pub fn add_faces(&mut self, faces: &[Card]) {
         let r = self.base;
-        let mut last = usize::from(deck[0]) % r;
-        for &c in &deck[1..] {
-            let face = usize::from(c) % r;
-            self.counts[last * r + face] += 1;
-            last = face;
+        for w in faces.windows(2) {
+            self.counts[usize::from(w[0]) * r + usize::from(w[1])] += 1;
         }
         self.shuffles += 1;
     }

@@ -33,7 +33,7 @@ pub struct FaceSerialCounts {
     /// `counts[f * r + g]`.
     counts: Vec<u64>,
     /// The faces of the previous shoe of the current stream, by position.
-    previous: Vec<u16>,
+    previous: Vec<Card>,
     have_previous: bool,
 }
 
@@ -73,16 +73,33 @@ impl FaceSerialCounts {
 
     #[inline(always)]
     pub fn add(&mut self, deck: &[Card]) {
+        let faces: Vec<Card> = deck.iter().map(|&c| c % self.base as Card).collect();
+        self.add_faces(&faces);
+    }
+
+    /// The table for the battery's face pass, which keeps the stream's previous shoe itself, counts a pair into
+    /// the table and then calls [`Self::record_pair`].
+    pub(in crate::stats) fn counts_mut(&mut self) -> &mut [u64] {
+        &mut self.counts
+    }
+
+    /// One more pair of shoes, counted through [`Self::counts_mut`].
+    #[inline(always)]
+    pub(in crate::stats) fn record_pair(&mut self) {
+        self.pairs += 1;
+    }
+
+    /// Counts one shoe given by its faces (each below `base`).
+    #[inline(always)]
+    pub fn add_faces(&mut self, faces: &[Card]) {
         let r = self.base;
         if self.have_previous {
-            for (&before, &c) in self.previous.iter().zip(deck) {
-                self.counts[usize::from(before) * r + usize::from(c) % r] += 1;
+            for (&before, &f) in self.previous.iter().zip(faces) {
+                self.counts[usize::from(before) * r + usize::from(f)] += 1;
             }
             self.pairs += 1;
         }
-        for (p, &c) in self.previous.iter_mut().zip(deck) {
-            *p = (usize::from(c) % r) as u16;
-        }
+        self.previous.copy_from_slice(faces);
         self.have_previous = true;
     }
 
