@@ -365,21 +365,8 @@ fn a_shoe_is_audited_by_face_and_its_copies_are_refused_where_they_do_not_apply(
     let dir = tempfile::tempdir().unwrap();
     // A built-in 6-deck shoe: the whole battery on its 312 ids, and the shoe's four tests of faces by position.
     let out = dir.path().join("builtin");
-    let o = run(&[
-        "run",
-        "-a",
-        "fisher-yates",
-        "--deck",
-        "52",
-        "--copies",
-        "6",
-        "--shuffles",
-        "4000",
-        "--seed",
-        "3",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    let shoe_run = ["run", "-a", "fisher-yates", "--deck", "52", "--copies", "6", "--shuffles", "4000", "--seed", "3"];
+    let o = run(&[&shoe_run[..], &["--out", out.to_str().unwrap()]].concat());
     let console = text(&o.stdout);
     assert!(console.contains("6 × 52 cards (312)"), "{console}");
     let (header, rows) = csv_rows(&out.join("summary.csv"));
@@ -393,23 +380,7 @@ fn a_shoe_is_audited_by_face_and_its_copies_are_refused_where_they_do_not_apply(
     // no heatmap of ids is drawn; the same seed gives the same face-by-position statistic as the whole battery.
     // A fair shoe fails to PASS with probability below 0.008 (eight tests at the SUSPICIOUS threshold 1e-3).
     let by_face = dir.path().join("by-face");
-    let o = run(&[
-        "run",
-        "-a",
-        "fisher-yates",
-        "--deck",
-        "52",
-        "--copies",
-        "6",
-        "--shuffles",
-        "4000",
-        "--seed",
-        "3",
-        "--tests",
-        "shoe",
-        "--out",
-        by_face.to_str().unwrap(),
-    ]);
+    let o = run(&[&shoe_run[..], &["--tests", "shoe", "--out", by_face.to_str().unwrap()]].concat());
     let console = text(&o.stdout);
     assert_eq!(o.status.code(), Some(0), "{console}");
     assert!(!console.contains("not applicable"), "{console}");
