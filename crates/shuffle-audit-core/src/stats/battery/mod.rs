@@ -848,14 +848,15 @@ mod tests {
 
     #[test]
     fn a_shoe_counted_by_face_gets_the_results_of_its_ids() {
-        // A 6-deck shoe (and 2 copies of 20 cards, without suits) through the shoe's battery, counted by face, and
+        // A 6-deck shoe (and 2 copies of 20 and of 100 cards, without suits) through the shoe's battery, counted by face, and
         // through the same tests with `parity` added, which needs the ids and so counts them: every test of faces
         // gives the same result (duplicate-decks aside, whose null differs: orders of faces against orders of
         // ids). Counting in chunk tables and flushing (every 37 decks, streams broken at 100) is adding.
         use rand::SeedableRng;
         use rand::seq::SliceRandom;
         let mut g = rand_pcg::Pcg64::seed_from_u64(8);
-        for (base, copies) in [(52usize, 6usize), (20, 2)] {
+        // 100 faces take the pass with bounds checked (rows of `base`), the others the masked one (rows of 64).
+        for (base, copies) in [(52usize, 6usize), (20, 2), (100, 2)] {
             let cards = Cards::shoe(base, copies, true);
             let with_guess = TestSelection::parse("shoe,guess").unwrap();
             let mut ids_tests = with_guess;
