@@ -65,8 +65,8 @@ impl FaceAdjacencyCounts {
 
     #[inline(always)]
     pub fn add(&mut self, deck: &[Card]) {
-        let faces: Vec<Card> = deck.iter().map(|&c| c % self.base as Card).collect();
-        self.add_faces(&faces);
+        let r = self.base;
+        self.count(deck.iter().map(|&c| usize::from(c) % r));
     }
 
     /// The table for the battery's face pass, which counts a shoe into it and then calls [`Self::record_deck`].
@@ -83,9 +83,18 @@ impl FaceAdjacencyCounts {
     /// Counts one shoe given by its faces (each below `base`).
     #[inline(always)]
     pub fn add_faces(&mut self, faces: &[Card]) {
+        self.count(faces.iter().map(|&f| usize::from(f)));
+    }
+
+    /// Counts one shoe's faces, in order.
+    #[inline(always)]
+    fn count(&mut self, mut faces: impl Iterator<Item = usize>) {
         let r = self.base;
-        for w in faces.windows(2) {
-            self.counts[usize::from(w[0]) * r + usize::from(w[1])] += 1;
+        if let Some(mut last) = faces.next() {
+            for f in faces {
+                self.counts[last * r + f] += 1;
+                last = f;
+            }
         }
         self.shuffles += 1;
     }

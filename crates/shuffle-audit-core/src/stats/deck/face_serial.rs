@@ -73,8 +73,8 @@ impl FaceSerialCounts {
 
     #[inline(always)]
     pub fn add(&mut self, deck: &[Card]) {
-        let faces: Vec<Card> = deck.iter().map(|&c| c % self.base as Card).collect();
-        self.add_faces(&faces);
+        let r = self.base as Card;
+        self.count(deck.iter().map(|&c| c % r));
     }
 
     /// The table for the battery's face pass, which keeps the stream's previous shoe itself, counts a pair into
@@ -92,14 +92,20 @@ impl FaceSerialCounts {
     /// Counts one shoe given by its faces (each below `base`).
     #[inline(always)]
     pub fn add_faces(&mut self, faces: &[Card]) {
-        let r = self.base;
-        if self.have_previous {
-            for (&before, &f) in self.previous.iter().zip(faces) {
-                self.counts[usize::from(before) * r + usize::from(f)] += 1;
+        self.count(faces.iter().copied());
+    }
+
+    /// Counts one shoe's faces, in order, against the previous shoe's, which they then replace.
+    #[inline(always)]
+    fn count(&mut self, faces: impl Iterator<Item = Card>) {
+        let (r, paired) = (self.base, self.have_previous);
+        for (before, f) in self.previous.iter_mut().zip(faces) {
+            if paired {
+                self.counts[usize::from(*before) * r + usize::from(f)] += 1;
             }
-            self.pairs += 1;
+            *before = f;
         }
-        self.previous.copy_from_slice(faces);
+        self.pairs += u64::from(paired);
         self.have_previous = true;
     }
 
