@@ -11,6 +11,9 @@
 //! of position-by-card counts and are derived from them at evaluation, at no cost per deck. Everything is O(n)
 //! per deck for decks of up to 64 cards (O(n²/64) for the inversion count above that).
 //!
+//! A shoe whose selected tests all read faces (`--tests shoe`, or a shoe written by face) takes neither kernel: its
+//! cards are counted by face in one pass of their own (the private `faces` module).
+//!
 //! `merge` adds integer counts, so the merged battery is the same whatever the order of the chunks and the number
 //! of threads. Serial correlation pairs consecutive decks of one stream: the runner calls
 //! [`Battery::begin_stream`] at the start of each chunk.
@@ -402,7 +405,9 @@ impl Battery {
         if let Some(d) = duplicates
             && d.keeping()
         {
-            fp.write_faces(deck);
+            if chunked {
+                fp.write_faces(deck);
+            }
             d.add(&fp.faces);
         }
         if let Some(g) = guess {
@@ -859,8 +864,7 @@ mod tests {
         for (base, copies) in [(52usize, 6usize), (20, 2), (100, 2)] {
             let cards = Cards::shoe(base, copies, true);
             let with_guess = TestSelection::parse("shoe,guess").unwrap();
-            let mut ids_tests = with_guess;
-            ids_tests = TestSelection::parse(&format!("{ids_tests},parity")).unwrap();
+            let ids_tests = TestSelection::parse("shoe,guess,parity").unwrap();
             let (mut faces, mut chunked, mut ids) = (
                 Battery::for_cards(cards, with_guess),
                 Battery::for_cards(cards, with_guess),
