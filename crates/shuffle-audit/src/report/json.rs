@@ -56,9 +56,9 @@ pub fn render(report: &RunReport, timings: Timings) -> Vec<u8> {
     let results = value["assessment"]["tests"].as_array_mut().expect("the assessment's tests are a list");
     for (json, t) in results.iter_mut().zip(&report.assessment.tests) {
         let result = &mut json["result"];
-        result["detail"] = Value::String(i18n::detail(&t.result));
-        result["explanation"] = Value::String(i18n::explanation(Lang::En, &t.result));
-        result["headline"] = Value::String(i18n::test_headline(Lang::En, &t.result));
+        result["detail"] = Value::String(i18n::detail_in(report, &t.result));
+        result["explanation"] = Value::String(i18n::explanation_in(Lang::En, report, &t.result));
+        result["headline"] = Value::String(i18n::test_headline_in(Lang::En, report, &t.result));
         if let crate::stats::Finding::Guess(g) = &t.result.finding {
             result["guess"] = guess_json(g);
         }

@@ -19,5 +19,7 @@ pub use crate::audit::result::RunReport;
 pub use console::render_console;
 pub use escape::terminal;
 pub use files::{Output, write_run_files};
-pub use i18n::{LangWords, check_reason, explanation, group_digits, headline, partial_reason, verdict_word};
+pub use i18n::{
+    LangWords, check_reason, explanation, explanation_in, group_digits, headline, partial_reason, verdict_word,
+};
 pub use writer::{CheckpointFile, OutDir, WriteError, write_all, write_atomic};

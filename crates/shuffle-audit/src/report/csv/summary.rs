@@ -77,7 +77,7 @@ fn rows(r: &RunReport) -> Vec<[String; 13]> {
         for t in &r.assessment.tests {
             let mut detail = format!(
                 "{}; p {}; Holm-adjusted p = {}",
-                i18n::detail(&t.result),
+                i18n::detail_in(r, &t.result),
                 i18n::sides(Lang::En, t),
                 format_p_exact(t.ln_p_adjusted)
             );

@@ -7,7 +7,7 @@ use crate::game::douniu::niu_name;
 use crate::game::fraction::Fraction;
 use crate::stats::exact::laws::INVERSIONS_EXACT_MAX_N;
 use crate::stats::finding::{CardClass, DealGroup, Exact, Finding, SeedSpaceEstimate};
-use crate::stats::{TestId, TestResult};
+use crate::stats::{Cards, TestId, TestResult};
 
 use super::Lang;
 use super::messages::effect;
@@ -63,8 +63,31 @@ fn impossible_note(impossible: u64) -> String {
     }
 }
 
-/// The facts behind the number (the `detail` column of `summary.csv`).
+/// The facts behind the number (the `detail` column of `summary.csv`), for a deck of distinct cards.
+#[cfg(test)]
 pub(crate) fn detail(t: &TestResult) -> String {
+    detail_of(t, Cards::deck(0))
+}
+
+/// [`detail`] for a test of a run, whose cards it names as the run's: a shoe's ids by face and deck (`♦6 (deck
+/// 2)`), not `#96`.
+pub(crate) fn detail_in(r: &crate::report::RunReport, t: &TestResult) -> String {
+    detail_of(t, r.cards)
+}
+
+/// The name of card `c` of an `n`-card deck that is `cards`' (a shoe) or another's.
+fn shoe_name(c: usize, n: usize, cards: Cards) -> String {
+    if cards.copies < 2 || n != cards.n {
+        return name(c, n);
+    }
+    let base = n / cards.copies;
+    let face = name(c % base, base);
+    if cards.ids_known { format!("{face} (deck {})", c / base + 1) } else { face }
+}
+
+fn detail_of(t: &TestResult, cards: Cards) -> String {
+    // Every card of the text is named through the run's cards (this shadows the module's `name`).
+    let name = |c: usize, n: usize| shoe_name(c, n, cards);
     let (x2, df) = (t.statistic, t.df);
     match &t.finding {
         Finding::PositionCard { n, most, least, noise_band, shuffles, .. } => {
@@ -450,5 +473,18 @@ fn seed_space_words(s: &SeedSpaceEstimate) -> String {
     match s.estimate {
         Some(e) => format!("implied seed space C(M,2)/pairs = {} (95%: {})", pow2(e), interval_pow2(s)),
         None => format!("implied seed space >= {} (97.5%, no repeated pair)", pow2(s.low)),
+    }
+}
+
+#[cfg(test)]
+mod shoe_names {
+    use super::*;
+
+    #[test]
+    fn the_detail_names_a_shoes_cards_by_face_and_deck() {
+        assert_eq!(shoe_name(96, 104, Cards::shoe(52, 2, true)), "♦6 (deck 2)");
+        assert_eq!(shoe_name(96, 104, Cards::shoe(52, 2, false)), "♦6");
+        assert_eq!(shoe_name(96, 104, Cards::deck(104)), "#96");
+        assert_eq!(shoe_name(44, 52, Cards::shoe(52, 2, true)), "♦6");
     }
 }

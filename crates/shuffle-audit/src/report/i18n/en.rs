@@ -7,6 +7,7 @@ pub(super) static TEMPLATES: Catalogue = Catalogue {
     entries: &[
         // Words inside sentences.
         ("separator.list", ", "),
+        ("card.copy", "{card} (deck {copy})"),
         ("group.seat", "seat {seat}"),
         ("group.bottom", "bottom"),
         ("group.undealt", "undealt"),

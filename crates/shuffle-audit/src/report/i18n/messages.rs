@@ -854,11 +854,16 @@ pub(crate) fn reason(r: &RunReport) -> Message {
         Some(partial) => msg("reason.partial").msg("partial", partial).msg("why", why(r)),
         None => why(r),
     }
+    .in_deck(r.cards)
 }
 
 /// The run's finding as a short phrase for tables: the decisive test's headline, and with a deal the next
 /// table-level test's.
 pub(crate) fn headline(r: &RunReport) -> Message {
+    run_headline(r).in_deck(r.cards)
+}
+
+fn run_headline(r: &RunReport) -> Message {
     let test_line = |test: TestId| match r.assessment.get(test) {
         Some(t) => msg("run-headline.test").text("test", test).msg("headline", test_headline(&t.result)),
         None => msg("reason.test").text("test", test),

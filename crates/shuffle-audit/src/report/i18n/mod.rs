@@ -36,7 +36,9 @@ mod fixtures;
 #[cfg(test)]
 mod tests;
 
+#[cfg(test)]
 pub(crate) use detail::detail;
+pub(crate) use detail::detail_in;
 pub use numbers::group_digits;
 pub(crate) use template::{Catalogue, Message};
 pub use words::LangWords;
@@ -63,7 +65,14 @@ pub fn verdict_word(lang: Lang, v: Verdict) -> String {
     render(lang, &messages::verdict(v))
 }
 
+/// The name of card `card` of an `n`-card deck in a run of `cards`: in a shoe, its face and deck (`♦6 (deck
+/// 2)`, `方块6（第2副）`).
+pub(crate) fn card_in(lang: Lang, cards: crate::stats::Cards, card: usize, n: usize) -> String {
+    template::card_text(lang, catalogue(lang), cards, card, n)
+}
+
 /// A test's finding as a short phrase for tables.
+#[cfg(test)]
 pub(crate) fn test_headline(lang: Lang, t: &TestResult) -> String {
     render(lang, &messages::test_headline(t))
 }
@@ -71,6 +80,16 @@ pub(crate) fn test_headline(lang: Lang, t: &TestResult) -> String {
 /// A test's finding in one sentence.
 pub fn explanation(lang: Lang, t: &TestResult) -> String {
     render(lang, &messages::explanation(t))
+}
+
+/// [`test_headline`] for a test of a run, whose cards it names as the run's (a shoe's ids by face and deck).
+pub(crate) fn test_headline_in(lang: Lang, r: &RunReport, t: &TestResult) -> String {
+    render(lang, &messages::test_headline(t).in_deck(r.cards))
+}
+
+/// [`explanation`] for a test of a run, whose cards it names as the run's (a shoe's ids by face and deck).
+pub fn explanation_in(lang: Lang, r: &RunReport, t: &TestResult) -> String {
+    render(lang, &messages::explanation(t).in_deck(r.cards))
 }
 
 /// Why the run got its verdict, in one sentence; an external run that did not see all its input says so first

@@ -44,6 +44,9 @@ pub(crate) enum Arg {
     Text(String),
     /// A card of an `n`-card deck: `♠A`, `黑桃A`.
     Card { card: usize, n: usize },
+    /// Card id `card` of a shoe of `base`-card decks: its face and, when the ids are known, its deck
+    /// (`♦6 (deck 2)`); decks written by face do not say which copy is which, so only the face.
+    ShoeCard { card: usize, base: usize, ids_known: bool },
     /// A suit by index: `♠`, `黑桃`.
     Suit(usize),
     /// A 斗牛 hand value: `niu 7`, `牛7`.
@@ -81,8 +84,31 @@ impl Message {
         self.arg(name, Arg::Msg(Box::new(m)))
     }
 
+    /// The same message with its cards named as cards of `cards`: in a shoe, an id is a face of one of its
+    /// decks, not `#76`.
+    pub(crate) fn in_deck(self, cards: crate::stats::Cards) -> Self {
+        if cards.copies < 2 {
+            return self;
+        }
+        let args = self.args.into_iter().map(|(name, a)| (name, a.in_deck(cards))).collect();
+        Self { key: self.key, args }
+    }
+
     fn value(&self, name: &str) -> Option<&Arg> {
         self.args.iter().find(|(n, _)| *n == name).map(|(_, a)| a)
+    }
+}
+
+impl Arg {
+    fn in_deck(self, cards: crate::stats::Cards) -> Self {
+        match self {
+            Arg::Card { card, n } if n == cards.n => {
+                Arg::ShoeCard { card, base: cards.n / cards.copies, ids_known: cards.ids_known }
+            }
+            Arg::Msg(m) => Arg::Msg(Box::new(m.in_deck(cards))),
+            Arg::List(items) => Arg::List(items.into_iter().map(|a| a.in_deck(cards)).collect()),
+            other => other,
+        }
     }
 }
 
@@ -144,10 +170,30 @@ pub(crate) fn render_in(lang: Lang, catalogue: &Catalogue, m: &Message) -> Strin
     text
 }
 
+/// The name of card `card` of an `n`-card deck, which is `cards` (a shoe: its face and deck) or another.
+pub(crate) fn card_text(
+    lang: Lang,
+    catalogue: &Catalogue,
+    cards: crate::stats::Cards,
+    card: usize,
+    n: usize,
+) -> String {
+    arg_text(lang, catalogue, &Arg::Card { card, n }.in_deck(cards))
+}
+
 fn arg_text(lang: Lang, catalogue: &Catalogue, a: &Arg) -> String {
     match a {
         Arg::Text(s) => s.clone(),
         Arg::Card { card, n } => card_name(*card as Card, *n, lang.name_style()),
+        Arg::ShoeCard { card, base, ids_known } => {
+            let face = card_name((card % base) as Card, *base, lang.name_style());
+            if *ids_known {
+                let copy = Message::new("card.copy").text("card", face).text("copy", card / base + 1);
+                render_in(lang, catalogue, &copy)
+            } else {
+                face
+            }
+        }
         Arg::Suit(k) => suit_name(*k, lang.name_style()).to_string(),
         Arg::Niu(v) => niu_name(*v, lang),
         Arg::Count(x) => approx_count(lang, *x),

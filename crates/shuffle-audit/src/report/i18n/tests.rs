@@ -25,6 +25,27 @@ fn languages_parse_and_name_cards() {
 }
 
 #[test]
+fn a_shoe_names_its_cards_by_face_and_deck() {
+    use crate::stats::Cards;
+    let m = || Message::new("class.face").card("card", 96, 104);
+    let (shoe, by_face, deck) = (Cards::shoe(52, 2, true), Cards::shoe(52, 2, false), Cards::deck(104));
+    assert_eq!(render(Lang::En, &m().in_deck(shoe)), "♦6 (deck 2)");
+    assert_eq!(render(Lang::Zh, &m().in_deck(shoe)), "方块6（第2副）");
+    assert_eq!(render(Lang::En, &Message::new("class.face").card("card", 3, 104).in_deck(shoe)), "♠4 (deck 1)");
+    // Decks written by face do not say which copy is which; 104 distinct cards are not a shoe.
+    assert_eq!(render(Lang::En, &m().in_deck(by_face)), "♦6");
+    assert_eq!(render(Lang::En, &m().in_deck(deck)), "#96");
+    // A card of another deck (a face of the base deck) keeps its name; messages inside messages are renamed.
+    assert_eq!(render(Lang::En, &Message::new("class.face").card("card", 44, 52).in_deck(shoe)), "♦6");
+    let nested = Message::new("class.face").msg("card", m()).in_deck(shoe);
+    assert_eq!(render(Lang::En, &nested), "♦6 (deck 2)");
+    // 掼蛋's two 54-card decks: the second deck's jokers.
+    let jokers = Message::new("class.face").card("card", 107, 108).in_deck(Cards::shoe(54, 2, true));
+    assert_eq!(render(Lang::En, &jokers), "大王 (deck 2)");
+    assert_eq!(card_in(Lang::Zh, shoe, 52, 104), "黑桃A（第2副）");
+}
+
+#[test]
 fn partial_runs_say_why_in_both_languages() {
     use crate::audit::input::PartialReason;
     use crate::audit::stop::StopReason;
@@ -140,6 +161,9 @@ fn check_arg(a: &Arg, keys: &mut BTreeSet<&'static str>) {
             keys.insert("separator.list");
             items.iter().for_each(|a| check_arg(a, keys));
         }
+        Arg::ShoeCard { ids_known: true, .. } => {
+            keys.insert("card.copy");
+        }
         _ => {}
     }
 }
@@ -147,9 +171,12 @@ fn check_arg(a: &Arg, keys: &mut BTreeSet<&'static str>) {
 /// Every message the fixtures build, and those of the pages' notes.
 fn every_message() -> Vec<Message> {
     let mut out = Vec::new();
+    // The fixtures' decks are of 52 cards: as a shoe of two 26-card decks, their cards are named by deck.
+    let shoe = crate::stats::Cards::shoe(26, 2, true);
     for t in every_variant() {
         out.push(messages::test_headline(&t));
         out.push(messages::explanation(&t));
+        out.push(messages::explanation(&t).in_deck(shoe));
     }
     for r in every_run() {
         out.push(messages::reason(&r));

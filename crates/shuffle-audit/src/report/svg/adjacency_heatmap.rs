@@ -6,7 +6,6 @@
 
 use super::heatmap::{Heatmap, ratio_label};
 use super::position_heatmap::own_clamp;
-use crate::cards::{Card, card_name};
 use crate::report::RunReport;
 use crate::report::i18n::LangWords;
 use crate::report::i18n::{Lang, noise_note, verdict_word};
@@ -33,7 +32,7 @@ pub fn heatmap(r: &RunReport, lang: Lang) -> Option<Heatmap> {
     // One cell is Binomial(N, 1/n) to first order, as a position-by-card cell is.
     let one_sd = 100.0 * ((n as f64 - 1.0) / shuffles as f64).sqrt();
     let clamp_label = format!("{} … {}", ratio_label(1.0 / clamp), ratio_label(clamp));
-    let names: Vec<String> = (0..n).map(|c| card_name(c as Card, n, lang.name_style())).collect();
+    let names: Vec<String> = (0..n).map(|c| crate::report::i18n::card_in(lang, r.cards, c, n)).collect();
     Some(Heatmap {
         title: w.adjacency_title.to_string(),
         subtitle: Some(format!("{} / {}: {}", r.algorithm_label(), r.rng_label(), verdict_word(lang, r.verdict))),

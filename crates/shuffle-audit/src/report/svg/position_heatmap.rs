@@ -6,7 +6,6 @@
 //! a fair shuffle looks pale instead of speckled; comparisons put every run on one fixed clamp ([`COMPARE_CLAMP`]).
 
 use super::heatmap::{Heatmap, auto_clamp, ratio_label};
-use crate::cards::{Card, card_name};
 use crate::report::RunReport;
 use crate::report::i18n::LangWords;
 use crate::report::i18n::{Lang, noise_note, verdict_word};
@@ -59,7 +58,7 @@ pub fn heatmap(r: &RunReport, lang: Lang, clamp: Option<f64>) -> Option<Heatmap>
         row_title: w.axis_position.to_string(),
         col_title: w.axis_card.to_string(),
         row_labels: (0..n).map(|p| p.to_string()).collect(),
-        col_labels: (0..n).map(|c| card_name(c as Card, n, lang.name_style())).collect(),
+        col_labels: (0..n).map(|c| crate::report::i18n::card_in(lang, r.cards, c, n)).collect(),
         ratios,
         clamp,
         legend_title: w.legend_title.to_string(),
