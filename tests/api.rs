@@ -152,6 +152,28 @@ fn bad_settings_are_errors_that_name_the_setting() {
 }
 
 #[test]
+fn a_blackjack_table_takes_its_players_and_cut_card() {
+    use shuffle_audit::game::Game;
+    let f = |d: &mut [u16], r: &mut AuditRng| d.shuffle(r);
+    let table = Audit::new(52).game(Game::Blackjack).copies(2).players(3).cut_card(78).shuffles(2000).seed(3);
+    let report = table.try_run(f).unwrap();
+    let deal = report.run_report().config.deal.expect("a blackjack deal");
+    // The deal's seats are the players and the dealer.
+    assert_eq!((deal.players, deal.cut_card, deal.copies), (4, 78, 2));
+    // The same table dealt with the game's defaults is another run: five players, the cut card at 3/4 of the shoe.
+    let default = Audit::new(52).game(Game::Blackjack).copies(2).shuffles(2000).seed(3).try_run(f).unwrap();
+    let deal = default.run_report().config.deal.unwrap();
+    assert_eq!((deal.players, deal.cut_card), (6, 78));
+    assert_ne!(report.tests(), default.tests());
+    // The deal's settings without a game, or for a game they do not describe, are refused by name.
+    let refused = |a: Audit| a.try_run(f).unwrap_err().message().to_string();
+    assert!(refused(Audit::new(52).players(3)).starts_with("--players: describes a deal"));
+    assert!(refused(Audit::new(52).cut_card(40)).starts_with("--cut-card: describes a deal"));
+    assert!(refused(Audit::new(54).game(Game::Doudizhu).cut_card(40)).starts_with("--cut-card: does not apply"));
+    assert!(refused(Audit::new(52).game(Game::Blackjack).players(8)).starts_with("--players:"));
+}
+
+#[test]
 fn the_defaults_are_the_builders() {
     use shuffle_audit::api::{DEFAULT_DECK, DEFAULT_SEED, DEFAULT_SHUFFLES, DEFAULT_TESTS};
     let f = |d: &mut [u16], r: &mut AuditRng| d.shuffle(r);

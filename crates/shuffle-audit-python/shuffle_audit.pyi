@@ -39,6 +39,8 @@ def audit(
     suspicious_below: float = 0.001,
     game: str | None = None,
     copies: int | None = None,
+    players: int | None = None,
+    cut_card: int | None = None,
 ) -> Report:
     """Audits `shuffle(deck, rng)`: called `shuffles` times, each time with `deck = list(range(deck))` to shuffle
     in place (or to return shuffled) and a `random.Random` seeded from (`seed`, chunk i of `CHUNK_SHUFFLES`
@@ -49,7 +51,8 @@ def audit(
     "douniu", "baccarat", "blackjack", "guandan", "doudizhu4", "custom") adds a game's table tests;
     `copies` makes each deck a shoe of that many copies of `deck` (ids `0..copies·deck`, face = id mod deck;
     baccarat's shoe has 8 and blackjack's 6 unless it is given, 掼蛋's and two-deck 斗地主's two 54-card decks
-    are the game's own).
+    are the game's own); `players` and `cut_card` change blackjack's table (1 to 7 players, 5 unless given;
+    the cut card in cards from the top, three quarters of the shoe unless given), `players` another game's.
     A bad setting is a `ValueError` naming its keyword
     (`deck=1: …`). An exception raised by `shuffle` propagates, with a note naming the deck.
     """
@@ -66,6 +69,8 @@ def assert_fair(
     suspicious_below: float = 0.001,
     game: str | None = None,
     copies: int | None = None,
+    players: int | None = None,
+    cut_card: int | None = None,
 ) -> Report:
     """Audits `shuffle` as `audit` does and raises `AssertionError` unless the verdict is PASS, with the failing
     tests, their p-values and the seed in the message. Returns the `Report` when it passes.
@@ -81,6 +86,8 @@ def audit_decks(
     suspicious_below: float = 0.001,
     game: str | None = None,
     copies: int | None = None,
+    players: int | None = None,
+    cut_card: int | None = None,
 ) -> Report:
     """Audits decks shuffled elsewhere, as one stream: a list of lists of ids, or a 2-D NumPy integer array of
     shape (decks, cards) (a C-contiguous `uint16` array is read without copying). The deck size is the first

@@ -87,6 +87,12 @@ fn reproduce(name: &str, options: &Options, n: usize, shuffles: u64, seed: u64) 
     if let Some(copies) = options.copies {
         call.push_str(&format!(", copies={copies}"));
     }
+    if let Some(players) = options.players {
+        call.push_str(&format!(", players={players}"));
+    }
+    if let Some(cut_card) = options.cut_card {
+        call.push_str(&format!(", cut_card={cut_card}"));
+    }
     call.push(')');
     call
 }

@@ -61,7 +61,8 @@ macro_rules! with_signature {
         suspicious_below = $suspicious:tt; shuffle $($item:tt)*) => {
         #[pyfunction]
         #[pyo3(signature = (shuffle, *, deck = $deck, shuffles = $shuffles, seed = $seed, threads = None,
-            tests = $tests, fail_below = $fail, suspicious_below = $suspicious, game = None, copies = None))]
+            tests = $tests, fail_below = $fail, suspicious_below = $suspicious, game = None, copies = None, players = None,
+            cut_card = None))]
         #[allow(clippy::too_many_arguments)]
         $($item)*
     };
@@ -69,7 +70,8 @@ macro_rules! with_signature {
         suspicious_below = $suspicious:tt; decks $($item:tt)*) => {
         #[pyfunction]
         #[pyo3(signature = (decks, *, deck = None, threads = None, tests = $tests, fail_below = $fail,
-            suspicious_below = $suspicious, game = None, copies = None))]
+            suspicious_below = $suspicious, game = None, copies = None, players = None,
+            cut_card = None))]
         #[allow(clippy::too_many_arguments)]
         $($item)*
     };
@@ -91,7 +93,8 @@ defaults!(with_signature! { shuffle
     /// "douniu", "baccarat", "blackjack", "guandan", "doudizhu4", "custom") adds a game's table tests;
     /// `copies` makes each deck a shoe of that many copies of `deck` (ids `0..copies·deck`, face = id mod deck;
     /// baccarat's shoe has 8 and blackjack's 6 unless it is given, 掼蛋's and two-deck 斗地主's two 54-card decks
-    /// are the game's own).
+    /// are the game's own); `players` and `cut_card` change blackjack's table (1 to 7 players, 5 unless given;
+    /// the cut card in cards from the top, three quarters of the shoe unless given), `players` another game's.
     /// A bad setting is a `ValueError` naming its keyword
     /// (`deck=1: …`). An exception raised by `shuffle` propagates, with a note naming the deck.
     fn audit(
@@ -106,6 +109,8 @@ defaults!(with_signature! { shuffle
         suspicious_below: f64,
         game: Option<String>,
         copies: Option<usize>,
+        players: Option<usize>,
+        cut_card: Option<usize>,
     ) -> PyResult<Report> {
         let options = Options {
             deck: Some(deck),
@@ -117,6 +122,8 @@ defaults!(with_signature! { shuffle
             suspicious_below,
             game,
             copies,
+            players,
+            cut_card,
         };
         crate::function::audit_function(py, shuffle, deck, &options)
     }
@@ -137,8 +144,13 @@ defaults!(with_signature! { shuffle
         suspicious_below: f64,
         game: Option<String>,
         copies: Option<usize>,
+        players: Option<usize>,
+        cut_card: Option<usize>,
     ) -> PyResult<Report> {
-        let report = audit(py, shuffle, deck, shuffles, seed, threads, tests, fail_below, suspicious_below, game, copies)?;
+        let report = audit(
+            py, shuffle, deck, shuffles, seed, threads, tests, fail_below, suspicious_below, game, copies, players,
+            cut_card,
+        )?;
         report.check_fair()?;
         Ok(report)
     }
@@ -160,6 +172,8 @@ defaults!(with_signature! { decks
         suspicious_below: f64,
         game: Option<String>,
         copies: Option<usize>,
+        players: Option<usize>,
+        cut_card: Option<usize>,
     ) -> PyResult<Report> {
         let options = Options {
             deck,
@@ -171,6 +185,8 @@ defaults!(with_signature! { decks
             suspicious_below,
             game,
             copies,
+            players,
+            cut_card,
         };
         crate::decks::audit_decks(py, decks, &options)
     }

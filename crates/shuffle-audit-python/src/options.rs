@@ -22,6 +22,10 @@ pub struct Options {
     pub game: Option<String>,
     /// Copies of the deck in one shoe (a game of shoes has its own default).
     pub copies: Option<usize>,
+    /// Players at the table (blackjack's, or another game's).
+    pub players: Option<usize>,
+    /// Blackjack's cut card, in cards from the top of the shoe.
+    pub cut_card: Option<usize>,
 }
 
 impl Options {
@@ -44,6 +48,12 @@ impl Options {
             let game: Game =
                 name.parse().map_err(|e: String| self.error(py, AuditError::from(ConfigError::new(Field::Game, e))))?;
             audit = audit.game(game);
+        }
+        if let Some(players) = self.players {
+            audit = audit.players(players);
+        }
+        if let Some(cut_card) = self.cut_card {
+            audit = audit.cut_card(cut_card);
         }
         Ok(audit)
     }
@@ -77,6 +87,8 @@ impl Options {
             Field::SuspiciousBelow => repr(py, self.suspicious_below),
             Field::Game => self.game.as_deref().and_then(|v| repr(py, v)),
             Field::Copies => self.copies.and_then(|v| repr(py, v)),
+            Field::Players => self.players.and_then(|v| repr(py, v)),
+            Field::CutCard => self.cut_card.and_then(|v| repr(py, v)),
             _ => None,
         }
     }

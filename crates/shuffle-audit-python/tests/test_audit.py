@@ -172,6 +172,18 @@ def test_a_shoe_is_audited_by_face_and_a_baccarat_shoe_at_the_table():
     report = shuffle_audit.audit(lambda d, rng: seen.append(len(d)) or rng.shuffle(d), game="blackjack",
                                  shuffles=3000, seed=1)
     assert seen[0] == 312 and {"natural-seat", "natural-rounds"} <= set(report.p_values)
+    # The table's players and cut card, as `run --players --cut-card` takes them; refused where they do not apply.
+    small = shuffle_audit.audit(python_shuffle, game="blackjack", copies=2, players=3, cut_card=78, shuffles=2000,
+                                seed=1)
+    default = shuffle_audit.audit(python_shuffle, game="blackjack", copies=2, shuffles=2000, seed=1)
+    assert {"natural-seat", "natural-rounds"} <= set(small.p_values)
+    assert small.p_values != default.p_values
+    with pytest.raises(ValueError, match=r"players=8: "):
+        shuffle_audit.audit(python_shuffle, game="blackjack", players=8, shuffles=10)
+    with pytest.raises(ValueError, match=r"cut_card=40: does not apply to baccarat"):
+        shuffle_audit.audit(python_shuffle, game="baccarat", cut_card=40, shuffles=10)
+    with pytest.raises(ValueError, match=r"players=3: describes a deal"):
+        shuffle_audit.audit(python_shuffle, players=3, shuffles=10)
     with pytest.raises(ValueError, match=r"copies=20: a baccarat shoe holds 1..=19 decks"):
         shuffle_audit.audit(python_shuffle, game="baccarat", copies=20, shuffles=10)
     with pytest.raises(ValueError, match=r"decks of 104 cards \(shape \(1, 104\)\), but deck=52, copies=3"):

@@ -39,7 +39,7 @@ use crate::audit::verdict::{Thresholds, Verdict};
 use crate::cards::{Card, Lang, PermutationDefect};
 use crate::error::{ConfigError, Field};
 use crate::game::Game;
-use crate::game::deal::{DealConfig, DealShape};
+use crate::game::deal::DealShape;
 use crate::report::files::{Output, write_run_files};
 use crate::report::{console, i18n, writer};
 use crate::rng::AuditRng;
@@ -72,6 +72,8 @@ pub struct Audit {
     tests: Option<String>,
     thresholds: Option<(f64, f64)>,
     game: Option<Game>,
+    /// The deal's players, hand, bottom and cut card, where the game's defaults are not wanted.
+    shape: DealShape,
     name: String,
     /// Decks a binding makes from the seed with its own generator (`made_by`).
     made_by: Option<(String, String)>,
@@ -122,6 +124,7 @@ impl Audit {
             tests: None,
             thresholds: None,
             game: None,
+            shape: DealShape::default(),
             name: "function".to_string(),
             made_by: None,
         }
@@ -172,6 +175,32 @@ impl Audit {
     /// to 5 players and the dealer until the cut card at three quarters of the shoe.
     pub fn game(mut self, game: Game) -> Self {
         self.game = Some(game);
+        self
+    }
+
+    /// Players at the table (`--players`): blackjack's 1 to 7 (5 when not given), or another game's own range.
+    /// Needs [`Audit::game`]: without it the audit is refused, naming the setting.
+    pub fn players(mut self, players: usize) -> Self {
+        self.shape.players = Some(players);
+        self
+    }
+
+    /// Cards in each hand (`--hand`), for a game whose hands can change size. Needs [`Audit::game`].
+    pub fn hand(mut self, hand: usize) -> Self {
+        self.shape.hand = Some(hand);
+        self
+    }
+
+    /// Cards left at the bottom (`--bottom`), for a game that has one. Needs [`Audit::game`].
+    pub fn bottom(mut self, bottom: usize) -> Self {
+        self.shape.bottom = Some(bottom);
+        self
+    }
+
+    /// Blackjack's cut card (`--cut-card`), in cards from the top of the shoe: rounds are dealt until it is
+    /// reached (three quarters of the shoe when not given). Refused for any other game.
+    pub fn cut_card(mut self, cut_card: usize) -> Self {
+        self.shape.cut_card = Some(cut_card);
         self
     }
 
@@ -264,12 +293,7 @@ impl Audit {
             Some(list) => TestSelection::parse(list).map_err(|m| err(ConfigError::new(Field::Tests, m)))?,
             None => TestSelection::default(),
         };
-        let deal = match self.game {
-            Some(game) => {
-                Some(DealConfig::shoe(game, Some(self.deck), self.copies, DealShape::default()).map_err(err)?)
-            }
-            None => None,
-        };
+        let deal = crate::audit::settings::deal(self.game, Some(self.deck), self.copies, self.shape).map_err(err)?;
         let thresholds = match self.thresholds {
             Some((fail, suspicious)) => thresholds(Some(fail), Some(suspicious)).map_err(err)?,
             None => Thresholds::default(),

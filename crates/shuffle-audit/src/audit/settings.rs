@@ -571,20 +571,36 @@ impl RunRequest {
 
     /// The validated deal, if `--game` was given; the shape options without `--game` are an error.
     fn deal(&self) -> Result<Option<DealConfig>, ConfigError> {
-        match self.game {
-            Some(game) => DealConfig::shoe(game, self.deck, self.copies, self.shape).map(Some),
-            None => {
-                let s = &self.shape;
-                let given = [
-                    (Field::Players, s.players.is_some()),
-                    (Field::Hand, s.hand.is_some()),
-                    (Field::Bottom, s.bottom.is_some()),
-                    (Field::Scheme, s.scheme.is_some()),
-                    (Field::Order, s.order.is_some()),
-                    (Field::CutCard, s.cut_card.is_some()),
-                ];
-                self.refuse_given(&given, "describes a deal: add --game doudizhu, douniu, blackjack or custom")?;
-                Ok(None)
+        deal(self.game, self.deck, self.copies, self.shape)
+    }
+}
+
+/// The validated deal of `game` (a shoe of `copies` decks where the game takes one), if a game was given; the
+/// deal's shape (players, hand, bottom, scheme, order, cut card) without a game is an error naming the first
+/// setting given. The command line and the library's `Audit` both decide it here.
+pub(crate) fn deal(
+    game: Option<Game>,
+    deck: Option<usize>,
+    copies: Option<usize>,
+    shape: DealShape,
+) -> Result<Option<DealConfig>, ConfigError> {
+    match game {
+        Some(game) => DealConfig::shoe(game, deck, copies, shape).map(Some),
+        None => {
+            let s = &shape;
+            let given = [
+                (Field::Players, s.players.is_some()),
+                (Field::Hand, s.hand.is_some()),
+                (Field::Bottom, s.bottom.is_some()),
+                (Field::Scheme, s.scheme.is_some()),
+                (Field::Order, s.order.is_some()),
+                (Field::CutCard, s.cut_card.is_some()),
+            ];
+            match given.iter().find(|(_, g)| *g) {
+                Some((field, _)) => {
+                    Err(ConfigError::new(*field, "describes a deal: add --game doudizhu, douniu, blackjack or custom"))
+                }
+                None => Ok(None),
             }
         }
     }
