@@ -169,14 +169,15 @@ fn run_builtin(
     };
     // An interrupted run and a shard keep their state: in --state-out, or beside their reports as run.state.
     let beside = keep.out.is_none() && report.is_partial();
-    let bytes = state.encode();
-    if let Some(file) = &checkpoint_file {
-        file.finish(&bytes)?;
+    // Encoded only when it is kept (a 10^6-shuffle state sorts and hashes 40 MB of duplicate-deck window).
+    let bytes = (checkpoint_file.is_some() || beside).then(|| state.encode());
+    if let (Some(file), Some(bytes)) = (&checkpoint_file, &bytes) {
+        file.finish(bytes)?;
     }
     let mut stdout = Console::stdout();
     let mut written = outdir.write(|d| {
         let mut written = write_reports(d, &report, output, lab)?;
-        if beside {
+        if let (true, Some(bytes)) = (beside, &bytes) {
             write_all(d, &[(STATE_FILE, bytes.clone())])?;
             written.push(STATE_FILE);
         }
