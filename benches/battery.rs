@@ -5,7 +5,8 @@
 //! one test to them, and `stat/default` is the default battery (`stat/default-without-shape`: without descents,
 //! turning-points and runs-up-down, the battery before they joined it). The opt-in tests are here too:
 //! `stat/longest-increasing` (patience sorting) and `stat/guess` (its three guessers, each guessing then learning
-//! every deck). Throughput is in decks (elements = 1 deck).
+//! every deck). Throughput is in decks (elements = 1 deck). `shoe/6` and `shoe/8`: the shoe's battery (`--tests
+//! shoe`) per shoe of 6 and 8 decks.
 //!
 //! `cargo bench --bench battery`
 
@@ -56,7 +57,29 @@ fn battery(c: &mut Criterion) {
         });
     }
     group.finish();
+    shoes(c);
     duplicate_decks(c);
+}
+
+/// The shoe's battery (`--tests shoe`: its faces counted in one pass) per shoe of K 52-card decks, K = 6 and 8,
+/// on 256 Fisher–Yates shoes drawn up front: `shoe/6` and `shoe/8`. Throughput in shoes.
+fn shoes(c: &mut Criterion) {
+    use shuffle_audit::stats::Cards;
+    let mut group = c.benchmark_group("shoe");
+    for copies in [6, 8] {
+        let shoes = decks(52 * copies, 256);
+        group.throughput(Throughput::Elements(shoes.len() as u64));
+        let mut b = Battery::for_cards(Cards::shoe(52, copies, true), TestSelection::shoe());
+        group.bench_function(copies.to_string(), |bench| {
+            bench.iter(|| {
+                for d in &shoes {
+                    b.add_in_chunk(std::hint::black_box(d));
+                }
+                b.flush_chunk();
+            })
+        });
+    }
+    group.finish();
 }
 
 /// The duplicate-deck test's two costs: keeping a deck of the window (packing it, per deck of the first 2^20),
