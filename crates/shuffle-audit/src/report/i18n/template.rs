@@ -102,7 +102,7 @@ impl Message {
 impl Arg {
     fn in_deck(self, cards: crate::stats::Cards) -> Self {
         match self {
-            Arg::Card { card, n } if n == cards.n => {
+            Arg::Card { card, n } if n == cards.n && cards.copies > 1 => {
                 Arg::ShoeCard { card, base: cards.n / cards.copies, ids_known: cards.ids_known }
             }
             Arg::Msg(m) => Arg::Msg(Box::new(m.in_deck(cards))),

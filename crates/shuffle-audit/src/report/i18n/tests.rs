@@ -43,6 +43,10 @@ fn a_shoe_names_its_cards_by_face_and_deck() {
     let jokers = Message::new("class.face").card("card", 107, 108).in_deck(Cards::shoe(54, 2, true));
     assert_eq!(render(Lang::En, &jokers), "大王 (deck 2)");
     assert_eq!(card_in(Lang::Zh, shoe, 52, 104), "黑桃A（第2副）");
+    // One deck: its cards keep their names, in a message or alone.
+    assert_eq!(card_in(Lang::En, Cards::deck(52), 1, 52), "♠2");
+    let one = Message::new("class.face").card("card", 1, 52).in_deck(Cards::deck(52));
+    assert_eq!(render(Lang::En, &one), "♠2");
 }
 
 #[test]
