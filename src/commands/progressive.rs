@@ -3,7 +3,7 @@
 //! written as `run` writes them, with `progressive.csv` beside them.
 
 use shuffle_audit::cards::Lang;
-use shuffle_audit::report::{LangWords, explanation};
+use shuffle_audit::report::{LangWords, explanation_in};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -205,7 +205,11 @@ fn conclusion(outcome: &ProgressiveOutcome, max: u64) -> String {
                     if a.too_uniform {
                         format!("{}: too uniform (lower tail)", t.result.test)
                     } else {
-                        format!("{}: {}", t.result.test, explanation(Lang::En, &t.result))
+                        format!(
+                            "{}: {}",
+                            t.result.test,
+                            explanation_in(Lang::En, outcome.last.tally.battery.cards, &t.result)
+                        )
                     }
                 })
                 .unwrap_or_default();

@@ -325,7 +325,7 @@ fn run_card(lang: Lang, run: &RunSection, s: &mut String) {
         }
         None => {
             let paragraph: Vec<String> =
-                r.assessment.tests.iter().map(|t| i18n::explanation_in(lang, r, &t.result)).collect();
+                r.assessment.tests.iter().map(|t| i18n::explanation_in(lang, r.cards, &t.result)).collect();
             let _ = writeln!(s, "<p>{}</p>", escape(&paragraph.join(" ")));
             tests_table(lang, r, s);
         }

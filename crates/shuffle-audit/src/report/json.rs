@@ -57,8 +57,8 @@ pub fn render(report: &RunReport, timings: Timings) -> Vec<u8> {
     for (json, t) in results.iter_mut().zip(&report.assessment.tests) {
         let result = &mut json["result"];
         result["detail"] = Value::String(i18n::detail_in(report, &t.result));
-        result["explanation"] = Value::String(i18n::explanation_in(Lang::En, report, &t.result));
-        result["headline"] = Value::String(i18n::test_headline_in(Lang::En, report, &t.result));
+        result["explanation"] = Value::String(i18n::explanation_in(Lang::En, report.cards, &t.result));
+        result["headline"] = Value::String(i18n::test_headline_in(Lang::En, report.cards, &t.result));
         if let crate::stats::Finding::Guess(g) = &t.result.finding {
             result["guess"] = guess_json(g);
         }

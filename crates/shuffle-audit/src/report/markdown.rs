@@ -62,7 +62,7 @@ pub fn render_run(r: &RunReport) -> Vec<u8> {
             format_ln_p(t.ln_p_adjusted),
             t.verdict,
             if t.too_uniform { " (too uniform)" } else { "" },
-            escape(&i18n::explanation_in(Lang::En, r, &t.result))
+            escape(&i18n::explanation_in(Lang::En, r.cards, &t.result))
         );
     }
     let _ = writeln!(

@@ -82,14 +82,16 @@ pub fn explanation(lang: Lang, t: &TestResult) -> String {
     render(lang, &messages::explanation(t))
 }
 
-/// [`test_headline`] for a test of a run, whose cards it names as the run's (a shoe's ids by face and deck).
-pub(crate) fn test_headline_in(lang: Lang, r: &RunReport, t: &TestResult) -> String {
-    render(lang, &messages::test_headline(t).in_deck(r.cards))
+/// [`test_headline`] for a test of a run of `cards` (a report's `cards`), whose cards it names as the run's: a
+/// shoe's ids by face and deck.
+pub(crate) fn test_headline_in(lang: Lang, cards: crate::stats::Cards, t: &TestResult) -> String {
+    render(lang, &messages::test_headline(t).in_deck(cards))
 }
 
-/// [`explanation`] for a test of a run, whose cards it names as the run's (a shoe's ids by face and deck).
-pub fn explanation_in(lang: Lang, r: &RunReport, t: &TestResult) -> String {
-    render(lang, &messages::explanation(t).in_deck(r.cards))
+/// [`explanation`] for a test of a run of `cards` (a report's `cards`), whose cards it names as the run's: a
+/// shoe's ids by face and deck (`♦6 (deck 2)`).
+pub fn explanation_in(lang: Lang, cards: crate::stats::Cards, t: &TestResult) -> String {
+    render(lang, &messages::explanation(t).in_deck(cards))
 }
 
 /// Why the run got its verdict, in one sentence; an external run that did not see all its input says so first
