@@ -33,6 +33,12 @@ pub(super) struct FacePass {
     face_of: Vec<Card>,
     /// `value_of[face]`: its value class, for clumping.
     value_of: Vec<u8>,
+    /// For decks of up to 64 faces, `card[id]`: the face in the low 6 bits and its value class from bit 8, one
+    /// lookup for both (padded to 1024 ids).
+    card: Vec<u16>,
+    /// For decks of up to 64 faces, the previous shoe's faces as rows of the pair tables (`face << 6`): written
+    /// as the shoe is counted, read by the next one.
+    previous_rows: Vec<u16>,
     /// The faces of the deck being counted, for the statistics that read a deck whole (duplicate shoes).
     pub faces: Vec<Card>,
     /// The tables' row length: 64 for decks of up to 64 faces (the loop then indexes them by masks, with no bounds
@@ -95,11 +101,18 @@ impl FacePass {
             face_of.resize(MAX_CARDS, 0);
             value_of.resize(NARROW, 0);
         }
+        let card: Vec<u16> = if narrow {
+            face_of.iter().map(|&f| f | u16::from(value_of[usize::from(f) & (NARROW - 1)]) << 8).collect()
+        } else {
+            Vec::new()
+        };
         FacePass {
             base,
             stride,
             face_of,
             value_of,
+            card,
+            previous_rows: if narrow { vec![0; n] } else { Vec::new() },
             faces: vec![0; n],
             position: vec![0; n * stride],
             adjacency: table(adjacency),
@@ -207,43 +220,54 @@ fn count<const CLUMPING: bool, const ADJACENCY: bool, const SERIAL: bool>(
     Counted { equal_values: equal, paired }
 }
 
-/// [`count`] for decks of up to 64 faces: every index is masked into its table's size (the lookups padded to 1024
-/// ids and 64 faces, the tables' rows 64 long), so the loop checks no bound; the same counts.
+/// [`count`] for decks of up to 64 faces: every index is masked into its table's size (the lookup padded to 1024
+/// ids, the tables' rows 64 long), so the loop checks no bound; one lookup gives a card's face and value class,
+/// the previous shoe's faces are read as the rows they index, and the first card (which follows none) is counted
+/// before the loop, which then has no branch but the serial table's, the same for the whole shoe. The same counts.
 #[inline(always)]
 fn count_narrow<const CLUMPING: bool, const ADJACENCY: bool, const SERIAL: bool>(
     pass: &mut FacePass,
     deck: &[Card],
 ) -> Counted {
-    let FacePass { face_of, value_of, position, adjacency, serial, previous, have_previous, .. } = pass;
-    let face_of: &[Card; MAX_CARDS] = face_of[..].try_into().expect("padded to 1024 ids");
-    let value_of: &[u8; NARROW] = value_of[..].try_into().expect("padded to 64 faces");
+    const CELLS: usize = NARROW * NARROW;
+    let FacePass { card, position, adjacency, serial, previous_rows, have_previous, .. } = pass;
+    let card: &[u16; MAX_CARDS] = card[..].try_into().expect("padded to 1024 ids");
     let (rows, _) = position.as_chunks_mut::<NARROW>();
-    let adjacency: Option<&mut [u32; NARROW * NARROW]> = adjacency.get_mut(..).and_then(|t| t.try_into().ok());
-    let serial: Option<&mut [u32; NARROW * NARROW]> = serial.get_mut(..).and_then(|t| t.try_into().ok());
+    let mut adjacency: Option<&mut [u32; CELLS]> = adjacency.get_mut(..).and_then(|t| t.try_into().ok());
+    let mut serial: Option<&mut [u32; CELLS]> = serial.get_mut(..).and_then(|t| t.try_into().ok());
     let paired = SERIAL && *have_previous;
-    let face = |c: Card| usize::from(face_of[usize::from(c) & (MAX_CARDS - 1)]) & (NARROW - 1);
-    let (mut last_face, mut last_value, mut equal) = (NARROW * NARROW, u8::MAX, 0usize);
-    let (mut adjacency, mut serial) = (adjacency, serial);
-    for ((row, &c), &before) in rows.iter_mut().zip(deck).zip(previous.iter()) {
-        let f = face(c);
+    let lookup = |c: Card| usize::from(card[usize::from(c) & (MAX_CARDS - 1)]);
+    let mut cards = rows.iter_mut().zip(deck).zip(previous_rows.iter_mut());
+    let Some(((row, &c), before)) = cards.next() else { return Counted { equal_values: 0, paired } };
+    let first = lookup(c);
+    let f = first & (NARROW - 1);
+    row[f] += 1;
+    if let (true, Some(s)) = (paired, serial.as_deref_mut()) {
+        s[(usize::from(*before) | f) & (CELLS - 1)] += 1;
+    }
+    *before = (f << 6) as u16;
+    let (mut last_row, mut last_value, mut equal) = (f << 6, first >> 8, 0usize);
+    for ((row, &c), before) in cards {
+        let looked = lookup(c);
+        let f = looked & (NARROW - 1);
         row[f] += 1;
         if CLUMPING {
-            let v = value_of[f];
+            let v = looked >> 8;
             equal += usize::from(v == last_value);
             last_value = v;
         }
-        if ADJACENCY && let Some(a) = adjacency.as_deref_mut() {
-            if last_face < NARROW * NARROW {
-                a[(last_face | f) & (NARROW * NARROW - 1)] += 1;
-            }
-            last_face = f << 6;
+        if let (true, Some(a)) = (ADJACENCY, adjacency.as_deref_mut()) {
+            a[(last_row | f) & (CELLS - 1)] += 1;
         }
-        if paired && let Some(s) = serial.as_deref_mut() {
-            s[((face(before) << 6) | f) & (NARROW * NARROW - 1)] += 1;
+        last_row = f << 6;
+        if let (true, Some(s)) = (paired, serial.as_deref_mut()) {
+            s[(usize::from(*before) | f) & (CELLS - 1)] += 1;
+        }
+        if SERIAL {
+            *before = last_row as u16;
         }
     }
     if SERIAL {
-        previous.copy_from_slice(deck);
         *have_previous = true;
     }
     pass.decks += 1;
