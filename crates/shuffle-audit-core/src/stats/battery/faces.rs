@@ -6,8 +6,9 @@
 //! the previous shoe at the same place (`face-serial`), both 32-bit. For decks of up to 64 faces (every shoe of
 //! 52- or 54-card decks) the tables' rows are 64 long and the lookups padded, so every index is a mask and the loop
 //! checks no bound: 72 KB for 6 decks, against the 190 KB of the ids' position table alone. The equal values next
-//! to each other (`clumping`) are counted in a register. The previous shoe is kept as its ids (one block copy per
-//! shoe, not a store per card). The loop is compiled for each of the eight selections of those three statistics.
+//! to each other (`clumping`) are counted in a register. The previous shoe is kept as the rows its faces index in
+//! the pair tables, written as the shoe is counted (for more than 64 faces, as its ids: one block copy per shoe).
+//! The loop is compiled for each of the eight selections of those three statistics.
 //!
 //! The position counts go into cell (p, f) of the n × n position-by-card table, whose columns from `base` on stay
 //! 0: every sum over a face's copies (all the tests of faces and `counts.csv` read) is the same as counting the
