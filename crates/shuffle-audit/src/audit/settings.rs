@@ -331,7 +331,6 @@ impl RunRequest {
     /// The settings of `run --resume`: the state holds the run's definition, so every option that defines a run
     /// is refused; the thread count, the thresholds, the state file and its checkpoints apply.
     pub fn validate_resume(&self, resumed: &RunState) -> Result<RunSettings, ConfigError> {
-        let s = &self.shape;
         let defining = [
             (Field::Algorithm, self.algorithm.is_some()),
             (Field::Decks, self.decks.is_some()),
@@ -355,12 +354,10 @@ impl RunRequest {
             (Field::Tests, self.tests.is_some()),
             (Field::Guesser, self.guesser.is_some()),
             (Field::Game, self.game.is_some()),
-            (Field::Players, s.players.is_some()),
-            (Field::Hand, s.hand.is_some()),
-            (Field::Bottom, s.bottom.is_some()),
-            (Field::Scheme, s.scheme.is_some()),
-            (Field::Order, s.order.is_some()),
-            (Field::CutCard, s.cut_card.is_some()),
+        ]
+        .into_iter()
+        .chain(shape_given(&self.shape))
+        .chain([
             (Field::Format, self.format.is_some()),
             (Field::Base, self.base.is_some()),
             (Field::Strict, self.strict),
@@ -370,7 +367,8 @@ impl RunRequest {
             (Field::Seeding, self.seeding.is_some()),
             (Field::SeedSpace, self.seed_space.is_some()),
             (Field::Samples, self.samples.is_some()),
-        ];
+        ])
+        .collect::<Vec<_>>();
         self.refuse_given(&defining, "does not apply with --resume: the state file holds the run's definition")?;
         if let Some(f) = resumed.config.source.function() {
             return Err(ConfigError::new(
@@ -586,24 +584,25 @@ pub(crate) fn deal(
 ) -> Result<Option<DealConfig>, ConfigError> {
     match game {
         Some(game) => DealConfig::shoe(game, deck, copies, shape).map(Some),
-        None => {
-            let s = &shape;
-            let given = [
-                (Field::Players, s.players.is_some()),
-                (Field::Hand, s.hand.is_some()),
-                (Field::Bottom, s.bottom.is_some()),
-                (Field::Scheme, s.scheme.is_some()),
-                (Field::Order, s.order.is_some()),
-                (Field::CutCard, s.cut_card.is_some()),
-            ];
-            match given.iter().find(|(_, g)| *g) {
-                Some((field, _)) => {
-                    Err(ConfigError::new(*field, "describes a deal: add --game doudizhu, douniu, blackjack or custom"))
-                }
-                None => Ok(None),
+        None => match shape_given(&shape).iter().find(|(_, g)| *g) {
+            Some((field, _)) => {
+                Err(ConfigError::new(*field, "describes a deal: add --game doudizhu, douniu, blackjack or custom"))
             }
-        }
+            None => Ok(None),
+        },
     }
+}
+
+/// The settings of a deal's shape, each with whether it was given.
+fn shape_given(s: &DealShape) -> [(Field, bool); 6] {
+    [
+        (Field::Players, s.players.is_some()),
+        (Field::Hand, s.hand.is_some()),
+        (Field::Bottom, s.bottom.is_some()),
+        (Field::Scheme, s.scheme.is_some()),
+        (Field::Order, s.order.is_some()),
+        (Field::CutCard, s.cut_card.is_some()),
+    ]
 }
 
 /// Applies `--draw` to `--algorithm`.
