@@ -1,7 +1,7 @@
 //! The facts behind a test's number, for the `detail` column of `summary.csv` and `run.json`: English only,
 //! since files are contracts read by programs (the reports' sentences in both languages are the catalogue's).
 
-use crate::cards::{Card, NameStyle, card_name};
+use crate::cards::{Card, NameStyle};
 use crate::game::deal::Group;
 use crate::game::douniu::niu_name;
 use crate::game::fraction::Fraction;
@@ -12,10 +12,6 @@ use crate::stats::{Cards, TestId, TestResult};
 use super::Lang;
 use super::messages::effect;
 use super::numbers::{interval_pow2, percent, pow2};
-
-fn name(c: usize, n: usize) -> String {
-    card_name(c as Card, n, NameStyle::Symbol)
-}
 
 fn group(g: DealGroup) -> String {
     Group::from(g).name(Lang::En)
@@ -75,19 +71,9 @@ pub(crate) fn detail_in(r: &crate::report::RunReport, t: &TestResult) -> String 
     detail_of(t, r.cards)
 }
 
-/// The name of card `c` of an `n`-card deck that is `cards`' (a shoe) or another's.
-fn shoe_name(c: usize, n: usize, cards: Cards) -> String {
-    if cards.copies < 2 || n != cards.n {
-        return name(c, n);
-    }
-    let base = n / cards.copies;
-    let face = name(c % base, base);
-    if cards.ids_known { format!("{face} (deck {})", c / base + 1) } else { face }
-}
-
 fn detail_of(t: &TestResult, cards: Cards) -> String {
-    // Every card of the text is named through the run's cards (this shadows the module's `name`).
-    let name = |c: usize, n: usize| shoe_name(c, n, cards);
+    // Every card of the text is named as the reports name the run's cards: a shoe's by face and deck.
+    let name = |c: usize, n: usize| super::card_in(Lang::En, cards, c, n);
     let (x2, df) = (t.statistic, t.df);
     match &t.finding {
         Finding::PositionCard { n, most, least, noise_band, shuffles, .. } => {
@@ -482,6 +468,8 @@ mod shoe_names {
 
     #[test]
     fn the_detail_names_a_shoes_cards_by_face_and_deck() {
+        // The names `detail_of` gives a run's cards.
+        let shoe_name = |c: usize, n: usize, cards: Cards| super::super::card_in(Lang::En, cards, c, n);
         assert_eq!(shoe_name(96, 104, Cards::shoe(52, 2, true)), "♦6 (deck 2)");
         assert_eq!(shoe_name(96, 104, Cards::shoe(52, 2, false)), "♦6");
         assert_eq!(shoe_name(96, 104, Cards::deck(104)), "#96");
