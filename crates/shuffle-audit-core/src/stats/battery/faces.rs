@@ -49,7 +49,7 @@ pub(super) struct FacePass {
     position: Vec<u16>,
     adjacency: Vec<u32>,
     serial: Vec<u32>,
-    /// The previous deck of this stream (its ids), and whether there is one.
+    /// For decks of more than 64 faces, the previous deck of this stream (its ids); whether there is one.
     previous: Vec<Card>,
     have_previous: bool,
     /// Decks in the tables since the last flush.
@@ -118,7 +118,7 @@ impl FacePass {
             position: vec![0; n * stride],
             adjacency: table(adjacency),
             serial: table(serial),
-            previous: vec![0; n],
+            previous: if narrow { Vec::new() } else { vec![0; n] },
             have_previous: false,
             decks: 0,
             pass,
@@ -246,7 +246,9 @@ fn count_narrow<const CLUMPING: bool, const ADJACENCY: bool, const SERIAL: bool>
     if let (true, Some(s)) = (paired, serial.as_deref_mut()) {
         s[(usize::from(*before) | f) & (CELLS - 1)] += 1;
     }
-    *before = (f << 6) as u16;
+    if SERIAL {
+        *before = (f << 6) as u16;
+    }
     let (mut last_row, mut last_value, mut equal) = (f << 6, first >> 8, 0usize);
     for ((row, &c), before) in cards {
         let looked = lookup(c);

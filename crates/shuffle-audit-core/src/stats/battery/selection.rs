@@ -362,20 +362,9 @@ mod tests {
         }
         assert!(shoe.contains(&TestId::Cycles) && shoe.contains(&TestId::Adjacency));
         // Written by face: the tests of faces and the duplicate shoes, nothing that needs to tell copies apart.
+        // They are the tests of `--tests shoe`.
         let faces = d.applicable_to(Cards::shoe(52, 8, false), 1000, None);
-        assert_eq!(
-            faces,
-            [
-                TestId::SuitByPosition,
-                TestId::RankByPosition,
-                TestId::FaceByPosition,
-                TestId::ValueByPosition,
-                TestId::Clumping,
-                TestId::FaceAdjacency,
-                TestId::FaceSerial,
-                TestId::DuplicateDecks
-            ]
-        );
+        assert_eq!(faces, SHOE);
         let named = TestSelection::parse("cycles").unwrap();
         assert!(named.check_cards(Cards::shoe(52, 8, false), 1000, None).unwrap_err().contains("cards repeat"));
         assert!(named.check_cards(Cards::shoe(52, 8, true), 1000, None).is_ok());
