@@ -159,6 +159,61 @@ fn a_second_signal_aborts_at_once() {
     assert!(!dir.join("run.state").exists(), "an aborted run writes nothing more");
 }
 
+/// GNU `timeout` sends its SIGTERM to the run and then to the run's process group: the run takes the second
+/// send as the same request (signals of one kind within half a second count as one) and stops as for one
+/// signal, with its reports and its state. The second send comes 2 ms after the first, once the first has
+/// surely been taken: before the fix, every one of these runs aborted with nothing written.
+#[test]
+fn the_same_signal_to_the_process_and_its_group_stops_the_run_once() {
+    use std::os::unix::process::CommandExt;
+    for round in 0..3 {
+        let tmp = TempDir::new().unwrap();
+        let dir = tmp.path().join("stopped");
+        let child = Command::new(assert_cmd::cargo::cargo_bin("shuffle-audit"))
+            .args([&["run"], &LONG[..], &["2", "--out", path(&dir)]].concat())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .process_group(0)
+            .spawn()
+            .unwrap();
+        wait_for_cpu(child.id(), 0.3, "the run");
+        let pid = child.id() as libc::pid_t;
+        // SAFETY: signals to our own child and to the process group it leads.
+        unsafe {
+            assert_eq!(libc::kill(pid, libc::SIGTERM), 0);
+            std::thread::sleep(Duration::from_millis(2));
+            assert_eq!(libc::kill(-pid, libc::SIGTERM), 0);
+        }
+        let (status, out, err) = wait_within(child, Duration::from_secs(20));
+        assert_eq!(status.code(), Some(143), "round {round}: {err}");
+        assert!(!err.contains("aborted"), "round {round}: {err}");
+        assert!(out.contains("PARTIAL (interrupted by SIGTERM after "), "round {round}: {out}");
+        assert!(dir.join("run.state").exists() && dir.join("run.json").exists(), "round {round}");
+    }
+}
+
+/// The same under GNU `timeout` itself (coreutils): every run stops with its reports and state.
+#[test]
+fn a_run_under_gnu_timeout_keeps_its_reports_and_state() {
+    for round in 0..3 {
+        let tmp = TempDir::new().unwrap();
+        let dir = tmp.path().join("timed");
+        let child = Command::new("timeout")
+            .args(["--preserve-status", "1.5"])
+            .arg(assert_cmd::cargo::cargo_bin("shuffle-audit"))
+            .args([&["run"], &LONG[..], &["2", "--out", path(&dir)]].concat())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("GNU timeout (coreutils) runs");
+        let (status, out, err) = wait_within(child, Duration::from_secs(30));
+        assert_eq!(status.code(), Some(143), "round {round}: {err}");
+        assert!(!err.contains("aborted"), "round {round}: {err}");
+        assert!(out.contains("PARTIAL (interrupted by SIGTERM after "), "round {round}: {out}");
+        assert!(dir.join("run.state").exists() && dir.join("run.json").exists(), "round {round}");
+    }
+}
+
 /// A small run with a deal, so that the game's tables are in the states too. Tests that expect its exit status 0
 /// expect PASS of a fair shuffle at a fixed seed: nominally a 2e-3 chance of SUSPICIOUS and 2e-9 of FAIL for an
 /// arbitrary seed, none for this one (the seed is fixed and the outcome checked once).
@@ -212,6 +267,55 @@ fn four_shards_merged_are_the_single_run_byte_for_byte() {
         std::fs::read(single.join("seat_counts.csv")).unwrap(),
         std::fs::read(merged.join("seat_counts.csv")).unwrap()
     );
+}
+
+/// Per-deal seeding over the whole 2^64 seeds of `seed_from_u64` (`--seed-space 2^64`, or no `--seed-space`):
+/// run.json writes the space as the double 2^64 (JSON's readers hold no larger integer), and the run's state
+/// merges the same way. Both crashed writing the JSON ("number out of range", exit 101) for every 64-bit generator.
+#[test]
+fn per_deal_seeding_over_all_two_to_the_64_seeds_writes_its_json_and_merges() {
+    for rng in ["chacha8", "java", "python", "pcg64"] {
+        for space in [&["--seed-space", "2^64"][..], &[][..]] {
+            let tmp = TempDir::new().unwrap();
+            let (dir, state, merged) = (tmp.path().join("run"), tmp.path().join("r.state"), tmp.path().join("m"));
+            let mut args = vec!["run", "-a", "fisher-yates", "--rng", rng, "--seeding", "per-deal"];
+            args.extend_from_slice(space);
+            args.extend_from_slice(&["--shuffles", "2000", "--seed", "3", "--out", path(&dir)]);
+            args.extend_from_slice(&["--state-out", path(&state), "--no-timings"]);
+            let out = run(&args);
+            assert!(matches!(out.status.code(), Some(0 | 1)), "{rng} {space:?}: {}", stderr(&out));
+            let json = run_json(&dir);
+            assert_eq!(json["config"]["seed_space"].as_f64(), Some(2f64.powi(64)), "{rng} {space:?}");
+            let out = run(&["merge", "--out", path(&merged), "--no-timings", path(&state)]);
+            assert!(matches!(out.status.code(), Some(0 | 1)), "{rng} merge: {}", stderr(&out));
+            assert_eq!(
+                std::fs::read(dir.join("run.json")).unwrap(),
+                std::fs::read(merged.join("run.json")).unwrap(),
+                "{rng} {space:?}: the merged run.json is the run's"
+            );
+        }
+    }
+}
+
+/// A file of the user's at `<state>.window`, where checkpoints put the duplicate-deck window (and which a run
+/// removes at its end), is refused before any work, naming it and --state-out, and left as it was; before, it
+/// was overwritten, then deleted.
+#[test]
+fn a_users_file_at_the_window_name_is_refused_and_kept() {
+    let tmp = TempDir::new().unwrap();
+    let (state, window) = (tmp.path().join("k.state"), tmp.path().join("k.state.window"));
+    let out_dir = tmp.path().join("r");
+    std::fs::write(&window, "my notes\n").unwrap();
+    for extra in [&["--checkpoint-every", "1s"][..], &[][..]] {
+        let mut args = vec!["run", "-a", "fisher-yates", "--shuffles", "20000", "--seed", "1"];
+        args.extend_from_slice(&["--out", path(&out_dir), "--state-out", path(&state)]);
+        args.extend_from_slice(extra);
+        let out = run(&args);
+        assert_usage_error(&out, "--state-out", "a window file of the user's");
+        assert!(stderr(&out).contains("k.state.window"), "{}", stderr(&out));
+        assert_eq!(read(&window), "my notes\n");
+        assert!(!state.exists());
+    }
 }
 
 #[test]

@@ -31,19 +31,23 @@ use shuffle_audit::report::OutDir;
 
 /// Runs a parsed command; the returned code is the process's exit status.
 pub fn dispatch(command: Command) -> anyhow::Result<ExitCode> {
-    // The kernel path: the environment's is checked for every command (a test run that asked for kernels
-    // this processor lacks stops here), and a command's --isa wins over it.
-    shuffle_audit::isa::Isa::from_env().map_err(|e| anyhow::anyhow!("{}: {e}", shuffle_audit::isa::ENV))?;
+    // The kernel path: a command's --isa wins, and the environment's is then not read; without --isa the
+    // environment's is checked for every command (a test run that asked for kernels this processor lacks stops
+    // here).
     let isa = match &command {
         Command::Run(a) => a.isa.isa,
         Command::Compare(a) => a.isa.isa,
         Command::Gate(a) => a.isa.isa,
         Command::Calibrate(a) => a.isa.isa,
         Command::Sweep(a) => a.isa.isa,
+        Command::Crack(a) => a.isa,
         _ => None,
     };
-    if let Some(isa) = isa {
-        shuffle_audit::isa::Isa::select(isa)?;
+    match isa {
+        Some(isa) => shuffle_audit::isa::Isa::select(isa).map_err(|e| anyhow::anyhow!("--isa: {e}"))?,
+        None => {
+            shuffle_audit::isa::Isa::from_env().map_err(|e| anyhow::anyhow!("{}: {e}", shuffle_audit::isa::ENV))?;
+        }
     }
     match command {
         Command::List => list::run(),
@@ -136,7 +140,8 @@ pub fn read_state(path: &Path) -> anyhow::Result<shuffle_audit::audit::RunState>
 }
 
 /// Checks `--state-out FILE` before any work: not inside the report folder `dir` (which is replaced whole at
-/// the end, the state with it), and not a file other than a state of this tool (which it would replace).
+/// the end, the state with it), not a file other than a state of this tool (which it would replace), and no file
+/// at `FILE.window` other than that state's own checkpoint window (which the checkpoints replace and remove).
 pub fn check_state_out(state: &Path, dir: &Path) -> anyhow::Result<()> {
     let flag = Field::StateOut.flag();
     let parent = state.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
@@ -152,7 +157,9 @@ pub fn check_state_out(state: &Path, dir: &Path) -> anyhow::Result<()> {
             dir.display()
         );
     }
-    shuffle_audit::audit::check_replaceable(state).map_err(|e| anyhow::anyhow!("{flag}: {}: {e}", state.display()))
+    shuffle_audit::audit::check_replaceable(state).map_err(|e| anyhow::anyhow!("{flag}: {}: {e}", state.display()))?;
+    // The checkpoints' window file beside it: only a window of this state's own checkpoint is replaced.
+    shuffle_audit::audit::check_window_replaceable(state).map_err(|e| anyhow::anyhow!("{flag}: {e}"))
 }
 
 /// What an error writing standard output says: `cannot write to standard output: No space left on device`.

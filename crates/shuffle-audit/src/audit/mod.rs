@@ -37,7 +37,9 @@ pub use settings::{
     DEFAULT_RNG, Draw, ExternalPlan, FaroKind, PileOrder, Plan, RunRequest, RunSettings, StateSettings, thresholds,
 };
 pub use source::{Builtin, DeckSource, ExternalSource, PostProcess, SeedingMode};
-pub use state::{Checkpoint, RunState, StateError, WrittenWindow, check_replaceable, range_label};
+pub use state::{
+    Checkpoint, RunState, StateError, WrittenWindow, check_replaceable, check_window_replaceable, range_label,
+};
 pub use stop::{StopFlag, StopReason, parse_duration, within_limit};
 pub use tally::Tally;
 pub use verdict::{Thresholds, Verdict};

@@ -97,6 +97,11 @@ pub enum StateError {
         "it exists and is not a shuffle-audit state file (it does not start with '{MAGIC}'): it is not replaced; choose another file, or remove it"
     )]
     Foreign,
+    #[error(
+        "{0} exists and is not the duplicate-deck window of a checkpoint in this state file: the checkpoints would \
+         overwrite it, then remove it; move it, or choose another file"
+    )]
+    ForeignWindow(String),
 }
 
 impl StateError {
@@ -438,32 +443,7 @@ impl RunState {
     /// Reads a state of `len` bytes from `input`; a checkpoint's window file is looked for in `folder`.
     fn read_from(input: impl Read, len: u64, folder: Option<&Path>) -> Result<RunState, StateError> {
         let mut r = Hashing::new(BufReader::with_capacity(1 << 16, input));
-        let mut magic = [0u8; MAGIC.len()];
-        match r.read_exact(&mut magic) {
-            Ok(()) if magic == *MAGIC.as_bytes() => {}
-            Ok(()) => return Err(StateError::NotAState),
-            Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => return Err(StateError::NotAState),
-            Err(e) => return Err(StateError::io(e)),
-        }
-        let truncated_header = StateError::TruncatedHeader { found: len };
-        let version: u32 = match r.read_line(16).map_err(StateError::io)? {
-            Line::Full(v) => std::str::from_utf8(&v).ok().and_then(|v| v.parse().ok()),
-            Line::Eof => return Err(truncated_header),
-            Line::TooLong => None,
-        }
-        .ok_or_else(|| StateError::Corrupted("the format version is not a number".into()))?;
-        if version > FORMAT_VERSION {
-            return Err(StateError::FutureVersion { found: version });
-        }
-        if version < 1 {
-            return Err(StateError::Corrupted(format!("format version {version} does not exist")));
-        }
-        let header = match r.read_line(MAX_HEADER_BYTES).map_err(StateError::io)? {
-            Line::Full(h) => h,
-            Line::Eof => return Err(truncated_header),
-            Line::TooLong => return Err(StateError::HeaderTooLong),
-        };
-        let header = Header::from_json(&header)?;
+        let header = read_head(&mut r, len)?;
         let body_start = r.read;
         // A checkpoint's window is not in this file: its values are not counted in its length.
         let elsewhere = header.window.as_ref().map_or(0, |w| w.values);
@@ -751,6 +731,57 @@ pub fn check_replaceable(path: &Path) -> Result<(), StateError> {
         Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => Err(StateError::Foreign),
         Err(e) => Err(StateError::Io(e.to_string())),
     }
+}
+
+/// Reads a state's magic, format version and header from `r`, a file of `len` bytes.
+fn read_head<R: BufRead>(r: &mut Hashing<R>, len: u64) -> Result<Header, StateError> {
+    let mut magic = [0u8; MAGIC.len()];
+    match r.read_exact(&mut magic) {
+        Ok(()) if magic == *MAGIC.as_bytes() => {}
+        Ok(()) => return Err(StateError::NotAState),
+        Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => return Err(StateError::NotAState),
+        Err(e) => return Err(StateError::io(e)),
+    }
+    let truncated_header = StateError::TruncatedHeader { found: len };
+    let version: u32 = match r.read_line(16).map_err(StateError::io)? {
+        Line::Full(v) => std::str::from_utf8(&v).ok().and_then(|v| v.parse().ok()),
+        Line::Eof => return Err(truncated_header),
+        Line::TooLong => None,
+    }
+    .ok_or_else(|| StateError::Corrupted("the format version is not a number".into()))?;
+    if version > FORMAT_VERSION {
+        return Err(StateError::FutureVersion { found: version });
+    }
+    if version < 1 {
+        return Err(StateError::Corrupted(format!("format version {version} does not exist")));
+    }
+    let header = match r.read_line(MAX_HEADER_BYTES).map_err(StateError::io)? {
+        Line::Full(h) => h,
+        Line::Eof => return Err(truncated_header),
+        Line::TooLong => return Err(StateError::HeaderTooLong),
+    };
+    let header = Header::from_json(&header)?;
+    Ok(header)
+}
+
+/// Checks, before a run writes checkpoints to `state`, that the window file they would write beside it
+/// (`<state>.window`, overwritten by the checkpoints and removed at the end) is absent or is the window of the
+/// checkpoint already in `state` (a resumed run's): a file of the user's at that name is refused, not lost.
+pub fn check_window_replaceable(state: &Path) -> Result<(), StateError> {
+    let Some(name) = state.file_name() else { return Ok(()) };
+    let mut window_name = name.to_os_string();
+    window_name.push(".window");
+    let window = state.with_file_name(&window_name);
+    match std::fs::symlink_metadata(&window) {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => return Err(StateError::io(e)),
+        Ok(_) => {}
+    }
+    let names_it = open_regular(state).ok().and_then(|(file, len)| {
+        let header = read_head(&mut Hashing::new(BufReader::new(file)), len).ok()?;
+        Some(header.window.is_some_and(|w| std::ffi::OsStr::new(&w.file) == window_name))
+    });
+    if names_it == Some(true) { Ok(()) } else { Err(StateError::ForeignWindow(window.display().to_string())) }
 }
 
 /// `0..5` as chunks: `0..=4`.

@@ -82,7 +82,7 @@ impl Serialize for RunConfig {
             #[serde(skip_serializing_if = "Option::is_none")]
             seeding: Option<crate::audit::source::SeedingMode>,
             /// The number of seeds of per-deal seeding (2^64 for the whole space of `seed_from_u64`).
-            #[serde(skip_serializing_if = "Option::is_none")]
+            #[serde(skip_serializing_if = "Option::is_none", serialize_with = "seed_space_number")]
             seed_space: Option<u128>,
         }
         let b = self.builtin();
@@ -103,6 +103,16 @@ impl Serialize for RunConfig {
             seed_space: per_deal.and_then(|b| b.seeding.space(b.rng)),
         }
         .serialize(serializer)
+    }
+}
+
+/// A seed space as a JSON number: an integer up to 2^64 − 1, and 2^64 (the whole space of `seed_from_u64`, one
+/// more than JSON readers' 64-bit integers hold) as the double 1.8446744073709552e19, which is 2^64 exactly.
+fn seed_space_number<S: serde::Serializer>(space: &Option<u128>, serializer: S) -> Result<S::Ok, S::Error> {
+    match space.map(|n| u64::try_from(n).map_err(|_| n as f64)) {
+        Some(Ok(n)) => serializer.serialize_u64(n),
+        Some(Err(x)) => serializer.serialize_f64(x),
+        None => serializer.serialize_none(),
     }
 }
 
