@@ -136,6 +136,11 @@ fn clock_flags_that_do_not_apply_are_refused() {
     assert_usage_error(&crack(&["--clock", "unix-ms", "--seeds", "0..9"]), "--clock", "clock with --seeds");
     let seeds = bin().args(["seeds", "--rng", "dotnet", "--seeds", "0..2147483648"]).output().unwrap();
     assert_usage_error(&seeds, "--seeds", ".NET seeds beyond 31 bits");
+    // seeds with --uptime and no --window names what is missing, never --all-seeds, which was not given.
+    let seeds = bin().args(["seeds", "--rng", "dotnet", "--clock", "tick-count", "--uptime", "5h"]).output().unwrap();
+    assert_usage_error(&seeds, "--window", "seeds' uptime without a window");
+    let err = String::from_utf8_lossy(&seeds.stderr);
+    assert!(!err.contains("--all-seeds"), "{err}");
 }
 
 #[test]

@@ -124,6 +124,21 @@ fn a_path_this_processor_lacks_or_an_unknown_one_is_refused_naming_it() {
     let o = common::bin().env("SHUFFLE_AUDIT_ISA", "neon9").args(["list"]).output().unwrap();
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("SHUFFLE_AUDIT_ISA") && stderr(&o).contains("neon9"), "{}", stderr(&o));
+    // A command's own --isa wins, and the environment's is then not read: an invalid one does not refuse it.
+    let o = common::bin()
+        .env("SHUFFLE_AUDIT_ISA", "neon9")
+        .args(["run", "-a", "fisher-yates", "--shuffles", "10", "--isa", "portable", "--out", out.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    // crack's kernel path is --isa too (--simd is its other name), and its errors name --isa.
+    let o = run(&["crack", "-a", "fisher-yates", "--rng", "msvc", "--seat", "1", "--cards", "0 1 2", "--all-seeds"]
+        .iter()
+        .copied()
+        .chain(["--simd", "sse9"])
+        .collect::<Vec<_>>());
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--isa") && !stderr(&o).contains("--simd"), "{}", stderr(&o));
     // A flag that does not apply is refused, never ignored.
     let o = run(&["shuffle", "--isa", "portable"]);
     assert_eq!(o.status.code(), Some(2));

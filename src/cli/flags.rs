@@ -160,6 +160,8 @@ mod tests {
         // --seed: compare's fixed seed, crack's seed of the hidden seeds.
         ("seed", &["compare"], "fixed by default, so that the findings reproduce"),
         ("seed", &["crack"], "seeds the draw of the hidden seeds of --trials, not a shuffle"),
+        // --isa: the kernels a run counts with; crack's are those of its MSVC search (also --simd).
+        ("isa", &["crack"], "the kernels of the seed search, not of counting"),
         // The repetition counts: exact computes a law for any count; sweep's --swaps is a range.
         ("swaps", &["exact"], "no 2^20 limit: nothing is sampled"),
         ("swaps", &["sweep"], "a range of swap counts, one point each"),

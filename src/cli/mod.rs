@@ -1050,9 +1050,9 @@ pub struct CrackArgs {
     #[arg(long, value_parser = parse_seed, allow_hyphen_values = true)]
     pub seed: Option<u64>,
     /// Vector code of the MSVC search: avx512, avx2 or portable (default: the best this processor has, or
-    /// $SHUFFLE_AUDIT_ISA).
-    #[arg(long, value_name = "ISA", visible_alias = "isa")]
-    pub simd: Option<String>,
+    /// $SHUFFLE_AUDIT_ISA). A path the processor lacks is refused.
+    #[arg(long = "isa", value_name = "ISA", visible_alias = "simd", value_parser = parse_isa)]
+    pub isa: Option<shuffle_audit::isa::Isa>,
     /// With --rng v8 -a fisher-yates: the dealer's consecutive deals, fully shown, one deck a line (ids or
     /// names, as run --decks reads them); recovers Math.random's state from them and predicts the next deal
     /// (--deck N: the decks' size, default counted on the first line).

@@ -39,10 +39,8 @@ pub fn run(args: CrackArgs) -> anyhow::Result<ExitCode> {
     };
     let policy = args.space.flags().policy(args.rng)?;
     let space = SeedSpace::new(policy)?;
-    let isa = match args.simd.as_deref() {
-        None => Isa::current(),
-        Some(name) => Isa::parse(name).map_err(|e| anyhow::anyhow!("--simd: {e}"))?,
-    };
+    // --isa was selected by the dispatch, which checked it (and the environment's only without it).
+    let isa = Isa::current();
     if args.trials.is_none() && args.seed.is_some() {
         anyhow::bail!("--seed: applies only to --trials (the seed of the hidden seeds' draw)");
     }
@@ -188,7 +186,7 @@ fn run_shown(args: &CrackArgs) -> anyhow::Result<ExitCode> {
         (args.threads.is_some(), "--threads"),
         (args.trials.is_some(), "--trials"),
         (args.seed.is_some(), "--seed"),
-        (args.simd.is_some(), "--simd"),
+        (args.isa.is_some(), "--isa"),
     ];
     if let Some((_, flag)) = refused.iter().find(|(given, _)| *given) {
         anyhow::bail!(

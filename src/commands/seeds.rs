@@ -40,7 +40,8 @@ pub fn run(args: SeedsArgs) -> anyhow::Result<ExitCode> {
         ));
     }
     let mut flags = args.space.flags();
-    let none = flags.time.is_none() && flags.seeds.is_none() && !flags.all_seeds && !flags.os_seeded;
+    let none =
+        flags.time.is_none() && flags.seeds.is_none() && flags.uptime.is_none() && !flags.all_seeds && !flags.os_seeded;
     if none && flags.window.is_none() {
         // With no space given, the whole seed space of the seeding.
         flags.all_seeds = true;

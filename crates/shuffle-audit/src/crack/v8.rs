@@ -57,7 +57,10 @@ pub struct ShownDeals {
 pub fn read_shown(path: &Path, deck: Option<usize>) -> Result<ShownDeals, ShownError> {
     let name = path.display().to_string();
     let io = |e: std::io::Error| ShownError::Io { path: name.clone(), message: e.to_string() };
-    let file = std::fs::File::open(path).map_err(io)?;
+    // Only a regular file: a FIFO nobody writes, or a device such as /dev/zero, would be waited on or read for
+    // ever.
+    let (file, _) = crate::audit::regular_file::open_regular(path)
+        .map_err(|e| ShownError::Io { path: name.clone(), message: e.to_string() })?;
     let mut reader = LineReader::new(BufReader::new(file));
     let mut parser: Option<DeckParser> = None;
     let mut out = ShownDeals { decks: Vec::new(), lines: Vec::new(), deck: 0 };
