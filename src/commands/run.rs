@@ -474,7 +474,9 @@ fn print_lab_pdf(dir: &Path, written: &[&str]) -> Result<Option<u64>, lab::PdfEr
         return Ok(None);
     }
     let browser = lab::find_browser()?;
-    lab::print_pdf(&browser, &dir.join(lab::HTML), &dir.join(lab::PDF)).map(Some)
+    // Said before the wait, so that it is never silent: a signal ends it at once.
+    eprintln!("printing lab.pdf with {} (at most {} s)", browser.display(), lab::PDF_TIME_LIMIT.as_secs());
+    lab::print_pdf(&browser, &dir.join(lab::HTML), &dir.join(lab::PDF), &crate::signals::STOP).map(Some)
 }
 
 /// Says where the lab's files went once the folder is in place, or why there are none: a partial run has no lab
@@ -647,17 +649,11 @@ impl SaveDecks {
 
     /// The entry of decks read from a file or a program.
     fn reading(mut self, source: &shuffle_audit::audit::ExternalSource) -> anyhow::Result<SaveDecks> {
-        use shuffle_audit::audit::ExternalSource;
-        self.entry.input = Some(match source {
-            ExternalSource::Decks(p) if p.as_os_str() == "-" => export::Input::Decks { path: "-".into(), sha256: None },
-            ExternalSource::Decks(p) => export::Input::Decks {
-                path: p.display().to_string(),
-                sha256: Some(export::sha256_file(p).with_context(|| format!("--decks: cannot read {}", p.display()))?),
-            },
-            ExternalSource::Exec(c) => {
-                export::Input::Exec { command: c.clone(), sha256: export::sha256_hex(c.as_bytes()) }
-            }
-        });
+        let input = export::Input::of(source, &crate::signals::STOP);
+        self.entry.input = Some(input.with_context(|| match source {
+            shuffle_audit::audit::ExternalSource::Decks(p) => format!("--decks: cannot read {}", p.display()),
+            shuffle_audit::audit::ExternalSource::Exec(_) => "--exec".to_string(),
+        })?);
         self.entry.command = super::command_line(None);
         Ok(self)
     }

@@ -23,7 +23,7 @@ mod words;
 
 pub use fingerprint::{Fingerprints, InputPrint, sha256_hex};
 pub use page::render;
-pub use pdf::{BROWSER_ENV, PdfError, find_browser, print_pdf};
+pub use pdf::{BROWSER_ENV, PdfError, TIME_LIMIT as PDF_TIME_LIMIT, find_browser, print_pdf};
 
 use crate::audit::RunRequest;
 use crate::error::{ConfigError, Field};
