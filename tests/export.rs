@@ -522,3 +522,177 @@ fn ctrl_c_stops_an_unlimited_export_and_its_manifest_says_what_was_written() {
     assert_eq!(e["sha256"], sha256_hex(&bytes));
     assert_eq!(e["partial"], true);
 }
+
+fn mkfifo(path: &Path) {
+    let c = std::ffi::CString::new(path.to_str().unwrap()).unwrap();
+    // SAFETY: a NUL-terminated path that lives across the call.
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+}
+
+/// Runs the binary, failing (after killing it) if it has not ended within 20 s: a reader that waits on a FIFO
+/// nobody writes, or reads /dev/zero for ever, fails here instead of hanging the suite.
+fn within(args: &[&str]) -> std::process::Output {
+    let mut child = Command::new(bin_path())
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > std::time::Duration::from_secs(20) {
+            let _ = child.kill();
+            panic!("{args:?} did not end within 20 s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
+/// Files that must be regular (a manifest, the decks `crack --shown` reads, the files `verify` hashes) are
+/// refused at once when they are a FIFO or a device, naming what they are; before, each of these waited or read
+/// for ever.
+#[test]
+fn devices_and_fifos_are_refused_at_once_where_a_regular_file_is_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("fifo");
+    mkfifo(&fifo);
+    let fifo = fifo.to_str().unwrap();
+    for path in ["/dev/zero", fifo] {
+        let out = within(&["crack", "--rng", "v8", "-a", "fisher-yates", "--shown", path]);
+        assert_usage_error(&out, "--shown", path);
+        assert!(stderr(&out).contains("not a regular file"), "{}", stderr(&out));
+        let out = within(&["verify", path]);
+        assert!(matches!(out.status.code(), Some(1 | 2)), "verify {path}: {}", stderr(&out));
+        assert!(stderr(&out).contains("not a regular file"), "{}", stderr(&out));
+        let out = within(&["export", "raw", "--rng", "chacha8", "--seed", "1", "--bytes", "64", "--manifest", path]);
+        assert!(!out.status.success(), "--manifest {path}");
+        assert!(stderr(&out).contains("not a regular file"), "{}", stderr(&out));
+    }
+}
+
+/// `export bits --decks` reads a FIFO once (before, it hashed the FIFO's whole content first, then opened it a
+/// second time and waited for ever), and a device is not hashed first: SIGTERM stops its reading.
+#[test]
+fn export_bits_reads_a_fifo_once_and_stops_reading_a_device_on_sigterm() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("decks.fifo");
+    mkfifo(&fifo);
+    let writer = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || {
+            let mut text = String::new();
+            for i in 0..200u32 {
+                let mut deck: Vec<u32> = (0..12).collect();
+                deck.rotate_left((i % 12) as usize);
+                text.push_str(&deck.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" "));
+                text.push('\n');
+            }
+            std::fs::write(fifo, text).unwrap();
+        })
+    };
+    let bits = dir.path().join("bits.bin");
+    let out = within(&["export", "bits", "--decks", fifo.to_str().unwrap(), "--out", bits.to_str().unwrap()]);
+    writer.join().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let m = manifest(dir.path());
+    assert_eq!(entry(&m, "bits.bin")["counts"]["decks_read"], 200);
+    assert!(entry(&m, "bits.bin")["input"].get("sha256").is_none(), "a FIFO has no hash: it is read once");
+
+    let child = Command::new(bin_path())
+        .args(["export", "bits", "--decks", "/dev/zero", "--deck", "52", "--out"])
+        .arg(dir.path().join("zero.bin"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    // SAFETY: a signal to our own child.
+    assert_eq!(unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGTERM) }, 0);
+    let start = std::time::Instant::now();
+    let out = child.wait_with_output().unwrap();
+    assert!(start.elapsed() < std::time::Duration::from_secs(10), "took {:?} to stop", start.elapsed());
+    assert_eq!(out.status.code(), Some(143), "{}", stderr(&out));
+}
+
+/// An export without an amount into a closed standard output (`>&-`, which the standard library's start-up
+/// reopens as /dev/null) or /dev/null is refused at once, naming it; before, it wrote into nothing for ever.
+#[test]
+fn an_export_into_a_closed_standard_output_is_refused() {
+    use std::os::unix::process::CommandExt;
+    let mut command = Command::new(bin_path());
+    command.args(["export", "raw", "--rng", "chacha8", "--seed", "1"]).stderr(Stdio::piped());
+    // SAFETY: close(2) in the child between fork and exec.
+    unsafe {
+        command.pre_exec(|| {
+            libc::close(1);
+            Ok(())
+        });
+    }
+    let mut child = command.spawn().unwrap();
+    let start = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > std::time::Duration::from_secs(20) {
+            let _ = child.kill();
+            panic!("the export into a closed standard output did not end");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let out = child.wait_with_output().unwrap();
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("standard output"), "{}", stderr(&out));
+}
+
+/// An export to a file larger than its file system's free space is refused before any byte, naming --bytes;
+/// before, `--bytes 2^62` wrote until the disk was full.
+#[test]
+fn an_export_to_a_file_that_cannot_fit_is_refused_before_it_starts() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("huge.bin");
+    let out =
+        run(&["export", "raw", "--rng", "chacha8", "--seed", "1", "--bytes", "2^62", "--out", file.to_str().unwrap()]);
+    assert_usage_error(&out, "--bytes", "more bytes than the disk has");
+    assert!(!file.exists(), "nothing was written");
+}
+
+/// The same into /dev/null itself; with an amount, an export into /dev/null ends and succeeds.
+#[test]
+fn an_endless_export_into_dev_null_is_refused_and_a_bounded_one_runs() {
+    let null = || Stdio::from(std::fs::File::create("/dev/null").unwrap());
+    let out = Command::new(bin_path())
+        .args(["export", "raw", "--rng", "chacha8", "--seed", "1"])
+        .stdout(null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("/dev/null") && stderr(&out).contains("--bytes"), "{}", stderr(&out));
+    let out = Command::new(bin_path())
+        .args(["export", "raw", "--rng", "chacha8", "--seed", "1", "--bytes", "4096"])
+        .stdout(null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+}
+
+/// A shuffle that makes no permutation (direct-draw draws every card with replacement) gives export bits
+/// nothing to rank: refused naming -a, with no file left; before, it exited 0 having written 0 bytes.
+#[test]
+fn export_bits_of_a_shuffle_that_makes_no_permutation_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("dd.bin");
+    let out = run(&[
+        "export",
+        "bits",
+        "-a",
+        "direct-draw",
+        "--shuffles",
+        "1000",
+        "--seed",
+        "1",
+        "--out",
+        file.to_str().unwrap(),
+    ]);
+    assert_usage_error(&out, "-a: direct-draw", "no permutation");
+    assert!(!file.exists() && !dir.path().join("manifest.json").exists());
+}

@@ -62,6 +62,10 @@ impl Destination {
                 let dir = file.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
                 Ok(Destination { target: Target::File(file.clone()), manifest: Some((dir.join(MANIFEST), name)) })
             }
+            (None, _) if !amount_given && export::stdout_is_null() => bail!(
+                "standard output is /dev/null (or closed): an export without an amount ({amount_flag}) would write \
+                 into nothing for ever; give an amount, or pipe it into the battery"
+            ),
             (None, manifest) => Ok(Destination {
                 target: Target::Stdout,
                 manifest: manifest.as_ref().map(|m| (m.clone(), "-".to_string())),
@@ -78,10 +82,44 @@ impl Destination {
         anyhow::anyhow!("{}: {e}", if matches!(self.target, Target::File(_)) { "--out" } else { "export" })
     }
 
+    /// Refuses an export to a file that is bound to fail part-way: `bytes` more than its file system has free
+    /// (`--bytes 2^62` would otherwise write until the disk is full). Standard output streams until its reader
+    /// closes it, as generic batteries expect.
+    fn check_room(&self, bytes: u64, amount_flag: &str) -> anyhow::Result<()> {
+        let Target::File(file) = &self.target else { return Ok(()) };
+        let dir = file.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        // The nearest folder that exists: the export makes the rest.
+        let Some(existing) = dir.ancestors().find(|d| d.is_dir()) else { return Ok(()) };
+        let Some(free) = free_bytes(existing) else { return Ok(()) };
+        // What the file holds now is freed when it is replaced.
+        let free = free.saturating_add(std::fs::metadata(file).map_or(0, |m| m.len()));
+        if bytes > free {
+            bail!(
+                "{amount_flag}: the export to {} would write {bytes} bytes, and its file system has {free} free: it \
+                 would stop part-way with a full disk; ask for less, or stream it into the battery through a pipe",
+                file.display()
+            );
+        }
+        Ok(())
+    }
+
     fn open(&self) -> anyhow::Result<Sink> {
         let flag = if matches!(self.target, Target::File(_)) { "--out" } else { "standard output" };
         Sink::open(self.target.clone(), self.manifest.is_some()).map_err(|e| anyhow::anyhow!("{flag}: {e}"))
     }
+}
+
+/// The bytes free to an unprivileged writer on the file system of `dir` (`statvfs(3)`); `None` when unknown.
+fn free_bytes(dir: &Path) -> Option<u64> {
+    use std::os::unix::ffi::OsStrExt;
+    let c = std::ffi::CString::new(dir.as_os_str().as_bytes()).ok()?;
+    // SAFETY: statvfs(3) with a NUL-terminated path and a zeroed struct it fills.
+    let mut st: libc::statvfs = unsafe { std::mem::zeroed() };
+    // SAFETY: as above.
+    if unsafe { libc::statvfs(c.as_ptr(), &mut st) } != 0 {
+        return None;
+    }
+    Some((st.f_bavail as u64).saturating_mul(st.f_frsize as u64))
 }
 
 /// Before writing: a closed pipe must come back as `EPIPE` (the reader had enough), and a signal must stop the
@@ -166,6 +204,9 @@ fn conclude(
 fn raw(args: ExportRawArgs) -> anyhow::Result<ExitCode> {
     let words = words_of_bytes(args.bytes)?;
     let dest = Destination::of(&args.output, words.is_some(), "--bytes N")?;
+    if let Some(words) = words {
+        dest.check_room(words.saturating_mul(4), "--bytes")?;
+    }
     let (seed, drawn) = seed_of(args.rng, args.seed)?;
     let bits = args.rng.bits();
     let packed = args.words == RawWords::Packed;
@@ -345,6 +386,21 @@ fn bits(args: ExportBitsArgs) -> anyhow::Result<ExitCode> {
                     b.algorithm.label(config.deck)
                 );
             }
+            if replayed.invalid > 0 && replayed.decks == 0 && !replayed.stopped {
+                // Nothing to rank: an empty file and a success would claim an export that never happened.
+                let e = anyhow::anyhow!(
+                    "-a: {} made no permutation ({} of {} outputs repeat a card): export bits ranks permutations, so \
+                     there is nothing to write (`export draws` exports its draws)",
+                    b.algorithm.label(config.deck),
+                    replayed.invalid,
+                    replayed.invalid,
+                );
+                if let Target::File(path) = &dest.target {
+                    drop(sink);
+                    let _ = std::fs::remove_file(path);
+                }
+                return Err(e);
+            }
             if replayed.invalid > 0 {
                 eprintln!(
                     "warning: {} outputs of {} were not permutations: left out",
@@ -365,7 +421,7 @@ fn bits(args: ExportBitsArgs) -> anyhow::Result<ExitCode> {
                 ExternalSource::Decks(_) => "--decks",
                 ExternalSource::Exec(_) => "--exec",
             };
-            let input = input_of(&plan.source).with_context(|| flag.to_string())?;
+            let input = Input::of(&plan.source, stop).with_context(|| format!("{flag}: cannot read it"))?;
             let mut writer: Option<BitsWriter> = None;
             let mut failed = None;
             let mut each = |deck: &[shuffle_audit::cards::Card]| {
@@ -476,17 +532,4 @@ fn bits(args: ExportBitsArgs) -> anyhow::Result<ExitCode> {
 enum BitsSource {
     Builtin { rng: RngKind, seed: u64, drawn: Option<u64>, algorithm: String },
     External { input: Input },
-}
-
-/// The manifest's `input`: a file's SHA-256 (read before the export), or a command line and the SHA-256 of its
-/// text.
-fn input_of(source: &ExternalSource) -> anyhow::Result<Input> {
-    Ok(match source {
-        ExternalSource::Decks(p) if p.as_os_str() == "-" => Input::Decks { path: "-".into(), sha256: None },
-        ExternalSource::Decks(p) => {
-            let sha256 = export::sha256_file(p).with_context(|| format!("cannot read {}", p.display()))?;
-            Input::Decks { path: p.display().to_string(), sha256: Some(sha256) }
-        }
-        ExternalSource::Exec(c) => Input::Exec { command: c.clone(), sha256: export::sha256_hex(c.as_bytes()) },
-    })
 }

@@ -17,7 +17,8 @@ pub const MANIFEST: &str = "manifest.json";
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "lowercase")]
 pub enum Input {
-    /// `--decks FILE`: the file and its SHA-256 (`-`, standard input, has none).
+    /// `--decks FILE`: the file and its SHA-256 (`-`, standard input, a FIFO or a device, which are read once,
+    /// by the audit, have none).
     Decks {
         path: String,
         #[serde(skip_serializing_if = "Option::is_none")]
@@ -25,6 +26,24 @@ pub enum Input {
     },
     /// `--exec CMD`: the command line and the SHA-256 of its text.
     Exec { command: String, sha256: String },
+}
+
+impl Input {
+    /// The input of decks read from `source`: a regular file with its SHA-256, read a mebibyte at a time before
+    /// the audit reads it, and none when `stop` is set meanwhile (the audit then stops at once); standard input,
+    /// a FIFO or a device without one, since hashing it first would read what the audit must read (or, for
+    /// `/dev/zero`, never end); a program with the SHA-256 of its command line.
+    pub fn of(source: &crate::audit::ExternalSource, stop: &crate::audit::StopFlag) -> std::io::Result<Input> {
+        use crate::audit::ExternalSource;
+        Ok(match source {
+            ExternalSource::Decks(p) => {
+                let regular = p.as_os_str() != "-" && std::fs::metadata(p)?.is_file();
+                let sha256 = if regular { sha256_file_until(p, Some(stop))? } else { None };
+                Input::Decks { path: p.display().to_string(), sha256 }
+            }
+            ExternalSource::Exec(c) => Input::Exec { command: c.clone(), sha256: sha256_hex(c.as_bytes()) },
+        })
+    }
 }
 
 /// One exported file.
@@ -92,9 +111,20 @@ impl Manifest {
         }
     }
 
-    /// Reads a manifest; the error names the file and what is wrong.
+    /// Reads a manifest; the error names the file and what is wrong. Only a regular file of at most
+    /// [`MAX_MANIFEST_BYTES`] is read: a FIFO or a device (`/dev/zero`) is refused at once, not read for ever.
     pub fn read(path: &Path) -> Result<Manifest, ManifestError> {
-        let text = std::fs::read(path).map_err(|source| ManifestError::Read { path: path.to_path_buf(), source })?;
+        use std::io::Read;
+        let fail = |source| ManifestError::Read { path: path.to_path_buf(), source };
+        let (file, len) = open_regular_io(path).map_err(fail)?;
+        if len > MAX_MANIFEST_BYTES {
+            return Err(ManifestError::Malformed {
+                path: path.to_path_buf(),
+                why: format!("{len} bytes, more than the {MAX_MANIFEST_BYTES} a manifest may have"),
+            });
+        }
+        let mut text = Vec::with_capacity(len as usize);
+        file.take(MAX_MANIFEST_BYTES + 1).read_to_end(&mut text).map_err(fail)?;
         serde_json::from_slice(&text)
             .map_err(|e| ManifestError::Malformed { path: path.to_path_buf(), why: e.to_string() })
     }
@@ -143,13 +173,32 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
     hex(&Sha256::digest(bytes))
 }
 
-/// SHA-256 of a file, read a mebibyte at a time, in hex.
+/// The most bytes a manifest may have (16 MiB: some hundred thousand entries).
+pub(crate) const MAX_MANIFEST_BYTES: u64 = 16 << 20;
+
+/// Opens a regular file for reading, with its size; anything else is an error saying what it is.
+fn open_regular_io(path: &Path) -> std::io::Result<(std::fs::File, u64)> {
+    crate::audit::regular_file::open_regular(path).map_err(|e| match e {
+        crate::audit::regular_file::OpenError::Io(e) => e,
+        other => std::io::Error::new(std::io::ErrorKind::InvalidInput, other.to_string()),
+    })
+}
+
+/// SHA-256 of a regular file, read a mebibyte at a time, in hex; a FIFO or a device is refused.
 pub fn sha256_file(path: &Path) -> std::io::Result<String> {
+    Ok(sha256_file_until(path, None)?.expect("not stopped without a stop flag"))
+}
+
+/// [`sha256_file`], given up (`None`) once `stop` is set.
+fn sha256_file_until(path: &Path, stop: Option<&crate::audit::StopFlag>) -> std::io::Result<Option<String>> {
     use std::io::Read;
-    let mut file = std::fs::File::open(path)?;
+    let (mut file, _) = open_regular_io(path)?;
     let mut sha = Sha256::new();
     let mut buf = vec![0u8; 1 << 20];
     loop {
+        if stop.is_some_and(|s| s.is_set()) {
+            return Ok(None);
+        }
         match file.read(&mut buf) {
             Ok(0) => break,
             Ok(k) => sha.update(&buf[..k]),
@@ -157,7 +206,7 @@ pub fn sha256_file(path: &Path) -> std::io::Result<String> {
             Err(e) => return Err(e),
         }
     }
-    Ok(hex(&sha.finalize()))
+    Ok(Some(hex(&sha.finalize())))
 }
 
 /// Bytes as lower-case hex.

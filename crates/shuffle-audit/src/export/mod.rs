@@ -18,6 +18,6 @@ pub use manifest::{
     FileEntry, Input, MANIFEST, Manifest, ManifestError, binary_sha256, forget, hex, sha256_file, sha256_hex,
     shell_quote,
 };
-pub use sink::{Sink, SinkError, Target, Written};
+pub use sink::{Sink, SinkError, Target, Written, stdout_is_null};
 pub use streams::{BitsCounts, BitsWriter, Ended, draws, raw};
 pub use verify::{Check, FileCheck, Verified, verify};

@@ -42,6 +42,18 @@ pub struct Written {
     pub closed: bool,
 }
 
+/// Whether standard output is the null device: `>/dev/null`, or a closed standard output, which the standard
+/// library's start-up reopens as `/dev/null`. An export without an end would write into it for ever.
+pub fn stdout_is_null() -> bool {
+    use std::os::unix::fs::{FileTypeExt, MetadataExt};
+    let null = std::fs::metadata("/dev/null");
+    let out = std::fs::metadata("/proc/self/fd/1").or_else(|_| std::fs::metadata("/dev/stdout"));
+    match (null, out) {
+        (Ok(null), Ok(out)) => out.file_type().is_char_device() && out.rdev() == null.rdev(),
+        _ => false,
+    }
+}
+
 /// Bytes out, counted, optionally hashed; a closed pipe (`EPIPE`, with SIGPIPE ignored) ends the sink quietly.
 pub struct Sink {
     out: Box<dyn Write>,
