@@ -342,5 +342,8 @@ fn a_run_stopped_before_its_first_deck_says_no_test_was_applied() {
         assert!(text.contains("no test applied: no deck was counted"), "{what}: {text}");
         assert!(!text.contains("over the 0 tests") && !text.contains("no test finds a bias"), "{what}: {text}");
     }
+    // A run that tested nothing did not pass: its verdict line and title say so (before: "PASS: PARTIAL …").
+    assert!(f.stdout.contains("NO VERDICT: ") && !f.stdout.contains("PASS"), "{}", f.stdout);
+    assert!(summary.contains(": NO VERDICT (partial)") && !summary.contains("PASS"), "{summary}");
     assert_eq!(csv.matches("no test applied").count(), 1, "said once: {csv}");
 }

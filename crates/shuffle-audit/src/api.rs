@@ -57,7 +57,6 @@ pub const DEFAULT_TESTS: &str = "default";
 /// default it take this one).
 pub const DEFAULT_DECK: usize = crate::audit::settings::DEFAULT_DECK;
 /// The probability of detection the power statement is given for.
-const STATED_POWER: f64 = 0.99;
 
 /// An audit to run: the deck, how many shuffles, the seed, and the tests. Build it with [`Audit::new`] and the
 /// builder methods, then [`Audit::run`] a shuffle function or [`Audit::run_decks`] a list of decks.
@@ -551,16 +550,7 @@ pub struct Report {
 
 impl Report {
     fn new(run: RunReport) -> Self {
-        let has_global = run.assessment.get(crate::stats::TestId::PositionCard).is_some();
-        let power = (has_global && run.shuffles_done > 0).then(|| {
-            PowerStatement::new(
-                run.config.deck,
-                run.shuffles_done,
-                run.assessment.tests.len(),
-                run.thresholds.fail,
-                STATED_POWER,
-            )
-        });
+        let power = run.power();
         Report { run, power }
     }
 

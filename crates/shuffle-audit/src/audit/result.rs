@@ -14,7 +14,11 @@ use crate::audit::stop::StopReason;
 use crate::audit::verdict::{Assessment, Thresholds, Verdict, assess};
 use crate::error::{ConfigError, Field};
 use crate::game::table::seat_cards::SeatCardCounts;
+use crate::stats::power::PowerStatement;
 use crate::stats::{PositionCardCounts, TestId, TestResult};
+
+/// The detection probability of every power statement ([`RunReport::power`]): 99%.
+pub const STATED_POWER: f64 = 0.99;
 
 /// Why a run got its verdict, as data: the reports put it into words (`report::i18n::reason` for the sentence,
 /// `report::i18n::headline` for the short phrase of tables), in English for the files and in the page's
@@ -177,6 +181,23 @@ impl RunReport {
             incomplete: None,
             samples: None,
         }
+    }
+
+    /// What this many decks can detect with the position-by-card test at the run's FAIL threshold, with
+    /// probability [`STATED_POWER`] ([`PowerStatement`]): the statement behind "what a PASS rules out". `None`
+    /// when the test was not applied (not selected, no deck counted, a BROKEN run) or does not count distinct
+    /// cards (a shoe written by face).
+    pub fn power(&self) -> Option<PowerStatement> {
+        let applied = self.assessment.get(TestId::PositionCard).is_some();
+        (applied && self.fault.is_none() && self.shuffles_done > 0 && self.cards.ids_known).then(|| {
+            PowerStatement::new(
+                self.cards.n,
+                self.shuffles_done,
+                self.assessment.tests.len(),
+                self.thresholds.fail,
+                STATED_POWER,
+            )
+        })
     }
 
     /// The report of a run split into samples: the whole run's tests, and the second level of the samples in

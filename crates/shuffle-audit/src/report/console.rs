@@ -104,7 +104,11 @@ fn layout(r: &RunReport, lang: Lang) -> String {
         }
         s.push('\n');
     }
-    s.push_str(&format!("{}: {}\n", i18n::verdict_word(lang, r.verdict), i18n::reason(lang, r)));
+    s.push_str(&format!("{}: {}\n", i18n::run_verdict_word(lang, r), i18n::reason(lang, r)));
+    if let Some(rules_out) = i18n::rules_out(lang, r) {
+        s.push_str(&rules_out);
+        s.push('\n');
+    }
     s
 }
 

@@ -50,6 +50,11 @@ pub fn render(report: &RunReport, timings: Timings) -> Vec<u8> {
     let mut value = serde_json::to_value(&doc).expect("serialising plain data");
     value["reason"] = Value::String(i18n::reason(Lang::En, report));
     value["headline"] = Value::String(i18n::headline(Lang::En, report));
+    // What a PASS or SUSPICIOUS rules out: the power statement's figures, and the sentence.
+    if let Some(rules_out) = i18n::rules_out(Lang::En, report) {
+        value["power"] = serde_json::to_value(report.power()).expect("serialising plain data");
+        value["rules_out"] = Value::String(rules_out);
+    }
     if let Some(input) = &report.input {
         value["input"]["partial_reason"] = i18n::partial_reason(Lang::En, input).map_or(Value::Null, Value::String);
     }

@@ -19,9 +19,12 @@ pub fn render_run(r: &RunReport) -> Vec<u8> {
         escape(&r.algorithm_label()),
         escape(&r.rng_label()),
         c.deck,
-        r.verdict
+        i18n::run_verdict_word(Lang::En, r)
     );
     let _ = writeln!(s, "{}\n", escape(&i18n::reason(Lang::En, r)));
+    if let Some(rules_out) = i18n::rules_out(Lang::En, r) {
+        let _ = writeln!(s, "{}\n", escape(&rules_out));
+    }
     if let Some(input) = &r.input {
         render_input(&mut s, input);
     } else if let Some(b) = c.builtin() {

@@ -32,7 +32,7 @@ use crate::stats::power::PowerStatement;
 use crate::stats::{TestId, format_ln_p};
 
 /// Detection probability of the power statements.
-pub const STATED_POWER: f64 = 0.99;
+pub use crate::audit::result::STATED_POWER;
 
 /// One test of a check, as the gate's reports show it.
 #[derive(Clone, Debug, Serialize)]
@@ -191,16 +191,7 @@ fn outcome_of(check: &Check, report: Result<RunReport, InputError>, seconds: f64
             verdict: t.verdict,
         })
         .collect();
-    let has_global = report.assessment.tests.iter().any(|t| t.result.test == TestId::PositionCard);
-    if has_global && report.shuffles_done > 0 {
-        out.power = Some(PowerStatement::new(
-            report.config.deck,
-            report.shuffles_done,
-            report.assessment.tests.len(),
-            check.settings.thresholds.fail,
-            STATED_POWER,
-        ));
-    }
+    out.power = report.power();
     out.report = Some(report);
     out
 }

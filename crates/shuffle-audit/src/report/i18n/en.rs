@@ -51,6 +51,7 @@ pub(super) static TEMPLATES: Catalogue = Catalogue {
         ("favoured.yes", ": it is favoured"),
         ("favoured.no", ": it is short-changed"),
         ("verdict.pass", "{verdict}"),
+        ("verdict.none", "NO VERDICT"),
         ("verdict.suspicious", "{verdict}"),
         ("verdict.fail", "{verdict}"),
         ("verdict.broken", "{verdict}"),
@@ -470,6 +471,11 @@ pub(super) static TEMPLATES: Catalogue = Catalogue {
         ("run-headline.broken.not-a-permutation", "{headline}"),
         ("run-headline.broken.other", "{headline}"),
         ("run-headline.no-deck", "no test applied"),
+        (
+            "rules-out",
+            "What this {verdict} rules out: at {decks} decks, any position-by-card cell off by {any} or more would \
+             have FAILed with {power} power (so would every cell off by ±{every} in a balanced pattern).",
+        ),
         ("run-headline.no-bias", "no bias found"),
         ("run-headline.too-uniform", "{test}: too uniform"),
         ("check.error", "{error}"),

@@ -746,9 +746,31 @@ pub(crate) fn incomplete(r: &RunReport) -> Option<Message> {
     Some(m.text("counted", group_digits(i.counted)).text("planned", group_digits(i.planned)))
 }
 
+/// What a PASS or SUSPICIOUS run rules out ([`RunReport::power`]): at its decks, any position-by-card cell off
+/// by the statement's deviation would have FAILed with its power; `None` for other verdicts or without the test.
+pub(crate) fn rules_out(r: &RunReport) -> Option<Message> {
+    if !matches!(r.verdict, Verdict::Pass | Verdict::Suspicious) {
+        return None;
+    }
+    let p = r.power()?;
+    Some(
+        msg("rules-out")
+            .msg("verdict", verdict(r.verdict))
+            .text("decks", group_digits(p.shuffles))
+            .text("any", crate::stats::power::percent(p.any_cell))
+            .text("every", crate::stats::power::percent(p.every_cell))
+            .text("power", format!("{:.0}%", 100.0 * p.power)),
+    )
+}
+
 /// Why a run is partial, when it is: its input's reason, or what it did not count.
 fn partial_or_incomplete(r: &RunReport) -> Option<Message> {
     r.input.as_ref().and_then(|i| i.partial_reason.as_ref().map(|p| partial(p, i))).or_else(|| incomplete(r))
+}
+
+/// The verdict line's word for a run that counted no deck: `NO VERDICT`.
+pub(crate) fn no_verdict() -> Message {
+    msg("verdict.none")
 }
 
 /// The verdict word: `FAIL`, and in Chinese with its gloss.

@@ -65,6 +65,15 @@ pub fn verdict_word(lang: Lang, v: Verdict) -> String {
     render(lang, &messages::verdict(v))
 }
 
+/// The word a run's verdict line starts with: its verdict, or, when no deck was counted (a run stopped before its
+/// first deck, an input without one), `NO VERDICT`: a run that tested nothing did not pass.
+pub(crate) fn run_verdict_word(lang: Lang, r: &RunReport) -> String {
+    match r.reason {
+        crate::audit::Reason::NoDeck => render(lang, &messages::no_verdict()),
+        _ => verdict_word(lang, r.verdict),
+    }
+}
+
 /// The name of card `card` of an `n`-card deck in a run of `cards`: in a shoe, its face and deck (`♦6 (deck
 /// 2)`, `方块6（第2副）`).
 pub(crate) fn card_in(lang: Lang, cards: crate::stats::Cards, card: usize, n: usize) -> String {
@@ -104,6 +113,11 @@ pub(crate) fn reason(lang: Lang, r: &RunReport) -> String {
 /// table-level test's.
 pub fn headline(lang: Lang, r: &RunReport) -> String {
     render(lang, &messages::headline(r))
+}
+
+/// What a PASS or SUSPICIOUS rules out, in words ([`messages::rules_out`]).
+pub(crate) fn rules_out(lang: Lang, r: &RunReport) -> Option<String> {
+    messages::rules_out(r).map(|m| render(lang, &m))
 }
 
 /// What a built-in run did not count, in words: `interrupted by SIGINT after 3,276,800 of 10,000,000

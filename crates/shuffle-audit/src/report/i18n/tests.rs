@@ -187,6 +187,7 @@ fn every_message() -> Vec<Message> {
         out.push(messages::headline(&r));
         out.push(messages::run_meta(&r));
         out.extend(messages::incomplete(&r));
+        out.extend(messages::rules_out(&r));
         if let Some(i) = &r.input {
             out.extend(i.partial_reason.as_ref().map(|p| messages::partial(p, i)));
         }
@@ -194,6 +195,7 @@ fn every_message() -> Vec<Message> {
     for v in [Verdict::Pass, Verdict::Suspicious, Verdict::Fail, Verdict::Broken] {
         out.push(messages::verdict(v));
     }
+    out.push(messages::no_verdict());
     let (error, no_decks) = messages::check_failed("no such file");
     out.extend([error, no_decks, messages::external_origin("`gen`"), messages::noise_note(1000, 1.5, "2×")]);
     out.extend(messages::exact_heatmap("ideal draws"));
@@ -220,6 +222,23 @@ fn every_message_fills_exactly_its_holes_and_every_key_is_reached() {
     }
     let all: BTreeSet<&str> = catalogue(Lang::En).keys().collect();
     assert_eq!(all.difference(&reached).collect::<Vec<_>>(), Vec::<&&str>::new(), "keys no fixture reaches");
+}
+
+/// What a PASS rules out is said of a PASS or SUSPICIOUS run with the position-card test, never of a FAIL; its
+/// figures are the power statement's.
+#[test]
+fn a_pass_says_what_it_rules_out_and_a_fail_does_not() {
+    let runs = every_run();
+    let (fair, biased) = (&runs[0], &runs[1]);
+    assert_eq!(fair.verdict, Verdict::Pass);
+    let p = fair.power().expect("the fair fixture applies position-card");
+    let en = rules_out(Lang::En, fair).expect("a PASS rules something out");
+    let any = crate::stats::power::percent(p.any_cell);
+    assert!(en.starts_with("What this PASS rules out: at "), "{en}");
+    assert!(en.contains(&format!("off by {any} or more would have FAILed with 99% power")), "{en}");
+    assert!(rules_out(Lang::Zh, fair).expect("in Chinese too").contains(&any));
+    assert_ne!(biased.verdict, Verdict::Pass);
+    assert_eq!(rules_out(Lang::En, biased), None, "a FAIL rules nothing out");
 }
 
 #[test]

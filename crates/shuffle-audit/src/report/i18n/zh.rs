@@ -52,6 +52,7 @@ pub(super) static TEMPLATES: Catalogue = Catalogue {
         ("favoured.yes", "这个座位占了便宜"),
         ("favoured.no", "这个座位吃了亏"),
         ("verdict.pass", "{verdict}（通过）"),
+        ("verdict.none", "无结论（NO VERDICT）"),
         ("verdict.suspicious", "{verdict}（可疑）"),
         ("verdict.fail", "{verdict}（失败）"),
         ("verdict.broken", "{verdict}（损坏）"),
@@ -397,6 +398,11 @@ pub(super) static TEMPLATES: Catalogue = Catalogue {
         ("run-headline.broken.not-a-permutation", "不是排列：{share}% 的牌有重复"),
         ("run-headline.broken.other", "{kind}"),
         ("run-headline.no-deck", "未做检验"),
+        (
+            "rules-out",
+            "这个 {verdict} 排除了什么：在 {decks} 副牌下，任何一个“位置×牌”格子偏离 {any} 或更多，都会以 {power} \
+             的把握判为 FAIL（所有格子以均衡方式各偏离 ±{every} 也会）。",
+        ),
         ("run-headline.no-bias", "未发现偏差"),
         ("run-headline.too-uniform", "{test}：过于均匀"),
         ("check.error", "{error}"),
