@@ -44,7 +44,8 @@ pub struct StreamOptions {
     /// Deck size (a shoe's every card); inferred from the first deck when `None`.
     pub deck: Option<usize>,
     /// Copies of each face in a deck (`--copies`, with `deck` given): decks written by name repeat each face
-    /// this many times, decks written as ids hold `0..deck`. 0 and 1 both mean one deck of distinct cards.
+    /// this many times; decks written as ids hold the shoe's own ids `0..deck`, or each face's id this many
+    /// times (the first deck says which). 0 and 1 both mean one deck of distinct cards.
     #[serde(skip_serializing_if = "one_deck")]
     pub copies: usize,
     pub format: FormatChoice,
@@ -364,16 +365,24 @@ fn start_parser(
             }
         },
     };
-    let parser = DeckParser::new(n, format).with_copies(options.copies.max(1));
+    let copies = options.copies.max(1);
+    // A shoe written as ids holds either its own ids or each face's id once per copy: the first deck says which.
+    let format = match format {
+        DeckFormat::Ids { base } if n.is_multiple_of(copies) => {
+            DeckFormat::ids_of_shoe(first, base, n / copies, copies)
+        }
+        other => other,
+    };
+    let parser = DeckParser::new(n, format).with_copies(copies);
     let parser = if inferred { parser.inferred_at(line) } else { parser };
     let tally = Tally::for_cards(parser_cards(&parser), tests, deal);
     Ok((parser, tally, inferred))
 }
 
-/// What the parser's decks hold: a shoe written by name does not tell its copies apart.
+/// What the parser's decks hold: a shoe written by name or by face ids does not tell its copies apart.
 fn parser_cards(parser: &DeckParser) -> Cards {
     let copies = parser.copies();
-    Cards { n: parser.n(), copies, ids_known: copies == 1 || parser.format() != DeckFormat::Names }
+    Cards { n: parser.n(), copies, ids_known: copies == 1 || parser.format().ids_known() }
 }
 
 #[cfg(test)]
