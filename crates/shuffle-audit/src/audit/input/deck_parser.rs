@@ -374,7 +374,7 @@ impl DeckParser {
         }
     }
 
-    /// When the line is a shoe (its cards, or its faces, are `0..m` each exactly K > 1 times) that the reading
+    /// When the line is a shoe (its cards, or its faces, are `0..m`, m ≥ 2, each exactly K > 1 times) that the reading
     /// does not expect, how to read it: `--deck m --copies K`; empty otherwise.
     #[cold]
     fn shoe_hint(&self) -> String {
@@ -385,7 +385,8 @@ impl DeckParser {
         }
         let m = counts.iter().take_while(|&&k| k > 0).count();
         let k = counts[0];
-        if m == 0 || k < 2 || counts[..m].iter().any(|&x| x != k) || counts[m..].iter().any(|&x| x > 0) {
+        // A deck has two cards or more (one card repeated is no shoe).
+        if m < 2 || k < 2 || counts[..m].iter().any(|&x| x != k) || counts[m..].iter().any(|&x| x > 0) {
             return String::new();
         }
         let (first, last) = (self.name(0), self.name(m as Card - 1));
