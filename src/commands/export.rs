@@ -70,7 +70,7 @@ impl Destination {
                 };
                 let checked = export::check_recorded_output(NamedFile::new("--out", file), inputs, out.force)?;
                 // A device or a FIFO gets no manifest: its folder is not a place of exported files.
-                let manifest = checked.place.records().then(|| (checked.manifest, name));
+                let manifest = checked.place.records().then_some((checked.manifest, name));
                 Ok(Destination { target: Target::File(file.clone()), manifest })
             }
             (None, manifest) => {
