@@ -325,3 +325,207 @@ fn usage_errors_name_the_flag() {
         assert!(err.contains(flag), "{args:?}: {err}");
     }
 }
+
+/// splitmix64 (Steele, Lea and Flood 2014), the tests' named generator for the decks they write.
+struct SplitMix(u64);
+
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in 0..=i by rejection (no modulo bias).
+    fn below(&mut self, bound: u64) -> u64 {
+        let zone = u64::MAX - u64::MAX % bound;
+        loop {
+            let r = self.next();
+            if r < zone {
+                return r % bound;
+            }
+        }
+    }
+}
+
+/// `shoes` shoes of `copies` × 52 cards written by face (ids 0..52, each `copies` times), shuffled by
+/// Fisher–Yates from the top down; `steps` of its n − 1 swaps are made (all of them: a fair shoe; half: a shoe
+/// whose first half still holds the cards the swaps did not reach, in their starting order by face).
+fn face_shoes(shoes: usize, copies: usize, steps: usize, seed: u64) -> Vec<u8> {
+    let mut rng = SplitMix(seed);
+    let n = 52 * copies;
+    let mut out = String::new();
+    for _ in 0..shoes {
+        let mut shoe: Vec<usize> = (0..n).map(|c| c % 52).collect();
+        for i in (1..n).rev().take(steps) {
+            let j = rng.below(i as u64 + 1) as usize;
+            shoe.swap(i, j);
+        }
+        out.push_str(&shoe.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" "));
+        out.push('\n');
+    }
+    out.into_bytes()
+}
+
+#[test]
+fn a_shoe_written_by_face_ids_is_read_with_copies() {
+    let dir = tempfile::tempdir().unwrap();
+    let fair = dir.path().join("fair.txt");
+    let half = dir.path().join("half.txt");
+    std::fs::write(&fair, face_shoes(2000, 6, 311, 1)).unwrap();
+    std::fs::write(&half, face_shoes(2000, 6, 155, 2)).unwrap();
+    let shoe = |file: &Path, extra: &[&str], out: &str| {
+        let o = bin()
+            .args(["run", "--decks"])
+            .arg(file)
+            .args(["--deck", "52", "--copies", "6", "--out"])
+            .arg(dir.path().join(out))
+            .args(extra)
+            .output()
+            .unwrap();
+        assert_no_panic(&o);
+        o
+    };
+    // Every shoe test, alone or as the shoe battery, with or without --format ids. A fair shoe is SUSPICIOUS or
+    // worse with probability 1e-3 (the family-wise threshold); the seeds are fixed, so the run is repeatable.
+    for (k, extra) in [
+        &[][..],
+        &["--format", "ids"],
+        &["--tests", "shoe"],
+        &["--tests", "clumping"],
+        &["--tests", "face-serial"],
+        &["--tests", "face-by-position,face-adjacency"],
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let o = shoe(&fair, extra, &format!("fair{k}"));
+        let out = text(&o.stdout);
+        assert_eq!(o.status.code(), Some(0), "{extra:?}: {out}{}", text(&o.stderr));
+        assert!(out.contains("PASS") && out.contains("2000 valid"), "{extra:?}: {out}");
+        let j = json(&dir.path().join(format!("fair{k}")));
+        assert_eq!(j["input"]["format"]["kind"], "face-ids", "{extra:?}");
+        assert_eq!(j["input"]["valid_decks"], 2000);
+    }
+    // Half a shuffle leaves the first half of the shoe in its starting order by face: every shoe test that sees
+    // it FAILs (far below 1e-9 at 2,000 shoes; a fair shoe FAILs with probability 1e-9).
+    for (k, extra) in [&["--tests", "shoe"][..], &["--tests", "face-by-position"], &["--tests", "face-adjacency"]]
+        .into_iter()
+        .enumerate()
+    {
+        let o = shoe(&half, extra, &format!("half{k}"));
+        assert_eq!(o.status.code(), Some(1), "{extra:?}: {}", text(&o.stdout));
+        assert!(text(&o.stdout).contains("FAIL"), "{extra:?}: {}", text(&o.stdout));
+    }
+}
+
+#[test]
+fn every_shoe_test_applies_to_a_shoe_of_ids() {
+    // The shoe's own ids 0..312, uniformly shuffled: the shoe tests apply as they do to a built-in shoe.
+    let mut rng = SplitMix(3);
+    let mut input = String::new();
+    for _ in 0..1000 {
+        let mut shoe: Vec<usize> = (0..312).collect();
+        for i in (1..312).rev() {
+            let j = rng.below(i as u64 + 1) as usize;
+            shoe.swap(i, j);
+        }
+        input.push_str(&shoe.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" "));
+        input.push('\n');
+    }
+    let dir = tempfile::tempdir().unwrap();
+    for tests in ["shoe", "clumping", "face-serial"] {
+        let out = dir.path().join(tests);
+        let o = run_decks(input.as_bytes(), &["--deck", "52", "--copies", "6", "--tests", tests], &out);
+        // Exit 0 unless the family-wise p is below 1e-9 (probability 1e-9 for these fair shoes).
+        assert_eq!(o.status.code(), Some(0), "{tests}: {}{}", text(&o.stdout), text(&o.stderr));
+        assert_eq!(json(&out)["input"]["format"]["kind"], "ids");
+    }
+}
+
+#[test]
+fn a_shoe_without_its_copies_is_told_to_add_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = face_shoes(1000, 2, 103, 4);
+    // Read as one deck of 104 cards: each line says that it is a shoe of 2 decks of 52.
+    let o = run_decks(&input, &[], &dir.path().join("a"));
+    assert_eq!(o.status.code(), Some(1));
+    let out = text(&o.stdout);
+    assert!(
+        out.contains("each of the 52 cards id 0 (♠A) to id 51 (♦K) appears 2 times: a shoe of 2 decks of 52 cards is read with --deck 52 --copies 2"),
+        "{out}"
+    );
+    // And with them it is a shoe of faces (exit 0 unless the family-wise p of these fair shoes is below 1e-9).
+    let o = run_decks(&input, &["--deck", "52", "--copies", "2"], &dir.path().join("b"));
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stdout));
+    // Too many copies for --copies: the message names the face, the count and the copies the shoe holds.
+    let o = run_decks(&face_shoes(5, 3, 155, 5), &["--deck", "52", "--copies", "2"], &dir.path().join("c"));
+    let out = text(&o.stdout);
+    assert!(out.contains("156 cards instead of 104") && out.contains("--deck 52 --copies 3)"), "{out}");
+    assert!(!out.contains("missing id 52"), "{out}");
+}
+
+#[test]
+fn a_file_with_no_valid_deck_is_broken_naming_its_first_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    // Lines read as decks, none valid: BROKEN, exit 1, the lines named.
+    let o = run_decks(b"0 0 2\n1 1 2\n2 2 0\n", &[], &dir.path().join("a"));
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    assert!(out.contains("BROKEN") && out.contains("line 1: not a permutation") && out.contains("line 3: "), "{out}");
+    // No line from which a deck can even be counted: BROKEN too (it was a usage error, exit 2), the first three
+    // lines named with what is wrong.
+    let o = run_decks(b"7\n\nhello\n\xff\xfe 1\n5\n", &[], &dir.path().join("b"));
+    assert_no_panic(&o);
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(err.starts_with("BROKEN: --decks: "), "{err}");
+    assert!(err.contains("no line could be read as a deck (4 invalid; line 1: cannot infer the deck size"), "{err}");
+    assert!(err.contains("; line 3: ") && err.contains("; line 4: invalid UTF-8") && err.contains("; …)"), "{err}");
+    // Under --strict it stays a usage error.
+    let o = run_decks(b"7\n5\n", &["--strict"], &dir.path().join("c"));
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
+}
+
+#[test]
+fn max_decks_reads_only_the_first_decks() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut input = valid_decks(30);
+    input.extend_from_slice(b"0 0 0\n");
+    let out = dir.path().join("a");
+    // (Rotations of one deck: not random, they FAIL; the point is that the invalid line is never read.)
+    let o = run_decks(&input, &["--max-decks", "30"], &out);
+    assert!(!text(&o.stdout).contains("BROKEN") && !text(&o.stdout).contains("invalid line"), "{}", text(&o.stdout));
+    assert_eq!(counted(&out), 30);
+    assert_eq!(json(&out)["input"]["invalid_decks"], 0);
+    assert_eq!(json(&out)["input"]["partial"], false);
+    // The line after the 30th is read without it.
+    let o = run_decks(&input, &["--max-decks", "31"], &dir.path().join("b"));
+    let out = text(&o.stdout);
+    assert!(out.contains("BROKEN: invalid-decks: 1 of 31 decks are invalid"), "{out}");
+    // One card three times is no shoe: no hint to read it as one.
+    assert!(
+        out.contains("line 31: 3 cards instead of 52 (id 0 (♠A) appears 3 times; missing") && !out.contains("--copies"),
+        "{out}"
+    );
+    // A producer that would print for ever is stopped after N decks, and has not failed.
+    let line = deck(7);
+    let o = bin()
+        .args(["run", "--exec", &format!("yes '{line}'"), "--max-decks", "2000", "--out"])
+        .arg(dir.path().join("c"))
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1), "identical decks FAIL: {}{}", text(&o.stdout), text(&o.stderr));
+    assert!(!text(&o.stdout).contains("BROKEN"), "{}", text(&o.stdout));
+    assert_eq!(json(&dir.path().join("c"))["input"]["decks"], 2000);
+    // Where it does not apply, it is refused, never ignored.
+    common::assert_usage_error(
+        &common::run(&["run", "-a", "fisher-yates", "--shuffles", "1000", "--max-decks", "10"]),
+        "--max-decks",
+        "a built-in run",
+    );
+    let o = run_decks(&input, &["--max-decks", "0"], &dir.path().join("d"));
+    assert_eq!(o.status.code(), Some(2));
+}

@@ -108,10 +108,25 @@ fn a_full_disk_is_an_error_naming_the_file() {
         eprintln!("no /dev/full here: not checked");
         return;
     }
+    // A device is written to only with --force.
     for args in [
-        &["export", "raw", "--rng", "chacha8", "--seed", "1", "--bytes", "1e6", "--out", "/dev/full"][..],
-        &["export", "draws", "--rng", "msvc", "--seed", "1", "--range", "6", "--count", "1e6", "--out", "/dev/full"],
-        &["export", "bits", "-a", "fisher-yates", "--seed", "1", "--shuffles", "1e5", "--out", "/dev/full"],
+        &["export", "raw", "--rng", "chacha8", "--seed", "1", "--bytes", "1e6", "--out", "/dev/full", "--force"][..],
+        &[
+            "export",
+            "draws",
+            "--rng",
+            "msvc",
+            "--seed",
+            "1",
+            "--range",
+            "6",
+            "--count",
+            "1e6",
+            "--out",
+            "/dev/full",
+            "--force",
+        ],
+        &["export", "bits", "-a", "fisher-yates", "--seed", "1", "--shuffles", "1e5", "--out", "/dev/full", "--force"],
     ] {
         let out = run(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
@@ -137,7 +152,8 @@ fn a_full_disk_is_an_error_naming_the_file() {
     ]);
     std::fs::remove_file(&file).unwrap();
     std::os::unix::fs::symlink("/dev/full", &file).unwrap();
-    let out = run(&["export", "raw", "--rng", "msvc", "--seed", "1", "--bytes", "1e6", "--out", f]);
+    // A link is written through only with --force (its target would be replaced).
+    let out = run(&["export", "raw", "--rng", "msvc", "--seed", "1", "--bytes", "1e6", "--out", f, "--force"]);
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     assert!(stderr(&out).contains("raw.bin") && stderr(&out).contains("No space left"), "{}", stderr(&out));
     let m = manifest(dir.path());

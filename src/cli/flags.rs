@@ -79,7 +79,7 @@ pub const MOVES_EXACT: &str = moves!();
 /// `--copies` on run, calibrate, deal, exact and seeds.
 pub const COPIES: &str = "Copies of the deck in one shoe, shuffled as one (--deck 52 --copies 6: a 312-card blackjack shoe; \
     --deck 54 --copies 2: the 108 cards of 掼蛋); with --game baccarat or blackjack, the decks of its shoe; decks \
-    read with --decks/--exec then repeat each card K times, or are ids 0..K·N-1 (default: 1, baccarat 8, blackjack 6)";
+    read with --decks/--exec then repeat each card K times (by name, or by face id 0..N-1), or are ids 0..K·N-1 (default: 1, baccarat 8, blackjack 6)";
 
 /// `--cut`.
 pub const CUT: &str = "After each shuffle, cut the deck at a random place (drawn from the same generator)";

@@ -366,6 +366,10 @@ pub struct RunArgs {
     /// Stop at the first invalid deck with exit status 2 (partial reports are still written).
     #[arg(long)]
     pub strict: bool,
+    /// Read only the first N decks of --decks/--exec (deck lines, valid or not; 1e6 and 2^20 are accepted): the
+    /// reports are those of these decks, not marked partial.
+    #[arg(long, value_name = "N", value_parser = parse_positive, allow_hyphen_values = true)]
+    pub max_decks: Option<u64>,
     /// Number of cards, 2..=1024 (default: 52, or the game's deck: doudizhu, guandan and doudizhu4 54, douniu 52;
     /// for --decks and --exec, the first deck's size).
     #[arg(long, value_name = "N", value_parser = parse_deck, allow_hyphen_values = true)]
@@ -416,6 +420,10 @@ pub struct RunArgs {
     /// order, with manifest.json beside it. Not with --progressive, --resume, --shard, --copies or --game.
     #[arg(long, value_name = "FILE")]
     pub save_decks: Option<std::path::PathBuf>,
+    /// With --save-decks: replace FILE even if no manifest beside it lists it (a file this tool did not write),
+    /// or write through a symbolic link, or to a device (then with no manifest). Never onto the run's input.
+    #[arg(long)]
+    pub force: bool,
     /// Continue the run a state file holds (it holds the run's definition: give no algorithm, seed or shuffles).
     #[arg(long, value_name = "FILE")]
     pub resume: Option<std::path::PathBuf>,
@@ -473,6 +481,7 @@ impl RunArgs {
             format: self.format,
             base: self.base,
             strict: self.strict,
+            max_decks: self.max_decks,
             deck: self.deck,
             copies: self.copies,
             shuffles: self.shuffles,
@@ -1093,6 +1102,10 @@ pub struct ExportOutArgs {
     /// SHA-256 of what was written). Without it, an export to standard output writes no manifest.
     #[arg(long, value_name = "FILE")]
     pub manifest: Option<std::path::PathBuf>,
+    /// With --out: replace the file even if no manifest beside it lists it (a file this tool did not write), or
+    /// write through a symbolic link, or to a device (then with no manifest). Never onto the export's input.
+    #[arg(long)]
+    pub force: bool,
 }
 
 /// The tool that reads an export: all three read little-endian 32-bit words on x86, so the bytes are the same;

@@ -17,7 +17,7 @@ use crate::cli::{
     BatteryFormat, DrawWords, ExportBitsArgs, ExportCommand, ExportDrawsArgs, ExportOutArgs, ExportRawArgs, RawWords,
 };
 use shuffle_audit::audit::input::{self, Fold};
-use shuffle_audit::audit::{ExternalSource, Plan, RunRequest};
+use shuffle_audit::audit::{ExternalSource, NamedFile, Plan, RunRequest, check_not_input};
 use shuffle_audit::bits::DrawSchedule;
 use shuffle_audit::export::{self, BitsWriter, Ended, FileEntry, Input, MANIFEST, Manifest, Sink, Target, Written};
 use shuffle_audit::rng::RngKind;
@@ -40,8 +40,17 @@ struct Destination {
 
 impl Destination {
     /// `--out FILE` (an amount is then required: `amount_flag` names it) or standard output, with
-    /// `--manifest FILE` for the latter.
-    fn of(out: &ExportOutArgs, amount_given: bool, amount_flag: &str) -> anyhow::Result<Destination> {
+    /// `--manifest FILE` for the latter. Neither may be one of `inputs`; a file already at `--out` is replaced
+    /// only when the manifest beside it lists it, or with `--force` (see `audit::output_file`).
+    fn of(
+        out: &ExportOutArgs,
+        amount_given: bool,
+        amount_flag: &str,
+        inputs: &[NamedFile],
+    ) -> anyhow::Result<Destination> {
+        if out.force && out.out.is_none() {
+            bail!("--force: applies to --out FILE only (standard output replaces nothing)");
+        }
         match (&out.out, &out.manifest) {
             (Some(_), Some(_)) => {
                 bail!("--manifest: with --out the manifest is written beside the file, as {MANIFEST}")
@@ -59,17 +68,24 @@ impl Destination {
                         file.display()
                     );
                 };
-                let dir = file.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-                Ok(Destination { target: Target::File(file.clone()), manifest: Some((dir.join(MANIFEST), name)) })
+                let checked = export::check_recorded_output(NamedFile::new("--out", file), inputs, out.force)?;
+                // A device or a FIFO gets no manifest: its folder is not a place of exported files.
+                let manifest = checked.place.records().then_some((checked.manifest, name));
+                Ok(Destination { target: Target::File(file.clone()), manifest })
             }
             (None, _) if !amount_given && export::stdout_is_null() => bail!(
                 "standard output is /dev/null (or closed): an export without an amount ({amount_flag}) would write \
                  into nothing for ever; give an amount, or pipe it into the battery"
             ),
-            (None, manifest) => Ok(Destination {
-                target: Target::Stdout,
-                manifest: manifest.as_ref().map(|m| (m.clone(), "-".to_string())),
-            }),
+            (None, manifest) => {
+                if let Some(m) = manifest {
+                    check_not_input(NamedFile::new("--manifest", m), inputs)?;
+                }
+                Ok(Destination {
+                    target: Target::Stdout,
+                    manifest: manifest.as_ref().map(|m| (m.clone(), "-".to_string())),
+                })
+            }
         }
     }
 
@@ -203,7 +219,7 @@ fn conclude(
 
 fn raw(args: ExportRawArgs) -> anyhow::Result<ExitCode> {
     let words = words_of_bytes(args.bytes)?;
-    let dest = Destination::of(&args.output, words.is_some(), "--bytes N")?;
+    let dest = Destination::of(&args.output, words.is_some(), "--bytes N", &[])?;
     if let Some(words) = words {
         dest.check_room(words.saturating_mul(4), "--bytes")?;
     }
@@ -293,7 +309,7 @@ fn draws(args: ExportDrawsArgs) -> anyhow::Result<ExitCode> {
     };
     let (amount, amount_flag) =
         if schedule.is_some() { (args.shuffles, "--shuffles N") } else { (args.count, "--count N") };
-    let dest = Destination::of(&args.output, amount.is_some(), amount_flag)?;
+    let dest = Destination::of(&args.output, amount.is_some(), amount_flag, &[])?;
     let (seed, drawn) = seed_of(args.rng, args.seed)?;
     prepare_signals();
     let mut sink = dest.open()?;
@@ -368,7 +384,8 @@ fn bits(args: ExportBitsArgs) -> anyhow::Result<ExitCode> {
         ..args.generator.request(args.algorithm, &args.post)
     };
     // A built-in source always has an amount (--shuffles, 1000000 by default); a file or a program, its end.
-    let dest = Destination::of(&args.output, true, "--bytes N")?;
+    let inputs: Vec<NamedFile> = args.decks.iter().map(|p| NamedFile::new("--decks", p)).collect();
+    let dest = Destination::of(&args.output, true, "--bytes N", &inputs)?;
     let settings = super::validate(&request, "this export")?;
     let drawn = args.generator.seed.is_none();
     prepare_signals();

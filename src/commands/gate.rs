@@ -9,12 +9,31 @@
 use std::process::ExitCode;
 
 use crate::cli::GateArgs;
+use shuffle_audit::audit::{ExternalPlan, ExternalSource, NamedFile, Plan, check_not_input};
 use shuffle_audit::modes::gate::{self, CheckOutcome, GateOutcome};
 use shuffle_audit::report::OutDir;
 use shuffle_audit::report::{check_reason, gate_json, junit, write_atomic};
 
 pub fn run(args: GateArgs) -> anyhow::Result<ExitCode> {
     let config = gate::load(&args.config)?;
+    // The reports never replace the configuration nor a check's decks, nor one another.
+    let decks: Vec<std::path::PathBuf> = config
+        .checks
+        .iter()
+        .filter_map(|c| match &c.settings.plan {
+            Plan::External(ExternalPlan { source: ExternalSource::Decks(p), .. }) => Some(config.dir.join(p)),
+            _ => None,
+        })
+        .collect();
+    let mut inputs = vec![NamedFile::new("--config", &args.config)];
+    inputs.extend(decks.iter().map(|p| NamedFile::new("decks", p)));
+    if let Some(junit) = &args.junit {
+        check_not_input(NamedFile::new("--junit", junit), &inputs)?;
+    }
+    if let Some(json) = &args.json {
+        inputs.extend(args.junit.as_deref().map(|j| NamedFile::new("--junit", j)));
+        check_not_input(NamedFile::new("--json", json), &inputs)?;
+    }
     let out = args.out.as_deref().map(super::prepare_out).transpose()?;
     // A producer runs in a process group of its own, out of reach of the terminal's Ctrl-C: the gate stops it.
     crate::signals::install();

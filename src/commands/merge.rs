@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use crate::cli::MergeArgs;
 use shuffle_audit::audit::RunReport;
-use shuffle_audit::audit::{RunState, range_label};
+use shuffle_audit::audit::{NamedFile, RunState, check_not_input, range_label};
 use shuffle_audit::report::Output;
 use shuffle_audit::report::write_atomic;
 
@@ -41,6 +41,8 @@ pub fn run(args: MergeArgs) -> anyhow::Result<ExitCode> {
     let dir = super::out_path(args.out.as_deref(), || state.config.dir_name());
     // Everything is checked before anything is written.
     if let Some(path) = &args.state_out {
+        let inputs: Vec<NamedFile> = args.states.iter().map(|s| NamedFile::new("state", s)).collect();
+        check_not_input(NamedFile::new("--state-out", path), &inputs)?;
         super::check_state_out(path, &dir)?;
     }
     let out = super::prepare_out(&dir)?;

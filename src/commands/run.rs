@@ -18,7 +18,7 @@ use shuffle_audit::audit::Thresholds;
 use shuffle_audit::audit::input::{self, Fold};
 use shuffle_audit::audit::{self, RunReport};
 use shuffle_audit::audit::{Checkpoints, ResumableRun};
-use shuffle_audit::audit::{ExternalPlan, Plan, RunRequest, StateSettings};
+use shuffle_audit::audit::{ExternalPlan, NamedFile, Plan, RunRequest, StateSettings};
 use shuffle_audit::audit::{StopReason, within_limit};
 use shuffle_audit::cards::Lang;
 use shuffle_audit::error::Field;
@@ -37,6 +37,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     let lab = args.lab().validate(&request, args.resume.is_some(), args.against_exact)?;
     let save = match &args.save_decks {
         Some(path) => Some(SaveDecks::check(&args, path)?),
+        None if args.force => anyhow::bail!("--force: applies to --save-decks only"),
         None => None,
     };
     // Before --resume: a resumed run would not test against the exact matrix, and must not seem to.
@@ -359,6 +360,8 @@ fn run_external(
             let file = std::fs::File::open(path).with_context(|| format!("--decks: cannot open {}", path.display()))?;
             let lines =
                 input::count_deck_lines(std::io::BufReader::new(file)).map_err(|e| anyhow::anyhow!("--decks: {e}"))?;
+            // Only the first --max-decks are read.
+            let lines = plan.options.max_decks.map_or(lines, |max| lines.min(max));
             Some((count, audit::check_samples(count, lines, "deck lines")?))
         }
         _ => None,
@@ -386,6 +389,14 @@ fn run_external(
         Err(e) if crate::signals::STOP.is_set() => {
             eprintln!("Error: {flag}: {}", report::terminal(&e.to_string()));
             return Ok(ExitCode::from(crate::signals::STOP.requested().map_or(2, |r| r.exit_code())));
+        }
+        // Lines there were, and none a deck: the input is broken (exit 1, 2 under --strict), its first invalid
+        // lines named.
+        Err(e @ input::InputError::NoDecks { error: input::StreamError::NoDeck { .. }, .. })
+            if !plan.options.strict =>
+        {
+            eprintln!("BROKEN: {flag}: {}", report::terminal(&e.to_string()));
+            return Ok(ExitCode::from(shuffle_audit::audit::Verdict::Broken.exit_code()));
         }
         Err(e) => return Err(anyhow::anyhow!("{flag}: {e}")),
     };
@@ -552,7 +563,8 @@ fn print_summary(
 /// written as they stream.
 struct SaveDecks {
     path: PathBuf,
-    manifest: PathBuf,
+    /// The manifest beside the file; none for a device written with `--force`.
+    manifest: Option<PathBuf>,
     entry: export::FileEntry,
     out: Option<SavedDecks>,
 }
@@ -609,7 +621,12 @@ impl SaveDecks {
                 export::MANIFEST
             );
         };
-        let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        // Never onto the run's input (read after the file is opened), nor over a file this tool did not write.
+        let inputs: Vec<NamedFile> = [("--decks", &args.decks), ("--resume", &args.resume)]
+            .into_iter()
+            .filter_map(|(flag, p)| p.as_deref().map(|p| NamedFile::new(flag, p)))
+            .collect();
+        let checked = export::check_recorded_output(NamedFile::new(flag, path), &inputs, args.force)?;
         let entry = export::FileEntry {
             name,
             bytes: 0,
@@ -626,7 +643,8 @@ impl SaveDecks {
             partial: false,
             command: String::new(),
         };
-        Ok(SaveDecks { path: path.to_path_buf(), manifest: dir.join(export::MANIFEST), entry, out: None })
+        let manifest = checked.place.records().then_some(checked.manifest);
+        Ok(SaveDecks { path: path.to_path_buf(), manifest, entry, out: None })
     }
 
     /// The entry of a built-in run's decks.
@@ -696,14 +714,18 @@ impl SaveDecks {
             anyhow::bail!("--save-decks: {e}");
         }
         let written = out.sink.finish().map_err(|e| anyhow::anyhow!("--save-decks: {e}"))?;
+        let Some(manifest) = self.manifest else {
+            eprintln!("{} decks saved to {} (no manifest: it is not a regular file)", out.decks, self.path.display());
+            return Ok(());
+        };
         let binary = export::binary_sha256().context("cannot read the running executable to hash it")?;
         let mut entry = self.entry;
         entry.bytes = written.bytes;
         entry.sha256 = written.sha256.expect("a hashing sink");
         entry.partial = partial;
         entry.counts.insert("decks".into(), out.decks);
-        export::Manifest::record(&self.manifest, binary, entry).map_err(|e| anyhow::anyhow!("--save-decks: {e}"))?;
-        eprintln!("{} decks saved to {} (manifest: {})", out.decks, self.path.display(), self.manifest.display());
+        export::Manifest::record(&manifest, binary, entry).map_err(|e| anyhow::anyhow!("--save-decks: {e}"))?;
+        eprintln!("{} decks saved to {} (manifest: {})", out.decks, self.path.display(), manifest.display());
         Ok(())
     }
 }

@@ -35,6 +35,7 @@ crate::names::named_enum! {
         Format => "format",
         Base => "base",
         Strict => "strict",
+        MaxDecks => "max-decks",
         Tests => "tests",
         Guesser => "guesser",
         Game => "game",

@@ -9,6 +9,7 @@ pub(crate) mod exact;
 pub(crate) mod fault;
 pub mod input;
 pub(crate) mod meter;
+pub mod output_file;
 pub(crate) mod regular_file;
 pub(crate) mod result;
 pub(crate) mod resumable;
@@ -24,6 +25,7 @@ pub(crate) mod verdict;
 pub use config::limits::check_replicates;
 pub use fault::{FaultKind, FaultReport, describe_stuck};
 pub use meter::{Meter, MeterSpec, MeterView, Progress};
+pub use output_file::{NamedFile, OutputError, Place, check_not_input, check_output, same_file};
 pub use result::{Incomplete, Reason, RunReport};
 pub use resumable::{Checkpoints, ResumableRun};
 pub use runner::{

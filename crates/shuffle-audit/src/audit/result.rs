@@ -291,9 +291,10 @@ impl ExternalAudit {
         let config = self.config();
         let fault = self.fault();
         if config.shuffles > 0 {
+            // The decks read: a shoe's copies, told apart or not (a shoe by face).
             config
                 .tests
-                .check(config.deck, config.shuffles, config.deal.map(|d| d.test_scope()))
+                .check_cards(self.stream.tally.battery.cards, config.shuffles, config.deal.map(|d| d.test_scope()))
                 .map_err(|m| ConfigError::new(Field::Tests, m))?;
         }
         let mut results = if config.shuffles > 0 { self.stream.tally.evaluate() } else { Vec::new() };

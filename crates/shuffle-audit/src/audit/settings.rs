@@ -94,6 +94,8 @@ pub struct RunRequest {
     pub format: Option<FormatChoice>,
     pub base: Option<u32>,
     pub strict: bool,
+    /// `--max-decks N`: read only the first N deck lines of decks made elsewhere.
+    pub max_decks: Option<u64>,
     pub deck: Option<usize>,
     /// `--copies K`: the deck is K copies of `deck` (a shoe), shuffled as one.
     pub copies: Option<usize>,
@@ -257,6 +259,7 @@ impl RunRequest {
                     format: self.format.unwrap_or_default(),
                     base: self.base.unwrap_or(0),
                     strict: self.strict,
+                    max_decks: self.max_decks,
                 };
                 Plan::External(ExternalPlan { source, options, deal, tests })
             }
@@ -361,6 +364,7 @@ impl RunRequest {
             (Field::Format, self.format.is_some()),
             (Field::Base, self.base.is_some()),
             (Field::Strict, self.strict),
+            (Field::MaxDecks, self.max_decks.is_some()),
             (Field::Progressive, self.progressive),
             (Field::MaxShuffles, self.max_shuffles.is_some()),
             (Field::Shard, self.shard.is_some()),
@@ -556,8 +560,13 @@ impl RunRequest {
     }
 
     /// The options of external input that were given.
-    fn external_only(&self) -> [(Field, bool); 3] {
-        [(Field::Format, self.format.is_some()), (Field::Base, self.base.is_some()), (Field::Strict, self.strict)]
+    fn external_only(&self) -> [(Field, bool); 4] {
+        [
+            (Field::Format, self.format.is_some()),
+            (Field::Base, self.base.is_some()),
+            (Field::Strict, self.strict),
+            (Field::MaxDecks, self.max_decks.is_some()),
+        ]
     }
 
     fn refuse_given(&self, given: &[(Field, bool)], why: &str) -> Result<(), ConfigError> {
@@ -702,6 +711,7 @@ mod tests {
             (RunRequest { threads: Some(2), ..decks() }, Field::Threads),
             (RunRequest { algorithm: Some(AlgorithmKind::Wash), ..decks() }, Field::Algorithm),
             (RunRequest { strict: true, ..request() }, Field::Strict),
+            (RunRequest { max_decks: Some(10), ..request() }, Field::MaxDecks),
             (RunRequest { swaps: Some(3), ..request() }, Field::Swaps),
             (RunRequest { max_shuffles: Some(8), ..request() }, Field::MaxShuffles),
             (RunRequest { shape: DealShape { players: Some(7), ..Default::default() }, ..request() }, Field::Players),

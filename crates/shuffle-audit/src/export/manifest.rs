@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
+use crate::audit::output_file::{NamedFile, OutputError, Place, check_not_input, check_output};
 use crate::report::write_atomic;
 
 /// The manifest's file name, beside the files it lists.
@@ -147,6 +148,56 @@ impl Manifest {
         write_atomic(path, &bytes)?;
         Ok(())
     }
+}
+
+/// Whether the manifest at `path` lists `name` with `bytes` bytes: the sign that this tool wrote the file there
+/// and nobody changed its size since, which lets an export or saved decks replace it. `Err` says why not.
+pub fn lists(path: &Path, name: &str, bytes: u64) -> Result<(), String> {
+    let manifest = match Manifest::read(path) {
+        Ok(m) => m,
+        Err(ManifestError::Read { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => {
+            return Err(format!("no {MANIFEST} beside it lists it"));
+        }
+        Err(e) => return Err(e.to_string()),
+    };
+    match manifest.files.iter().find(|f| f.name == name) {
+        None => Err(format!("{} does not list it", path.display())),
+        Some(f) if f.bytes != bytes => {
+            Err(format!("{} lists it with {} bytes, and it has {bytes} now", path.display(), f.bytes))
+        }
+        Some(_) => Ok(()),
+    }
+}
+
+/// A file output with its entry in the manifest beside it (`export --out`, `run --save-decks`), checked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordedOutput {
+    /// What is at the path: a manifest entry is written only when [`Place::records`] says so.
+    pub place: Place,
+    /// The manifest beside the file, and the file's name in it.
+    pub manifest: PathBuf,
+    pub name: String,
+}
+
+/// Checks that `output` may be written ([`check_output`]): not one of `inputs` (nor is its manifest), and a file
+/// already there is replaced only when the manifest beside it lists it with its size, or with `force`. The
+/// caller has checked that the file's name is not the manifest's.
+pub fn check_recorded_output(
+    output: NamedFile,
+    inputs: &[NamedFile],
+    force: bool,
+) -> Result<RecordedOutput, OutputError> {
+    let dir = output.path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let manifest = dir.join(MANIFEST);
+    let name = output.path.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    let place = check_output(output, inputs, force, |meta| lists(&manifest, &name, meta.len()))?;
+    if place.records() {
+        check_not_input(NamedFile::new(MANIFEST, &manifest), inputs)?;
+    } else {
+        // Written through a link to a device: an entry of an earlier export of that name no longer holds.
+        forget(&manifest, &name);
+    }
+    Ok(RecordedOutput { place, manifest, name })
 }
 
 /// Removes the entry `name` from the manifest at `path`, if there is one: a file whose export failed must not

@@ -15,8 +15,8 @@ mod verify;
 
 pub use deck_lines::DeckLines;
 pub use manifest::{
-    FileEntry, Input, MANIFEST, Manifest, ManifestError, binary_sha256, forget, hex, sha256_file, sha256_hex,
-    shell_quote,
+    FileEntry, Input, MANIFEST, Manifest, ManifestError, RecordedOutput, binary_sha256, check_recorded_output, forget,
+    hex, lists, sha256_file, sha256_hex, shell_quote,
 };
 pub use sink::{Sink, SinkError, Target, Written, stdout_is_null};
 pub use streams::{BitsCounts, BitsWriter, Ended, draws, raw};

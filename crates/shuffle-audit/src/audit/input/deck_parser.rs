@@ -20,6 +20,9 @@ use crate::cards::{Card, CardParseError, NameStyle, PermutationDefect, card_name
 pub enum DeckFormat {
     /// Whole numbers, the first card being `base` (0 or 1).
     Ids { base: u32 },
+    /// A shoe written by face as whole numbers: the ids of the base deck (`base` first), each repeated once per
+    /// copy (`0..52` six times for six decks); like names, they do not tell the copies apart.
+    FaceIds { base: u32 },
     /// Card names in any spelling `parse_card` accepts.
     Names,
 }
@@ -40,8 +43,37 @@ impl DeckFormat {
     pub fn label(&self) -> String {
         match self {
             DeckFormat::Ids { base } => format!("ids (base {base})"),
+            DeckFormat::FaceIds { base } => format!("face ids (base {base})"),
             DeckFormat::Names => "names".to_string(),
         }
+    }
+}
+
+impl DeckFormat {
+    /// Whether the decks tell every card apart (ids), or only its face (a shoe by name or by face ids).
+    pub fn ids_known(&self) -> bool {
+        matches!(self, DeckFormat::Ids { .. })
+    }
+
+    /// The format of a shoe of `copies` copies of `faces` cards written as ids, from its first deck `line`: the
+    /// ids of the faces when some id repeats and none reaches the number of faces (a valid line of the shoe's
+    /// own ids never repeats one), the shoe's ids otherwise.
+    pub fn ids_of_shoe(line: &[u8], base: u32, faces: usize, copies: usize) -> DeckFormat {
+        if copies < 2 {
+            return DeckFormat::Ids { base };
+        }
+        let mut seen = vec![false; faces];
+        let mut repeats = false;
+        for token in line.split(|&b| is_separator(b)).filter(|t| !t.is_empty()) {
+            let id = std::str::from_utf8(token).ok().and_then(|t| t.parse::<u64>().ok());
+            match id.and_then(|v| v.checked_sub(u64::from(base))) {
+                Some(f) if f < faces as u64 => {
+                    repeats |= std::mem::replace(&mut seen[f as usize], true);
+                }
+                _ => return DeckFormat::Ids { base },
+            }
+        }
+        if repeats { DeckFormat::FaceIds { base } } else { DeckFormat::Ids { base } }
     }
 }
 
@@ -119,6 +151,11 @@ impl DeckParser {
         self.n / self.copies
     }
 
+    /// How many ids a line may hold: the faces' for face ids, every card's otherwise.
+    fn id_count(&self) -> usize {
+        if matches!(self.format, DeckFormat::FaceIds { .. }) { self.base() } else { self.n }
+    }
+
     /// The parser of a stream whose deck size was counted on its first deck, on line `line`.
     pub fn inferred_at(mut self, line: u64) -> Self {
         self.inferred = Some(line);
@@ -138,7 +175,8 @@ impl DeckParser {
         self.next_stamp();
         self.deck.clear();
         let duplicate = match self.format {
-            DeckFormat::Ids { base } => self.read_ids(line, base)?,
+            DeckFormat::Ids { base } => self.read_ids(line, base, false)?,
+            DeckFormat::FaceIds { base } => self.read_ids(line, base, true)?,
             DeckFormat::Names => self.read_names(line)?,
         };
         if self.deck.len() != self.n || duplicate {
@@ -165,9 +203,17 @@ impl DeckParser {
         dup
     }
 
-    /// The hot path: ids from bytes. Returns whether some card repeats.
-    fn read_ids(&mut self, line: &[u8], base: u32) -> Result<bool, DeckDefect> {
-        let (n, base64) = (self.n as u64, u64::from(base));
+    /// Records face `f` of a shoe by face: its first copy not yet on this line (a face seen `copies` times
+    /// already repeats). True if it repeats.
+    fn push_face(&mut self, f: usize) -> bool {
+        let faces = self.base();
+        let free = (0..self.copies).map(|k| f + k * faces).find(|&id| self.seen[id] != self.stamp);
+        self.push(free.unwrap_or(f))
+    }
+
+    /// The hot path: ids from bytes (the faces' ids with `faces`). Returns whether some card repeats.
+    fn read_ids(&mut self, line: &[u8], base: u32, faces: bool) -> Result<bool, DeckDefect> {
+        let (n, base64) = (self.id_count() as u64, u64::from(base));
         let mut duplicate = false;
         let mut i = 0;
         let len = line.len();
@@ -196,7 +242,8 @@ impl DeckParser {
                     hint: self.range_hint(line, base64),
                 });
             }
-            duplicate |= self.push((v - base64) as usize);
+            let c = (v - base64) as usize;
+            duplicate |= if faces { self.push_face(c) } else { self.push(c) };
         }
         Ok(duplicate)
     }
@@ -210,13 +257,14 @@ impl DeckParser {
             .filter(|t| !t.is_empty())
             .map(|t| std::str::from_utf8(t).ok().and_then(|t| t.parse().ok()).unwrap_or(u64::MAX))
             .collect();
-        let (n, count) = (self.n as u64, ids.len() as u64);
+        let (n, count) = (self.id_count() as u64, ids.len() as u64);
         let (lo, hi) = (ids.iter().copied().min().unwrap_or(0), ids.iter().copied().max().unwrap_or(0));
         match self.inferred {
-            Some(first) if count > n => {
+            Some(first) if count > self.n as u64 => {
                 return format!(
                     " (the deck size, {n}, was counted on the first deck, line {first}, which may be short: for \
-                     {count}-card decks pass --deck {count})"
+                     {count}-card decks pass --deck {count})",
+                    n = self.n
                 );
             }
             _ => {}
@@ -241,7 +289,7 @@ impl DeckParser {
             position: self.deck.len() + 1,
             token: shorten(&String::from_utf8_lossy(&line[start..end])),
             lo: base,
-            hi: base + self.n as u64 - 1,
+            hi: base + self.id_count() as u64 - 1,
         }
     }
 
@@ -253,12 +301,7 @@ impl DeckParser {
             let position = self.deck.len() + 1;
             match parse_card(token, base) {
                 Ok(c) if self.copies == 1 => duplicate |= self.push(usize::from(c)),
-                // A face: its first copy not yet on this line (a face seen `copies` times already repeats).
-                Ok(f) => {
-                    let f = usize::from(f);
-                    let free = (0..self.copies).map(|k| f + k * base).find(|&id| self.seen[id] != self.stamp);
-                    duplicate |= self.push(free.unwrap_or(f));
-                }
+                Ok(f) => duplicate |= self.push_face(usize::from(f)),
                 Err(CardParseError::UnknownName(_)) => {
                     return Err(DeckDefect::UnknownName { position, token: shorten(token) });
                 }
@@ -278,7 +321,7 @@ impl DeckParser {
         for &c in &self.deck {
             counts[usize::from(c) % base] += 1;
         }
-        let name = |f: usize| card_name(f as Card, base, NameStyle::Symbol);
+        let name = |f: usize| self.name(f as Card);
         let copies = self.copies;
         let over: Vec<String> = (0..base)
             .filter(|&f| counts[f] > copies)
@@ -295,18 +338,19 @@ impl DeckParser {
         if !under.is_empty() {
             parts.push(format!("too few of {}", list_some(&under)));
         }
+        let hint = self.shoe_hint();
         if self.deck.len() != self.n {
             let detail = if parts.is_empty() { String::new() } else { format!(" ({})", parts.join("; ")) };
-            DeckDefect::WrongCount { found: self.deck.len(), expected: self.n, detail }
+            DeckDefect::WrongCount { found: self.deck.len(), expected: self.n, detail: detail + &hint }
         } else {
-            DeckDefect::NotShoe { copies, detail: parts.join("; ") }
+            DeckDefect::NotShoe { copies, detail: parts.join("; ") + &hint }
         }
     }
 
     /// Which cards repeat and which are missing, named as the input names them.
     #[cold]
     fn describe_defect(&self) -> DeckDefect {
-        if self.copies > 1 && self.format == DeckFormat::Names {
+        if self.copies > 1 && !self.format.ids_known() {
             return self.describe_face_defect();
         }
         let mut seen = vec![0u32; self.n];
@@ -321,20 +365,57 @@ impl DeckParser {
         if !missing.is_empty() {
             parts.push(format!("missing {}", list_some(&missing)));
         }
+        let hint = self.shoe_hint();
         if self.deck.len() != self.n {
             let detail = if parts.is_empty() { String::new() } else { format!(" ({})", parts.join("; ")) };
-            DeckDefect::WrongCount { found: self.deck.len(), expected: self.n, detail }
+            DeckDefect::WrongCount { found: self.deck.len(), expected: self.n, detail: detail + &hint }
         } else {
-            DeckDefect::NotPermutation(parts.join("; "))
+            DeckDefect::NotPermutation(parts.join("; ") + &hint)
         }
     }
 
-    /// `id 2 (♠3)` for ids (in the input's base), `♠3` for names.
+    /// When the line is a shoe (its cards, or its faces, are `0..m`, m ≥ 2, each exactly K > 1 times) that the reading
+    /// does not expect, how to read it: `--deck m --copies K`; empty otherwise.
+    #[cold]
+    fn shoe_hint(&self) -> String {
+        let faces = self.base();
+        let mut counts = vec![0usize; faces];
+        for &c in &self.deck {
+            counts[usize::from(c) % faces] += 1;
+        }
+        let m = counts.iter().take_while(|&&k| k > 0).count();
+        let k = counts[0];
+        // A deck has two cards or more (one card repeated is no shoe).
+        if m < 2 || k < 2 || counts[..m].iter().any(|&x| x != k) || counts[m..].iter().any(|&x| x > 0) {
+            return String::new();
+        }
+        let (first, last) = (self.name(0), self.name(m as Card - 1));
+        if (m, k) == (faces, self.copies) {
+            // Only shoe ids get here: the line writes each face `copies` times, the stream's first deck did not.
+            let ids = match self.format {
+                DeckFormat::Ids { base } | DeckFormat::FaceIds { base } => {
+                    format!("{base}..={}", self.n as u32 + base - 1)
+                }
+                DeckFormat::Names => format!("0..={}", self.n - 1),
+            };
+            return format!(
+                " (this line writes each of the {m} faces {k} times, {first} to {last}, while the stream's first \
+                 deck wrote the shoe's own ids {ids}: a stream holds one or the other)"
+            );
+        }
+        format!(
+            " (each of the {m} cards {first} to {last} appears {k} times: a shoe of {k} decks of {m} cards is read \
+             with --deck {m} --copies {k})"
+        )
+    }
+
+    /// `id 2 (♠3)` for ids (in the input's base), `♠3` for names; a face id names the face.
     fn name(&self, c: Card) -> String {
-        let base = self.base();
-        let symbol = card_name(c % base as Card, base, NameStyle::Symbol);
+        let faces = self.base();
+        let symbol = card_name(c % faces as Card, faces, NameStyle::Symbol);
         match self.format {
             DeckFormat::Ids { base } => format!("id {} ({symbol})", u32::from(c) + base),
+            DeckFormat::FaceIds { base } => format!("id {} ({symbol})", u32::from(c) % faces as u32 + base),
             DeckFormat::Names => symbol,
         }
     }
@@ -343,7 +424,9 @@ impl DeckParser {
 /// Counts the cards of a line (for inferring the deck size from the first deck).
 pub(crate) fn count_cards(line: &[u8], format: DeckFormat) -> Option<usize> {
     match format {
-        DeckFormat::Ids { .. } => Some(line.split(|&b| is_separator(b)).filter(|t| !t.is_empty()).count()),
+        DeckFormat::Ids { .. } | DeckFormat::FaceIds { .. } => {
+            Some(line.split(|&b| is_separator(b)).filter(|t| !t.is_empty()).count())
+        }
         DeckFormat::Names => std::str::from_utf8(line)
             .ok()
             .map(|t| t.split(|c: char| c.is_whitespace() || c == ',' || c == '，').filter(|t| !t.is_empty()).count()),
@@ -466,6 +549,58 @@ mod tests {
         // A face the base deck has not: the 54-card deck's jokers are not in copies of 52.
         let mut p52 = DeckParser::new(104, DeckFormat::Names).with_copies(2);
         assert!(matches!(p52.parse("BJ".as_bytes()), Err(DeckDefect::NotInDeck { .. })));
+    }
+
+    #[test]
+    fn a_shoe_by_face_ids_numbers_each_copy_in_order_of_appearance() {
+        // Faces 0..3 twice: the first deck decides that the ids are the faces' (one repeats, none reaches 3).
+        assert_eq!(DeckFormat::ids_of_shoe(b"2 0 1 1 0 2", 0, 3, 2), DeckFormat::FaceIds { base: 0 });
+        assert_eq!(DeckFormat::ids_of_shoe(b"3 1 2 2 1 3", 1, 3, 2), DeckFormat::FaceIds { base: 1 });
+        assert_eq!(DeckFormat::ids_of_shoe(b"5 0 1 4 3 2", 0, 3, 2), DeckFormat::Ids { base: 0 });
+        // No repeat: the shoe's own ids (a short first deck is not taken for faces).
+        assert_eq!(DeckFormat::ids_of_shoe(b"2 0 1", 0, 3, 2), DeckFormat::Ids { base: 0 });
+        assert_eq!(DeckFormat::ids_of_shoe(b"0 0 1", 0, 3, 1), DeckFormat::Ids { base: 0 });
+        let mut p = DeckParser::new(6, DeckFormat::FaceIds { base: 0 }).with_copies(2);
+        assert_eq!(p.parse(b"1 0 1 2 0 2").unwrap(), &[1, 0, 4, 2, 3, 5]);
+        assert_eq!(p.parse(b"0,0,1,1,2,2").unwrap(), &[0, 3, 1, 4, 2, 5]);
+        // A face three times is named by its id and face, with the copies the shoe holds.
+        let e = p.parse(b"0 0 0 1 2 2").unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "not a shoe of 2 decks: id 0 (♠A) appears 3 times (it holds 2 of each card); too few of id 1 (♠2) (1 of 2)"
+        );
+        let e = p.parse(b"0 1 3 2 0 1").unwrap_err().to_string();
+        assert_eq!(e, "card 3: id 3 is outside 0..=2");
+        let mut one = DeckParser::new(6, DeckFormat::FaceIds { base: 1 }).with_copies(2);
+        assert_eq!(one.parse(b"1 1 2 2 3 3").unwrap(), &[0, 3, 1, 4, 2, 5]);
+    }
+
+    #[test]
+    fn a_shoe_read_without_its_copies_says_to_add_them() {
+        // Ids 0..52 twice, read as one 104-card deck (no --copies): never "id 0 (♠A) … missing id 52 (♠A)" alone.
+        let twice: Vec<String> = (0..104).map(|c| (c % 52).to_string()).collect();
+        let e = ids(104).parse(twice.join(" ").as_bytes()).unwrap_err().to_string();
+        assert!(
+            e.ends_with(
+                "(each of the 52 cards id 0 (♠A) to id 51 (♦K) appears 2 times: a shoe of 2 decks of 52 cards is \
+                 read with --deck 52 --copies 2)"
+            ),
+            "{e}"
+        );
+        // With --deck 52 and no --copies: too many cards, the same hint.
+        let e = ids(52).parse(twice.join(" ").as_bytes()).unwrap_err().to_string();
+        assert!(e.starts_with("104 cards instead of 52") && e.contains("--deck 52 --copies 2)"), "{e}");
+        // By name, six copies read as a shoe of two: the hint names the six.
+        let six: Vec<String> = (0..312).map(|c| card_name((c % 52) as Card, 52, NameStyle::Ascii)).collect();
+        let mut two = DeckParser::new(104, DeckFormat::Names).with_copies(2);
+        let e = two.parse(six.join(" ").as_bytes()).unwrap_err().to_string();
+        assert!(e.starts_with("312 cards instead of 104") && e.ends_with("--deck 52 --copies 6)"), "{e}");
+        // Face ids in a stream of the shoe's own ids: said as such.
+        let e = ids(104).with_copies(2).parse(twice.join(" ").as_bytes()).unwrap_err().to_string();
+        assert!(e.contains("writes each of the 52 faces 2 times") && e.contains("own ids 0..=103"), "{e}");
+        // A plain duplicate is not a shoe: no hint.
+        let e = ids(4).parse(b"0 0 1 2").unwrap_err().to_string();
+        assert_eq!(e, "not a permutation: id 0 (♠A) appears 2 times; missing id 3 (♠4)");
     }
 
     #[test]

@@ -171,7 +171,13 @@ pub fn audit_external(
                     (result, reader.into_inner().finish())
                 };
                 let stopped_early = match &result {
-                    Ok(a) => a.stopped_strict || a.stopped_watching || a.stopped || a.read_error.is_some(),
+                    Ok(a) => {
+                        a.stopped_strict
+                            || a.stopped_watching
+                            || a.stopped_at_max
+                            || a.stopped
+                            || a.read_error.is_some()
+                    }
                     Err(StreamError::Empty { .. }) => false,
                     Err(StreamError::NoDeck { .. }) => options.strict,
                     Err(StreamError::Read(_)) => true,
@@ -201,8 +207,8 @@ pub fn audit_external(
         error,
         producer: producer.as_ref().map_or(String::new(), |p| format!("; {}", p.describe())),
     })?;
-    // A producer the audit stopped on purpose (progressive mode's FAIL) did not fail.
-    let producer_failed = producer.as_ref().is_some_and(|p| !p.succeeded() && !stream.stopped_watching);
+    // A producer the audit stopped on purpose (progressive mode's FAIL, --max-decks) did not fail.
+    let producer_failed = producer.as_ref().is_some_and(|p| !p.succeeded() && !stream.stopped_on_purpose());
     let partial_reason = match (stream.stopped, stop_reason) {
         (true, Some(StopReason::Timeout)) => {
             Some(PartialReason::TimedOut { limit: timeout.unwrap_or(stream.elapsed), decks: stream.decks })
@@ -250,7 +256,7 @@ impl ExternalAudit {
         let mut parts = Vec::new();
         let mut kind = None;
         let mut headline = None;
-        if let Some(p) = s.producer.as_ref().filter(|p| !p.succeeded() && !self.stream.stopped_watching) {
+        if let Some(p) = s.producer.as_ref().filter(|p| !p.succeeded() && !self.stream.stopped_on_purpose()) {
             kind = Some(FaultKind::ProducerFailed);
             headline = Some(format!("producer failed: {} after {} decks", p.exit_label(), s.decks));
             parts.push(p.describe());

@@ -44,7 +44,8 @@ pub struct StreamOptions {
     /// Deck size (a shoe's every card); inferred from the first deck when `None`.
     pub deck: Option<usize>,
     /// Copies of each face in a deck (`--copies`, with `deck` given): decks written by name repeat each face
-    /// this many times, decks written as ids hold `0..deck`. 0 and 1 both mean one deck of distinct cards.
+    /// this many times; decks written as ids hold the shoe's own ids `0..deck`, or each face's id this many
+    /// times (the first deck says which). 0 and 1 both mean one deck of distinct cards.
     #[serde(skip_serializing_if = "one_deck")]
     pub copies: usize,
     pub format: FormatChoice,
@@ -52,6 +53,9 @@ pub struct StreamOptions {
     pub base: u32,
     /// Stop at the first invalid deck.
     pub strict: bool,
+    /// Read only the first this many deck lines (valid or not), `--max-decks`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_decks: Option<u64>,
 }
 
 fn one_deck(copies: &usize) -> bool {
@@ -115,6 +119,8 @@ pub struct StreamAudit {
     pub stopped_strict: bool,
     /// True when the watcher stopped reading (progressive mode's FAIL).
     pub stopped_watching: bool,
+    /// True when `max_decks` deck lines were read and the rest left unread, as asked.
+    pub stopped_at_max: bool,
     /// True when a stop request (a signal, a time limit) ended the reading.
     pub stopped: bool,
     /// A read error that ended the stream early.
@@ -122,16 +128,31 @@ pub struct StreamAudit {
     pub elapsed: Duration,
 }
 
+impl StreamAudit {
+    /// Whether the reading stopped on purpose before the input's end: progressive mode's FAIL, `--max-decks`.
+    pub fn stopped_on_purpose(&self) -> bool {
+        self.stopped_watching || self.stopped_at_max
+    }
+}
+
 /// A stream with no deck to audit.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum StreamError {
     #[error("no decks: the input is empty{}", if *.lines > 0 { format!(" ({} blank or comment lines)", .lines) } else { String::new() })]
     Empty { lines: u64 },
-    #[error("no line could be read as a deck ({invalid} invalid; first {first})")]
-    NoDeck { invalid: u64, first: InvalidDeck },
+    #[error("no line could be read as a deck ({invalid} invalid; {}{})", list_invalid(.first), if *.invalid as usize > .first.len() { "; …" } else { "" })]
+    NoDeck { invalid: u64, first: Vec<InvalidDeck> },
     #[error("cannot read the input: {0}")]
     Read(String),
 }
+
+/// `line 1: …; line 2: …`.
+fn list_invalid(decks: &[InvalidDeck]) -> String {
+    decks.iter().map(InvalidDeck::to_string).collect::<Vec<_>>().join("; ")
+}
+
+/// Invalid lines named when no line is a deck.
+const NAMED_WITH_NO_DECK: usize = 3;
 
 struct LineCounts {
     lines: u64,
@@ -198,6 +219,7 @@ pub(crate) fn audit_until<R: BufRead>(
     let mut state: Option<(DeckParser, Tally, bool)> = None;
     let mut stopped_strict = false;
     let mut stopped_watching = false;
+    let mut stopped_at_max = false;
     let mut stopped = false;
     let mut read_error = None;
     // Hands the sample over once its last deck line has been read, whatever that line held.
@@ -218,6 +240,10 @@ pub(crate) fn audit_until<R: BufRead>(
     loop {
         close_sample(counts.decks, &mut sample);
         decks_read.set(counts.decks);
+        if options.max_decks.is_some_and(|max| counts.decks >= max) {
+            stopped_at_max = true;
+            break;
+        }
         let (no, line) = match lines.next_line() {
             Ok(Some(l)) => l,
             Ok(None) => {
@@ -312,7 +338,10 @@ pub(crate) fn audit_until<R: BufRead>(
     }
     let Some((parser, tally, deck_inferred)) = state else {
         return Err(match (counts.first_invalid.first(), read_error) {
-            (Some(first), _) => StreamError::NoDeck { invalid: counts.invalid, first: first.clone() },
+            (Some(_), _) => StreamError::NoDeck {
+                invalid: counts.invalid,
+                first: counts.first_invalid.iter().take(NAMED_WITH_NO_DECK).cloned().collect(),
+            },
             (None, Some(e)) => StreamError::Read(e),
             (None, None) => StreamError::Empty { lines: counts.lines },
         });
@@ -330,6 +359,7 @@ pub(crate) fn audit_until<R: BufRead>(
         first_invalid_deck: counts.first_invalid_deck,
         stopped_strict,
         stopped_watching,
+        stopped_at_max,
         stopped,
         read_error,
         elapsed: start.elapsed(),
@@ -364,16 +394,24 @@ fn start_parser(
             }
         },
     };
-    let parser = DeckParser::new(n, format).with_copies(options.copies.max(1));
+    let copies = options.copies.max(1);
+    // A shoe written as ids holds either its own ids or each face's id once per copy: the first deck says which.
+    let format = match format {
+        DeckFormat::Ids { base } if n.is_multiple_of(copies) => {
+            DeckFormat::ids_of_shoe(first, base, n / copies, copies)
+        }
+        other => other,
+    };
+    let parser = DeckParser::new(n, format).with_copies(copies);
     let parser = if inferred { parser.inferred_at(line) } else { parser };
     let tally = Tally::for_cards(parser_cards(&parser), tests, deal);
     Ok((parser, tally, inferred))
 }
 
-/// What the parser's decks hold: a shoe written by name does not tell its copies apart.
+/// What the parser's decks hold: a shoe written by name or by face ids does not tell its copies apart.
 fn parser_cards(parser: &DeckParser) -> Cards {
     let copies = parser.copies();
-    Cards { n: parser.n(), copies, ids_known: copies == 1 || parser.format() != DeckFormat::Names }
+    Cards { n: parser.n(), copies, ids_known: copies == 1 || parser.format().ids_known() }
 }
 
 #[cfg(test)]
@@ -426,6 +464,24 @@ mod tests {
         assert_eq!(run(b"\n# x\n", StreamOptions::default()).unwrap_err(), StreamError::Empty { lines: 2 });
         let e = run(b"5\n", StreamOptions::default()).unwrap_err();
         assert!(e.to_string().contains("cannot infer the deck size"), "{e}");
+        // Every line invalid: the first three are named with their line numbers.
+        let e = run(b"5\n\n7\n9\n11\n", StreamOptions::default()).unwrap_err().to_string();
+        assert!(e.starts_with("no line could be read as a deck (4 invalid; line 1: cannot infer"), "{e}");
+        assert!(
+            e.contains("; line 3: ") && e.contains("; line 4: ") && !e.contains("line 5:") && e.ends_with("; …)"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn max_decks_reads_only_the_first_deck_lines() {
+        let input = b"0 1 2\n# note\n0 0 2\n2 1 0\n1 0 2\n";
+        let a = run(input, StreamOptions { max_decks: Some(3), ..Default::default() }).unwrap();
+        assert_eq!((a.decks, a.valid, a.invalid, a.lines, a.stopped_at_max), (3, 2, 1, 4, true));
+        assert!(a.stopped_on_purpose() && !a.stopped);
+        let all = run(input, StreamOptions { max_decks: Some(4), ..Default::default() }).unwrap();
+        assert_eq!((all.decks, all.valid), (4, 3));
+        assert!(all.stopped_at_max, "the last deck read was the fourth: nothing more is read");
     }
 
     #[test]
