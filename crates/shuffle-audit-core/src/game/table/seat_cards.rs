@@ -34,9 +34,9 @@ use crate::game::deal::SeatMap;
 use crate::stats::deck::position_card::{SPARSE_CELL_EXPECTED, sparse_cell_ln_p};
 use crate::stats::distributions::multinomial;
 use crate::stats::distributions::special::{binomial_ln_cdf, binomial_ln_sf, chi2_ln_cdf, chi2_ln_sf, ln_add_exp};
-use std::f64::consts::LN_2;
 use crate::stats::finding::{DealGroup, Finding, excess_within_noise};
 use crate::stats::{TestId, TestResult};
+use std::f64::consts::LN_2;
 
 /// An observed/expected ratio with its (group, card).
 pub type SeatRatio = (f64, (usize, usize));

@@ -35,11 +35,11 @@
 //! The runner's chunks are the streams: each chunk draws its decks from one generator seeded by (seed, chunk), so
 //! pairs never straddle two chunks ([`SerialTransitions::begin_stream`]). The position-by-card counts come from
 //! every deck of the run (the battery keeps them anyway): they differ from those of the paired decks by the first
-//! or last deck of each stream, a few decks in a million.
+//! or last deck of each stream (one deck in 16,384 for the runner's chunks), a shift far below a cell's noise.
 
 use crate::cards::Card;
-use crate::stats::distributions::lattice::position_matrix_ln_cdf;
 use crate::stats::deck::position_card::PositionCardCounts;
+use crate::stats::distributions::lattice::position_matrix_ln_cdf;
 use crate::stats::distributions::special::chi2_ln_sf;
 use crate::stats::finding::{Finding, within_chance};
 use crate::stats::{TestId, TestResult};

@@ -309,8 +309,9 @@ fn detail_of(t: &TestResult, cards: Cards) -> String {
             name(*to, *base)
         ),
         Finding::SerialCorrelation { pairs, from, to, ratio, correlation: r, .. } => format!(
-            "{pairs} consecutive pairs of decks; X2*(n-1)/n = {x2:.1} vs {df} expected; position {from} -> {to} at \
-             {ratio:.4}x expected; pooled position correlation r = {r:+.5}"
+            "{pairs} consecutive pairs of decks; X2*(n-1)^2/mu = {x2:.1} vs {df} expected (expected counts and mu from \
+             the decks' own position-by-card law); position {from} -> {to} at {ratio:.4}x expected; pooled position \
+             correlation beyond it r = {r:+.5}"
         ),
         Finding::DuplicateDecks { decks, window, repeats, pairs, most, fair_pairs, seed_space, .. } => format!(
             "the first {decks} decks of the run (window {window}): {repeats} repeat an earlier deck, {pairs} repeated \
