@@ -181,9 +181,9 @@ impl SerialTransitions {
     }
 
     /// For each cell (i, j): `G[i][j] = Σ_c M[c][i]·M[c][j]`, the probability that the card at position i of one
-    /// deck is at position j of an independent deck, and `V[i][j] = G − Σ_c M[c][i]·M[c][j]·(M[c][i] + M[c][j])
-    /// + G²`, the variance per pair of the transition count once the marginals are taken out (`M[c][i]` the
-    /// observed share of decks with card c at position i).
+    /// deck is at position j of an independent deck, and
+    /// `V[i][j] = G − Σ_c M[c][i]·M[c][j]·(M[c][i] + M[c][j]) + G²`, the variance per pair of the transition
+    /// count once the marginals are taken out (`M[c][i]` the observed share of decks with card c at position i).
     fn null_moments(&self, positions: &[u64], decks: u64) -> (Vec<f64>, Vec<f64>) {
         let n = self.n;
         assert_eq!(positions.len(), n * n, "position-by-card counts of another deck size");
