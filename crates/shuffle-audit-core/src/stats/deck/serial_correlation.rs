@@ -24,9 +24,10 @@
 //!
 //! The mean is matched exactly; the χ²((n−1)²) shape also assumes the cells' covariances are close to those of
 //! uniform decks, which holds for the biased shuffles of the catalogue (checked on naive-swap decks in a random
-//! order below). Decks that take only a few orders with strong structure (a bare cut, whose decks are n
-//! rotations of one order) have fewer effective degrees of freedom and a wider spread than χ²((n−1)²); the
-//! single-deck tests (adjacency, duplicate decks) are the ones that speak for them. A cycle of length L puts all
+//! order below). Decks that take only a few orders (a bare cut, whose decks are n rotations of one order, or
+//! decks drawn from a handful of seeds) have far fewer effective degrees of freedom and a different spread than
+//! χ²((n−1)²), and can fail either tail; the single-deck tests (adjacency, duplicate decks) are the ones that
+//! speak for them. A cycle of length L puts all
 //! the mass on at most L·n of the n² cells and fails at once; the pooled rank correlation between a card's
 //! positions in consecutive decks beyond what the marginals give,
 //! `r = Σ (T[i][j] − P·G[i][j])·(i − m)(j − m) / (P·Σ_i (i − m)²)`, m = (n−1)/2, is reported as the effect size
