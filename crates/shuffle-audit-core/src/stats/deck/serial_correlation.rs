@@ -23,13 +23,14 @@
 //! relative permutations of independent uniform decks are independent uniform permutations.
 //!
 //! The mean is matched exactly; the χ²((n−1)²) shape also assumes the cells' covariances are close to those of
-//! uniform decks, which holds for the biased shuffles of the catalogue (checked on naive-swap decks in a random
-//! order below). Decks that take only a few orders (a bare cut, whose decks are n rotations of one order, or
+//! uniform decks: checked by simulation for naive swap (its rate below); wash, pair-swap and the shelf machine pass
+//! in single runs. Decks that take only a few orders (a bare cut, whose decks are n rotations of one order, or
 //! decks drawn from a handful of seeds) have far fewer effective degrees of freedom and a different spread than
 //! χ²((n−1)²), and can fail either tail; the single-deck tests (adjacency, duplicate decks) are the ones that
-//! speak for them. A cycle of length L puts all
-//! the mass on at most L·n of the n² cells and fails at once; the pooled rank correlation between a card's
-//! positions in consecutive decks beyond what the marginals give,
+//! speak for them.
+//!
+//! A cycle of length L puts all the mass on at most L·n of the n² cells and fails at once; the pooled rank
+//! correlation between a card's positions in consecutive decks beyond what the marginals give,
 //! `r = Σ (T[i][j] − P·G[i][j])·(i − m)(j − m) / (P·Σ_i (i − m)²)`, m = (n−1)/2, is reported as the effect size
 //! (0 under the null).
 //!
