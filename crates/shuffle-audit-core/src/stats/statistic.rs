@@ -108,7 +108,7 @@ mod tests {
     use crate::stats::deck::inversions::InversionCounts;
     use crate::stats::deck::parity::ParityCounts;
     use crate::stats::deck::rising_sequences::RisingSequenceCounts;
-    use crate::stats::deck::serial_correlation::SerialTransitions;
+    use crate::stats::deck::serial_correlation::SerialCorrelation;
     use crate::stats::deck::suit_rank::ClassPositionCounts;
     use crate::stats::testing::{copying_counters_restores_it, merging_halves_is_adding_all, random_decks};
     use crate::stats::{Battery, PositionCardCounts, TestId, TestSelection};
@@ -124,7 +124,7 @@ mod tests {
             merging_halves_is_adding_all(&CycleCounts::new(n), &decks);
             merging_halves_is_adding_all(&InversionCounts::new(n), &decks);
             merging_halves_is_adding_all(&RisingSequenceCounts::new(n), &decks);
-            merging_halves_is_adding_all(&SerialTransitions::new(n), &decks);
+            merging_halves_is_adding_all(&SerialCorrelation::new(n), &decks);
             merging_halves_is_adding_all(&DuplicateDecks::new(n), &decks);
             if n <= 8 {
                 merging_halves_is_adding_all(&PermutationCounts::new(n), &decks);
@@ -147,7 +147,7 @@ mod tests {
             copying_counters_restores_it(&CycleCounts::new(n), &decks);
             copying_counters_restores_it(&InversionCounts::new(n), &decks);
             copying_counters_restores_it(&RisingSequenceCounts::new(n), &decks);
-            copying_counters_restores_it(&SerialTransitions::new(n), &decks);
+            copying_counters_restores_it(&SerialCorrelation::new(n), &decks);
             copying_counters_restores_it(&DuplicateDecks::new(n), &decks);
             copying_counters_restores_it(&Battery::new(n), &decks);
             if n <= 8 {

@@ -179,9 +179,7 @@ impl TestId {
     /// Bonferroni bound over them.
     pub fn p_sides(self) -> (PSides, bool) {
         match self {
-            TestId::PositionWorst | TestId::CardWorst | TestId::SeatWorst | TestId::CardSeatWorst => {
-                (PSides::OneSided, true)
-            }
+            TestId::PositionWorst | TestId::CardWorst | TestId::SeatWorst => (PSides::OneSided, true),
             TestId::NiuSeat => (PSides::OneSided, true),
             TestId::SecondLevel => (PSides::OneSided, true),
             TestId::BaccaratOdds => (PSides::OneSided, false),
@@ -194,7 +192,9 @@ impl TestId {
             | TestId::TwoDeckBombs
             | TestId::StraightFlushSeat
             | TestId::NaturalSeat
-            | TestId::NaturalRounds => (PSides::TwoSided, true),
+            | TestId::NaturalRounds
+            // Each cell's exact tail, two-sided, the worst of them.
+            | TestId::CardSeatWorst => (PSides::TwoSided, true),
             _ => (PSides::BothTails, false),
         }
     }

@@ -645,7 +645,11 @@ impl Battery {
             TestId::ValueByPosition => {
                 ClassPositionCounts::shoe_values(self.cards).from_position_card(&self.position_card).evaluate()
             }
-            TestId::SerialCorrelation => eval(&self.serial, |s| if s.pairs() == 0 { Vec::new() } else { s.evaluate() }),
+            TestId::SerialCorrelation => eval(&self.serial, |s| {
+                // Against the position-by-card law of the same decks: a biased but independent stream passes.
+                let positions = &self.position_card;
+                if s.pairs() == 0 { Vec::new() } else { s.evaluate_given(positions.matrix(), positions.shuffles()) }
+            }),
             TestId::DuplicateDecks => eval(&self.duplicates, DuplicateDecks::evaluate),
             // The tests of a deal are the table's (`game::table`), not the deck's.
             _ => Vec::new(),

@@ -4,6 +4,7 @@
 
 pub mod gof;
 pub mod lattice;
+pub mod multinomial;
 pub mod saddlepoint;
 pub mod special;
 pub mod uniformity;

@@ -492,6 +492,17 @@ pub fn clopper_pearson(k: u64, n: u64, coverage: f64) -> (f64, f64) {
     (low, high)
 }
 
+/// `ln(e^a + e^b)` without overflow or underflow (either may be −∞: a probability of 0).
+pub fn ln_add_exp(a: f64, b: f64) -> f64 {
+    if a == f64::NEG_INFINITY {
+        return b;
+    }
+    if b == f64::NEG_INFINITY {
+        return a;
+    }
+    a.max(b) + (-(a - b).abs()).exp().ln_1p()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

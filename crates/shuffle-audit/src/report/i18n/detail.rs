@@ -309,8 +309,9 @@ fn detail_of(t: &TestResult, cards: Cards) -> String {
             name(*to, *base)
         ),
         Finding::SerialCorrelation { pairs, from, to, ratio, correlation: r, .. } => format!(
-            "{pairs} consecutive pairs of decks; X2*(n-1)/n = {x2:.1} vs {df} expected; position {from} -> {to} at \
-             {ratio:.4}x expected; pooled position correlation r = {r:+.5}"
+            "{pairs} consecutive pairs of decks; X2*(n-1)^2/mu = {x2:.1} vs {df} expected (expected counts and mu from \
+             the decks' own position-by-card law); position {from} -> {to} at {ratio:.4}x expected; pooled position \
+             correlation beyond it r = {r:+.5}"
         ),
         Finding::DuplicateDecks { decks, window, repeats, pairs, most, fair_pairs, seed_space, .. } => format!(
             "the first {decks} decks of the run (window {window}): {repeats} repeat an earlier deck, {pairs} repeated \
@@ -422,13 +423,6 @@ fn detail_of(t: &TestResult, cards: Cards) -> String {
             name(*card, *n),
             group(*g)
         ),
-        Finding::CardSeatWorst { n, card, group: g, ratio } if df == 0.0 => format!(
-            "sparse deal ({} expected in that cell): largest cell {} to {}, {x2} times ({ratio:.1}× expected); exact \
-             binomial upper tail, Bonferroni over every group × {n} cells",
-            sparse_expected(*ratio, x2),
-            name(*card, *n),
-            group(*g)
-        ),
         Finding::SeatWorst { n, groups, group: g, group_cards, card, ratio } => format!(
             "worst group {} ({group_cards} cards a deal): X2*(n-1)/(n-h) = {x2:.1} on {df} df; {} at {ratio:.4}× \
              expected; p Bonferroni-adjusted over {groups} groups",
@@ -436,8 +430,8 @@ fn detail_of(t: &TestResult, cards: Cards) -> String {
             name(*card, *n)
         ),
         Finding::CardSeatWorst { n, card, group: g, ratio } => format!(
-            "worst card {}: X2 = {x2:.1} on {df} df; to {} at {ratio:.4}× expected; p Bonferroni-adjusted over {n} \
-             cards",
+            "worst cell {} to {}: {x2} times ({ratio:.4}× expected); exact binomial tail of each cell, two-sided, the \
+             worst of the card's groups by its exact multinomial law, p Bonferroni-adjusted over {n} cards",
             name(*card, *n),
             group(*g)
         ),

@@ -362,8 +362,8 @@ pub(super) static TEMPLATES: Catalogue = Catalogue {
         (
             "explain.serial-correlation.bias",
             "Consecutive decks are related: a card at position {from} moves to position {to} in the next deck \
-             {ratio} as often as chance allows (position correlation {r}); the generator's stream repeats or is \
-             predictable.",
+             {ratio} as often as independent decks with the same position counts would (position correlation {r}); \
+             the generator's stream repeats or is predictable.",
         ),
         (
             "explain.duplicate-decks.fair",

@@ -301,7 +301,7 @@ pub(super) static TEMPLATES: Catalogue = Catalogue {
         ),
         (
             "explain.serial-correlation.bias",
-            "相邻两副牌相互关联：这一副牌位置 {from} 上的牌，在下一副牌中落到位置 {to} 的次数是随机情况的 {ratio}\
+            "相邻两副牌相互关联：这一副牌位置 {from} 上的牌，在下一副牌中落到位置 {to} 的次数是位置分布相同、彼此独立的牌副的 {ratio}\
              （位置相关系数 {r}）；随机数发生器的输出序列在重复，或者可以预测。",
         ),
         (
