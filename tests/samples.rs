@@ -215,3 +215,56 @@ fn samples_are_refused_where_they_do_not_apply() {
     let o = common::run(&["run", "-a", "fisher-yates", "--shuffles", "1000", "--tests", "second-level"]);
     common::assert_usage_error(&o, "--tests", "--samples S adds it");
 }
+
+/// Tokens that mean a p-value (or any figure) left the log space and underflowed or overflowed on its way out.
+const NOT_A_NUMBER: [&str; 5] = ["inf", "Inf", "infinity", "Infinity", "NaN"];
+
+/// The words of `text` (runs of letters and digits) that are one of [`NOT_A_NUMBER`].
+fn non_numbers(text: &str) -> Vec<String> {
+    text.split(|c: char| !c.is_alphanumeric()).filter(|w| NOT_A_NUMBER.contains(w)).map(str::to_string).collect()
+}
+
+#[test]
+fn a_biased_shuffle_in_samples_prints_every_p_value_without_inf() {
+    // Naive swap in 20 samples of 10,000 decks: every sample's position-by-card p is far below the smallest
+    // double (about 10^-1000), which the second level, its KS and AD columns and every file must carry in logs.
+    // lab.pdf is printed from lab.html by Chromium; without a browser here it is not written (exit 2, every other
+    // file kept), and its text is the page's.
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("naive");
+    let o = common::bin()
+        .args(["run", "-a", "naive-swap", "--shuffles", "200000", "--samples", "20", "--seed", "5", "--lab"])
+        .arg("--out")
+        .arg(&out)
+        .env("CHROMIUM", "/nonexistent/chromium")
+        .output()
+        .unwrap();
+    let console = format!("{}{}", common::text(&o.stdout), common::text(&o.stderr));
+    assert!(matches!(o.status.code(), Some(1 | 2)), "{console}");
+    assert!(console.contains("FAIL"), "{console}");
+    assert!(non_numbers(&console).is_empty(), "{console}");
+    let mut names = Vec::new();
+    for entry in std::fs::read_dir(&out).unwrap() {
+        let path = entry.unwrap().path();
+        let text = common::text(&std::fs::read(&path).unwrap());
+        let bad = non_numbers(&text);
+        assert!(bad.is_empty(), "{}: {bad:?}", path.display());
+        names.push(path.file_name().unwrap().to_string_lossy().into_owned());
+    }
+    for name in ["run.json", "summary.csv", "samples.csv", "second_level.csv", "lab.html", "report.html"] {
+        assert!(names.iter().any(|n| n == name), "{name} missing from {names:?}");
+    }
+    // The second level is computed in logs: position-card's upper tail is far below the smallest double, in the
+    // CSV (mantissa and exponent) and on the page (10^x), not floored at 10^-305 or 10^-307.7.
+    let (_, rows) = common::csv_rows(&out.join("second_level.csv"));
+    let row = rows.iter().find(|r| r[0] == "position-card" && r[1] == "upper").expect("position-card upper");
+    let exponent: i64 = row[4].split('e').nth(1).unwrap().parse().unwrap();
+    assert!(exponent < -400, "{row:?}");
+    let html = common::read(&out.join("lab.html"));
+    assert!(!html.contains("10^-305.0") && !html.contains("10^-307.7"), "a floored p on the page");
+    // The sample p-values are in logs in run.json too.
+    let json: serde_json::Value = serde_json::from_str(&common::read(&out.join("run.json"))).unwrap();
+    let first = &json["samples"]["samples"][0];
+    assert!(first["ln_p_family"].as_f64().unwrap() < -1000.0, "{first}");
+    assert!(first["tests"][0]["ln_p"].as_f64().is_some(), "{first}");
+}

@@ -207,18 +207,18 @@ pub struct SecondLevelGroup {
     pub form: &'static str,
     /// The samples whose p entered (every sample the statistic applied to).
     pub samples: usize,
-    /// Kolmogorov–Smirnov's D of the p-values against Uniform(0, 1), and its p.
+    /// Kolmogorov–Smirnov's D of the p-values against Uniform(0, 1), and its ln p.
     pub ks_d: f64,
-    pub ks_p: f64,
-    /// Anderson–Darling's A² and its p.
+    pub ks_ln_p: LnP,
+    /// Anderson–Darling's A² and its ln p.
     pub ad_a2: f64,
-    pub ad_p: f64,
+    pub ad_ln_p: LnP,
 }
 
 impl SecondLevelGroup {
-    /// The smaller of its two p-values.
-    pub fn p_min(&self) -> f64 {
-        self.ks_p.min(self.ad_p)
+    /// The smaller of its two p-values, in logs.
+    pub fn ln_p_min(&self) -> LnP {
+        self.ks_ln_p.min(self.ad_ln_p)
     }
 }
 

@@ -104,6 +104,14 @@ pub fn noncentrality_per_shuffle(statistic: f64, df: f64, samples: u64) -> f64 {
 
 /// Formats a probability given as its natural log: `0.0312`, `2.1e-10`, or `10^-1234.5` below f64's range.
 pub fn format_ln_p(ln_p: LnP) -> String {
+    // No p-value of this crate is 0 (ln p = −∞) or NaN; should one be, it prints as 0 or "—", never as
+    // `10^-inf` or `NaN`.
+    if ln_p == f64::NEG_INFINITY {
+        return "0".into();
+    }
+    if ln_p.is_nan() {
+        return "—".into();
+    }
     let log10 = distributions::special::ln_to_log10(ln_p);
     if log10 >= -4.0 {
         format!("{:.4}", ln_p.exp())
@@ -123,5 +131,7 @@ mod tests {
         assert_eq!(format_ln_p(0.05f64.ln()), "0.0500");
         assert_eq!(format_ln_p(2.1e-10f64.ln()), "2.10e-10");
         assert_eq!(format_ln_p(-5000.0), "10^-2171.5");
+        assert_eq!(format_ln_p(f64::NEG_INFINITY), "0");
+        assert_eq!(format_ln_p(f64::NAN), "—");
     }
 }

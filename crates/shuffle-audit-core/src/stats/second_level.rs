@@ -13,8 +13,12 @@
 //! The result is one test of the run's family: its p is Bonferroni's bound `min(1, 2G · p_min)` over the KS and
 //! AD p-values of the G groups, valid whatever their dependence, so the family's Holm rule keeps its stated
 //! false-alarm rate with it.
+//!
+//! Everything is in log space: the samples' p-values enter the uniformity tests as `ln p`
+//! ([`ks_uniform_ln`], [`anderson_darling_uniform_ln`]), whose p-values come back as `ln p`, and the bound is
+//! `min(0, ln p_min + ln 2G)`; a p-value far below the smallest double is neither floored nor clamped.
 
-use crate::stats::distributions::uniformity::{anderson_darling_uniform, ks_uniform};
+use crate::stats::distributions::uniformity::{anderson_darling_uniform_ln, ks_uniform_ln};
 use crate::stats::finding::{Finding, SecondLevelFinding, SecondLevelGroup};
 use crate::stats::{LnP, TestId, TestResult};
 
@@ -23,12 +27,6 @@ pub const MIN_SAMPLES: u64 = 2;
 
 /// One sample's p-values: (statistic, form, ln p), as [`crate::stats::Battery::uniform_p_values`] gives them.
 pub type SampleP = (TestId, &'static str, LnP);
-
-/// A p-value as the uniformity tests take it: in the open interval (0, 1), so that a p that underflowed to 0 or
-/// rounded to 1 does not make Anderson–Darling's logarithms infinite.
-fn open_unit(ln_p: LnP) -> f64 {
-    ln_p.exp().clamp(f64::MIN_POSITIVE, 1.0 - f64::EPSILON / 2.0)
-}
 
 /// The groups of the samples' p-values: one per (statistic, form) in the order the first sample lists them,
 /// each with its KS and AD tests. A group needs a p from at least [`MIN_SAMPLES`] samples.
@@ -43,18 +41,16 @@ pub fn groups(samples: &[Vec<SampleP>]) -> Vec<SecondLevelGroup> {
     }
     keys.into_iter()
         .filter_map(|(test, form)| {
-            let ps: Vec<f64> = samples
+            let ln_ps: Vec<LnP> = samples
                 .iter()
-                .filter_map(|s| {
-                    s.iter().find(|(t, f, _)| (*t, *f) == (test, form)).map(|&(_, _, ln_p)| open_unit(ln_p))
-                })
+                .filter_map(|s| s.iter().find(|(t, f, _)| (*t, *f) == (test, form)).map(|&(_, _, ln_p)| ln_p))
                 .collect();
-            if (ps.len() as u64) < MIN_SAMPLES {
+            if (ln_ps.len() as u64) < MIN_SAMPLES {
                 return None;
             }
-            let (ks_d, ks_p) = ks_uniform(&ps);
-            let (ad_a2, ad_p) = anderson_darling_uniform(&ps);
-            Some(SecondLevelGroup { test, form, samples: ps.len(), ks_d, ks_p, ad_a2, ad_p })
+            let (ks_d, ks_ln_p) = ks_uniform_ln(&ln_ps);
+            let (ad_a2, ad_ln_p) = anderson_darling_uniform_ln(&ln_ps);
+            Some(SecondLevelGroup { test, form, samples: ln_ps.len(), ks_d, ks_ln_p, ad_a2, ad_ln_p })
         })
         .collect()
 }
@@ -63,12 +59,12 @@ pub fn groups(samples: &[Vec<SampleP>]) -> Vec<SecondLevelGroup> {
 /// no statistic has p-values from two samples.
 ///
 /// Statistic: the worst group's KS D (the effect: how far the p-values' distribution is from uniform, 0 to 1);
-/// p: `min(1, 2G · min over groups of min(p_KS, p_AD))`, floored at the smallest positive double.
+/// p: `min(1, 2G · min over groups of min(p_KS, p_AD))`, in logs.
 pub fn second_level(samples: &[Vec<SampleP>], sample_decks: u64) -> Option<TestResult> {
     let groups = groups(samples);
-    let worst = (0..groups.len()).min_by(|&a, &b| groups[a].p_min().total_cmp(&groups[b].p_min()))?;
+    let worst = (0..groups.len()).min_by(|&a, &b| groups[a].ln_p_min().total_cmp(&groups[b].ln_p_min()))?;
     let bonferroni = (2 * groups.len()) as f64;
-    let ln_p = (groups[worst].p_min().max(f64::MIN_POSITIVE).ln() + bonferroni.ln()).min(0.0);
+    let ln_p = (groups[worst].ln_p_min() + bonferroni.ln()).min(0.0);
     let d = groups[worst].ks_d;
     let fair = ln_p >= 0.01f64.ln();
     Some(TestResult {
@@ -129,7 +125,7 @@ mod tests {
             .collect();
         let gs = groups(&s);
         assert_eq!(gs.len(), 3);
-        let p_min = gs.iter().map(SecondLevelGroup::p_min).fold(1.0, f64::min);
+        let p_min = gs.iter().map(SecondLevelGroup::ln_p_min).fold(0.0, f64::min).exp();
         let r = second_level(&s, 50).unwrap();
         assert!((r.ln_p.exp() - (6.0 * p_min).min(1.0)).abs() < 1e-12);
     }
@@ -138,7 +134,15 @@ mod tests {
     fn extreme_p_values_stay_finite_and_a_lone_sample_has_no_second_level() {
         let s: Vec<Vec<SampleP>> = (0..5).map(|_| vec![(TestId::PositionCard, "upper", -2000.0)]).collect();
         let r = second_level(&s, 10).unwrap();
-        assert!(r.ln_p.is_finite() && r.ln_p < -100.0, "{}", r.ln_p);
+        // Five p-values of e^-2000: KS's D is 1 − e^-2000 and its p 2·(e^-2000)^5, so ln p = ln 2 − 10000, and
+        // Bonferroni over the two tests adds ln 2 to the smaller of KS's and AD's; nothing is floored at the
+        // smallest double.
+        let Finding::SecondLevel(f) = &r.finding else { panic!("a second-level finding") };
+        let want = 2f64.ln() - 10_000.0;
+        assert!((f.worst().ks_ln_p - want).abs() < 1e-6, "{}", f.worst().ks_ln_p);
+        assert!((r.ln_p - (f.worst().ln_p_min() + 2f64.ln())).abs() < 1e-9, "{}", r.ln_p);
+        assert!(r.ln_p <= want + 2f64.ln() + 1e-9, "{}", r.ln_p);
+        assert!(f.worst().ad_ln_p.is_finite() && f.worst().ad_ln_p < -1000.0, "{}", f.worst().ad_ln_p);
         let ones: Vec<Vec<SampleP>> = (0..5).map(|_| vec![(TestId::PositionCard, "upper", 0.0)]).collect();
         assert!(second_level(&ones, 10).unwrap().ln_p.is_finite());
         assert!(second_level(&[vec![(TestId::PositionCard, "upper", -1.0)]], 10).is_none());

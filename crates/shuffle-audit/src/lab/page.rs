@@ -252,7 +252,7 @@ fn tests(out: &mut String, w: &Words, report: &RunReport, level: Level) {
             }
             let groups: Vec<_> =
                 second.map(|f| f.groups.iter().filter(|g| g.test == r.test).collect()).unwrap_or_default();
-            let cell = |p: fn(&crate::stats::finding::SecondLevelGroup) -> f64| {
+            let cell = |ln_p: fn(&crate::stats::finding::SecondLevelGroup) -> f64| {
                 if groups.is_empty() {
                     return "—".to_string();
                 }
@@ -260,7 +260,7 @@ fn tests(out: &mut String, w: &Words, report: &RunReport, level: Level) {
                 groups
                     .iter()
                     .map(|g| {
-                        let value = format_ln_p(p(g).ln());
+                        let value = format_ln_p(ln_p(g));
                         // The tails are named in the page's language; other forms are names (Sidak, mid-p, a guesser).
                         let form = match g.form {
                             "upper" => w.word("form.upper"),
@@ -274,8 +274,8 @@ fn tests(out: &mut String, w: &Words, report: &RunReport, level: Level) {
             };
             out.push_str(&format!(
                 "<td class=\"num\">{}</td><td class=\"num\">{}</td>",
-                cell(|g| g.ks_p),
-                cell(|g| g.ad_p)
+                cell(|g| g.ks_ln_p),
+                cell(|g| g.ad_ln_p)
             ));
         }
         out.push_str("</tr>\n");

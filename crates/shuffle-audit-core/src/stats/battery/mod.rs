@@ -664,6 +664,14 @@ impl Battery {
     ///   independent lines (the rows are nearly independent: correlation 1/(n−1)², docs/src/reference.md#one-position).
     /// - `parity` is discrete: its exact p-value is conservative with atoms, so the mid-p value is used.
     pub fn uniform_p_values(&self) -> Vec<(TestId, &'static str, LnP)> {
+        self.uniform_p_values_drawn(None)
+    }
+
+    /// [`Battery::uniform_p_values`], with `parity`'s p randomised by `draw` (Uniform(0, 1), drawn independently of
+    /// the decks) when given: `P(> d) + draw·P(= d)`, exactly uniform under the null at any number of decks,
+    /// where the mid-p value keeps the binomial's atoms (form `randomized` instead of `mid-p`). The second level
+    /// of `run --samples` draws it from each sample's seed.
+    pub fn uniform_p_values_drawn(&self, draw: Option<f64>) -> Vec<(TestId, &'static str, LnP)> {
         self.applicable_tests()
             .into_iter()
             .flat_map(|t| {
@@ -681,7 +689,11 @@ impl Battery {
                         let sidak = -(self.n as f64 * (-p_min).ln_1p()).exp_m1();
                         vec![(t, "Sidak", sidak.ln())]
                     }
-                    (TestId::Parity, _) => vec![(t, "mid-p", self.parity.as_ref().map_or(0.0, |p| p.mid_p().ln()))],
+                    (TestId::Parity, _) => match (draw, self.parity.as_ref()) {
+                        (Some(v), Some(p)) => vec![(t, "randomized", p.randomized_ln_p(v))],
+                        (None, Some(p)) => vec![(t, "mid-p", p.randomized_ln_p(0.5))],
+                        (_, None) => Vec::new(),
+                    },
                     // Each guesser's own p (the test's is Bonferroni's bound over them, with an atom at 1).
                     (TestId::Guess, _) => self
                         .guess

@@ -245,6 +245,12 @@ pub fn ln_to_log10(ln_p: f64) -> f64 {
     ln_p * std::f64::consts::LOG10_E
 }
 
+/// `ln(1 − e^x)` for `x ≤ 0`, accurate at both ends (Mächler 2012): `ln(−expm1(x))` for `x > −ln 2`, where
+/// `e^x` is close to 1, and `ln_1p(−e^x)` below, where it is small. `x = 0` gives −∞, `x > 0` NaN.
+pub fn ln_1m_exp(x: f64) -> f64 {
+    if x > -std::f64::consts::LN_2 { (-x.exp_m1()).ln() } else { (-x.exp()).ln_1p() }
+}
+
 /// Stirling's-series error `δ(m) = ln Γ(m+1) − (m + ½)·ln m + m − ln√(2π)`
 /// (Loader 2000), for `m > 0`. For `m > 15` the asymptotic series
 /// `1/(12m) − 1/(360m³) + 1/(1260m⁵) − 1/(1680m⁷)` (truncation error below

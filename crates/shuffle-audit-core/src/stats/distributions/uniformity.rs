@@ -22,8 +22,17 @@
 //!
 //! Input handling (both tests): NaN entries are ignored, values are
 //! clamped to `[0, 1]`; an empty sample gives statistic 0 and p = 1.
+//!
+//! Log space: [`ks_uniform_ln`] and [`anderson_darling_uniform_ln`] take the
+//! sample as `ln u` (the p-values of first-level tests, which may lie far
+//! below the smallest double) and return `ln p`, so neither the inputs nor
+//! the result underflow: KS's `1 − D` near `D = 1` and AD's `ln u`,
+//! `ln(1 − u)` terms come from the logarithms directly, and both tails are
+//! summed in logs.
 
 use statrs::function::gamma::ln_gamma;
+
+use super::special::ln_1m_exp;
 
 /// Largest `⌊n·D⌋` for which [`ks_p_value`] uses the exact
 /// Marsaglia–Tsang–Wang matrix (size `m = 2⌊nD⌋ + 1 ≤ 119`, cost
@@ -71,6 +80,55 @@ pub fn ks_uniform(sample: &[f64]) -> (f64, f64) {
     (d, ks_p_value(n, d))
 }
 
+/// Sorted copy of a sample given as `ln u`: NaNs dropped, values above 0 taken as 0 (u = 1), and −∞ (u = 0
+/// exactly, which no p-value of this crate is) taken as [`LN_U_FLOOR`].
+fn clean_sorted_ln(ln_u: &[f64]) -> Vec<f64> {
+    let mut v: Vec<f64> = ln_u.iter().filter(|x| !x.is_nan()).map(|x| x.clamp(LN_U_FLOOR, 0.0)).collect();
+    v.sort_by(f64::total_cmp);
+    v
+}
+
+/// `ln(1 − u)` from `ln u`: [`ln_1m_exp`], except that `ln u = 0` exactly (u = 1, which a continuous uniform
+/// never gives: a p-value rounded to 1) is taken as `u = 1 − 2^-53`, the largest double below 1.
+fn ln_1m_u(ln_u: f64) -> f64 {
+    if ln_u == 0.0 { (f64::EPSILON / 2.0).ln() } else { ln_1m_exp(ln_u) }
+}
+
+/// Where an input of −∞ is put: `ln u = −10^100`, far below any p-value a test can compute, finite so that
+/// Anderson–Darling's sum stays finite for any sample size this crate uses (up to 10^200 values).
+const LN_U_FLOOR: f64 = -1e100;
+
+/// [`ks_uniform`] of a sample given by its logarithms, `ln u ≤ 0`: `(D_n, ln P(D_n ≥ d))`. `1 − D`, which is
+/// `u_(n)` when `D⁺` is reached at the largest value and `1 − u_(1)` when `D⁻` is reached at the smallest, is
+/// taken from the logarithms, so p-values far below the smallest double keep their size: n values all near
+/// `10^-500` give `ln p = n·ln u_(n) + ln 2`, not −∞.
+///
+/// Empty input gives `(0.0, 0.0)`.
+pub fn ks_uniform_ln(ln_u: &[f64]) -> (f64, f64) {
+    let v = clean_sorted_ln(ln_u);
+    let n = v.len();
+    if n == 0 {
+        return (0.0, 0.0);
+    }
+    let nf = n as f64;
+    // (D, ln(1 − D)) of the largest candidate.
+    let mut best = (0.0_f64, 0.0_f64);
+    for (i, &l) in v.iter().enumerate() {
+        let x = l.exp();
+        let plus = (i + 1) as f64 / nf - x;
+        let minus = x - i as f64 / nf;
+        if plus > best.0 {
+            // 1 − D⁺ = u_(n) at the largest value, and at least 1/n elsewhere.
+            best = (plus, if i + 1 == n { l } else { (1.0 - plus).ln() });
+        }
+        if minus > best.0 {
+            // 1 − D⁻ = 1 − u_(1) at the smallest value, and at least 1/n elsewhere.
+            best = (minus, if i == 0 { ln_1m_u(l) } else { (1.0 - minus).ln() });
+        }
+    }
+    (best.0, ks_ln_p_value(n, best.0, best.1))
+}
+
 /// `P(D_n ≥ d)` for the two-sided KS statistic of `n` i.i.d. uniforms.
 ///
 /// Let `T = 2·P(D⁺_n ≥ d)`, with the exact Birnbaum–Tingey (1951)
@@ -88,42 +146,62 @@ pub fn ks_uniform(sample: &[f64]) -> (f64, f64) {
 ///
 /// `n = 0`, `d ≤ 0` or NaN give 1; `d ≥ 1` gives 0.
 pub fn ks_p_value(n: usize, d: f64) -> f64 {
-    if n == 0 || d.is_nan() || d <= 0.0 {
+    if d.is_nan() {
         return 1.0;
     }
-    if d >= 1.0 {
+    ks_ln_p_value(n, d, (1.0 - d).ln()).exp()
+}
+
+/// `ln P(D_n ≥ d)` by the routes of [`ks_p_value`], given `ln(1 − d)` as well, so that a `d` within rounding of
+/// 1 (whose `1 − d` a double cannot hold) keeps its tail: there only the first Birnbaum–Tingey term is left,
+/// `P(D⁺ ≥ d) = (1 − d)^n`, summed in logs. `n = 0`, `d ≤ 0` or NaN give 0 (p = 1).
+pub fn ks_ln_p_value(n: usize, d: f64, ln_1md: f64) -> f64 {
+    if n == 0 || d.is_nan() || d <= 0.0 {
         return 0.0;
     }
     let nf = n as f64;
-    let doubled = 2.0 * ks_one_sided_sf(n, d);
-    if doubled <= KS_DOUBLED_TAIL_EXACT_P {
-        return doubled.max(0.0);
+    let ln_doubled = (std::f64::consts::LN_2 + ks_one_sided_ln_sf(n, d, ln_1md)).min(0.0);
+    if ln_doubled <= KS_DOUBLED_TAIL_EXACT_P.ln() {
+        return ln_doubled;
     }
-    if ((nf * d).floor() as usize) <= KS_MATRIX_MAX_ND {
-        return (1.0 - ks_cdf_exact(n, d)).clamp(0.0, 1.0);
-    }
-    if doubled <= KS_DOUBLED_TAIL_MAX_P {
-        return doubled;
-    }
-    let sn = nf.sqrt();
-    kolmogorov_sf((sn + 0.12 + 0.11 / sn) * d)
+    // Here p > 5e-4: the linear routes lose nothing.
+    let p = if ((nf * d).floor() as usize) <= KS_MATRIX_MAX_ND {
+        (1.0 - ks_cdf_exact(n, d)).clamp(0.0, 1.0)
+    } else if ln_doubled <= KS_DOUBLED_TAIL_MAX_P.ln() {
+        ln_doubled.exp()
+    } else {
+        let sn = nf.sqrt();
+        kolmogorov_sf((sn + 0.12 + 0.11 / sn) * d)
+    };
+    p.ln()
 }
 
 /// Exact one-sided tail `P(D⁺_n ≥ d)` (Birnbaum & Tingey 1951), with all
 /// terms positive and combined by log-sum-exp.
+#[cfg(test)]
 fn ks_one_sided_sf(n: usize, d: f64) -> f64 {
+    ks_one_sided_ln_sf(n, d, (1.0 - d).ln()).exp()
+}
+
+/// `ln P(D⁺_n ≥ d)`, given `ln(1 − d)`: the terms of [`ks_one_sided_sf`] in logs, the first (`j = 0`,
+/// `(1 − d)^n`) from `ln(1 − d)` itself.
+fn ks_one_sided_ln_sf(n: usize, d: f64, ln_1md: f64) -> f64 {
     let nf = n as f64;
-    let top = ((nf * (1.0 - d)).floor() as usize).min(n);
+    let one_minus_d = ln_1md.exp();
+    let top = ((nf * one_minus_d).floor() as usize).min(n);
     let ln_nfact = ln_gamma(nf + 1.0);
     let mut logs = Vec::with_capacity(top + 1);
     for j in 0..=top {
         let jf = j as f64;
-        let base = 1.0 - d - jf / nf;
         let lower = if n == j {
             0.0
-        } else if base <= 0.0 {
-            continue;
+        } else if j == 0 {
+            nf * ln_1md
         } else {
+            let base = one_minus_d - jf / nf;
+            if base <= 0.0 {
+                continue;
+            }
             (n - j) as f64 * base.ln()
         };
         let ln_binom = ln_nfact - ln_gamma(jf + 1.0) - ln_gamma((n - j) as f64 + 1.0);
@@ -131,10 +209,10 @@ fn ks_one_sided_sf(n: usize, d: f64) -> f64 {
     }
     let top_log = logs.iter().copied().fold(f64::NEG_INFINITY, f64::max);
     if top_log == f64::NEG_INFINITY {
-        return 0.0;
+        return f64::NEG_INFINITY;
     }
     let sum: f64 = logs.iter().map(|l| (l - top_log).exp()).sum();
-    (d.ln() + top_log + sum.ln()).exp().min(1.0)
+    (d.ln() + top_log + sum.ln()).min(0.0)
 }
 
 /// `P(D_n < d)` by Durbin's matrix formula as organised by
@@ -316,6 +394,26 @@ pub fn anderson_darling_uniform(sample: &[f64]) -> (f64, f64) {
     (a2, ad_p_value(n, a2))
 }
 
+/// [`anderson_darling_uniform`] of a sample given by its logarithms, `ln u ≤ 0`: `(A², ln P(A²_n ≥ a²))`. The
+/// terms `ln u_(i)` are the inputs themselves and `ln(1 − u)` is [`ln_1m_exp`] of them, so a p-value far below
+/// the smallest double enters with its own size (and a p within 10^-16 of 1 with its own distance from 1); the
+/// tail is [`ad_ln_p_value`]. A value `ln u = 0` exactly (u = 1, which a continuous uniform never gives: a
+/// p-value rounded to 1) is taken as `1 − 2^-53`, the largest double below 1.
+///
+/// Empty input gives `(0.0, 0.0)`.
+pub fn anderson_darling_uniform_ln(ln_u: &[f64]) -> (f64, f64) {
+    let v = clean_sorted_ln(ln_u);
+    let n = v.len();
+    if n == 0 {
+        return (0.0, 0.0);
+    }
+    let nf = n as f64;
+    let s: f64 =
+        v.iter().zip(v.iter().rev()).enumerate().map(|(i, (&lo, &hi))| (2 * i + 1) as f64 * (lo + ln_1m_u(hi))).sum();
+    let a2 = -nf - s / nf;
+    (a2, ad_ln_p_value(n, a2))
+}
+
 /// Marsaglia & Marsaglia's approximation of the limiting Anderson–Darling
 /// distribution function `ADinf(z)` for `0 < z < 2`:
 /// `z^{−1/2}·e^{−1.2337141/z}·(2.00012 + (.247105 − (.0649821 − (.0347962 −
@@ -344,21 +442,27 @@ const AD_TAIL_Z: f64 = 6.0;
 /// with i.i.d. `Y_j ~ χ²₁`, whose largest weight ½ gives
 /// `P(A² > z) ~ C·z^{−1/2}·e^{−z}`, with `C` matched at `z = 6`.
 pub fn ad_inf_sf(z: f64) -> f64 {
+    ad_inf_ln_sf(z).exp()
+}
+
+/// `ln(1 − ADinf(z))`, [`ad_inf_sf`] in logs: beyond `z = 6` its analytic continuation is a logarithm already,
+/// so the tail never underflows (`z = 2000` gives about `ln p = −1995`).
+pub fn ad_inf_ln_sf(z: f64) -> f64 {
     if z.is_nan() || z <= 0.0 {
-        return 1.0;
-    }
-    if z == f64::INFINITY {
         return 0.0;
     }
+    if z == f64::INFINITY {
+        return f64::NEG_INFINITY;
+    }
     if z < 2.0 {
-        return (1.0 - ad_inf_cdf_low(z)).clamp(0.0, 1.0);
+        return (1.0 - ad_inf_cdf_low(z)).clamp(0.0, 1.0).ln();
     }
     if z <= AD_TAIL_Z {
-        return -(-ad_inf_g(z).exp()).exp_m1();
+        return (-(-ad_inf_g(z).exp()).exp_m1()).ln();
     }
     let z0 = AD_TAIL_Z;
     let ln_p0 = (-(-ad_inf_g(z0).exp()).exp_m1()).ln();
-    (ln_p0 - (z - z0) - 0.5 * (z / z0).ln()).exp()
+    ln_p0 - (z - z0) - 0.5 * (z / z0).ln()
 }
 
 /// Marsaglia & Marsaglia's finite-n correction `errfix(n, x)`: the
@@ -402,19 +506,26 @@ const AD_REL_FIX_P: f64 = 1e-3;
 /// decreasing and positive. p-values below ~1e-4 are therefore indicative
 /// ("very small") rather than exact. `n = 0` or `a2 ≤ 0` gives 1.
 pub fn ad_p_value(n: usize, a2: f64) -> f64 {
+    ad_ln_p_value(n, a2).exp()
+}
+
+/// `ln P(A²_n ≥ a2)`: [`ad_p_value`] in logs. Above 10^-3 the additive correction is applied to the limiting
+/// tail as there; below, the relative factor is added to [`ad_inf_ln_sf`] in logs, so the result never
+/// underflows. `n = 0`, `a2 ≤ 0` or NaN give 0.
+pub fn ad_ln_p_value(n: usize, a2: f64) -> f64 {
     if n == 0 || a2.is_nan() || a2 <= 0.0 {
-        return 1.0;
+        return 0.0;
     }
     let nf = n as f64;
-    let p_inf = ad_inf_sf(a2);
-    let p = if p_inf >= AD_REL_FIX_P {
-        p_inf - ad_errfix(nf, 1.0 - p_inf)
+    let ln_p_inf = ad_inf_ln_sf(a2);
+    if ln_p_inf >= AD_REL_FIX_P.ln() {
+        let p_inf = ln_p_inf.exp();
+        (p_inf - ad_errfix(nf, 1.0 - p_inf)).clamp(0.0, 1.0).ln()
     } else {
         let x0 = 1.0 - AD_REL_FIX_P;
         let factor = (AD_REL_FIX_P - ad_errfix(nf, x0)) / AD_REL_FIX_P;
-        p_inf * factor
-    };
-    p.clamp(0.0, 1.0)
+        (ln_p_inf + factor.ln()).min(0.0)
+    }
 }
 
 #[cfg(test)]

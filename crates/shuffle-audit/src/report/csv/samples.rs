@@ -10,6 +10,7 @@
 
 use std::fmt::Write;
 
+use super::summary::format_p_exact;
 use crate::audit::Samples;
 use crate::stats::finding::SecondLevelGroup;
 
@@ -23,10 +24,12 @@ pub fn render_samples(samples: &Samples) -> Vec<u8> {
         let seed = sample.seed.map_or(String::new(), |x| x.to_string());
         let head = format!("{},{seed},{},{}", sample.index, sample.first_deck, sample.decks);
         for t in &sample.tests {
-            let _ = writeln!(s, "{head},{},{},{},{:e},{},{}", t.test, t.statistic, t.df, t.p, t.p >= 0.05, t.p >= 0.01);
+            let (p, pass_95, pass_99) = (format_p_exact(t.ln_p), t.ln_p >= 0.05f64.ln(), t.ln_p >= 0.01f64.ln());
+            let _ = writeln!(s, "{head},{},{},{},{p},{pass_95},{pass_99}", t.test, t.statistic, t.df);
         }
-        let p = sample.p_family;
-        let _ = writeln!(s, "{head},family,,,{p:e},{},{}", p >= 0.05, p >= 0.01);
+        let ln_p = sample.ln_p_family;
+        let (p, pass_95, pass_99) = (format_p_exact(ln_p), ln_p >= 0.05f64.ln(), ln_p >= 0.01f64.ln());
+        let _ = writeln!(s, "{head},family,,,{p},{pass_95},{pass_99}");
     }
     s.into_bytes()
 }
@@ -35,7 +38,8 @@ pub fn render_samples(samples: &Samples) -> Vec<u8> {
 pub fn render_second_level(groups: &[SecondLevelGroup]) -> Vec<u8> {
     let mut s = format!("{SECOND_LEVEL_HEADER}\n");
     for g in groups {
-        let _ = writeln!(s, "{},{},{},{},{:e},{},{:e}", g.test, g.form, g.samples, g.ks_d, g.ks_p, g.ad_a2, g.ad_p);
+        let (ks_p, ad_p) = (format_p_exact(g.ks_ln_p), format_p_exact(g.ad_ln_p));
+        let _ = writeln!(s, "{},{},{},{},{ks_p},{},{ad_p}", g.test, g.form, g.samples, g.ks_d, g.ad_a2);
     }
     s.into_bytes()
 }
@@ -48,7 +52,7 @@ mod tests {
 
     #[test]
     fn snapshot() {
-        let test = |test, p: f64| SampleTest { test, statistic: 12.5, df: 9.0, p, ln_p: p.ln() };
+        let test = |test, ln_p: f64| SampleTest { test, statistic: 12.5, df: 9.0, ln_p };
         let samples = Samples {
             count: 2,
             size: 100,
@@ -58,8 +62,8 @@ mod tests {
                     seed: Some(42),
                     first_deck: 1,
                     decks: 100,
-                    tests: vec![test(TestId::PositionCard, 0.5), test(TestId::Cycles, 0.02)],
-                    p_family: 0.04,
+                    tests: vec![test(TestId::PositionCard, 0.5f64.ln()), test(TestId::Cycles, -4.0)],
+                    ln_p_family: -3.0,
                     uniform: Vec::new(),
                 },
                 SampleResult {
@@ -67,8 +71,9 @@ mod tests {
                     seed: None,
                     first_deck: 101,
                     decks: 100,
-                    tests: vec![test(TestId::PositionCard, 0.001)],
-                    p_family: 0.002,
+                    // Far below the smallest double: printed from its logarithm, never as 0.
+                    tests: vec![test(TestId::PositionCard, -2000.0)],
+                    ln_p_family: -1990.0,
                     uniform: Vec::new(),
                 },
             ],
@@ -80,10 +85,10 @@ mod tests {
             [
                 SAMPLES_HEADER,
                 "1,42,1,100,position-card,12.5,9,5e-1,true,true",
-                "1,42,1,100,cycles,12.5,9,2e-2,false,true",
-                "1,42,1,100,family,,,4e-2,false,true",
-                "2,,101,100,position-card,12.5,9,1e-3,false,false",
-                "2,,101,100,family,,,2e-3,false,false",
+                "1,42,1,100,cycles,12.5,9,1.831563888873418e-2,false,true",
+                "1,42,1,100,family,,,4.9787068367863944e-2,false,true",
+                "2,,101,100,position-card,12.5,9,2.576536e-869,false,false",
+                "2,,101,100,family,,,5.675198e-865,false,false",
             ]
         );
         let g = SecondLevelGroup {
@@ -91,11 +96,11 @@ mod tests {
             form: "upper",
             samples: 20,
             ks_d: 0.25,
-            ks_p: 0.125,
+            ks_ln_p: 0.125f64.ln(),
             ad_a2: 1.5,
-            ad_p: 0.175,
+            ad_ln_p: -1000.0,
         };
         let text = String::from_utf8(render_second_level(&[g])).unwrap();
-        assert_eq!(text, format!("{SECOND_LEVEL_HEADER}\nadjacency,upper,20,0.25,1.25e-1,1.5,1.75e-1\n"));
+        assert_eq!(text, format!("{SECOND_LEVEL_HEADER}\nadjacency,upper,20,0.25,1.25e-1,1.5,5.075959e-435\n"));
     }
 }

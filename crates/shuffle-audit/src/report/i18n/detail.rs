@@ -276,8 +276,8 @@ fn detail_of(t: &TestResult, cards: Cards) -> String {
             let w = f.worst();
             format!(
                 "{} samples of {} decks; the p-values of {} statistics against Uniform(0,1), KS and AD each, \
-                 Bonferroni over {}; least uniform: {} ({}) over {} samples, KS D = {:.4} p = {:.4e}, AD A2 = {:.3} \
-                 p = {:.4e}",
+                 Bonferroni over {}; least uniform: {} ({}) over {} samples, KS D = {:.4} p = {}, AD A2 = {:.3} \
+                 p = {}",
                 f.samples,
                 f.sample_decks,
                 f.groups.len(),
@@ -286,9 +286,9 @@ fn detail_of(t: &TestResult, cards: Cards) -> String {
                 w.form,
                 w.samples,
                 w.ks_d,
-                w.ks_p,
+                crate::stats::format_ln_p(w.ks_ln_p),
                 w.ad_a2,
-                w.ad_p
+                crate::stats::format_ln_p(w.ad_ln_p)
             )
         }
         Finding::FaceAdjacency { base, most: (a, b, hi), least: (la, lb, lo), symmetric, antisymmetric, .. } => {

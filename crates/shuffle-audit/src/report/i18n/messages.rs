@@ -312,8 +312,8 @@ pub(crate) fn test_headline(t: &TestResult) -> Message {
                 .text("test", w.test)
                 .text("form", w.form)
                 .text("samples", w.samples)
-                .text("ks", crate::stats::format_ln_p(w.ks_p.max(f64::MIN_POSITIVE).ln()))
-                .text("ad", crate::stats::format_ln_p(w.ad_p.max(f64::MIN_POSITIVE).ln()))
+                .text("ks", crate::stats::format_ln_p(w.ks_ln_p))
+                .text("ad", crate::stats::format_ln_p(w.ad_ln_p))
         }
         Finding::SerialCorrelation { from, to, ratio, correlation: r, .. } => msg("headline.serial-correlation")
             .text("from", from)
@@ -550,8 +550,8 @@ pub(crate) fn explanation(t: &TestResult) -> Message {
             let m = if f.fair { m.text("groups", f.groups.len()) } else { m.text("d", format!("{:.3}", w.ks_d)) };
             m.text("test", w.test)
                 .text("form", w.form)
-                .text("ks", crate::stats::format_ln_p(w.ks_p.max(f64::MIN_POSITIVE).ln()))
-                .text("ad", crate::stats::format_ln_p(w.ad_p.max(f64::MIN_POSITIVE).ln()))
+                .text("ks", crate::stats::format_ln_p(w.ks_ln_p))
+                .text("ad", crate::stats::format_ln_p(w.ad_ln_p))
         }
         Finding::FaceAdjacency { base, most: (a, b, hi), fair, .. } => {
             if *fair {
