@@ -105,6 +105,9 @@ fn layout(r: &RunReport, lang: Lang) -> String {
         s.push('\n');
     }
     s.push_str(&format!("{}: {}\n", i18n::verdict_word(lang, r.verdict), i18n::reason(lang, r)));
+    if let Some(like) = i18n::looks_like(lang, r) {
+        s.push_str(&format!("{like}\n"));
+    }
     s
 }
 

@@ -234,6 +234,9 @@ fn run_card(lang: Lang, run: &RunSection, s: &mut String) {
         escape(i18n::verdict_meaning(lang, r.verdict)),
         escape(&i18n::reason(lang, r))
     );
+    if let Some(like) = i18n::looks_like(lang, r) {
+        let _ = writeln!(s, "<p class=\"looks-like\">{}</p>", escape(&like));
+    }
     if let Some(e) = run.expected.filter(|e| *e != r.verdict) {
         let _ = writeln!(s, "<p class=\"miss\">{}: {} {}</p>", escape(w.not_reproduced), escape(w.col_expected), e);
     }

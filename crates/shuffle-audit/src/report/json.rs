@@ -50,6 +50,9 @@ pub fn render(report: &RunReport, timings: Timings) -> Vec<u8> {
     let mut value = serde_json::to_value(&doc).expect("serialising plain data");
     value["reason"] = Value::String(i18n::reason(Lang::En, report));
     value["headline"] = Value::String(i18n::headline(Lang::En, report));
+    if let Some(like) = i18n::looks_like(Lang::En, report) {
+        value["looks_like"]["sentence"] = Value::String(like);
+    }
     if let Some(input) = &report.input {
         value["input"]["partial_reason"] = i18n::partial_reason(Lang::En, input).map_or(Value::Null, Value::String);
     }

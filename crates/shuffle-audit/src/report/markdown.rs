@@ -22,6 +22,9 @@ pub fn render_run(r: &RunReport) -> Vec<u8> {
         r.verdict
     );
     let _ = writeln!(s, "{}\n", escape(&i18n::reason(Lang::En, r)));
+    if let Some(like) = i18n::looks_like(Lang::En, r) {
+        let _ = writeln!(s, "{}\n", escape(&like));
+    }
     if let Some(input) = &r.input {
         render_input(&mut s, input);
     } else if let Some(b) = c.builtin() {
