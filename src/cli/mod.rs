@@ -1210,7 +1210,7 @@ pub struct ExportDrawsArgs {
     #[arg(long, value_name = "K", value_parser = parse_range, allow_hyphen_values = true)]
     pub range: u32,
     /// Only the draws of range K of a fixed-schedule loop (fisher-yates, fisher-yates-forward, naive-swap,
-    /// naive-swap-off-by-one, direct-draw, vec-erase), shuffle after shuffle from one seeding.
+    /// naive-swap-off-by-one, sattolo, direct-draw, vec-erase), shuffle after shuffle from one seeding.
     #[arg(long, short = 'a', value_name = "ALGORITHM")]
     pub algorithm: Option<AlgorithmKind>,
     /// With -a: the deck size, 2..=1024 (default: 52).

@@ -2,7 +2,7 @@
 //!
 //! A loop that takes `r() % k` for a range `k` fixed by its position in the loop makes the same sequence of
 //! ranges every shuffle: Fisher–Yates (Durstenfeld) takes `n, n−1, …, 2`, its forward form `n, n−1, …, 1`,
-//! the naive swap `n` each time (`n−1` in its off-by-one form), the direct draw `n` per slot and the erase loop
+//! the naive swap `n` each time (`n−1` in its off-by-one form), Sattolo's loop `n−1, …, 1`, the direct draw `n` per slot and the erase loop
 //! `n, n−1, …, 1`. Knowing the schedule, the draws of one range `k` can be taken straight from the generator
 //! (`r() % k`, the C remainder, its modulo bias kept) and fed to a battery.
 
@@ -19,7 +19,7 @@ pub struct DrawSchedule {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
     "{0} has no fixed schedule of draws: the loops with one are fisher-yates, fisher-yates-forward, naive-swap, \
-     naive-swap-off-by-one, direct-draw and vec-erase"
+     naive-swap-off-by-one, sattolo, direct-draw and vec-erase"
 )]
 pub struct ScheduleError(pub AlgorithmKind);
 
@@ -32,6 +32,7 @@ impl DrawSchedule {
             AlgorithmKind::FisherYatesForward | AlgorithmKind::VecErase => (1..=n).rev().collect(),
             AlgorithmKind::NaiveSwap | AlgorithmKind::DirectDraw => vec![n; n as usize],
             AlgorithmKind::NaiveSwapOffByOne => vec![n - 1; n as usize],
+            AlgorithmKind::Sattolo => (1..n).rev().collect(),
             other => return Err(ScheduleError(other)),
         };
         Ok(DrawSchedule { ranges })
@@ -103,6 +104,7 @@ mod tests {
             (AlgorithmKind::FisherYatesForward, 10),
             (AlgorithmKind::NaiveSwap, 10),
             (AlgorithmKind::NaiveSwapOffByOne, 10),
+            (AlgorithmKind::Sattolo, 9),
             (AlgorithmKind::DirectDraw, 10),
             (AlgorithmKind::VecErase, 10),
         ] {

@@ -23,6 +23,7 @@ mod pile;
 mod reject_retry;
 mod reject_retry_fixed;
 mod riffle;
+mod sattolo;
 mod shelf;
 mod sort_random_comparator;
 mod sort_random_key;
@@ -46,6 +47,7 @@ pub use pile::{DEFAULT_PILES, Pile, pile_pass};
 pub use reject_retry::RejectRetry;
 pub use reject_retry_fixed::RejectRetryFixed;
 pub use riffle::{DEFAULT_RIFFLES, Riffle, riffle_once};
+pub use sattolo::Sattolo;
 pub use shelf::{DEFAULT_SHELVES, Shelf, shelf_pass};
 pub use sort_random_comparator::{SortRandomComparator, v8_sort_random};
 pub use sort_random_key::SortRandomKey;
@@ -130,6 +132,7 @@ crate::names::named_enum! {
         DirectDraw => "direct-draw",
         NaiveSwap => "naive-swap",
         NaiveSwapOffByOne => "naive-swap-off-by-one",
+        Sattolo => "sattolo",
         Riffle => "riffle",
         Overhand => "overhand",
         TopToRandom => "top-to-random",
@@ -216,6 +219,11 @@ impl AlgorithmKind {
                 "K (1999 online-poker exploit)",
                 "swap each card with r() % (n-1): the last card can never stay last (biased)",
                 naive_swap_off_by_one::PSEUDOCODE,
+            ),
+            AlgorithmKind::Sattolo => (
+                "K (Sattolo 1986; Java's nextInt(i) for nextInt(i+1))",
+                "Fisher-Yates with j = r() % i: every deck one cycle of all n cards, no card ever stays (biased)",
+                sattolo::PSEUDOCODE,
             ),
             AlgorithmKind::Riffle => (
                 "GSR (Bayer & Diaconis 1992)",
@@ -469,6 +477,10 @@ macro_rules! with_shuffle {
             }
             AlgorithmKind::NaiveSwapOffByOne => {
                 let $s = NaiveSwapOffByOne;
+                $body
+            }
+            AlgorithmKind::Sattolo => {
+                let $s = Sattolo;
                 $body
             }
             AlgorithmKind::Riffle => {

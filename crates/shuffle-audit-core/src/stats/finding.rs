@@ -111,6 +111,9 @@ pub struct HistogramFinding {
     pub bins: usize,
     /// Decks that fell on values the exact law rules out (probability below 2.2e-308).
     pub impossible: u64,
+    /// The value every deck had, when all had the same one (every deck a single cycle, every card in place):
+    /// a fact of the counts, not an estimate.
+    pub only: Option<usize>,
     /// Both tails within chance ([`within_chance`]).
     pub fair: bool,
 }

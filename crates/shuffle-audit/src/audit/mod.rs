@@ -4,10 +4,12 @@
 
 #[cfg(test)]
 mod battery_runs;
+pub mod cause;
 pub(crate) mod config;
 pub(crate) mod exact;
 pub(crate) mod fault;
 pub mod input;
+pub mod looks_like;
 pub(crate) mod meter;
 pub mod output_file;
 pub(crate) mod regular_file;

@@ -105,6 +105,12 @@ pub struct RunReport {
     /// Why the verdict (`run.json` holds it in words, as `reason` and `headline`).
     #[serde(skip)]
     pub reason: Reason,
+    /// The finding that explains the others, when the counts show one (the reason then names its test).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cause: Option<crate::audit::cause::Cause>,
+    /// The catalogue loop the position-by-card counts look like, when the run failed and one fits.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub looks_like: Option<crate::audit::looks_like::LooksLike>,
     #[serde(skip)]
     pub counts: PositionCardCounts,
     /// What the decks held: a shoe's copies, and whether their ids are known (decks written by face do not say
@@ -157,16 +163,35 @@ impl RunReport {
         if let Some(lead) = crate::audit::verdict::table_level_decisive(&assessment) {
             assessment.decisive_test = Some(lead);
         }
-        let (verdict, reason) = match &outcome.fault {
+        let (verdict, mut reason) = match &outcome.fault {
             Some(_) => (Verdict::Broken, Reason::Broken),
             None if outcome.tally.shuffles() == 0 => (assessment.verdict, Reason::NoDeck),
             None => (assessment.verdict, Reason::of(&assessment)),
+        };
+        // Lead with the finding that explains the others, when there is one.
+        let cause = match reason {
+            Reason::Bias { .. } => crate::audit::cause::rank(&assessment, config.deck, outcome.tally.shuffles()),
+            _ => None,
+        };
+        if let Some(c) = &cause {
+            reason = Reason::Bias { test: c.test, also: c.also };
+        }
+        let looks_like = match reason {
+            Reason::Bias { .. } => crate::audit::looks_like::looks_like(
+                &config,
+                outcome.tally.battery.cards,
+                &assessment,
+                &outcome.tally.battery.position_card,
+            ),
+            _ => None,
         };
         RunReport {
             thresholds,
             shuffles_done: outcome.tally.shuffles(),
             verdict,
             reason,
+            cause,
+            looks_like,
             counts: outcome.tally.battery.position_card.clone(),
             cards: outcome.tally.battery.cards,
             seat_counts: outcome.tally.game.as_ref().map(|g| g.seat_cards.clone()),

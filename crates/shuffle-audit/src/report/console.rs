@@ -109,6 +109,9 @@ fn layout(r: &RunReport, lang: Lang) -> String {
         s.push_str(&rules_out);
         s.push('\n');
     }
+    if let Some(like) = i18n::looks_like(lang, r) {
+        s.push_str(&format!("{like}\n"));
+    }
     s
 }
 

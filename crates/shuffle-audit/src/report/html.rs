@@ -237,6 +237,9 @@ fn run_card(lang: Lang, run: &RunSection, s: &mut String) {
     if let Some(rules_out) = i18n::rules_out(lang, r) {
         let _ = writeln!(s, "<p class=\"muted\">{}</p>", escape(&rules_out));
     }
+    if let Some(like) = i18n::looks_like(lang, r) {
+        let _ = writeln!(s, "<p class=\"looks-like\">{}</p>", escape(&like));
+    }
     if let Some(e) = run.expected.filter(|e| *e != r.verdict) {
         let _ = writeln!(s, "<p class=\"miss\">{}: {} {}</p>", escape(w.not_reproduced), escape(w.col_expected), e);
     }

@@ -55,6 +55,9 @@ pub fn render(report: &RunReport, timings: Timings) -> Vec<u8> {
         value["power"] = serde_json::to_value(report.power()).expect("serialising plain data");
         value["rules_out"] = Value::String(rules_out);
     }
+    if let Some(like) = i18n::looks_like(Lang::En, report) {
+        value["looks_like"]["sentence"] = Value::String(like);
+    }
     if let Some(input) = &report.input {
         value["input"]["partial_reason"] = i18n::partial_reason(Lang::En, input).map_or(Value::Null, Value::String);
     }

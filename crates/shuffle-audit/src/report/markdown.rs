@@ -25,6 +25,9 @@ pub fn render_run(r: &RunReport) -> Vec<u8> {
     if let Some(rules_out) = i18n::rules_out(Lang::En, r) {
         let _ = writeln!(s, "{}\n", escape(&rules_out));
     }
+    if let Some(like) = i18n::looks_like(Lang::En, r) {
+        let _ = writeln!(s, "{}\n", escape(&like));
+    }
     if let Some(input) = &r.input {
         render_input(&mut s, input);
     } else if let Some(b) = c.builtin() {

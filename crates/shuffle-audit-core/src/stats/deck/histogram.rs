@@ -212,6 +212,8 @@ impl HistogramCounts {
         f.mean = self.law.reported_mean(&self.counts, f.mean);
         f.worst.0 = self.law.shown(f.worst.0);
         f.never = f.never.map(|(v, e)| (self.law.shown(v), e));
+        // A turning-points cell is a (peaks, valleys) pair: one cell for every deck says the same count.
+        f.only = f.only.map(|v| self.law.shown(v));
         TestResult {
             test: self.law.test(),
             statistic: f.gof.statistic,
@@ -241,6 +243,8 @@ pub struct HistogramFit {
     pub worst: (usize, f64, f64),
     /// The most likely value the shuffle never produced, with its expected count, if any.
     pub never: Option<(usize, f64)>,
+    /// The value every deck had, when at least one deck was counted and all had the same value.
+    pub only: Option<usize>,
 }
 
 impl HistogramFit {
@@ -254,6 +258,7 @@ impl HistogramFit {
             never: self.never,
             bins: self.gof.bins,
             impossible: self.impossible,
+            only: self.only,
             fair: within_chance(self.ln_p, Some(self.ln_p_low)),
         }
     }
@@ -296,7 +301,21 @@ pub fn fit(observed: &[u64], pmf: &[f64]) -> HistogramFit {
             never = Some((v, e));
         }
     }
-    HistogramFit { gof, ln_p, ln_p_low: gof.ln_cdf, impossible, mean, worst, never: never.filter(|&(_, e)| e >= 10.0) }
+    let mut seen = observed.iter().enumerate().filter(|&(_, &o)| o > 0).map(|(v, _)| v);
+    let only = match (seen.next(), seen.next()) {
+        (Some(v), None) => Some(v),
+        _ => None,
+    };
+    HistogramFit {
+        gof,
+        ln_p,
+        ln_p_low: gof.ln_cdf,
+        impossible,
+        mean,
+        worst,
+        never: never.filter(|&(_, e)| e >= 10.0),
+        only,
+    }
 }
 
 #[cfg(test)]

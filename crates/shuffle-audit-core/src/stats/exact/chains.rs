@@ -122,6 +122,13 @@ pub fn naive_swap(n: usize, bits: Bits, off_by_one: bool, watch: &mut Watch<'_>)
     swap_walk(n, &steps, watch)
 }
 
+/// `sattolo`: `for i in (1..n).rev() { j = r() % i; swap(d[i], d[j]) }`, Fisher–Yates with its partner drawn
+/// strictly below `i` (with ideal draws every off-diagonal cell is 1/(n−1) and the diagonal is 0).
+pub fn sattolo(n: usize, bits: Bits, watch: &mut Watch<'_>) -> Vec<Dd> {
+    let steps: Vec<_> = (1..n).rev().map(|i| (i, placed(&DrawLaw::new(i, bits), 0, n))).collect();
+    swap_walk(n, &steps, watch)
+}
+
 /// One random transposition applied to every row of `p`: pair-swap's, or wash's with its forced neighbour swap.
 fn transposition_step(p: &mut [Dd], next: &mut [Dd], q: &[Dd], stay: &[Dd], wash: bool) {
     let n = q.len();

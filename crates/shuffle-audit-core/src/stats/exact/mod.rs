@@ -2,7 +2,8 @@
 //! shuffle of the catalogue with ideal or w-bit draws ([`model`]), the whole law over the n! orders of small
 //! decks ([`order_law`]), what it takes to see a bias by sampling ([`detect`]), the expectations of k random
 //! transpositions, and the exact marginals and order laws of the hand shuffles (riffle, overhand, top-to-random)
-//! and of the random-comparator sort; what a card guesser can get from them ([`guessing`]).
+//! and of the random-comparator sort; what a card guesser can get from them ([`guessing`]); which of the
+//! catalogue's loops a biased matrix looks like ([`resemblance`]).
 
 pub mod against;
 pub mod chains;
@@ -18,6 +19,7 @@ pub mod model;
 pub mod multiset;
 pub mod order_law;
 pub mod overhand;
+pub mod resemblance;
 pub mod retry;
 pub mod riffle;
 pub mod sort_random_comparator;

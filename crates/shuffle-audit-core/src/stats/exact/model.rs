@@ -269,6 +269,7 @@ pub fn exact_marginals_watched(req: &ExactRequest, watch: &mut Watch<'_>) -> Res
         AlgorithmKind::FisherYatesForward => chains::fisher_yates_forward(n, bits, watch),
         AlgorithmKind::NaiveSwap => chains::naive_swap(n, bits, false, watch),
         AlgorithmKind::NaiveSwapOffByOne => chains::naive_swap(n, bits, true, watch),
+        AlgorithmKind::Sattolo => chains::sattolo(n, bits, watch),
         AlgorithmKind::Wash => chains::wash(n, bits, req.algorithm.wash_swaps(n), watch),
         AlgorithmKind::PairSwap => chains::pair_swap(n, bits, req.algorithm.swaps, watch),
         AlgorithmKind::VecErase => chains::vec_erase(n, bits, watch),
@@ -482,6 +483,7 @@ mod tests {
             alg(VecErase, None),
             alg(NaiveSwap, None),
             alg(NaiveSwapOffByOne, None),
+            alg(Sattolo, None),
             alg(Wash, Some(3)),
             alg(PairSwap, Some(2)),
             alg(Identity, None),
@@ -604,6 +606,7 @@ mod tests {
             VecErase,
             NaiveSwap,
             NaiveSwapOffByOne,
+            Sattolo,
             Wash,
             PairSwap,
             RejectRetryFixed,
@@ -642,5 +645,22 @@ mod tests {
         assert!(e.reason.contains("2.32") && e.nearest.contains("mark-array"), "{e}");
         let e = exact_marginals(&ExactRequest::new(alg(AlgorithmKind::Wash, Some(1 << 40)), None, 52)).unwrap_err();
         assert!(e.nearest.contains("--swaps"), "{e}");
+    }
+
+    #[test]
+    fn sattolo_sends_every_card_to_each_other_place_with_probability_one_over_n_minus_one() {
+        // A uniform n-cycle: the diagonal is 0 and every other cell 1/(n−1), to the chains' precision.
+        for n in [2usize, 5, 52] {
+            let m = exact_marginals(&ExactRequest::new(alg(AlgorithmKind::Sattolo, None), None, n)).unwrap();
+            for c in 0..n {
+                for p in 0..n {
+                    let want = if c == p { Dd::ZERO } else { Dd::ratio(1, n as u64 - 1) };
+                    assert!((m.get(c, p) - want).abs().to_f64() < 1e-28, "n {n} card {c} place {p}");
+                }
+            }
+        }
+        // With 15-bit draws the diagonal stays empty (the loop never leaves a card in place whatever it draws).
+        let m = exact_marginals(&ExactRequest::new(alg(AlgorithmKind::Sattolo, None), Some(15), 52)).unwrap();
+        assert!((0..52).all(|c| m.get(c, c) == Dd::ZERO));
     }
 }

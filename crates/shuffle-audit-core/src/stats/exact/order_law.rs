@@ -80,6 +80,7 @@ fn swap_steps(req: &ExactRequest) -> Option<(Vec<Step>, Option<DrawLaw>)> {
         AlgorithmKind::FisherYatesForward => (0..n).map(|i| partner(i, DrawLaw::new(n - i, bits), i)).collect(),
         AlgorithmKind::NaiveSwap => (0..n).map(|i| partner(i, DrawLaw::new(n, bits), 0)).collect(),
         AlgorithmKind::NaiveSwapOffByOne => (0..n).map(|i| partner(i, DrawLaw::new(n - 1, bits), 0)).collect(),
+        AlgorithmKind::Sattolo => (1..n).rev().map(|i| partner(i, DrawLaw::new(i, bits), 0)).collect(),
         AlgorithmKind::Wash => vec![transposition(true); req.algorithm.wash_swaps(n)],
         AlgorithmKind::PairSwap => match req.algorithm.swaps {
             Some(k) => vec![transposition(false); k],
@@ -342,6 +343,7 @@ mod tests {
                 (VecErase, None),
                 (NaiveSwap, None),
                 (NaiveSwapOffByOne, None),
+                (Sattolo, None),
                 (Wash, Some(5)),
                 (PairSwap, Some(3)),
                 (PairSwap, None),

@@ -74,6 +74,10 @@ pub(super) static TEMPLATES: Catalogue = Catalogue {
         ("headline.parity.never-odd", "never odd"),
         ("headline.parity.never-even", "never even"),
         ("headline.parity.share", "{share}% odd permutations (fair: 50%)"),
+        ("headline.fixed-points.none", "no card ever stays in place (fair: 1 per deck on average)"),
+        ("headline.fixed-points.always", "every deck has exactly {value} fixed points"),
+        ("headline.cycles.one", "every deck is one cycle (fair: {fair} cycles on average)"),
+        ("headline.cycles.always", "every deck has exactly {value} cycles (fair: {fair} on average)"),
         ("headline.fixed-points.mean", "{mean} fixed points per deck on average (fair: 1)"),
         ("headline.fixed-points.worst-one", "{value} fixed point: {ratio} as often as fair"),
         ("headline.fixed-points.worst-many", "{value} fixed points: {ratio} as often as fair"),
@@ -169,6 +173,28 @@ pub(super) static TEMPLATES: Catalogue = Catalogue {
              1).",
         ),
         (
+            "explain.fixed-points.none",
+            "No card ever stays where it started, in any deck, where a fair shuffle leaves one card in place per deck \
+             on average: the shuffle moves every card, every time, and so rules out every order with a fixed point.",
+        ),
+        (
+            "explain.fixed-points.always",
+            "Every deck had exactly {value} cards at their starting positions, where a fair shuffle's count varies \
+             from deck to deck around 1.",
+        ),
+        (
+            "explain.fixed-points.few-one",
+            "Cards stay where they started {mean} times per deck on average instead of once, and {value} fixed \
+             point happens {ratio} as often as it should: the shuffle moves cards away from their starting places \
+             more often than chance does.",
+        ),
+        (
+            "explain.fixed-points.few-many",
+            "Cards stay where they started {mean} times per deck on average instead of once, and {value} fixed \
+             points happen {ratio} as often as they should: the shuffle moves cards away from their starting places \
+             more often than chance does.",
+        ),
+        (
             "explain.fixed-points.bias-one",
             "Cards stay where they started {mean} times per deck on average instead of once, and {value} fixed \
              point happen {ratio} as often as they should: the shuffle does not move every card enough.",
@@ -182,6 +208,12 @@ pub(super) static TEMPLATES: Catalogue = Catalogue {
             "explain.cycles.fair",
             "The shuffled decks break into cycles as a random order does ({mean} on average, fair {fair}).",
         ),
+        (
+            "explain.cycles.one",
+            "Every deck is a single cycle through all its cards (a fair shuffle gives {fair} cycles on average): no \
+             card can stay in place, as in Sattolo's algorithm.",
+        ),
+        ("explain.cycles.always", "Every deck had exactly {value} cycles (a fair shuffle gives {fair} on average)."),
         (
             "explain.cycles.never",
             "No deck ever had {cycles} cycles, though a fair shuffle would give about {expected}: whole classes of \
@@ -466,6 +498,50 @@ pub(super) static TEMPLATES: Catalogue = Catalogue {
         ("reason.bias", "{explanation} ({sides} p Holm-adjusted over {tests} tests = {p})"),
         ("reason.test", "{test}"),
         ("run-headline.test", "{test}: {headline}"),
+        ("parity-word.odd", "odd"),
+        ("parity-word.even", "even"),
+        ("cause-headline.no-card-moves", "no card ever moves: every deck is in its starting order"),
+        (
+            "cause-headline.one-cycle",
+            "every deck is one cycle of all {n} cards, so no card ever stays in place: Sattolo's algorithm",
+        ),
+        ("cause-headline.fixed-parity", "every deck is an {parity} permutation: half of all orders never come out"),
+        ("cause-headline.follows.all", "{cause} (the other failures follow from this)"),
+        ("cause-headline.follows.some", "{cause} ({tests} follow from this)"),
+        (
+            "cause.no-card-moves",
+            "No card ever moves: every one of the {decks} decks is in its starting order, so the shuffle leaves the \
+             deck as it was.",
+        ),
+        (
+            "cause.one-cycle",
+            "Every one of the {decks} decks is a single cycle through all {n} cards: no card ever stays where it \
+             started, and every deck is an {parity} permutation. This is Sattolo's algorithm (`j = r() % i`, a \
+             partner drawn below i where Fisher-Yates draws up to i), which can deal only the (n-1)! = 10^{orders} \
+             single cycles among the n! orders.",
+        ),
+        ("cause.follows.all", "{cause} The other failures follow from this."),
+        ("cause.follows.some", "{cause} The failures of {tests} follow from this."),
+        (
+            "cause.follows.repeats",
+            "{cause} With each possible deck dealt about {times} times, every count is lumpy: the other failures \
+             follow from this.",
+        ),
+        ("cause.and", "{cause} Apart from this, {test}: {headline}."),
+        (
+            "looks-like.next",
+            "Looks like {label} ({summary}): the position-by-card counts are {distance} from its exact matrix \
+             (mean total variation per position), where sampling noise alone gives about {noise} at {decks} decks \
+             (X² = {x2} on {df} df, p = {p}); the next closest, {next}, is ruled out ({next_why}).",
+        ),
+        (
+            "looks-like.alone",
+            "Looks like {label} ({summary}): the position-by-card counts are {distance} from its exact matrix \
+             (mean total variation per position), where sampling noise alone gives about {noise} at {decks} decks \
+             (X² = {x2} on {df} df, p = {p}).",
+        ),
+        ("looks-like.next-p", "distance {distance}, p = {p}"),
+        ("looks-like.next-impossible", "the decks fill {cells} cells it makes impossible"),
         ("run-headline.two", "{first}; {second}"),
         ("run-headline.broken.non-termination", "{headline}"),
         ("run-headline.broken.not-a-permutation", "{headline}"),

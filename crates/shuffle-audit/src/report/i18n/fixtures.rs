@@ -2,8 +2,10 @@
 //! every branch of its sentences, and runs that end for every reason, so that the tests render every message
 //! the catalogue can build.
 
+use crate::audit::cause::{Cause, CauseKind};
 use crate::audit::fault::{FaultKind, FaultReport};
 use crate::audit::input::{DeckFormat, ExternalSource, InputSummary, PartialReason, ProducerStatus};
+use crate::audit::looks_like::{CandidateFit, LooksLike};
 use crate::audit::result::{Incomplete, Reason};
 use crate::audit::stop::StopReason;
 use crate::audit::verdict::{Thresholds, Verdict};
@@ -133,8 +135,18 @@ pub(super) fn variants(t: &TestResult) -> Vec<TestResult> {
         | Finding::Clumping(h) => {
             for fair in [true, false] {
                 for never in [None, Some((5, 221_561.4))] {
-                    for (mean, worst) in [(h.fair_mean, (1, 1.03)), (h.fair_mean + 3.0, (0, 2.5)), (1.0, (2, 0.5))] {
+                    let means = [
+                        (h.fair_mean, (1, 1.03)),
+                        (h.fair_mean + 3.0, (0, 2.5)),
+                        (1.0, (2, 0.5)),
+                        (h.fair_mean - 0.5, (1, 0.5)),
+                        (h.fair_mean - 0.5, (2, 0.5)),
+                    ];
+                    // Every deck with the same value: none, one (a single cycle), several.
+                    let only = [None, Some(0), Some(1), Some(3)];
+                    for ((mean, worst), only) in means.into_iter().flat_map(|m| only.map(|o| (m, o))) {
                         let mut h = h.clone();
+                        h.only = only;
                         h.fair = fair;
                         h.never = never;
                         h.mean = mean;
@@ -387,6 +399,49 @@ pub(super) fn every_run() -> Vec<RunReport> {
         for reason in reasons {
             out.push(RunReport { reason, ..base.clone() });
         }
+    }
+    // Every cause, with none, some or all of the other failures following from it, and with the decisive test
+    // it leaves out or none.
+    // (The 52-card run has the duplicate-decks test, and its decks are all even.)
+    for (base, kind) in [&biased, &cut].into_iter().flat_map(|b| {
+        [CauseKind::NoCardMoves, CauseKind::FewDecks, CauseKind::OneCycle, CauseKind::FixedParity].map(|k| (b, k))
+    }) {
+        let failing: Vec<TestId> = base.assessment.tests.iter().map(|t| t.result.test).collect();
+        let test = match kind {
+            CauseKind::NoCardMoves => TestId::FixedPoints,
+            CauseKind::FewDecks => TestId::DuplicateDecks,
+            CauseKind::OneCycle => TestId::Cycles,
+            CauseKind::FixedParity => TestId::Parity,
+        };
+        let others: Vec<TestId> = failing.iter().copied().filter(|t| *t != test).collect();
+        for follows in [Vec::new(), vec![TestId::PositionCard], others] {
+            for also in [None, Some(TestId::PositionCard)] {
+                let repeats_per_deck = (kind == CauseKind::FewDecks).then_some(25.0);
+                let cause = Cause { kind, test, follows: follows.clone(), also, repeats_per_deck };
+                let mut r = RunReport { reason: Reason::Bias { test, also }, cause: Some(cause), ..base.clone() };
+                // All the others failing at the run's verdict, for the "all follow" sentences.
+                for t in &mut r.assessment.tests {
+                    t.verdict = r.assessment.verdict;
+                    t.too_uniform = false;
+                }
+                out.push(r);
+            }
+        }
+    }
+    // A run that looks like a loop of the catalogue: the next closest ruled out by its p, by an impossible cell,
+    // or no other candidate.
+    let fit = |impossible| CandidateFit {
+        algorithm: AlgorithmKind::NaiveSwapOffByOne,
+        label: "naive-swap-off-by-one".into(),
+        distance: 0.0123,
+        noise: 0.0121,
+        statistic: 2581.3,
+        df: 2550.0,
+        log10_p: -0.4,
+        impossible,
+    };
+    for next in [Some(fit(0)), Some(fit(51)), None] {
+        out.push(RunReport { looks_like: Some(LooksLike { best: fit(0), next }), ..biased.clone() });
     }
     for kind in FaultKind::ALL {
         for reason in [Reason::Broken, Reason::NoBias] {

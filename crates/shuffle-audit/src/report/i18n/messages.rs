@@ -7,6 +7,7 @@
 //! the renderer puts in the message's language (a card, a suit, a 斗牛 value, a rough count, one of the fixed
 //! words) or a nested message (a seat, a class of cards, a verdict). An English plural is a choice of key.
 
+use crate::audit::cause::{Cause, CauseKind};
 use crate::audit::fault::FaultKind;
 use crate::audit::input::{InputSummary, PartialReason};
 use crate::audit::result::Reason;
@@ -191,6 +192,14 @@ fn histogram_headline(test: TestId, h: &HistogramFinding) -> Message {
     let (v, ratio) = h.worst;
     let mean = |digits: usize| format!("{:.*}", digits, h.mean);
     match test {
+        TestId::FixedPoints if h.only == Some(0) => msg("headline.fixed-points.none"),
+        TestId::FixedPoints if h.only.is_some() => {
+            msg("headline.fixed-points.always").text("value", h.only.unwrap_or_default())
+        }
+        TestId::Cycles if h.only == Some(1) => msg("headline.cycles.one").text("fair", format!("{:.2}", h.fair_mean)),
+        TestId::Cycles if h.only.is_some() => msg("headline.cycles.always")
+            .text("value", h.only.unwrap_or_default())
+            .text("fair", format!("{:.2}", h.fair_mean)),
         TestId::FixedPoints if mean_is_off(test, h) => msg("headline.fixed-points.mean").text("mean", mean(2)),
         TestId::FixedPoints => {
             msg(if v == 1 { "headline.fixed-points.worst-one" } else { "headline.fixed-points.worst-many" })
@@ -440,6 +449,15 @@ pub(crate) fn explanation(t: &TestResult) -> Message {
             let (v, ratio) = h.worst;
             if h.fair {
                 msg("explain.fixed-points.fair").text("mean", format!("{:.4}", h.mean))
+            } else if h.only == Some(0) {
+                msg("explain.fixed-points.none")
+            } else if let Some(only) = h.only {
+                msg("explain.fixed-points.always").text("value", only)
+            } else if h.mean < h.fair_mean {
+                msg(if v == 1 { "explain.fixed-points.few-one" } else { "explain.fixed-points.few-many" })
+                    .text("mean", format!("{:.2}", h.mean))
+                    .text("value", v)
+                    .text("ratio", times(ratio))
             } else {
                 msg(if v == 1 { "explain.fixed-points.bias-one" } else { "explain.fixed-points.bias-many" })
                     .text("mean", format!("{:.2}", h.mean))
@@ -452,6 +470,10 @@ pub(crate) fn explanation(t: &TestResult) -> Message {
             let (mean, fair) = (format!("{:.3}", h.mean), format!("{:.3}", h.fair_mean));
             if h.fair {
                 msg("explain.cycles.fair").text("mean", mean).text("fair", fair)
+            } else if h.only == Some(1) {
+                msg("explain.cycles.one").text("fair", fair)
+            } else if let Some(only) = h.only {
+                msg("explain.cycles.always").text("value", only).text("fair", fair)
             } else if let Some((k, e)) = h.never {
                 msg("explain.cycles.never").text("cycles", k).text("expected", format!("{e:.0}"))
             } else {
@@ -855,6 +877,14 @@ fn why(r: &RunReport) -> Message {
             .text("tests", tests)
             .text("p", format_ln_p(a.get(test).map_or(0.0, |t| t.ln_p_adjusted))),
         (Reason::Bias { test, .. }, _) => match a.get(test) {
+            Some(t) if r.cause.as_ref().is_some_and(|c| c.test == test) => {
+                let c = r.cause.as_ref().expect("checked above");
+                msg("reason.bias")
+                    .msg("explanation", cause_reason(r, c, t))
+                    .arg("sides", Arg::Word(sides(t)))
+                    .text("tests", tests)
+                    .text("p", format_ln_p(t.ln_p_adjusted))
+            }
             Some(t) => {
                 let m = if looks_like_chance(&t.result) {
                     msg("reason.weak-signal").text("test", test).msg("headline", test_headline(&t.result))
@@ -902,12 +932,127 @@ fn run_headline(r: &RunReport) -> Message {
         (Reason::NoDeck, _) => msg("run-headline.no-deck"),
         (Reason::NoBias, _) => msg("run-headline.no-bias"),
         (Reason::TooUniform(test), _) => msg("run-headline.too-uniform").text("test", test),
+        (Reason::Bias { test, also }, _) if r.cause.as_ref().is_some_and(|c| c.test == test) => {
+            let c = r.cause.as_ref().expect("checked above");
+            let first = cause_headline(r, c);
+            match also {
+                Some(more) => msg("run-headline.two").msg("first", first).msg("second", test_line(more)),
+                None => first,
+            }
+        }
         (Reason::Bias { test, also: Some(more) }, _) => {
             msg("run-headline.two").msg("first", test_line(test)).msg("second", test_line(more))
         }
         (Reason::Bias { test, also: None }, _) => test_line(test),
         (Reason::Verdict(v), _) => verdict(v),
     }
+}
+
+/// The other failing tests of a run, besides `test`.
+fn other_failures(r: &RunReport, test: TestId) -> usize {
+    let a = &r.assessment;
+    a.tests.iter().filter(|t| t.result.test != test && t.verdict == a.verdict && !t.too_uniform).count()
+}
+
+/// The tests that follow from a cause, as a list of names.
+fn test_list(tests: &[TestId]) -> Arg {
+    Arg::List(tests.iter().map(|t| Arg::Text(t.to_string())).collect())
+}
+
+/// The cause's parity word: the parity every deck of an `n`-card single cycle has (that of n − 1), or the one
+/// every deck had.
+fn parity_word(odd: bool) -> Message {
+    msg(if odd { "parity-word.odd" } else { "parity-word.even" })
+}
+
+/// The cause of a failed run in a short phrase, with what follows from it.
+fn cause_headline(r: &RunReport, c: &Cause) -> Message {
+    let n = r.config.deck;
+    let line = match c.kind {
+        CauseKind::NoCardMoves => msg("cause-headline.no-card-moves"),
+        CauseKind::OneCycle => msg("cause-headline.one-cycle").text("n", n),
+        CauseKind::FixedParity => match r.assessment.get(c.test).map(|t| &t.result.finding) {
+            Some(Finding::Parity { odd, .. }) => {
+                msg("cause-headline.fixed-parity").msg("parity", parity_word(*odd > 0))
+            }
+            _ => msg("reason.test").text("test", c.test),
+        },
+        CauseKind::FewDecks => match r.assessment.get(c.test) {
+            Some(t) => msg("run-headline.test").text("test", c.test).msg("headline", test_headline(&t.result)),
+            None => msg("reason.test").text("test", c.test),
+        },
+    };
+    follows(r, c, line, "cause-headline.follows.all", "cause-headline.follows.some")
+}
+
+/// `line` with the failures that follow from the cause: all the others, or some by name.
+fn follows(r: &RunReport, c: &Cause, line: Message, all: &'static str, some: &'static str) -> Message {
+    if c.follows.is_empty() {
+        line
+    } else if c.follows.len() == other_failures(r, c.test) && c.follows.len() > 1 {
+        msg(all).msg("cause", line)
+    } else {
+        msg(some).msg("cause", line).arg("tests", test_list(&c.follows))
+    }
+}
+
+/// The cause of a failed run in plain words, with what follows from it and the decisive test it leaves out.
+fn cause_reason(r: &RunReport, c: &Cause, t: &AssessedTest) -> Message {
+    let (n, decks) = (r.config.deck, r.shuffles_done);
+    let said = match c.kind {
+        CauseKind::NoCardMoves => msg("cause.no-card-moves").text("decks", group_digits(decks)),
+        CauseKind::OneCycle => {
+            // log10 (n − 1)!: the single cycles of n cards.
+            let orders: f64 = (1..n).map(|k| (k as f64).log10()).sum();
+            msg("cause.one-cycle")
+                .text("decks", group_digits(decks))
+                .text("n", n)
+                .msg("parity", parity_word(n % 2 == 0))
+                .text("orders", format!("{orders:.1}"))
+        }
+        CauseKind::FewDecks | CauseKind::FixedParity => explanation(&t.result),
+    };
+    let said = match (c.kind, c.repeats_per_deck) {
+        (CauseKind::FewDecks, Some(times)) if !c.follows.is_empty() => {
+            msg("cause.follows.repeats").msg("cause", said).text("times", format!("{times:.0}"))
+        }
+        _ => follows(r, c, said, "cause.follows.all", "cause.follows.some"),
+    };
+    match c.also.and_then(|d| r.assessment.get(d)) {
+        Some(d) => {
+            msg("cause.and").msg("cause", said).text("test", d.result.test).msg("headline", test_headline(&d.result))
+        }
+        None => said,
+    }
+}
+
+/// The catalogue loop a failed run's position-by-card counts look like, with its distance and the closest of
+/// the others, when one fits ([`crate::audit::looks_like`]).
+pub(crate) fn looks_like(r: &RunReport) -> Option<Message> {
+    let l = r.looks_like.as_ref()?;
+    let p = |log10_p: f64| format_ln_p(log10_p * std::f64::consts::LN_10);
+    let b = &l.best;
+    let m = match &l.next {
+        Some(next) => {
+            let why = if next.impossible > 0 {
+                msg("looks-like.next-impossible").text("cells", next.impossible)
+            } else {
+                msg("looks-like.next-p").text("p", p(next.log10_p)).text("distance", format!("{:.4}", next.distance))
+            };
+            msg("looks-like.next").text("next", &next.label).msg("next_why", why)
+        }
+        None => msg("looks-like.alone"),
+    };
+    Some(
+        m.text("label", &b.label)
+            .arg("summary", Arg::Summary(b.algorithm))
+            .text("distance", format!("{:.4}", b.distance))
+            .text("noise", format!("{:.4}", b.noise))
+            .text("decks", group_digits(r.shuffles_done))
+            .text("x2", format!("{:.1}", b.statistic))
+            .text("df", format!("{:.0}", b.df))
+            .text("p", p(b.log10_p)),
+    )
 }
 
 /// A gate check that did not run: its error for the reason, and for the headline that it had no decks.

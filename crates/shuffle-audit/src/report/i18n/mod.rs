@@ -120,6 +120,11 @@ pub(crate) fn rules_out(lang: Lang, r: &RunReport) -> Option<String> {
     messages::rules_out(r).map(|m| render(lang, &m))
 }
 
+/// The catalogue loop a failed run's counts look like, with its distance, when one fits.
+pub(crate) fn looks_like(lang: Lang, r: &RunReport) -> Option<String> {
+    messages::looks_like(r).map(|m| render(lang, &m))
+}
+
 /// What a built-in run did not count, in words: `interrupted by SIGINT after 3,276,800 of 10,000,000
 /// shuffles`, a shard's share, or the shuffles merged states miss.
 pub(crate) fn incomplete(lang: Lang, r: &RunReport) -> Option<String> {

@@ -55,6 +55,8 @@ pub(crate) enum Arg {
     Count(f64),
     /// A word of the reports' fixed words ([`Words`]).
     Word(fn(&Words) -> &'static str),
+    /// An algorithm's one-line summary, as `list` gives it.
+    Summary(crate::shuffle::AlgorithmKind),
     /// Another message, in the same language and catalogue.
     Msg(Box<Message>),
     /// Values joined by the catalogue's `separator.list`.
@@ -198,6 +200,7 @@ fn arg_text(lang: Lang, catalogue: &Catalogue, a: &Arg) -> String {
         Arg::Niu(v) => niu_name(*v, lang),
         Arg::Count(x) => approx_count(lang, *x),
         Arg::Word(word) => word(lang.words()).to_string(),
+        Arg::Summary(kind) => super::words::algorithm_summary(lang, *kind).to_string(),
         Arg::Msg(m) => render_in(lang, catalogue, m),
         Arg::List(items) => {
             let separator = render_in(lang, catalogue, &Message::new("separator.list"));

@@ -188,6 +188,7 @@ fn every_message() -> Vec<Message> {
         out.push(messages::run_meta(&r));
         out.extend(messages::incomplete(&r));
         out.extend(messages::rules_out(&r));
+        out.extend(messages::looks_like(&r));
         if let Some(i) = &r.input {
             out.extend(i.partial_reason.as_ref().map(|p| messages::partial(p, i)));
         }

@@ -344,6 +344,9 @@ pub(crate) fn algorithm_summary(lang: Lang, kind: AlgorithmKind) -> &'static str
         AlgorithmKind::DirectDraw => "d[i] = r() % n，不去重：结果不是排列（损坏）",
         AlgorithmKind::NaiveSwap => "每张牌与 r() % n 位置交换：n^n 条路径分配到 n! 种顺序上，不可能均匀（有偏差）",
         AlgorithmKind::NaiveSwapOffByOne => "每张牌与 r() % (n-1) 位置交换：最后一张牌永远不能留在最后（有偏差）",
+        AlgorithmKind::Sattolo => {
+            "Fisher-Yates 写成 j = r() % i：每副牌都是包含全部 n 张牌的一个轮换，没有一张牌留在原位（有偏差）"
+        }
         AlgorithmKind::Riffle => "k 次鸽尾式洗牌（--riffles K，默认 7）：二项分布切牌，按两叠剩余张数的比例落牌",
         AlgorithmKind::Overhand => "k 次过手洗牌（--passes K，默认 10）：每个牌缝以 1/2 的概率切开，各叠顺序颠倒",
         AlgorithmKind::TopToRandom => "k 次把顶牌插到随机位置（--moves K，默认 ceil(n*H(n))，52 张牌为 236）",

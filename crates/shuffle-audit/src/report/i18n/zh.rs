@@ -74,6 +74,10 @@ pub(super) static TEMPLATES: Catalogue = Catalogue {
         ("headline.parity.never-odd", "从不出现奇排列"),
         ("headline.parity.never-even", "从不出现偶排列"),
         ("headline.parity.share", "奇排列占 {share}%（公平：50%）"),
+        ("headline.fixed-points.none", "没有一张牌留在原位（公平：平均每副 1 张）"),
+        ("headline.fixed-points.always", "每副牌都恰好有 {value} 个不动点"),
+        ("headline.cycles.one", "每副牌都是一个轮换（公平：平均 {fair} 个循环）"),
+        ("headline.cycles.always", "每副牌都恰好有 {value} 个循环（公平：平均 {fair} 个）"),
         ("headline.fixed-points.mean", "平均每副牌 {mean} 个不动点（公平：1）"),
         ("headline.fixed-points.worst-one", "{value} 个不动点：出现次数是公平情况的 {ratio}"),
         ("headline.fixed-points.worst-many", "{value} 个不动点：出现次数是公平情况的 {ratio}"),
@@ -159,6 +163,22 @@ pub(super) static TEMPLATES: Catalogue = Catalogue {
         ("explain.parity.bias", "奇排列占 {share}%，而不是一半。"),
         ("explain.fixed-points.fair", "留在原位的牌和随机情况一样多（平均每副牌 {mean} 张，公平值为 1）。"),
         (
+            "explain.fixed-points.none",
+            "没有任何一副牌有牌留在原位，而公平的洗牌平均每副会留下 1 张：这种洗牌每次都移动每一张牌，\
+             因而排除了所有带不动点的牌序。",
+        ),
+        ("explain.fixed-points.always", "每副牌都恰好有 {value} 张牌留在原位，而公平洗牌的这个数在 1 附近随牌而变。"),
+        (
+            "explain.fixed-points.few-one",
+            "平均每副牌只有 {mean} 张牌留在原位，而不是 1 张；恰好 {value} 个不动点的情况出现的次数是应有的 {ratio}：\
+             这种洗牌把牌移离原位的次数比随机情况更多。",
+        ),
+        (
+            "explain.fixed-points.few-many",
+            "平均每副牌只有 {mean} 张牌留在原位，而不是 1 张；恰好 {value} 个不动点的情况出现的次数是应有的 {ratio}：\
+             这种洗牌把牌移离原位的次数比随机情况更多。",
+        ),
+        (
             "explain.fixed-points.bias-one",
             "平均每副牌有 {mean} 张牌留在原位，而不是 1 张；恰好 {value} 个不动点的情况出现的次数是应有的 {ratio}：\
              这种洗牌没有把每张牌都充分移动。",
@@ -169,6 +189,11 @@ pub(super) static TEMPLATES: Catalogue = Catalogue {
              这种洗牌没有把每张牌都充分移动。",
         ),
         ("explain.cycles.fair", "洗好的牌分解成的循环个数与随机排列一致（平均 {mean} 个，公平值 {fair}）。"),
+        (
+            "explain.cycles.one",
+            "每副牌都是包含全部牌的一个轮换（公平洗牌平均有 {fair} 个循环）：没有一张牌能留在原位，正如 Sattolo 算法。",
+        ),
+        ("explain.cycles.always", "每副牌都恰好有 {value} 个循环（公平洗牌平均 {fair} 个）。"),
         (
             "explain.cycles.never",
             "没有任何一副牌恰好分解成 {cycles} 个循环，而公平的洗牌应出现约 {expected} 次：\
@@ -393,6 +418,37 @@ pub(super) static TEMPLATES: Catalogue = Catalogue {
         ("reason.bias", "{explanation}（{sides} p 值经 {tests} 个检验的 Holm 校正为 {p}）"),
         ("reason.test", "{test}"),
         ("run-headline.test", "{test}：{headline}"),
+        ("parity-word.odd", "奇"),
+        ("parity-word.even", "偶"),
+        ("cause-headline.no-card-moves", "没有一张牌移动过：每副牌都保持初始顺序"),
+        ("cause-headline.one-cycle", "每副牌都是包含全部 {n} 张牌的一个轮换，没有一张牌留在原位：Sattolo 算法"),
+        ("cause-headline.fixed-parity", "每副牌都是{parity}排列：一半的牌序永远不会出现"),
+        ("cause-headline.follows.all", "{cause}（其他失败都由此而来）"),
+        ("cause-headline.follows.some", "{cause}（{tests} 由此而来）"),
+        ("cause.no-card-moves", "没有一张牌移动过：{decks} 副牌全部保持初始顺序，这种洗牌让牌保持原样。"),
+        (
+            "cause.one-cycle",
+            "{decks} 副牌中的每一副都是包含全部 {n} 张牌的一个轮换：没有一张牌留在原位，每副牌都是{parity}排列。\
+             这就是 Sattolo 算法（`j = r() % i`：交换对象从 i 以下抽取，而 Fisher-Yates 抽到 i 为止），\
+             它只能发出 n! 种牌序中的 (n-1)! = 10^{orders} 个轮换。",
+        ),
+        ("cause.follows.all", "{cause}其他失败都由此而来。"),
+        ("cause.follows.some", "{cause}{tests} 的失败由此而来。"),
+        ("cause.follows.repeats", "{cause}每种可能的牌序平均被发了约 {times} 次，所有计数都成团：其他失败都由此而来。"),
+        ("cause.and", "{cause}除此之外，{test}：{headline}。"),
+        (
+            "looks-like.next",
+            "看起来像 {label}（{summary}）：位置×牌计数与其精确矩阵的距离为 {distance}（每个位置的平均总变差距离），\
+             而在 {decks} 副牌时仅抽样噪声就约为 {noise}（X² = {x2}，自由度 {df}，p = {p}）；\
+             次接近的 {next} 已被排除（{next_why}）。",
+        ),
+        (
+            "looks-like.alone",
+            "看起来像 {label}（{summary}）：位置×牌计数与其精确矩阵的距离为 {distance}（每个位置的平均总变差距离），\
+             而在 {decks} 副牌时仅抽样噪声就约为 {noise}（X² = {x2}，自由度 {df}，p = {p}）。",
+        ),
+        ("looks-like.next-p", "距离 {distance}，p = {p}"),
+        ("looks-like.next-impossible", "这些牌落在了它认为不可能的 {cells} 个格子里"),
         ("run-headline.two", "{first}；{second}"),
         ("run-headline.broken.non-termination", "永远不会结束"),
         ("run-headline.broken.not-a-permutation", "不是排列：{share}% 的牌有重复"),
