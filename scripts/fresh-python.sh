@@ -36,10 +36,21 @@ out = run.stdout.decode("utf-8")
 if not re.search(r"^1 failed, 1 passed", out, re.M):
     print(out)
     sys.exit(f"fresh python: expected random.shuffle to pass and the naive swap to fail ({page})")
-# pytest prints the exception's lines after `E` and 7 spaces; the first one starts with the exception's type.
-lines = [l[8:] for l in out.split("\n") if l.startswith("E       ")]
-start = next(i for i, l in enumerate(lines) if l.startswith("AssertionError: shuffle-audit: expected PASS"))
-message = "\n".join(lines[start:]) + "\n"
+# pytest prints the exception's lines after `E` and an indent (deeper for a deeper frame), the first one starting
+# with the exception's type; the message ends at the first line that is not one of them.
+lines = out.split("\n")
+first = next(
+    (i for i, l in enumerate(lines) if re.match(r"E\s+AssertionError: shuffle-audit: expected PASS", l)), None)
+if first is None:
+    print(out)
+    sys.exit(f"fresh python: no AssertionError from shuffle_audit in pytest's output ({page})")
+indent = lines[first].index("AssertionError")
+message = []
+for l in lines[first:]:
+    if not l.startswith("E") or l[1:indent].strip():
+        break
+    message.append(l[indent:])
+message = "\n".join(message) + "\n"
 pattern = re.compile(r"(<!-- fresh-python: output -->\n```text\n)(.*?)(```)", re.S)
 found = pattern.search(text)
 assert found, f"{page}: no block marked <!-- fresh-python: output -->"
