@@ -6,8 +6,10 @@
 //
 // A comparator that answers at random is not a shuffle: the sort algorithm (V8's TimSort: binary insertion on
 // short runs, then merges) decides how far a card can travel, so cards stay near their starting positions far
-// more often than chance allows. shuffle-audit must FAIL it. Math.random cannot be seeded, so the output
-// differs on every run; the bias is large enough that a few thousand decks always show it.
+// more often than chance allows. shuffle-audit must FAIL it. Math.random cannot be seeded from the script, so the
+// output differs on every run (the bias is large enough that a few thousand decks always show it), unless V8's
+// generator is fixed by node's own flag: `node --random_seed=S js_sort_shuffle.js N` prints the same decks every
+// time (the book's example uses it).
 //
 // --replay sorts one fresh deck of DECK cards per input line, the comparator answering from the line's
 // characters in order: '1' is "less" (-1, what Math.random() - 0.5 < 0 means), '0' is "not less" (+1). It

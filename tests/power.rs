@@ -33,6 +33,7 @@ use shuffle_audit::rng::{ChaCha8, RawRng, RngKind, SeededRng};
 use shuffle_audit::shuffle::{Algorithm, AlgorithmKind};
 use shuffle_audit::stats::PositionCardCounts;
 use shuffle_audit::stats::distributions::special::{binomial_band, clopper_pearson};
+use shuffle_audit::stats::exact::detect::default_family_size;
 use shuffle_audit::stats::power::PowerStatement;
 
 const RUNS: u64 = 20_000;
@@ -147,8 +148,8 @@ fn any_cell_power_holds_for_52_cards() {
     check(52, 5_000, 12, 3);
 }
 
-/// Runs of naive-swap through `run`'s own battery: 52 cards, ChaCha8, seeds 1 to [`BATTERY_RUNS`], 13 tests,
-/// FAIL below 1e-9 (Holm over the family).
+/// Runs of naive-swap through `run`'s own battery: 52 cards, ChaCha8, seeds 1 to [`BATTERY_RUNS`], the default
+/// battery's tests ([`default_family_size`]), FAIL below 1e-9 (Holm over the family).
 const BATTERY_RUNS: u64 = 4000;
 
 /// The battery's FAIL counts the book quotes: (shuffles, runs of [`BATTERY_RUNS`] that FAILed). 330 and 360
@@ -174,7 +175,7 @@ fn battery_fails(shuffles: u64) -> (u64, usize) {
 }
 
 /// The teaching page's "FAILs half the time at 708 shuffles, 99% at 1,020" is for its one test, position by card
-/// alone at 1e-9, from the exact noncentrality. `run` applies 13 tests (suit-by-position sees naive-swap's bias
+/// alone at 1e-9, from the exact noncentrality. `run` applies its default battery (suit-by-position sees naive-swap's bias
 /// with half the shuffles) and FAILs far sooner: simulated at the sizes the book quotes, each FAIL rate with its
 /// Clopper–Pearson 99% interval; the intervals at 330 and 360 lie below and above 50%, those at 500 and 540 below
 /// and above 99%. If the real rates were at the interval ends, each bracket would still hold with probability at
@@ -185,7 +186,7 @@ fn naive_swap_fails_the_run_battery_half_the_time_near_345_shuffles_and_99_perce
     let mut intervals = Vec::new();
     for (shuffles, quoted) in BATTERY_QUOTED {
         let (failed, tests) = battery_fails(shuffles);
-        assert_eq!(tests, 13, "the default battery on 52 cards");
+        assert_eq!(tests, default_family_size(52), "the default battery on 52 cards");
         let (lo, hi) = clopper_pearson(failed, BATTERY_RUNS, 0.99);
         println!(
             "naive-swap, 52 cards, {shuffles} shuffles, {tests} tests: FAILed {failed} of {BATTERY_RUNS} = {:.2}% (99% \

@@ -17,6 +17,7 @@ use shuffle_audit::cards::Card;
 use shuffle_audit::rng::{GlibcRand, SeededRng};
 use shuffle_audit::shuffle::{Algorithm, AlgorithmKind, FisherYates, NaiveSwap, Riffle, Scratch, Shuffle};
 use shuffle_audit::stats::PositionCardCounts;
+use shuffle_audit::stats::exact::detect::default_family_size;
 use shuffle_audit::stats::exact::model::{ExactRequest, exact_marginals};
 
 fn teach(args: &[&str], out: &Path) -> std::process::Output {
@@ -73,6 +74,12 @@ fn the_page_is_one_file_that_needs_no_network() {
     {
         assert!(zh.contains(needle), "{needle} missing from the Chinese page");
     }
+    // The battery's size is counted from the battery, not written into the words: the statistics note names the
+    // default Holm family for 52 cards in both languages, and no hole is left unfilled.
+    let m = default_family_size(52);
+    assert!(en.contains(&format!("one Holm family: {m} tests for 52 cards")), "the note does not say {m} tests");
+    assert!(zh.contains(&format!("52 张牌时是 {m} 个检验")), "the Chinese note does not say {m} tests");
+    assert!(!en.contains("{tests}") && !zh.contains("{tests}"));
     // The same page twice: the same bytes (scripts/make-reports.sh relies on it).
     assert_eq!(page("en"), en);
 }

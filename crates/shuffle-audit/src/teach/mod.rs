@@ -28,6 +28,7 @@ use crate::report::svg::heatmap::{LEVELS, level_colour};
 use crate::report::svg::position_heatmap::{LADDER, NOISE_SIGMAS};
 use crate::report::svg::riffle_curve;
 use crate::report::svg::{Target, escape};
+use crate::stats::exact::detect::default_family_size;
 use crate::teach::lesson::{LESSON_DECKS, LESSON_LOOPS, Lesson, LessonCase, LoopParam, curve_shuffles};
 
 pub use lesson::lesson;
@@ -328,7 +329,7 @@ pub fn page(lang: Lang, lesson: &Lesson) -> String {
     let _ = write!(
         b,
         "<p id=\"verdict\" class=\"verdict-line\"></p>\n<p id=\"against\" class=\"muted\"></p>\n<p class=\"muted\">{}</p>\n</div>\n</div>\n",
-        escape(w.stats_note)
+        escape(&w.stats_note.replace("{tests}", &default_family_size(52).to_string()))
     );
     let _ = write!(
         b,

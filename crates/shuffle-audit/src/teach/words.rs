@@ -16,6 +16,7 @@ pub(super) struct TeachWords {
     pub label_code: &'static str,
     pub label_view: &'static str,
     pub h_stats: &'static str,
+    /// `{tests}` is replaced by the default battery's Holm family size for 52 cards, counted from the battery.
     pub stats_note: &'static str,
     pub h_detect: &'static str,
     pub detect_intro: &'static str,
@@ -73,7 +74,7 @@ static EN: TeachWords = TeachWords {
                  to the number of shuffles; scaled by (n−1)/n it follows χ²((n−1)²). The p-value is two-sided (a \
                  matrix too even to be true is as suspicious as one too uneven) and computed in log space, so it is \
                  never rounded to 0. FAIL below 1e-9, SUSPICIOUS below 1e-3: the tool's thresholds, here for its \
-                 one test (the tool's run applies its whole battery in one Holm family: 13 tests for 52 cards).",
+                 one test (the tool's run applies its whole battery in one Holm family: {tests} tests for 52 cards).",
     h_detect: "How many shuffles to see it",
     detect_intro: "From the exact matrix's noncentrality: the chance that a run of N shuffles ends in FAIL, or in \
                    SUSPICIOUS or worse, for the loop and deck chosen above.",
@@ -260,7 +261,7 @@ static ZH: TeachWords = TeachWords {
     stats_note: "n² 个格子上的 Pearson X² 的均值是 n(n−1) 而不是 (n−1)²，因为每行每列之和都等于洗牌次数；乘以 (n−1)/n \
                  后服从 χ²((n−1)²)。p 值是双侧的（过于均匀的矩阵和过于不均匀的一样可疑），在对数空间中计算，永远不会被\
                  舍入成 0。低于 1e-9 为 FAIL，低于 1e-3 为 SUSPICIOUS：这是工具的阈值，这里用于它的一个检验（工具的完整\
-                 检验组放在一个 Holm 族中：52 张牌时是 13 个检验）。",
+                 检验组放在一个 Holm 族中：52 张牌时是 {tests} 个检验）。",
     h_detect: "要洗多少次才看得出",
     detect_intro: "由精确矩阵的非中心参数算出：对上面选定的循环和牌数，洗 N 次的一次运行得到 FAIL、或得到 SUSPICIOUS 及更差\
                    结论的概率。",
