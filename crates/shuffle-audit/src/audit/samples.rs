@@ -92,6 +92,9 @@ pub struct SampleTest {
     /// The test's p in its sample, in logs (finite however small), before any adjustment: one-sided, or
     /// two-sided (the smaller tail doubled), as a lab compares it with 0.05 or 0.01.
     pub ln_p: LnP,
+    /// The same p as a number, kept for readers of earlier run.json files: it reads 0 below 1e-308, where
+    /// `ln_p` holds the value.
+    pub p: f64,
 }
 
 /// One sample: where its decks are, its seed, and its tests.
@@ -108,6 +111,9 @@ pub struct SampleResult {
     pub tests: Vec<SampleTest>,
     /// The sample's own family p (Holm over its tests), as if it had been run alone, in logs.
     pub ln_p_family: LnP,
+    /// The same p as a number, kept for readers of earlier run.json files (0 below 1e-308; `ln_p_family` holds
+    /// the value).
+    pub p_family: f64,
     /// Its p-values for the second level.
     #[serde(skip)]
     pub uniform: Vec<SampleP>,
@@ -128,6 +134,7 @@ impl SampleResult {
                 statistic: t.result.statistic,
                 df: t.result.df,
                 ln_p: t.ln_p_test,
+                p: t.ln_p_test.exp(),
             })
             .collect();
         SampleResult {
@@ -137,6 +144,7 @@ impl SampleResult {
             decks: tally.shuffles(),
             tests,
             ln_p_family: a.ln_p_family,
+            p_family: a.ln_p_family.exp(),
             uniform: tally.battery.uniform_p_values_drawn(Some(draw)),
         }
     }
