@@ -52,7 +52,7 @@ mod tests {
 
     #[test]
     fn snapshot() {
-        let test = |test, ln_p: f64| SampleTest { test, statistic: 12.5, df: 9.0, ln_p };
+        let test = |test, ln_p: f64| SampleTest { test, statistic: 12.5, df: 9.0, ln_p, p: ln_p.exp() };
         let samples = Samples {
             count: 2,
             size: 100,
@@ -64,6 +64,7 @@ mod tests {
                     decks: 100,
                     tests: vec![test(TestId::PositionCard, 0.5f64.ln()), test(TestId::Cycles, -4.0)],
                     ln_p_family: -3.0,
+                    p_family: (-3.0f64).exp(),
                     uniform: Vec::new(),
                 },
                 SampleResult {
@@ -74,6 +75,7 @@ mod tests {
                     // Far below the smallest double: printed from its logarithm, never as 0.
                     tests: vec![test(TestId::PositionCard, -2000.0)],
                     ln_p_family: -1990.0,
+                    p_family: (-1990.0f64).exp(),
                     uniform: Vec::new(),
                 },
             ],
