@@ -548,7 +548,7 @@ pub(super) static TEMPLATES: Catalogue = Catalogue {
         ("run-headline.broken.other", "{headline}"),
         ("run-headline.no-deck", "no test applied"),
         (
-            "rules-out",
+            "run.rules-out",
             "What this {verdict} rules out: at {decks} decks, any position-by-card cell off by {any} or more would \
              have FAILed with {power} power (so would every cell off by ±{every} in a balanced pattern).",
         ),

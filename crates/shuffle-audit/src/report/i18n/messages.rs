@@ -776,7 +776,7 @@ pub(crate) fn rules_out(r: &RunReport) -> Option<Message> {
     }
     let p = r.power()?;
     Some(
-        msg("rules-out")
+        msg("run.rules-out")
             .msg("verdict", verdict(r.verdict))
             .text("decks", group_digits(p.shuffles))
             .text("any", crate::stats::power::percent(p.any_cell))

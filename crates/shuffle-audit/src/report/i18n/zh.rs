@@ -455,7 +455,7 @@ pub(super) static TEMPLATES: Catalogue = Catalogue {
         ("run-headline.broken.other", "{kind}"),
         ("run-headline.no-deck", "未做检验"),
         (
-            "rules-out",
+            "run.rules-out",
             "这个 {verdict} 排除了什么：在 {decks} 副牌下，任何一个“位置×牌”格子偏离 {any} 或更多，都会以 {power} \
              的把握判为 FAIL（所有格子以均衡方式各偏离 ±{every} 也会）。",
         ),
