@@ -46,12 +46,12 @@ use crate::stats::distributions::special::chi2_ln_sf;
 use crate::stats::finding::{Finding, within_chance};
 use crate::stats::{TestId, TestResult};
 
-/// Position-to-position transitions between consecutive decks.
-#[derive(Clone, Debug)]
 /// The decks per position-by-card cell from which the null takes the observed position law (10: 27,040 decks of
 /// 52 cards); with fewer, the uniform law of a fair shuffle.
 pub const MARGINAL_DECKS_PER_CELL: u64 = 10;
 
+/// Position-to-position transitions between consecutive decks.
+#[derive(Clone, Debug)]
 pub struct SerialTransitions {
     n: usize,
     pairs: u64,
