@@ -56,8 +56,6 @@ pub const DEFAULT_TESTS: &str = "default";
 /// The deck `run` audits when no size is given (the builder's [`Audit::new`] always takes one; bindings that
 /// default it take this one).
 pub const DEFAULT_DECK: usize = crate::audit::settings::DEFAULT_DECK;
-/// The probability of detection the power statement is given for.
-
 /// An audit to run: the deck, how many shuffles, the seed, and the tests. Build it with [`Audit::new`] and the
 /// builder methods, then [`Audit::run`] a shuffle function or [`Audit::run_decks`] a list of decks.
 #[derive(Clone, Debug)]

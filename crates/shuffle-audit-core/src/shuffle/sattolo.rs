@@ -38,7 +38,7 @@ mod tests {
         // Deterministic: every output of the loop is a single n-cycle, whatever the draws.
         let mut rng = ChaCha8::from_seed_u64(3);
         let mut scratch = Scratch::new(52);
-        let mut seen = vec![false; 52];
+        let mut seen = [false; 52];
         for n in [2usize, 3, 7, 52] {
             for _ in 0..500 {
                 let mut deck: Vec<Card> = (0..n as Card).collect();
