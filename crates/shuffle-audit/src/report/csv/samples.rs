@@ -103,6 +103,9 @@ mod tests {
             ad_ln_p: -1000.0,
         };
         let text = String::from_utf8(render_second_level(&[g])).unwrap();
-        assert_eq!(text, format!("{SECOND_LEVEL_HEADER}\nadjacency,upper,20,0.25,1.2500000000000003e-1,1.5,5.075959e-435\n"));
+        assert_eq!(
+            text,
+            format!("{SECOND_LEVEL_HEADER}\nadjacency,upper,20,0.25,1.2500000000000003e-1,1.5,5.075959e-435\n")
+        );
     }
 }
