@@ -113,7 +113,7 @@ impl Manifest {
     }
 
     /// Reads a manifest; the error names the file and what is wrong. Only a regular file of at most
-    /// [`MAX_MANIFEST_BYTES`] is read: a FIFO or a device (`/dev/zero`) is refused at once, not read for ever.
+    /// `MAX_MANIFEST_BYTES` is read: a FIFO or a device (`/dev/zero`) is refused at once, not read for ever.
     pub fn read(path: &Path) -> Result<Manifest, ManifestError> {
         use std::io::Read;
         let fail = |source| ManifestError::Read { path: path.to_path_buf(), source };

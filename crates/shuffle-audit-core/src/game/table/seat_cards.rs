@@ -308,7 +308,7 @@ impl SeatCardCounts {
 
     /// `card-seat-worst`: the card and group whose count strays most by the exact law of one cell (two-sided
     /// tail τ; statistic the count, df 0), with its p for the worst of a card's G cells exact (the column's
-    /// multinomial law, [`Self::column_ln_p`]) and Bonferroni over the n cards, at every number of deals.
+    /// multinomial law, `column_ln_p`) and Bonferroni over the n cards, at every number of deals.
     ///
     /// A card's column is exactly Multinomial(N, h_g/n), but its Pearson statistic has only G − 1 degrees of freedom
     /// and the Bonferroni level α/n is far in its tail, where the χ² law does not hold for the counts a seat of a

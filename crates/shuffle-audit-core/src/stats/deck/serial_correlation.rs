@@ -15,7 +15,7 @@
 //! pairs. Writing a deck's 0/1 position-by-card matrix as `A = M + D`, the transitions are
 //! `Σ_t (DₜᵀM + MᵀDₜ₊₁ + DₜᵀDₜ₊₁) + P·G`: the first two terms are the decks' own deviations from M, which the
 //! observed marginals cancel, and the third is the interaction that dependence would move. The cards at one
-//! position form one Multinomial(1, M[·][i]) draw, so the interaction's variance per pair is exactly
+//! position form one Multinomial(1, M\[·\]\[i\]) draw, so the interaction's variance per pair is exactly
 //! `V[i][j] = G − Σ_c M[c][i]·M[c][j]·(M[c][i] + M[c][j]) + G²`, and Pearson's `X² = Σ (T − P·G)²/(P·G)` has
 //! null mean `μ = Σ V/G` (cells with G = 0, which no card reaches, are left out). The test takes
 //! `X²·(n−1)²/μ` against χ²((n−1)²), two-sided. For uniform decks G = 1/n, V = (n−1)/n², μ = n(n−1) and this

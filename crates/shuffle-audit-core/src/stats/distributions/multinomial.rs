@@ -6,7 +6,7 @@
 //! so far, with the largest group last (it is then `N − s`, fixed). A walk over s keeps the log-probability
 //! of "every group so far inside its interval, s used"; at each group the mass that leaves its interval is
 //! added to the answer from the binomial's own log tails, so the answer is a sum of positive terms, never
-//! `1 − P(inside)`, and stays exact when it is tiny. Terms more than [`PRUNE`] nats below a step's largest
+//! `1 − P(inside)`, and stays exact when it is tiny. Terms more than `PRUNE` (45) nats below a step's largest
 //! state (and the binomial mass beyond that inside an interval) are not walked but counted as leaving: the
 //! result is an upper bound, exact to a relative e^-45 or so when it is not itself that small.
 
@@ -20,7 +20,7 @@ const PRUNE: f64 = 45.0;
 const BUDGET: f64 = 5e6;
 
 /// `ln P(∃g: X_g ∉ [a_g, b_g])` for `X ~ Multinomial(total, probs)`, `accept[g] = (a_g, b_g)`, as an upper bound
-/// exact up to the pruning above; `None` when the walk would take more than [`BUDGET`] steps (counts of some
+/// exact up to the pruning above; `None` when the walk would take more than `BUDGET` (5·10⁶) steps (counts of some
 /// thousands per group: the caller then takes a coarser bound).
 pub fn ln_p_outside(total: u64, probs: &[f64], accept: &[(u64, u64)]) -> Option<LnP> {
     assert_eq!(probs.len(), accept.len());
