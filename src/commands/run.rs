@@ -150,10 +150,10 @@ fn run_builtin(
         within_limit(&crate::signals::STOP, timeout, |stop| run.run(crate::progress::BAR, Some(stop), checkpoints))?;
     let state = run.state().expect("a built-in run has a state");
     let elapsed = run.elapsed();
-    if let Some(saver) = save.take() {
-        // Exactly the chunks the run counted, replayed in order: the decks it counted, post-processing done.
-        saver.replay(&config, &state.counted.covered, finish.stopped.is_some())?;
-    }
+    // Exactly the chunks the run counted, replayed in order: the decks it counted, post-processing done. A file
+    // that cannot be written (a full disk) is said after the reports are written: the counts are not lost.
+    let save_failed =
+        save.take().and_then(|saver| saver.replay(&config, &state.counted.covered, finish.stopped.is_some()).err());
     let (report, against) = match exact {
         None => (RunReport::of_state(&state, wanted, finish.stopped, elapsed, finish.threads, thresholds), None),
         Some(exact) => {
@@ -172,15 +172,26 @@ fn run_builtin(
     let beside = keep.out.is_none() && report.is_partial();
     // Encoded only when it is kept (a 10^6-shuffle state sorts and hashes 40 MB of duplicate-deck window).
     let bytes = (checkpoint_file.is_some() || beside).then(|| state.encode());
-    if let (Some(file), Some(bytes)) = (&checkpoint_file, &bytes) {
-        file.finish(bytes)?;
-    }
+    // A --state-out that cannot be written (a full disk, a folder gone) does not lose the run: its state goes
+    // beside the reports instead, and the error is said at the end.
+    let state_failed = match (&checkpoint_file, &bytes) {
+        (Some(file), Some(bytes)) => file.finish(bytes).err(),
+        _ => None,
+    };
+    let beside = beside || state_failed.is_some();
     let mut stdout = Console::stdout();
+    // Nor does a state that cannot be written beside the reports lose the reports.
+    let mut kept_failed = None;
     let mut written = outdir.write(|d| {
         let mut written = write_reports(d, &report, output, lab)?;
         if let (true, Some(bytes)) = (beside, &bytes) {
-            write_all(d, &[(STATE_FILE, bytes.clone())])?;
-            written.push(STATE_FILE);
+            match write_all(d, &[(STATE_FILE, bytes.clone())]) {
+                Ok(()) => written.push(STATE_FILE),
+                Err(e) => {
+                    let _ = std::fs::remove_file(d.join(STATE_FILE));
+                    kept_failed = Some(e);
+                }
+            }
         }
         anyhow::Ok(written)
     })?;
@@ -189,12 +200,18 @@ fn run_builtin(
         written.push(lab::PDF);
     }
     let dir = outdir.commit()?;
-    let state_path = if beside { Some(dir.join(STATE_FILE)) } else { keep.out.clone() };
+    let state_path = match (beside, &kept_failed) {
+        (true, None) => Some(dir.join(STATE_FILE)),
+        (true, Some(_)) => None,
+        (false, _) => keep.out.clone(),
+    };
     let note = against.map(|a| a.describe());
     print_summary(&mut stdout, &report, &dir, &written, output, note);
     lab_outcome(&mut stdout, &report, lab, &dir, pdf)?;
+    let failed =
+        not_written(save_failed, StateWrites { out: state_failed, beside: kept_failed, kept: state_path.as_deref() });
     let Some(reason) = finish.stopped.filter(|_| report.is_partial()) else {
-        if let (Some(path), Some((i, k))) = (&state_path, keep.shard) {
+        if let (Some(path), Some((i, k)), false) = (&state_path, keep.shard, failed) {
             writeln!(
                 stdout,
                 "Shard {i}/{k} state written to {} (add up the shards with: shuffle-audit merge)",
@@ -202,24 +219,55 @@ fn run_builtin(
             );
         }
         stdout.finish()?;
-        return Ok(ExitCode::from(report.verdict.exit_code()));
+        return Ok(ExitCode::from(if failed { 2 } else { report.verdict.exit_code() }));
     };
     stdout.finish()?;
-    let path = state_path.expect("an interrupted run writes its state");
+    let counted = format!(
+        "{} after {} of {} shuffles: partial reports in {}/",
+        reason.stopped_by(),
+        group_digits(state.counted.tally.shuffles()),
+        group_digits(config.shuffles),
+        dir.display(),
+    );
+    let Some(path) = state_path else {
+        eprintln!("{counted}; no state was kept, so the run cannot be resumed");
+        return Ok(ExitCode::from(2));
+    };
     let resume = if dir == super::out_path(None, || config.dir_name()) {
         format!("shuffle-audit run --resume {}", path.display())
     } else {
         format!("shuffle-audit run --resume {} --out {}", path.display(), dir.display())
     };
-    eprintln!(
-        "{} after {} of {} shuffles: partial reports in {}/, state in {}; continue with: {resume}",
-        reason.stopped_by(),
-        group_digits(state.counted.tally.shuffles()),
-        group_digits(config.shuffles),
-        dir.display(),
-        path.display()
-    );
-    Ok(ExitCode::from(reason.exit_code()))
+    eprintln!("{counted}, state in {}; continue with: {resume}", path.display());
+    Ok(ExitCode::from(if failed { 2 } else { reason.exit_code() }))
+}
+
+/// The final state's writes that failed: to `--state-out` (`out`), then beside the reports (`beside`, where it
+/// goes when `--state-out` failed or an interrupted run has none); `kept` is where it is, if anywhere.
+struct StateWrites<'a> {
+    out: Option<shuffle_audit::report::WriteError>,
+    beside: Option<shuffle_audit::report::WriteError>,
+    kept: Option<&'a Path>,
+}
+
+/// Says, after the reports are written, what could not be: the `--save-decks` file, the `--state-out` file (its
+/// state then kept beside the reports), or the state beside the reports. True when anything failed: the run then
+/// exits 2.
+fn not_written(save: Option<anyhow::Error>, state: StateWrites) -> bool {
+    if let Some(e) = &save {
+        eprintln!("Error: {e:#}; the reports are written, the decks file is not");
+    }
+    if let Some(e) = &state.out {
+        let kept = state.kept.map_or(String::new(), |p| format!("; the state is kept in {} instead", p.display()));
+        eprintln!("Error: --state-out: {}{kept}", e.chain());
+    }
+    if let Some(e) = &state.beside {
+        eprintln!(
+            "Error: the run's state could not be kept beside its reports: {}; the reports are written",
+            e.chain()
+        );
+    }
+    save.is_some() || state.out.is_some() || state.beside.is_some()
 }
 
 /// `run --samples S` of a built-in algorithm: S runs of N/S shuffles, each of its own seed, tested one by one;
@@ -247,7 +295,8 @@ fn run_sampled(
     let sampled = within_limit(&crate::signals::STOP, timeout, |stop| {
         audit::run_samples(&config, count, &thresholds, |_| crate::progress::BAR, Some(stop))
     })?;
-    let counted = sampled.samples.samples.len() as u64 * size;
+    // The finished samples, and the decks of one cut short.
+    let counted = sampled.outcome.tally.shuffles();
     let mut report = RunReport::with_samples(config.clone(), sampled.outcome, sampled.samples, thresholds);
     if let Some(reason) = sampled.stopped {
         report.incomplete = Some(shuffle_audit::audit::Incomplete {
@@ -260,10 +309,15 @@ fn run_sampled(
     }
     let code = finish(&report, outdir, stdout, (output, lab), samples_note(&report))?;
     if let Some(reason) = sampled.stopped {
+        let finished = report.samples.as_ref().map_or(0, |s| s.samples.len());
         eprintln!(
-            "{} after {} of {count} samples: the reports, marked partial, hold the samples finished",
+            "{} after {finished} of {count} samples ({} of {} shuffles): the reports, marked partial, test the \
+             {} decks counted and the second level the {finished} samples finished; a run of samples is not \
+             resumed: run it again, or with fewer samples",
             reason.stopped_by(),
-            report.samples.as_ref().map_or(0, |s| s.samples.len())
+            group_digits(counted),
+            group_digits(config.shuffles),
+            group_digits(counted),
         );
         return Ok(ExitCode::from(reason.exit_code()));
     }
@@ -312,8 +366,18 @@ fn run_external(
     save: Option<SaveDecks>,
 ) -> anyhow::Result<ExitCode> {
     crate::signals::install();
+    // What a producer starts and leaves behind, even out of its group with its environment cleared, is ended with it.
+    if matches!(plan.source, input::ExternalSource::Exec(_)) {
+        input::adopt_orphans();
+    }
     let mut save = save.map(SaveDecks::open).transpose()?;
-    let mut saving = save.as_mut().and_then(|s| s.out.as_mut()).map(|out| move |deck: &[_]| out.add(deck));
+    // A write error (a full disk) stops the saving, not the audit: it is said once the reports are written.
+    let mut saving = save.as_mut().and_then(|s| s.out.as_mut()).map(|out| {
+        move |deck: &[_]| {
+            out.add(deck);
+            true
+        }
+    });
     let flag = match plan.source {
         input::ExternalSource::Decks(_) => "--decks",
         input::ExternalSource::Exec(_) => "--exec",
@@ -401,9 +465,7 @@ fn run_external(
         Err(e) => return Err(anyhow::anyhow!("{flag}: {e}")),
     };
     let strict_stop = audit.summary.stopped_strict;
-    if let Some(saver) = save.take() {
-        saver.finish(audit.summary.partial)?;
-    }
+    let save_failed = save.take().and_then(|saver| saver.finish(audit.summary.partial).err());
     // Progressive looks are judged at the looks' thresholds; the report holds the last look's sample.
     let judged = looks.as_ref().map_or(thresholds, |l| l.thresholds);
     let samples = sample_size.map(|(count, size)| audit::Samples { count, size, samples: std::mem::take(&mut tested) });
@@ -421,6 +483,9 @@ fn run_external(
         outdir.retarget(&super::out_path(None, || report.dir_name())).context(Field::Out.flag())?;
     }
     let code = finish(&report, outdir, stdout, (output, lab), note)?;
+    if not_written(save_failed, StateWrites { out: None, beside: None, kept: None }) {
+        return Ok(ExitCode::from(2));
+    }
     let stopped = report.input.as_ref().and_then(|i| Some((i.stopped_by()?, partial_reason(Lang::En, i)?)));
     if let Some((reason, why)) = stopped {
         let flag = if reason == StopReason::Timeout { "--timeout" } else { flag };
@@ -731,7 +796,7 @@ impl SaveDecks {
 }
 
 impl SavedDecks {
-    /// The deck hook of the stream audit and of the replay: adds a line; `false` stops at a write error.
+    /// Adds a deck's line; `false` once a write has failed (the replay then stops; the stream audit goes on).
     fn add(&mut self, deck: &[shuffle_audit::cards::Card]) -> bool {
         self.buffer.extend_from_slice(self.lines.line(deck));
         self.decks += 1;

@@ -55,10 +55,16 @@ pub fn stdout_is_null() -> bool {
 }
 
 /// Bytes out, counted, optionally hashed; a closed pipe (`EPIPE`, with SIGPIPE ignored) ends the sink quietly.
+///
+/// A regular file is written under a hidden name beside it and renamed over the final name only when every byte
+/// is on the disk ([`Sink::finish`]): a full disk, a failed write or a sink dropped part-way leaves no file under
+/// the final name (and whatever was there before stays), and the hidden one is removed.
 pub struct Sink {
     out: Box<dyn Write>,
     /// The file written, to sync at the end.
     file: Option<File>,
+    /// `(hidden, final)`: the file being written and the name it takes when finished.
+    rename: Option<(PathBuf, PathBuf)>,
     target: Target,
     sha: Option<Sha256>,
     bytes: u64,
@@ -66,20 +72,34 @@ pub struct Sink {
 }
 
 impl Sink {
-    /// Opens `target` (a file is created or truncated, its folder made); `hash` asks for the SHA-256 of what is written.
+    /// Opens `target` (its folder made if needed, as a report folder is); `hash` asks for the SHA-256 of what is
+    /// written. A regular file (or a new one) is written under a hidden temporary name beside it, created afresh
+    /// and never through a link, and takes its own name at [`Sink::finish`]; a device or a FIFO is written in place.
     pub fn open(target: Target, hash: bool) -> Result<Sink, SinkError> {
         match &target {
             Target::Stdout => Ok(Sink::new(Box::new(io::stdout().lock()), target, hash)),
             Target::File(p) => {
-                // The folder is made if needed, as a report folder is.
-                if let Some(dir) = p.parent().filter(|d| !d.as_os_str().is_empty()) {
-                    std::fs::create_dir_all(dir)
-                        .map_err(|source| SinkError { target: dir.display().to_string(), source })?;
-                }
-                let file = File::create(p).map_err(|source| SinkError { target: p.display().to_string(), source })?;
-                let copy = file.try_clone().map_err(|source| SinkError { target: p.display().to_string(), source })?;
-                let mut sink = Sink::new(Box::new(file), target, hash);
+                let error = |source| SinkError { target: p.display().to_string(), source };
+                // A link (written through with --force only) has its target replaced, not itself.
+                let real = match std::fs::symlink_metadata(p) {
+                    Ok(m) if m.is_symlink() => std::fs::canonicalize(p).unwrap_or_else(|_| p.clone()),
+                    _ => p.clone(),
+                };
+                let dir = real.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
+                std::fs::create_dir_all(dir)
+                    .map_err(|source| SinkError { target: dir.display().to_string(), source })?;
+                let (file, rename) = if std::fs::metadata(&real).is_ok_and(|m| !m.is_file()) {
+                    (File::create(&real).map_err(error)?, None)
+                } else {
+                    let name = real.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+                    crate::report::writer::remove_stale_files(dir, &name);
+                    let (hidden, file) = crate::report::writer::create_tmp_file(dir, &name).map_err(error)?;
+                    (file, Some((hidden, real.clone())))
+                };
+                let copy = file.try_clone().map_err(error)?;
+                let mut sink = Sink::new(Box::new(file), target.clone(), hash);
                 sink.file = Some(copy);
+                sink.rename = rename;
                 Ok(sink)
             }
         }
@@ -87,7 +107,7 @@ impl Sink {
 
     /// A sink over any writer (tests, benches).
     pub fn new(out: Box<dyn Write>, target: Target, hash: bool) -> Sink {
-        Sink { out, file: None, target, sha: hash.then(Sha256::new), bytes: 0, closed: false }
+        Sink { out, file: None, rename: None, target, sha: hash.then(Sha256::new), bytes: 0, closed: false }
     }
 
     /// True once the reader closed the pipe: nothing more is written.
@@ -132,7 +152,7 @@ impl Sink {
         self.write(scratch)
     }
 
-    /// Flushes (a file is synced to its disk) and says what was written.
+    /// Flushes (a file is synced to its disk, then renamed to its own name) and says what was written.
     pub fn finish(mut self) -> Result<Written, SinkError> {
         if !self.closed {
             match self.out.flush() {
@@ -150,12 +170,27 @@ impl Sink {
                 return Err(self.error(e));
             }
         }
+        if let Some((hidden, name)) = self.rename.take()
+            && let Err(e) = std::fs::rename(&hidden, &name)
+        {
+            self.rename = Some((hidden, name));
+            return Err(self.error(e));
+        }
         let sha256 = self.sha.take().map(|s| super::hex(&s.finalize()));
         Ok(Written { bytes: self.bytes, sha256, closed: self.closed })
     }
 
     fn error(&self, source: io::Error) -> SinkError {
         SinkError { target: self.target.describe(), source }
+    }
+}
+
+impl Drop for Sink {
+    /// A sink not finished (an error, a panic) leaves no hidden file behind.
+    fn drop(&mut self) {
+        if let Some((hidden, _)) = self.rename.take() {
+            let _ = std::fs::remove_file(hidden);
+        }
     }
 }
 
@@ -170,5 +205,39 @@ mod tests {
         let w = sink.finish().unwrap();
         assert_eq!(w.bytes, 8);
         assert_eq!(w.sha256.unwrap(), super::super::hex(&Sha256::digest([1u8, 2, 3, 4, 5, 6, 7, 8])));
+    }
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("sink-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn a_file_takes_its_name_only_when_finished() {
+        let dir = scratch("finished");
+        let path = dir.join("out.bin");
+        std::fs::write(&path, b"before").unwrap();
+        let mut sink = Sink::open(Target::File(path.clone()), false).unwrap();
+        assert!(sink.write(b"after").unwrap());
+        // Until finished, the old file is whole and the new bytes are under a hidden name.
+        assert_eq!(std::fs::read(&path).unwrap(), b"before");
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 2);
+        assert_eq!(sink.finish().unwrap().bytes, 5);
+        assert_eq!(std::fs::read(&path).unwrap(), b"after");
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn a_sink_dropped_part_way_leaves_nothing() {
+        let dir = scratch("dropped");
+        let path = dir.join("out.bin");
+        let mut sink = Sink::open(Target::File(path.clone()), false).unwrap();
+        assert!(sink.write(b"half").unwrap());
+        drop(sink);
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
+        std::fs::remove_dir_all(dir).unwrap();
     }
 }

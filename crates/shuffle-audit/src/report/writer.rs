@@ -447,7 +447,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), WriteError> {
 
 /// A new temporary file beside `name`, created exclusively and never through a symbolic link; another name is
 /// drawn when one is taken.
-fn create_tmp_file(dir: &Path, name: &str) -> io::Result<(PathBuf, fs::File)> {
+pub(crate) fn create_tmp_file(dir: &Path, name: &str) -> io::Result<(PathBuf, fs::File)> {
     use rand::Rng;
     use std::os::unix::fs::OpenOptionsExt;
     let mut rng = rand::rng();
@@ -488,7 +488,7 @@ fn tmp_file_pid(file_name: &str, name: &str) -> Option<u32> {
 /// Removes the temporary files beside `name` that processes which have ended left (a checkpoint of tens of
 /// megabytes each): only names of [`tmp_file_pid`]'s pattern, only regular files (never a link, which is not
 /// followed either), never a live process's.
-fn remove_stale_files(dir: &Path, name: &str) {
+pub(crate) fn remove_stale_files(dir: &Path, name: &str) {
     let Ok(entries) = fs::read_dir(dir) else { return };
     for entry in entries.flatten() {
         let file_name = entry.file_name();
