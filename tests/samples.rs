@@ -268,3 +268,33 @@ fn a_biased_shuffle_in_samples_prints_every_p_value_without_inf() {
     assert!(first["ln_p_family"].as_f64().unwrap() < -1000.0, "{first}");
     assert!(first["tests"][0]["ln_p"].as_f64().is_some(), "{first}");
 }
+
+/// A run of samples stopped part-way (here by `--timeout`, during its first sample of 2^26 shuffles): the reports
+/// test the decks counted, the sample cut short included, and the second level none; before, the reports held
+/// "0 of 134,217,728 shuffles".
+#[test]
+fn a_run_of_samples_stopped_part_way_keeps_the_decks_it_counted() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("stopped");
+    let o = common::run(&[
+        "run",
+        "-a",
+        "fisher-yates",
+        "--shuffles",
+        "2^27",
+        "--samples",
+        "2",
+        "--timeout",
+        "2s",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let err = common::stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("after 0 of 2 samples") && err.contains("of 134,217,728 shuffles"), "{err}");
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("run.json")).unwrap()).unwrap();
+    let counted = json["incomplete"]["counted"].as_u64().unwrap_or_else(|| panic!("{json}"));
+    assert!(counted > 0 && counted < 1 << 26, "{counted}");
+    assert_eq!(json["shuffles_done"].as_u64(), Some(counted), "{json}");
+}

@@ -66,17 +66,21 @@ pub fn check_samples(count: u64, decks: u64, what: &str) -> Result<u64, ConfigEr
     if decks / count < MIN_SAMPLE_DECKS {
         let size = decks / count;
         let most = decks / MIN_SAMPLE_DECKS;
-        let shuffles = if what == "shuffles" {
-            format!(", or --shuffles {} or more", count * MIN_SAMPLE_DECKS)
-        } else {
-            String::new()
+        let shuffles = (what == "shuffles").then(|| format!("--shuffles {} or more", count * MIN_SAMPLE_DECKS));
+        // Fewer than two samples of MIN_SAMPLE_DECKS: only more decks help.
+        let give = match (most >= MIN_SAMPLES, shuffles) {
+            (true, Some(s)) => format!("give --samples {most} or fewer, or {s}"),
+            (true, None) => format!("give --samples {most} or fewer"),
+            (false, Some(s)) => format!("give {s}"),
+            (false, None) => format!("samples need {} decks at least", MIN_SAMPLES * MIN_SAMPLE_DECKS),
         };
+        let decks_word = if size == 1 { "deck" } else { "decks" };
         return Err(ConfigError::new(
             Field::Samples,
             format!(
-                "{count} samples of {size} decks are too small: the second level holds its stated false-alarm rate \
-                 from {MIN_SAMPLE_DECKS} decks a sample (the first-level p-values of fewer are far from uniform); \
-                 give --samples {most} or fewer{shuffles}"
+                "{count} samples of {size} {decks_word} are too small: the second level holds its stated false-alarm \
+                 rate from {MIN_SAMPLE_DECKS} decks a sample (the first-level p-values of fewer are far from \
+                 uniform); {give}"
             ),
         ));
     }
@@ -176,7 +180,8 @@ impl Samples {
 }
 
 /// A built-in run split into `count` samples: what the samples counted together, the samples, and what stopped
-/// it early. A sample cut short by a stop request or a fault is not kept: the run holds whole samples only.
+/// it early. A sample cut short by a stop request is not a sample (the samples are whole ones only), but its
+/// decks are in `outcome` with the others'.
 pub struct SampledRun {
     pub outcome: RunOutcome,
     pub samples: Samples,
@@ -220,7 +225,10 @@ pub fn run_samples(
             break;
         }
         if finish.stopped.is_some() {
+            // The decks of the sample cut short are counted with the others (the pooled tests read any decks of
+            // the run's seeds), but it is not a sample: the second level reads whole samples only.
             stopped = finish.stopped;
+            whole.merge(&counted.tally, &[], None);
             break;
         }
         counted.tally.settle();
@@ -258,6 +266,12 @@ mod tests {
         let e = check_samples(10, 990, "deck lines").unwrap_err().to_string();
         assert!(e.contains("--samples 9 or fewer") && !e.contains("--shuffles"), "{e}");
         assert_eq!(check_samples(10, 1000, "shuffles").unwrap(), MIN_SAMPLE_DECKS);
+        // One deck a sample; too few decks for even two samples.
+        let e = check_samples(4, 4, "shuffles").unwrap_err().to_string();
+        assert!(e.contains("4 samples of 1 deck are") && e.contains("give --shuffles 400 or more"), "{e}");
+        assert!(!e.contains("--samples 0"), "{e}");
+        let e = check_samples(2, 100, "deck lines").unwrap_err().to_string();
+        assert!(e.contains("samples need 200 decks at least"), "{e}");
     }
 
     #[test]
