@@ -291,11 +291,16 @@ fn a_process_that_left_the_producers_group_is_ended_too() {
     // `setsid` gives the child a session and a process group of its own, out of reach of a signal to the
     // producer's group; it inherits the producer's mark all the same. Once with the child's output elsewhere,
     // once with its standard error still the producer's (which the run would otherwise wait for).
-    for (name, redirect) in [("setsid, output elsewhere", ">/dev/null 2>&1"), ("setsid, holding stderr", ">/dev/null")]
-    {
+    // Once more with its environment cleared (`env -i`), so that it carries no mark either: the run, which adopts
+    // its producers' orphans, finds it as its own child once the shell has exited (open for two rounds before).
+    for (name, setsid, redirect) in [
+        ("setsid, output elsewhere", "setsid", ">/dev/null 2>&1"),
+        ("setsid, holding stderr", "setsid", ">/dev/null"),
+        ("setsid, environment cleared", "env -i /usr/bin/setsid", ">/dev/null 2>&1"),
+    ] {
         let (_tmp, dir) = tempdir();
         let script = format!(
-            "echo $$ > pids; setsid sh -c 'echo $$ >> pids; exec sleep 1000' {redirect} & \
+            "echo $$ > pids; {setsid} /bin/sh -c 'echo $$ >> pids; exec /bin/sleep 1000' {redirect} & \
              while [ $(wc -l < pids) -lt 2 ]; do sleep 0.01; done; echo '{}'; echo '{}'",
             deck(0),
             deck(1)
@@ -345,5 +350,6 @@ fn a_run_stopped_before_its_first_deck_says_no_test_was_applied() {
     // A run that tested nothing did not pass: its verdict line and title say so (before: "PASS: PARTIAL …").
     assert!(f.stdout.contains("NO VERDICT: ") && !f.stdout.contains("PASS"), "{}", f.stdout);
     assert!(summary.contains(": NO VERDICT (partial)") && !summary.contains("PASS"), "{summary}");
+    assert_eq!(run_json(&dir.join("out"))["verdict"], "NO VERDICT");
     assert_eq!(csv.matches("no test applied").count(), 1, "said once: {csv}");
 }

@@ -37,6 +37,8 @@ pub fn run(args: GateArgs) -> anyhow::Result<ExitCode> {
     let out = args.out.as_deref().map(super::prepare_out).transpose()?;
     // A producer runs in a process group of its own, out of reach of the terminal's Ctrl-C: the gate stops it.
     crate::signals::install();
+    // What a producer starts and leaves behind, even out of its group with its environment cleared, is ended with it.
+    shuffle_audit::audit::input::adopt_orphans();
     // The table is for people; a full stdout must not stop the checks or their files.
     let mut stdout = super::Console::stdout();
     writeln!(stdout, "{}", header());

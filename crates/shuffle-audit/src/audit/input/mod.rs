@@ -26,7 +26,9 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 pub use deck_parser::{DeckDefect, DeckFormat, DeckParser};
-pub use source::{ExternalSource, Line, LineReader, Linger, PRODUCER_GROUP, Producer, ProducerStatus, Reading};
+pub use source::{
+    ExternalSource, Line, LineReader, Linger, PRODUCER_GROUP, Producer, ProducerStatus, Reading, adopt_orphans,
+};
 pub use stream::{
     DeckHook, Fold, FormatChoice, InvalidDeck, SampleHook, StreamAudit, StreamError, StreamOptions,
     audit as audit_stream, count_deck_lines,

@@ -14,8 +14,10 @@
 //! therefore started with a mark in its environment ([`PRODUCER_MARK`], unique to the producer), which every
 //! process it starts inherits; when the producer is ended, any process still running with that mark is killed
 //! too (on Linux, through /proc: the mark is read from `/proc/PID/environ`, readable for the user's own
-//! processes). Only a process that also clears its environment (`env -i`) escapes both; elsewhere than Linux
-//! only the group is ended.
+//! processes). A process that also clears its environment (`env -i setsid …`) escapes both; the binary (not
+//! the library, which must not change how its host's orphans are reaped) therefore also makes itself the reaper
+//! of its producers' orphans ([`adopt_orphans`]): such a process, once the shell that started it has exited,
+//! is the binary's child, and is ended with the rest. Elsewhere than Linux only the group is ended.
 
 use std::io::{self, BufRead, Read};
 use std::os::fd::{AsRawFd, RawFd};
@@ -214,6 +216,26 @@ pub static PRODUCER_GROUP: AtomicI32 = AtomicI32::new(0);
 /// (this process's pid and a count), so that processes that left the producer's group can be found and ended.
 pub(crate) const PRODUCER_MARK: &str = "SHUFFLE_AUDIT_PRODUCER";
 
+/// Whether this process adopts the orphans of its producers ([`adopt_orphans`]).
+static ADOPTING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Makes this process the reaper of the orphans of the processes it starts (Linux's `PR_SET_CHILD_SUBREAPER`):
+/// a process a producer started, whose parent has exited, becomes this process's child instead of init's, and
+/// is ended with the producer even when it left the group and cleared its environment. For a program whose only
+/// children while a producer runs are that producer's (the binary): every other living child of this process
+/// is ended with the producer. Returns whether the kernel accepted it.
+pub fn adopt_orphans() -> bool {
+    #[cfg(target_os = "linux")]
+    {
+        // SAFETY: prctl(2) with PR_SET_CHILD_SUBREAPER takes an integer and touches no memory of ours.
+        let ok = unsafe { libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) } == 0;
+        ADOPTING.store(ok, Ordering::SeqCst);
+        ok
+    }
+    #[cfg(not(target_os = "linux"))]
+    false
+}
+
 /// Producers started by this process, for their marks.
 static PRODUCERS_STARTED: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
@@ -359,8 +381,10 @@ impl Producer {
             self.end_group(grace);
             status
         };
-        // And whatever left the group (`setsid`), which may also hold standard error open.
+        // And whatever left the group (`setsid`), which may also hold standard error open; and, adopted, what
+        // also cleared its environment.
         end_marked(&self.mark);
+        end_adopted();
         // A grandchild outside the group may keep stderr open after the shell exits; wait a little, never forever.
         if let Some(drain) = self.drain.take() {
             let deadline = Instant::now() + stderr_wait;
@@ -435,6 +459,7 @@ impl Drop for Producer {
             let _ = self.child.wait();
             let _ = PRODUCER_GROUP.compare_exchange(group, 0, Ordering::SeqCst, Ordering::SeqCst);
             end_marked(&self.mark);
+            end_adopted();
         }
     }
 }
@@ -462,32 +487,71 @@ fn end_marked(mark: &str) {
     let _ = mark;
 }
 
-/// The living processes (not zombies) whose environment holds `needle` (`NAME=value`) as an entry.
+/// With [`adopt_orphans`]: kills and reaps every child of this process left once the producer's shell has been
+/// reaped: orphans of the producer's processes that the kernel gave to this process. Killing one orphans its own
+/// children, adopted in turn, so the search is repeated until it finds none (at most a few rounds).
+fn end_adopted() {
+    #[cfg(target_os = "linux")]
+    if ADOPTING.load(Ordering::SeqCst) {
+        let me = std::process::id() as i32;
+        for _ in 0..8 {
+            let children = processes_where(|pid, _| stat_of(pid).is_some_and(|(_, ppid)| ppid == me));
+            if children.is_empty() {
+                return;
+            }
+            for &pid in &children {
+                // SAFETY: kill(2) and waitpid(2) on a child of this process (adopted): no memory of ours is
+                // involved, and a child already reaped makes waitpid fail harmlessly.
+                unsafe {
+                    libc::kill(pid, libc::SIGKILL);
+                }
+            }
+            for &pid in &children {
+                let deadline = Instant::now() + KILL_GRACE;
+                // SAFETY: as above; WNOHANG never blocks.
+                while unsafe { libc::waitpid(pid, std::ptr::null_mut(), libc::WNOHANG) } == 0
+                    && Instant::now() < deadline
+                {
+                    std::thread::sleep(Duration::from_millis(2));
+                }
+            }
+        }
+    }
+}
+
+/// A process's state letter and parent, from `/proc/PID/stat`.
 #[cfg(target_os = "linux")]
-fn marked_processes(needle: &[u8]) -> Vec<i32> {
+fn stat_of(pid: i32) -> Option<(char, i32)> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let mut rest = stat.rsplit_once(')')?.1.split_whitespace();
+    let state = rest.next()?.chars().next()?;
+    Some((state, rest.next()?.parse().ok()?))
+}
+
+/// The processes of /proc (other than this one) for which `keep(pid, environ)` holds; `environ` is read lazily.
+#[cfg(target_os = "linux")]
+fn processes_where(mut keep: impl FnMut(i32, &dyn Fn() -> Option<Vec<u8>>) -> bool) -> Vec<i32> {
     let me = std::process::id() as i32;
     let Ok(dir) = std::fs::read_dir("/proc") else { return Vec::new() };
     let mut found = Vec::new();
     for entry in dir.flatten() {
-        let name = entry.file_name();
-        let Some(pid) = name.to_str().and_then(|n| n.parse::<i32>().ok()) else { continue };
-        if pid == me {
-            continue;
-        }
-        // Another user's process cannot be read, and cannot be the producer's.
-        let Ok(environ) = std::fs::read(format!("/proc/{pid}/environ")) else { continue };
-        if !environ.split(|&b| b == 0).any(|entry| entry == needle) {
-            continue;
-        }
-        let alive = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok().is_some_and(|stat| {
-            let state = stat.rsplit_once(')').and_then(|(_, rest)| rest.split_whitespace().next());
-            !matches!(state, Some("Z" | "X" | "x"))
-        });
-        if alive {
+        let Some(pid) = entry.file_name().to_str().and_then(|n| n.parse::<i32>().ok()) else { continue };
+        let environ = || std::fs::read(format!("/proc/{pid}/environ")).ok();
+        if pid != me && keep(pid, &environ) {
             found.push(pid);
         }
     }
     found
+}
+
+/// The living processes (not zombies) whose environment holds `needle` (`NAME=value`) as an entry. (Another
+/// user's process cannot be read, and cannot be the producer's.)
+#[cfg(target_os = "linux")]
+fn marked_processes(needle: &[u8]) -> Vec<i32> {
+    processes_where(|pid, environ| {
+        environ().is_some_and(|e| e.split(|&b| b == 0).any(|entry| entry == needle))
+            && stat_of(pid).is_some_and(|(state, _)| !matches!(state, 'Z' | 'X' | 'x'))
+    })
 }
 
 /// True while a process of the group is still running.
