@@ -50,6 +50,10 @@ pub fn render(report: &RunReport, timings: Timings) -> Vec<u8> {
     let mut value = serde_json::to_value(&doc).expect("serialising plain data");
     value["reason"] = Value::String(i18n::reason(Lang::En, report));
     value["headline"] = Value::String(i18n::headline(Lang::En, report));
+    // A run that counted no deck tested nothing: it did not pass (its exit status is its stop's or 2).
+    if report.reason == crate::audit::Reason::NoDeck {
+        value["verdict"] = Value::String("NO VERDICT".into());
+    }
     // What a PASS or SUSPICIOUS rules out: the power statement's figures, and the sentence.
     if let Some(rules_out) = i18n::rules_out(Lang::En, report) {
         value["power"] = serde_json::to_value(report.power()).expect("serialising plain data");
