@@ -552,6 +552,12 @@ pub(super) static TEMPLATES: Catalogue = Catalogue {
             "What this {verdict} rules out: at {decks} decks, any position-by-card cell off by {any} or more would \
              have FAILed with {power} power (so would every cell off by ±{every} in a balanced pattern).",
         ),
+        (
+            "run.rules-out.little",
+            "What this {verdict} rules out: little. At {decks} decks only a position-by-card cell off by {any} or more \
+             would have FAILed with {power} power: even a card never dealt to a position (off by 100%) could pass \
+             unseen. Count more decks to rule out a real bias.",
+        ),
         ("run-headline.no-bias", "no bias found"),
         ("run-headline.too-uniform", "{test}: too uniform"),
         ("check.error", "{error}"),

@@ -775,8 +775,11 @@ pub(crate) fn rules_out(r: &RunReport) -> Option<Message> {
         return None;
     }
     let p = r.power()?;
+    // Below 100% a cell that never holds its card (off by 100%) would have FAILed; above, too few decks were
+    // counted to rule out even that, and the sentence says so rather than quote a deviation no one can picture.
+    let key = if p.any_cell < 1.0 { "run.rules-out" } else { "run.rules-out.little" };
     Some(
-        msg("run.rules-out")
+        msg(key)
             .msg("verdict", verdict(r.verdict))
             .text("decks", group_digits(p.shuffles))
             .text("any", crate::stats::power::percent(p.any_cell))

@@ -240,6 +240,12 @@ fn a_pass_says_what_it_rules_out_and_a_fail_does_not() {
     assert!(rules_out(Lang::Zh, fair).expect("in Chinese too").contains(&any));
     assert_ne!(biased.verdict, Verdict::Pass);
     assert_eq!(rules_out(Lang::En, biased), None, "a FAIL rules nothing out");
+    // At 20 decks only a cell off by more than 100% would have FAILed: the sentence says that little is ruled out.
+    let tiny = &runs[3];
+    assert!(tiny.power().expect("20 decks").any_cell > 1.0);
+    let en = rules_out(Lang::En, tiny).expect("a PASS of 20 decks");
+    assert!(en.starts_with("What this PASS rules out: little. At 20 decks") && en.contains("off by 100%"), "{en}");
+    assert!(rules_out(Lang::Zh, tiny).expect("in Chinese too").contains("排除不了什么"));
 }
 
 #[test]

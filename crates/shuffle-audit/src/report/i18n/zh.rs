@@ -459,6 +459,11 @@ pub(super) static TEMPLATES: Catalogue = Catalogue {
             "这个 {verdict} 排除了什么：在 {decks} 副牌下，任何一个“位置×牌”格子偏离 {any} 或更多，都会以 {power} \
              的把握判为 FAIL（所有格子以均衡方式各偏离 ±{every} 也会）。",
         ),
+        (
+            "run.rules-out.little",
+            "这个 {verdict} 排除不了什么：在 {decks} 副牌下，只有偏离 {any} 或更多的“位置×牌”格子才会以 {power} \
+             的把握判为 FAIL；即使某张牌从不出现在某个位置（偏离 100%），也可能看不出来。要排除真实的偏差，需要统计更多副牌。",
+        ),
         ("run-headline.no-bias", "未发现偏差"),
         ("run-headline.too-uniform", "{test}：过于均匀"),
         ("check.error", "{error}"),
