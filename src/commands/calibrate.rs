@@ -120,9 +120,9 @@ pub fn render_console(config: &RunConfig, replicates: u64, outcome: &Calibration
             st.test.name(),
             st.p_kind,
             st.ks_d,
-            short_p(st.ks_p),
+            short_p(st.ks_ln_p),
             st.ad_a2,
-            short_p(st.ad_p),
+            short_p(st.ad_ln_p),
             st.rejected_at_01,
             if st.uniform() { "uniform" } else { "NOT UNIFORM" }
         ));
@@ -190,6 +190,14 @@ fn render_family(outcome: &CalibrationOutcome) -> String {
     s
 }
 
-fn short_p(p: f64) -> String {
-    if p >= 1e-3 { format!("{p:.4}") } else { format!("{p:.2e}") }
+/// A p-value from its logarithm, short: `0.4831`, `2.10e-5`, or `10^-412.3` below f64's range (never 0).
+fn short_p(ln_p: f64) -> String {
+    let p = ln_p.exp();
+    if p >= 1e-3 {
+        format!("{p:.4}")
+    } else if p >= 1e-300 {
+        format!("{p:.2e}")
+    } else {
+        shuffle_audit::stats::format_ln_p(ln_p)
+    }
 }

@@ -34,9 +34,9 @@ use crate::audit::source::{Builtin, DeckSource};
 use crate::audit::verdict::{Thresholds, family_ln_p};
 use crate::error::{ConfigError, Field};
 use crate::modes::progressive;
-use crate::stats::TestId;
 use crate::stats::distributions::special::clopper_pearson;
-use crate::stats::distributions::uniformity::{anderson_darling_uniform, ks_uniform};
+use crate::stats::distributions::uniformity::{anderson_darling_uniform_ln, ks_uniform_ln};
+use crate::stats::{LnP, TestId};
 
 /// Stream offset that separates replicate seeds from chunk seeds ("REPLICAT" in ASCII).
 const REPLICATE_STREAM: u64 = 0x5245_504c_4943_4154;
@@ -121,9 +121,14 @@ pub struct StatisticCalibration {
     pub p_kind: &'static str,
     pub p_values: Vec<f64>,
     pub ks_d: f64,
+    /// The KS p-value, and its natural log (from the p-values' logarithms: it does not round to 0 however
+    /// miscalibrated the statistic is; `ks_p` is its exponential, which may).
     pub ks_p: f64,
+    pub ks_ln_p: LnP,
     pub ad_a2: f64,
+    /// The Anderson–Darling p-value, and its natural log, as for KS.
     pub ad_p: f64,
+    pub ad_ln_p: LnP,
     /// Replicates with p < 0.01 (a calibrated test: about 1%).
     pub rejected_at_01: usize,
 }
@@ -133,7 +138,7 @@ pub const NOT_UNIFORM_BELOW: f64 = 1e-3;
 
 impl StatisticCalibration {
     pub fn uniform(&self) -> bool {
-        self.ks_p >= NOT_UNIFORM_BELOW && self.ad_p >= NOT_UNIFORM_BELOW
+        self.ks_ln_p >= NOT_UNIFORM_BELOW.ln() && self.ad_ln_p >= NOT_UNIFORM_BELOW.ln()
     }
 }
 
@@ -250,10 +255,22 @@ pub fn second_level(replicates: &[Replicate]) -> Vec<StatisticCalibration> {
                 .iter()
                 .filter_map(|r| r.p_values.iter().find(|(t, k, _)| *t == test && *k == p_kind).map(|&(_, _, p)| p))
                 .collect();
-            let (ks_d, ks_p) = ks_uniform(&p_values);
-            let (ad_a2, ad_p) = anderson_darling_uniform(&p_values);
+            let ln_p: Vec<f64> = p_values.iter().map(|p| p.ln()).collect();
+            let (ks_d, ks_ln_p) = ks_uniform_ln(&ln_p);
+            let (ad_a2, ad_ln_p) = anderson_darling_uniform_ln(&ln_p);
             let rejected_at_01 = p_values.iter().filter(|&&p| p < 0.01).count();
-            StatisticCalibration { test, p_kind, p_values, ks_d, ks_p, ad_a2, ad_p, rejected_at_01 }
+            StatisticCalibration {
+                test,
+                p_kind,
+                p_values,
+                ks_d,
+                ks_p: ks_ln_p.exp(),
+                ks_ln_p,
+                ad_a2,
+                ad_p: ad_ln_p.exp(),
+                ad_ln_p,
+                rejected_at_01,
+            }
         })
         .collect()
 }

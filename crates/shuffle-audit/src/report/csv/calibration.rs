@@ -42,9 +42,9 @@ pub fn render(statistics: &[StatisticCalibration], shuffles: u64) -> Vec<u8> {
             s.p_values.len().to_string(),
             shuffles.to_string(),
             format!("{:.6}", s.ks_d),
-            format!("{:e}", s.ks_p),
+            super::summary::format_p_exact(s.ks_ln_p),
             format!("{:.6}", s.ad_a2),
-            format!("{:e}", s.ad_p),
+            super::summary::format_p_exact(s.ad_ln_p),
             s.rejected_at_01.to_string(),
             if s.uniform() { "uniform" } else { "NOT UNIFORM" }.to_string(),
         ])
@@ -83,16 +83,18 @@ mod tests {
             p_kind: "mid-p",
             p_values: vec![0.25, 0.75],
             ks_d: 0.25,
-            ks_p: 0.9375,
+            ks_p: 0.5,
+            ks_ln_p: 0.5f64.ln(),
             ad_a2: 0.5,
-            ad_p: 0.75,
+            ad_p: 0.25,
+            ad_ln_p: 0.25f64.ln(),
             rejected_at_01: 0,
         };
         let text = String::from_utf8(render(&[s], 1000)).unwrap();
         assert_eq!(
             text,
             "test,p_kind,replicates,shuffles,ks_d,ks_p,ad_a2,ad_p,rejected_at_0.01,verdict\n\
-             parity,mid-p,2,1000,0.250000,9.375e-1,0.500000,7.5e-1,0,uniform\n"
+             parity,mid-p,2,1000,0.250000,5e-1,0.500000,2.5e-1,0,uniform\n"
         );
         let r = Replicate {
             index: 0,
