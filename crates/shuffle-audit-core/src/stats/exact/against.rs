@@ -114,28 +114,14 @@ pub fn test_against_exact(counts: &[u64], shuffles: u64, exact: &ExactMatrix) ->
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::Card;
-    use crate::rng::{ChaCha8, RawRng, SeededRng};
-    use crate::shuffle::{Algorithm, AlgorithmKind, Scratch, Shuffle};
+    use crate::rng::{ChaCha8, RawRng};
+    use crate::shuffle::{Algorithm, AlgorithmKind};
     use crate::stats::PositionCardCounts;
     use crate::stats::exact::model::{ExactRequest, exact_marginals};
+    use crate::stats::exact::testing::counts_of;
 
     fn test_counts(counts: &PositionCardCounts, exact: &ExactMatrix) -> AgainstExact {
         test_against_exact(counts.matrix(), counts.shuffles(), exact)
-    }
-
-    fn counts_of<S: Shuffle>(s: &S, n: usize, shuffles: u64, seed: u64) -> PositionCardCounts {
-        let mut rng = ChaCha8::from_seed_u64(seed);
-        let mut scratch = Scratch::new(n);
-        let mut counts = PositionCardCounts::new(n);
-        let mut deck: Vec<Card> = Vec::with_capacity(n);
-        for _ in 0..shuffles {
-            deck.clear();
-            deck.extend(0..n as Card);
-            s.shuffle(&mut deck, &mut rng, &mut scratch).unwrap();
-            counts.add(&deck);
-        }
-        counts
     }
 
     #[test]

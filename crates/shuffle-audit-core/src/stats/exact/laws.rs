@@ -34,14 +34,7 @@
 //!   card is at home after `k` steps with probability
 //!   `1/n + (1 − 1/n)(1 − 2/n)^k`.
 
-/// `ln(e^a + e^b)` without overflow; `−∞` acts as the additive zero.
-fn ln_add_exp(a: f64, b: f64) -> f64 {
-    let (hi, lo) = if a >= b { (a, b) } else { (b, a) };
-    if lo == f64::NEG_INFINITY {
-        return hi;
-    }
-    hi + (lo - hi).exp().ln_1p()
-}
+use crate::stats::distributions::special::ln_add_exp;
 
 /// Null law of the number of fixed points of a uniform random permutation.
 ///

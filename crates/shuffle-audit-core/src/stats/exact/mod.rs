@@ -26,6 +26,30 @@ pub mod sort_random_comparator;
 pub mod top_to_random;
 pub mod transpositions;
 
+#[cfg(test)]
+pub(crate) mod testing {
+    //! What the tests of the exact laws share.
+    use crate::cards::Card;
+    use crate::rng::{ChaCha8, SeededRng};
+    use crate::shuffle::{Scratch, Shuffle};
+    use crate::stats::PositionCardCounts;
+
+    /// The position-by-card counts of `shuffles` decks of `n` cards shuffled by `s` from ChaCha8 seeded `seed`.
+    pub(crate) fn counts_of<S: Shuffle>(s: &S, n: usize, shuffles: u64, seed: u64) -> PositionCardCounts {
+        let mut rng = ChaCha8::from_seed_u64(seed);
+        let mut scratch = Scratch::new(n);
+        let mut counts = PositionCardCounts::new(n);
+        let mut deck: Vec<Card> = Vec::with_capacity(n);
+        for _ in 0..shuffles {
+            deck.clear();
+            deck.extend(0..n as Card);
+            s.shuffle(&mut deck, &mut rng, &mut scratch).unwrap();
+            counts.add(&deck);
+        }
+        counts
+    }
+}
+
 use std::fmt;
 
 /// Why a shuffle's exact law cannot be computed, and the nearest thing that can.

@@ -140,23 +140,8 @@ pub fn looks_like(counts: &[u64], shuffles: u64, start: &[Card]) -> Option<Resem
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rng::{ChaCha8, SeededRng};
     use crate::shuffle::{Scratch, Shuffle};
-    use crate::stats::PositionCardCounts;
-
-    fn counts_of<S: Shuffle>(s: &S, n: usize, shuffles: u64, seed: u64) -> PositionCardCounts {
-        let mut rng = ChaCha8::from_seed_u64(seed);
-        let mut scratch = Scratch::new(n);
-        let mut counts = PositionCardCounts::new(n);
-        let mut deck: Vec<Card> = Vec::with_capacity(n);
-        for _ in 0..shuffles {
-            deck.clear();
-            deck.extend(0..n as Card);
-            s.shuffle(&mut deck, &mut rng, &mut scratch).unwrap();
-            counts.add(&deck);
-        }
-        counts
-    }
+    use crate::stats::exact::testing::counts_of;
 
     fn start(n: usize) -> Vec<Card> {
         (0..n as Card).collect()

@@ -42,19 +42,7 @@ use serde::Serialize;
 use statrs::function::gamma::ln_gamma;
 
 pub use crate::stats::distributions::special::chi2_upper_quantile;
-use crate::stats::distributions::special::{chi2_ln_cdf, chi2_ln_sf};
-
-/// ln(e^a + e^b) without overflow.
-fn ln_add(a: f64, b: f64) -> f64 {
-    if a == f64::NEG_INFINITY {
-        return b;
-    }
-    if b == f64::NEG_INFINITY {
-        return a;
-    }
-    let (hi, lo) = if a > b { (a, b) } else { (b, a) };
-    hi + (lo - hi).exp().ln_1p()
-}
+use crate::stats::distributions::special::{chi2_ln_cdf, chi2_ln_sf, ln_add_exp as ln_add};
 
 /// The Poisson mixture `Σ_j w_j·F(k + 2j)` in log space, with `F = chi2_ln_sf` (`upper`) or `chi2_ln_cdf`.
 ///
