@@ -14,7 +14,9 @@ checks the paths inside each crate:
   checked. A top-level module that the table does not know is an error: a new module is placed in a layer,
   never skipped.
 - **No circles.** For every pair of sibling modules (two files of one folder, two folders, or inline `mod`
-  blocks), at most one uses the other, counting uses from anywhere inside each. So no command imports another
+  blocks), at most one uses the other, counting uses from anywhere inside each; and no longer circle of siblings
+  (a uses b, b uses c, c uses a) exists: the strongly connected components of each folder's graph of sibling
+  uses are single modules. So no command imports another
   command, and no statistic imports the battery that holds it. A parent and its own child may use each other.
 
 What counts as a use: every path outside the unit tests, after a lexer-level strip of comments (line, block,
@@ -643,7 +645,100 @@ class Crate:
                     f"{shown(file)}: uses {dotted(b)} (line {line}; {shown(back_file)} uses {dotted(back_b)} "
                     f"at line {back_line}: {dotted(pa)} and {dotted(pb)} import each other)"
                 )
+        problems.extend(longer_circles(first))
         return errors, problems, len(edges)
+
+
+def longer_circles(first):
+    """The circles of three siblings or more, one line each: the strongly connected components (Tarjan's
+    algorithm) of each folder's graph of sibling uses, `first` mapping (sibling, sibling) to the first use
+    found. A component of two is the pair's own line above; a larger one is reported with its shortest circle
+    through its first module."""
+    graph = {}
+    for pa, pb in first:
+        graph.setdefault(pa, set()).add(pb)
+        graph.setdefault(pb, set())
+    lines = []
+    for component in strongly_connected(graph):
+        if len(component) < 3:
+            continue
+        start = min(component)
+        circle = shortest_circle(graph, start, component)
+        steps = []
+        for x, y in zip(circle, circle[1:] + circle[:1]):
+            _, used, (file, line) = first[(x, y)]
+            steps.append(f"{shown(file)} uses {dotted(used)} at line {line}")
+        _, used, (file, line) = first[(circle[0], circle[1])]
+        names = " → ".join(dotted(m) for m in circle + circle[:1])
+        lines.append(
+            f"{shown(file)}: uses {dotted(used)} (line {line}; {names} import in a circle: " + "; ".join(steps[1:]) + ")"
+        )
+    return sorted(lines)
+
+
+def strongly_connected(graph):
+    """The strongly connected components of `graph` (node -> set of nodes), by Tarjan's algorithm, iteratively."""
+    index, low, on_stack, stack, out = {}, {}, set(), [], []
+    counter = 0
+    for root in sorted(graph):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = counter
+                    counter += 1
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(graph[child]))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    top = stack.pop()
+                    on_stack.discard(top)
+                    component.append(top)
+                    if top == node:
+                        break
+                out.append(sorted(component))
+    return out
+
+
+def shortest_circle(graph, start, component):
+    """The shortest circle from `start` back to it inside `component` (breadth first), as its nodes from `start`;
+    of length three at least when there is one, so that a pair already reported is not the whole story."""
+    inside = set(component)
+    best = None
+    for first_step in sorted(graph[start] & inside):
+        parent = {first_step: None}
+        queue = [first_step]
+        while queue:
+            node = queue.pop(0)
+            if start in graph[node] and node != start:
+                path = [node]
+                while parent[path[-1]] is not None:
+                    path.append(parent[path[-1]])
+                circle = [start] + path[::-1]
+                if len(circle) >= 3 and (best is None or len(circle) < len(best)):
+                    best = circle
+            for nxt in sorted(graph[node] & inside):
+                if nxt not in parent and nxt != start:
+                    parent[nxt] = node
+                    queue.append(nxt)
+    return best or [start] + sorted(inside - {start})
 
 
 def idents(mod):

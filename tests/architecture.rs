@@ -72,6 +72,28 @@ fn a_circle_through_a_use_in_a_function_body_is_found() {
     case("fn_body", 1, &["a.rs: uses b (line 7; SRC/b.rs uses a at line 1: a and b import each other)"]);
 }
 
+/// Three modules in a circle, no two of them importing each other: a → b → c → a (a check of pairs passed it).
+#[test]
+fn a_circle_of_three_is_found() {
+    case(
+        "three_circle",
+        1,
+        &["a.rs: uses b (line 3; a → b → c → a import in a circle: SRC/b.rs uses c at line 1; SRC/c.rs uses a at \
+           line 4)"],
+    );
+}
+
+/// A circle of three closed through a re-export: `y` names `super::Zed`, which is `z`'s item.
+#[test]
+fn a_circle_of_three_closed_through_a_re_export_is_found() {
+    case(
+        "three_circle_reexport",
+        1,
+        &["m/x.rs: uses m::y (line 1; m::x → m::y → m::z → m::x import in a circle: SRC/m/y.rs uses m::z at line \
+           3; SRC/m/z.rs uses m::x at line 4)"],
+    );
+}
+
 /// A nested group: the use of `b` comes after an inner `{...}`.
 #[test]
 fn a_circle_through_a_nested_group_import_is_found() {

@@ -11,6 +11,7 @@ pub mod distributions;
 pub mod exact;
 pub mod finding;
 pub mod power;
+pub mod selection;
 pub mod second_level;
 pub mod statistic;
 pub mod test_id;
@@ -19,7 +20,7 @@ pub mod test_id;
 pub mod testing;
 
 pub use battery::Battery;
-pub use battery::selection::TestSelection;
+pub use selection::TestSelection;
 pub use deck::position_card::PositionCardCounts;
 pub use finding::Finding;
 pub use statistic::Statistic;

@@ -20,7 +20,6 @@
 
 mod faces;
 mod fused;
-pub mod selection;
 
 use crate::cards::Card;
 use crate::stats::battery::faces::{FacePass, Totals};

@@ -65,75 +65,12 @@ use crate::cards::Card;
 use crate::stats::distributions::saddlepoint::{bernoulli_sum_ln_sf, sum_ln_sf};
 use crate::stats::finding::{Finding, GuessFinding, within_chance};
 pub use crate::stats::finding::{GuessOutcome, GuessTotals, Guesser};
+pub use crate::stats::selection::Guessers;
 use crate::stats::{Cards, TestId, TestResult};
 
 /// Decks after which a guesser on a stream of external decks starts again with empty knowledge: the runner's
 /// chunk size, so that external decks and built-in runs are guessed alike.
 pub const BLOCK: u64 = 1 << 14;
-
-/// A set of guessers (`--guesser NAME|all`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Guessers(u8);
-
-impl Default for Guessers {
-    /// Every built-in guesser.
-    fn default() -> Self {
-        Guessers::all()
-    }
-}
-
-impl Guessers {
-    pub fn all() -> Self {
-        Guessers(Guesser::ALL.iter().fold(0, |m, g| m | g.bit()))
-    }
-
-    pub fn one(g: Guesser) -> Self {
-        Guessers(g.bit())
-    }
-
-    pub fn contains(self, g: Guesser) -> bool {
-        self.0 & g.bit() != 0
-    }
-
-    pub fn iter(self) -> impl Iterator<Item = Guesser> {
-        Guesser::ALL.into_iter().filter(move |g| self.contains(*g))
-    }
-
-    pub fn len(self) -> usize {
-        self.0.count_ones() as usize
-    }
-
-    pub fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
-    /// Parses `--guesser NAME|all`.
-    pub fn parse(text: &str) -> Result<Self, String> {
-        if text.eq_ignore_ascii_case("all") {
-            return Ok(Guessers::all());
-        }
-        Guesser::from_name(&text.to_ascii_lowercase()).map(Guessers::one).ok_or_else(|| {
-            format!("unknown guesser '{text}' (expected all or one of: {})", Guesser::ALL.map(Guesser::name).join(", "))
-        })
-    }
-}
-
-impl std::str::FromStr for Guessers {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        Guessers::parse(s)
-    }
-}
-
-impl std::fmt::Display for Guessers {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if *self == Guessers::all() {
-            f.write_str("all")
-        } else {
-            f.write_str(&self.iter().map(Guesser::name).collect::<Vec<_>>().join("+"))
-        }
-    }
-}
 
 /// One guesser's knowledge and its scratch for one deck (or shoe).
 #[derive(Clone, Debug)]

@@ -19,7 +19,7 @@
 
 use serde::Serialize;
 
-use crate::stats::deck::guess::Guessers;
+use crate::stats::finding::Guesser;
 use crate::stats::test_id::{Cards, TestId, TestScope};
 
 /// The tests of `--tests shoe`: a shoe's faces by position, their clumps, neighbours and serial pairs, and the
@@ -264,6 +264,70 @@ impl<'de> serde::Deserialize<'de> for TestSelection {
     }
 }
 
+/// A set of guessers (`--guesser NAME|all`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Guessers(u8);
+
+impl Default for Guessers {
+    /// Every built-in guesser.
+    fn default() -> Self {
+        Guessers::all()
+    }
+}
+
+impl Guessers {
+    pub fn all() -> Self {
+        Guessers(Guesser::ALL.iter().fold(0, |m, g| m | g.bit()))
+    }
+
+    pub fn one(g: Guesser) -> Self {
+        Guessers(g.bit())
+    }
+
+    pub fn contains(self, g: Guesser) -> bool {
+        self.0 & g.bit() != 0
+    }
+
+    pub fn iter(self) -> impl Iterator<Item = Guesser> {
+        Guesser::ALL.into_iter().filter(move |g| self.contains(*g))
+    }
+
+    pub fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Parses `--guesser NAME|all`.
+    pub fn parse(text: &str) -> Result<Self, String> {
+        if text.eq_ignore_ascii_case("all") {
+            return Ok(Guessers::all());
+        }
+        Guesser::from_name(&text.to_ascii_lowercase()).map(Guessers::one).ok_or_else(|| {
+            format!("unknown guesser '{text}' (expected all or one of: {})", Guesser::ALL.map(Guesser::name).join(", "))
+        })
+    }
+}
+
+impl std::str::FromStr for Guessers {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        Guessers::parse(s)
+    }
+}
+
+impl std::fmt::Display for Guessers {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if *self == Guessers::all() {
+            f.write_str("all")
+        } else {
+            f.write_str(&self.iter().map(Guesser::name).collect::<Vec<_>>().join("+"))
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -290,7 +354,6 @@ mod tests {
         assert!(err.contains("'nope'") && err.contains("full-permutation"), "{err}");
         assert!(TestSelection::parse("parity,").is_err());
         // A chosen guesser prints as guess=NAME and parses back.
-        use crate::stats::deck::guess::Guesser;
         for text in ["guess=above-last", "default,guess=marginal", "all,guess=successor", "parity,guess=marginal"] {
             let s = TestSelection::parse(text).unwrap();
             assert_eq!(s.to_string(), text);

@@ -1,0 +1,3 @@
+use crate::c::C;
+
+pub struct B(pub C);

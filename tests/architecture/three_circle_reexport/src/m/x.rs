@@ -1,0 +1,3 @@
+use super::y::Why;
+
+pub struct Ex(pub Why);

@@ -1,0 +1,5 @@
+pub struct Why;
+
+pub fn make() -> super::Zed {
+    super::Zed
+}
