@@ -51,7 +51,14 @@ fn exact_bits(rng: RngKind) -> Result<Option<u32>, Intractable> {
                 .to_string(),
             nearest: "its law with ideal draws is the algorithm's without --rng (exact --algorithm ...)".to_string(),
         }),
-        _ => Ok(Some(rng.bits())),
+        // Every generator named: a new one must say how its draws are made before it gets an exact model.
+        RngKind::Msvc
+        | RngKind::Glibc
+        | RngKind::Chacha8
+        | RngKind::Chacha12
+        | RngKind::Chacha20
+        | RngKind::Pcg32
+        | RngKind::Pcg64 => Ok(Some(rng.bits())),
     }
 }
 
