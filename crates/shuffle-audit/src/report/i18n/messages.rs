@@ -777,13 +777,15 @@ pub(crate) fn rules_out(r: &RunReport) -> Option<Message> {
     let p = r.power()?;
     // Below 100% a cell that never holds its card (off by 100%) would have FAILed; above, too few decks were
     // counted to rule out even that, and the sentence says so rather than quote a deviation no one can picture.
-    let key = if p.any_cell < 1.0 { "run.rules-out" } else { "run.rules-out.little" };
+    let m = if p.any_cell < 1.0 {
+        msg("run.rules-out").text("every", crate::stats::power::percent(p.every_cell))
+    } else {
+        msg("run.rules-out.little")
+    };
     Some(
-        msg(key)
-            .msg("verdict", verdict(r.verdict))
+        m.msg("verdict", verdict(r.verdict))
             .text("decks", group_digits(p.shuffles))
             .text("any", crate::stats::power::percent(p.any_cell))
-            .text("every", crate::stats::power::percent(p.every_cell))
             .text("power", format!("{:.0}%", 100.0 * p.power)),
     )
 }
