@@ -67,8 +67,10 @@ fn an_export_cut_short_leaves_no_file_under_its_name() {
         assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
         assert!(err.contains("raw.bin"), "{args:?}: the error names the file: {err}");
         assert_eq!(std::fs::read(&file).unwrap(), before, "{args:?}: the earlier file is whole");
-        // Only the file and its manifest: no hidden partial file.
+        // Only the file and its manifest: no hidden partial file; and the manifest still vouches for the file.
         assert_eq!(names(dir.path()), ["manifest.json", "raw.bin"], "{args:?}");
+        let v = common::run(&["verify", dir.path().join("manifest.json").to_str().unwrap()]);
+        assert_eq!(v.status.code(), Some(0), "{args:?}: {}{}", common::stdout(&v), common::stderr(&v));
     }
 }
 

@@ -89,10 +89,13 @@ impl Destination {
         }
     }
 
-    /// The error of a failed write, naming the file; the manifest's entry of an earlier export of the same name
-    /// is removed, so that nothing claims the file.
+    /// The error of a failed write, naming the file. A regular file is replaced only when whole, so an earlier
+    /// export of the same name is still there and its manifest entry still true; anything written in place (a
+    /// link to a device) loses its entry, so that nothing claims it.
     fn failed(&self, e: export::SinkError) -> anyhow::Error {
-        if let (Target::File(_), Some((manifest, name))) = (&self.target, &self.manifest) {
+        if let (Target::File(file), Some((manifest, name))) = (&self.target, &self.manifest)
+            && !std::fs::metadata(file).is_ok_and(|m| m.is_file())
+        {
             export::forget(manifest, name);
         }
         anyhow::anyhow!("{}: {e}", if matches!(self.target, Target::File(_)) { "--out" } else { "export" })
