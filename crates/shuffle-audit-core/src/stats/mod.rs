@@ -11,8 +11,8 @@ pub mod distributions;
 pub mod exact;
 pub mod finding;
 pub mod power;
-pub mod selection;
 pub mod second_level;
+pub mod selection;
 pub mod statistic;
 pub mod test_id;
 #[cfg(any(test, feature = "testing"))]
@@ -20,9 +20,9 @@ pub mod test_id;
 pub mod testing;
 
 pub use battery::Battery;
-pub use selection::TestSelection;
 pub use deck::position_card::PositionCardCounts;
 pub use finding::Finding;
+pub use selection::TestSelection;
 pub use statistic::Statistic;
 pub use test_id::{Cards, PSides, TestId, TestScope};
 
