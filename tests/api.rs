@@ -298,6 +298,20 @@ fn an_audit_checkpointed_and_resumed_gives_the_uninterrupted_report() {
         unwritable.run_with(&shuffle, None, Some((&blocked.join("x.state"), std::time::Duration::ZERO))).unwrap_err();
     assert!(e.message().starts_with("checkpoint: cannot "), "{e}");
     assert!(unwritable.is_complete());
+
+    // A file of the user's where the state or its window would go is refused before any shuffle, and kept.
+    let mine = dir.path().join("mine.state");
+    std::fs::write(mine.with_file_name("mine.state.window"), b"my notes").unwrap();
+    let mut refused = audit.resumable().unwrap();
+    let e = refused.run_with(&shuffle, None, Some((&mine, std::time::Duration::ZERO))).unwrap_err();
+    assert!(e.message().starts_with("checkpoint: ") && e.message().contains("mine.state.window"), "{e}");
+    assert_eq!(refused.shuffles_counted(), 0);
+    assert_eq!(std::fs::read(mine.with_file_name("mine.state.window")).unwrap(), b"my notes");
+    std::fs::write(&mine, b"my decks").unwrap();
+    std::fs::remove_file(mine.with_file_name("mine.state.window")).unwrap();
+    let e = refused.run_with(&shuffle, None, Some((&mine, std::time::Duration::ZERO))).unwrap_err();
+    assert!(e.message().starts_with("checkpoint: "), "{e}");
+    assert_eq!(std::fs::read(&mine).unwrap(), b"my decks");
 }
 
 #[test]

@@ -100,10 +100,19 @@ fn a_circle_through_a_nested_group_import_is_found() {
     case("group", 1, &["a.rs: uses b (line 5; SRC/b.rs uses a at line 1: a and b import each other)"]);
 }
 
-/// A glob brings a name that its module re-exports from another: the bare name is the use.
+/// A glob brings a name that its module re-exports from another: the bare name is the use. The glob of `hub` is
+/// a use of `hub` too, which closes a circle of three (a → hub → b → a) beside the pair.
 #[test]
 fn a_circle_through_a_glob_import_is_found() {
-    case("glob", 1, &["a.rs: uses b (line 7; SRC/b.rs uses a at line 1: a and b import each other)"]);
+    case(
+        "glob",
+        1,
+        &[
+            "a.rs: uses b (line 7; SRC/b.rs uses a at line 1: a and b import each other)",
+            "a.rs: uses hub (line 3; a → hub → b → a import in a circle: SRC/hub.rs uses b at line 3; SRC/b.rs uses \
+             a at line 1)",
+        ],
+    );
 }
 
 /// A lower layer names a higher one through the crate root's re-export.

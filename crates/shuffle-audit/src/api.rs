@@ -381,13 +381,24 @@ impl AuditRun {
 
     /// Counts every shuffle not yet counted until `stop` is requested (then the run stops within a chunk and
     /// can be resumed), writing its state to `checkpoint.0` at most once per `checkpoint.1` while it counts, and
-    /// once more when it stops or ends. Returns whether the run is complete.
+    /// once more when it stops or ends. Returns whether the run is complete. Before any shuffle, a checkpoint
+    /// path that holds something else than a state of this tool, or whose `<path>.window` beside it is not the
+    /// window of the state there, is refused: the checkpoints would overwrite it.
     pub fn run_with<F: Fn(&mut [Card], &mut AuditRng) + Sync>(
         &mut self,
         shuffle: &F,
         stop: Option<&StopFlag>,
         checkpoint: Option<(&Path, Duration)>,
     ) -> Result<bool, AuditError> {
+        if let Some((path, _)) = checkpoint {
+            // A file of someone else's is refused; a path that cannot be written is the error of the first
+            // checkpoint, after the run, as below.
+            for check in [crate::audit::check_replaceable(path), crate::audit::check_window_replaceable(path)] {
+                if let Err(e @ (crate::audit::StateError::Foreign | crate::audit::StateError::ForeignWindow(_))) = check {
+                    return Err(AuditError::other(format!("checkpoint: {}: {e}", path.display())));
+                }
+            }
+        }
         // The first checkpoint that could not be written is the call's error, once the run has stopped (its
         // counts stay in memory: `state` and `save` still have them).
         let failed = std::sync::Mutex::new(None);
