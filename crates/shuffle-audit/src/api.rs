@@ -394,7 +394,8 @@ impl AuditRun {
             // A file of someone else's is refused; a path that cannot be written is the error of the first
             // checkpoint, after the run, as below.
             for check in [crate::audit::check_replaceable(path), crate::audit::check_window_replaceable(path)] {
-                if let Err(e @ (crate::audit::StateError::Foreign | crate::audit::StateError::ForeignWindow(_))) = check {
+                if let Err(e @ (crate::audit::StateError::Foreign | crate::audit::StateError::ForeignWindow(_))) = check
+                {
                     return Err(AuditError::other(format!("checkpoint: {}: {e}", path.display())));
                 }
             }
