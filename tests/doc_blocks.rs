@@ -63,6 +63,26 @@ fn a_marker_with_a_blank_line_before_its_block_does_not_count() {
     caught("marker_not_above", 5, "it is not marked");
 }
 
+/// The README holds at most 400 lines: 400 pass, 401 fail, naming the file and its length.
+#[test]
+fn a_readme_over_400_lines_is_caught() {
+    let dir = tempfile::tempdir().unwrap();
+    let readme = dir.path().join("README.md");
+    let path = readme.to_str().unwrap();
+    std::fs::write(&readme, "line\n".repeat(400)).unwrap();
+    let o = check(&[path]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stdout));
+    std::fs::write(&readme, "line\n".repeat(401)).unwrap();
+    let o = check(&[path]);
+    let out = text(&o.stdout);
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    assert!(out.starts_with(&format!("{path}: 401 lines, more than the 400 a README may have")), "{out}");
+    assert!(out.contains("0 unmarked") && out.contains("1 README(s) too long"), "{out}");
+    // The repository's own README is within it.
+    let o = check(&["README.md"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stdout));
+}
+
 #[test]
 fn a_pasted_block_must_say_why() {
     caught("pasted_without_reason", 4, "its pasted-marker gives no reason");

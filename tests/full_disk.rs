@@ -37,6 +37,15 @@ fn names(dir: &Path) -> Vec<String> {
 
 const LIMIT: u64 = 2 << 20;
 
+/// `run -a fisher-yates --shuffles N FLAG FILE --out OUT` under [`LIMIT`]: it must exit 2; its output and stderr.
+fn limited_run(shuffles: &str, (flag, file): (&str, &Path), out: &Path) -> (Output, String) {
+    let args = ["run", "-a", "fisher-yates", "--shuffles", shuffles, flag, file.to_str().unwrap()];
+    let o = run_limited(LIMIT, &[&args[..], &["--out", out.to_str().unwrap()]].concat());
+    let err = common::stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    (o, err)
+}
+
 #[test]
 fn an_export_cut_short_leaves_no_file_under_its_name() {
     let dir = tempfile::tempdir().unwrap();
@@ -80,22 +89,7 @@ fn a_run_whose_saved_decks_cannot_be_written_still_writes_its_reports() {
     let decks = dir.path().join("decks.txt");
     let out = dir.path().join("reports");
     // 10^5 decks of 52 cards are about 15 MB of lines: the limit stops them part-way; the reports are smaller.
-    let o = run_limited(
-        LIMIT,
-        &[
-            "run",
-            "-a",
-            "fisher-yates",
-            "--shuffles",
-            "1e5",
-            "--save-decks",
-            decks.to_str().unwrap(),
-            "--out",
-            out.to_str().unwrap(),
-        ],
-    );
-    let err = common::stderr(&o);
-    assert_eq!(o.status.code(), Some(2), "{err}");
+    let (o, err) = limited_run("1e5", ("--save-decks", &decks), &out);
     assert!(err.contains("--save-decks") && err.contains("the reports are written"), "{err}");
     assert_eq!(common::run_json(&out)["shuffles_done"], 100_000);
     assert!(common::stdout(&o).contains("PASS"), "the verdict is still printed: {}", common::stdout(&o));
@@ -109,22 +103,7 @@ fn a_run_whose_state_cannot_be_written_still_writes_its_reports() {
     std::fs::create_dir(dir.path().join("keep")).unwrap();
     let out = dir.path().join("reports");
     // The state of 2·10^5 decks holds their duplicate-deck window (more than the limit); the reports do not.
-    let o = run_limited(
-        LIMIT,
-        &[
-            "run",
-            "-a",
-            "fisher-yates",
-            "--shuffles",
-            "2e5",
-            "--state-out",
-            state.to_str().unwrap(),
-            "--out",
-            out.to_str().unwrap(),
-        ],
-    );
-    let err = common::stderr(&o);
-    assert_eq!(o.status.code(), Some(2), "{err}");
+    let (_, err) = limited_run("2e5", ("--state-out", &state), &out);
     assert!(err.contains("--state-out") && err.contains("could not be kept beside its reports"), "{err}");
     assert_eq!(common::run_json(&out)["shuffles_done"], 200_000);
     assert!(!names(&out).contains(&"run.state".to_string()), "no half-written state beside the reports");
