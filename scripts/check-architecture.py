@@ -35,6 +35,10 @@ A crate folder (the one holding `src`) may carry its own table as `layers.json`,
 module name to layer number (`{"low": 0, "high": 1}`); it takes precedence over `LAYERS` and is how the test
 fixtures under `tests/architecture/` declare theirs.
 
+Without SRC_DIR, the architecture page (docs/src/developers/architecture.md, or the file `--page PAGE` names, the
+workspace's sources being checked as without it) must also name every folder of sources as `` `FOLDER/` ``: a new
+folder gets a row saying what it holds.
+
 Output: one line per violation, `FILE: uses MODULE (why)`. Exit status 0 when the layering holds, 1 on a
 violation, 2 on input it cannot check (a missing folder, a Rust file it cannot read or lex, a crate without a
 table, a top-level module in no layer).
@@ -842,12 +846,45 @@ def workspace_srcs():
     return [shown(d) for d in found if os.path.isdir(d)]
 
 
+PAGE = "docs/src/developers/architecture.md"
+
+
+def unlisted_folders(page=PAGE):
+    """Every folder of Rust sources of the workspace (`src` and `crates/*/src`, and the folders inside them) that the
+    architecture page does not name as `` `FOLDER/` ``: each line of the result names one."""
+    with open(os.path.join(WORKSPACE, page), encoding="utf-8") as f:
+        text = f.read()
+    missing = []
+    for src in ["src"] + sorted(os.path.relpath(p, WORKSPACE) for p in glob_srcs()):
+        for folder, _, files in sorted(os.walk(os.path.join(WORKSPACE, src))):
+            if any(name.endswith(".rs") for name in files):
+                rel = os.path.relpath(folder, WORKSPACE)
+                if f"`{rel}/`" not in text:
+                    missing.append(f"{page}: the folder {rel}/ is not listed (add a row saying what it holds)")
+    return missing
+
+
+def glob_srcs():
+    import glob
+
+    return [p for p in glob.glob(os.path.join(WORKSPACE, "crates", "*", "src")) if os.path.isdir(p)]
+
+
 def main(argv):
     if argv[:1] in (["-h"], ["--help"]):
         print(__doc__.strip())
         return 0
+    page = None
+    if argv[:1] == ["--page"]:
+        if len(argv) != 2:
+            print("--page: give one file (usage: scripts/check-architecture.py --page PAGE)", file=sys.stderr)
+            return 2
+        page, argv = argv[1], []
     if any(a.startswith("-") for a in argv):
-        print(f"{argv[0]}: no such option (usage: scripts/check-architecture.py [SRC_DIR ...])", file=sys.stderr)
+        print(
+            f"{argv[0]}: no such option (usage: scripts/check-architecture.py [SRC_DIR ...] | --page PAGE)",
+            file=sys.stderr,
+        )
         return 2
     srcs = argv or workspace_srcs()
     errors, problems, modules, imports = [], [], 0, 0
@@ -866,6 +903,12 @@ def main(argv):
         problems += p
         modules += len(crate.modules)
         imports += n
+    if not argv:
+        # The whole workspace: its architecture page must name every folder of sources.
+        if not os.path.isfile(os.path.join(WORKSPACE, page or PAGE)):
+            errors.append(f"{page or PAGE}: no such file")
+        else:
+            problems += unlisted_folders(page or PAGE)
     for line in errors + problems:
         print(line)
     if errors:

@@ -172,3 +172,25 @@ fn the_tree_keeps_its_layers() {
     assert_eq!(o.status.code(), Some(0), "{out}{}", text(&o.stderr));
     assert!(out.starts_with("architecture check: ") && out.ends_with(", the layering holds\n"), "{out}");
 }
+
+/// The architecture page names every folder of sources: a page without one of its rows fails, naming the folder.
+#[test]
+fn a_folder_the_architecture_page_does_not_list_is_found() {
+    let page = std::fs::read_to_string(repo().join("docs/src/developers/architecture.md")).unwrap();
+    let without: String =
+        page.lines().filter(|l| !l.contains("`crates/shuffle-audit/src/export/`")).map(|l| format!("{l}\n")).collect();
+    assert_ne!(without.len(), page.len(), "the page has a row for export/");
+    let dir = tempfile::tempdir().unwrap();
+    let edited = dir.path().join("architecture.md");
+    std::fs::write(&edited, without).unwrap();
+    let o = check(&["--page", edited.to_str().unwrap()]);
+    let out = text(&o.stdout);
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    assert_eq!(
+        out,
+        format!(
+            "{}: the folder crates/shuffle-audit/src/export/ is not listed (add a row saying what it holds)\n",
+            edited.display()
+        )
+    );
+}
