@@ -12,12 +12,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 command -v dieharder > /dev/null || { echo "dieharder-appetite: dieharder not found (apt-get install dieharder)" >&2; exit 1; }
-if [[ -n "${SHUFFLE_AUDIT_BIN:-}" ]]; then
-    bin="$(realpath "$SHUFFLE_AUDIT_BIN")"
-else
-    cargo build --release --quiet
-    bin="$(realpath "${CARGO_TARGET_DIR:-target}/release/shuffle-audit")"
-fi
+# shellcheck source=scripts/lib/binary.sh
+source scripts/lib/binary.sh
 tests=("$@")
 if ((${#tests[@]} == 0)); then
     # Every test of `dieharder -l` but "Do Not Use" ones.

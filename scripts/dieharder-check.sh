@@ -13,12 +13,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 command -v dieharder > /dev/null || { echo "dieharder-check: dieharder not found (apt-get install dieharder)" >&2; exit 1; }
-if [[ -n "${SHUFFLE_AUDIT_BIN:-}" ]]; then
-    bin="$(realpath "$SHUFFLE_AUDIT_BIN")"
-else
-    cargo build --release --quiet
-    bin="$(realpath "${CARGO_TARGET_DIR:-target}/release/shuffle-audit")"
-fi
+# shellcheck source=scripts/lib/binary.sh
+source scripts/lib/binary.sh
 out="${CARGO_TARGET_DIR:-target}/dieharder-check"
 mkdir -p "$out"
 

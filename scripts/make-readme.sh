@@ -23,12 +23,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if [[ -n "${SHUFFLE_AUDIT_BIN:-}" ]]; then
-    bin="$(realpath "$SHUFFLE_AUDIT_BIN")"
-else
-    cargo build --release --quiet
-    bin="$(realpath "${CARGO_TARGET_DIR:-target}/release/shuffle-audit")"
-fi
+# shellcheck source=scripts/lib/binary.sh
+source scripts/lib/binary.sh
 mode="${1:-write}"
 case "$mode" in
 write | --check) ;;
