@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Regenerates tests/runtimes/node/expected.txt with the real Node: Math.random's raw values, Fisher-Yates decks
 # (Math.floor(Math.random() * (i + 1))) and deck.sort(() => Math.random() - 0.5) decks, each from a fresh
-# `node --random_seed=S` process running tests/runtimes/node/dealer.js. tests/runtimes.rs reproduces every
+# `node --random_seed=S` process running tests/runtimes/node/dealer.js. tests/integration/runtimes.rs reproduces every
 # line bit for bit with shuffle-audit's `v8` generator.
 #
 # Usage: scripts/runtime-golden-node.sh            rewrite tests/runtimes/node/expected.txt

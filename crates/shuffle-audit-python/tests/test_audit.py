@@ -2,7 +2,7 @@
 
 False alarms: a fair shuffle fails `assert_fair` when the run's family-wise p (Holm over its tests, each
 two-sided test's smaller tail doubled) falls below `suspicious_below` (1e-3 by default): for 1e-3 of seeds
-nominally (the figure the assertion's message states; the Rust suite's tests/family.rs checks the rule's real rate
+nominally (the figure the assertion's message states; the Rust suite's tests/integration/family.rs checks the rule's real rate
 by simulation at 0.05). The seeds here are fixed, so each outcome is fixed too; the bound says how
 likely another seed would be to break the passing tests.
 """

@@ -22,7 +22,7 @@
 //! thresholds (the SUSPICIOUS threshold on the run's family-wise p: one Holm family in which each two-sided test
 //! counts once, its smaller tail doubled). That bound holds whatever the dependence between the tests; the rule's
 //! real rate is measured at testable levels (α = 0.01, 0.05, 0.1) by `calibrate`'s `family.csv` and by the
-//! release test `tests/family.rs`, where it sits at or below α.
+//! release test `tests/integration/family.rs`, where it sits at or below α.
 
 use std::path::Path;
 use std::time::{Duration, Instant};

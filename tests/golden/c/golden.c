@@ -1,5 +1,5 @@
 /* The driver: runs one source loop (s1_niuniu.c .. s5_doudizhu.c) and prints one golden file on stdout,
- * header included, in the format tests/golden.rs reads. It is compiled twice, once per generator (rng.c),
+ * header included, in the format tests/integration/golden.rs reads. It is compiled twice, once per generator (rng.c),
  * and scripts/golden.sh calls it once per file.
  *
  * Usage:

@@ -5,7 +5,7 @@
 // starts in the middle of V8's 64-value cache.
 //
 // Usage: node [--random_seed=S] deals.js K [N] [--skip M]
-// The fixtures of tests/crack_v8.rs were written with it: the first K - 1 lines are what a player saw, the
+// The fixtures of tests/integration/crack_v8.rs were written with it: the first K - 1 lines are what a player saw, the
 // last line the deal the recovered state must predict.
 "use strict";
 

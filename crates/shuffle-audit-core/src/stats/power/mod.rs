@@ -28,7 +28,7 @@
 //! the normal law with the statistic's mean `k + λ` and this variance. It is conservative on both counts: the
 //! variance is an upper bound of the "any cell" mixture's to first order, and a right-skewed statistic's lower
 //! tail (the misses) is lighter than the normal one with its mean and variance, so the normal law overstates
-//! the miss rate. `tests/power.rs` checks the stated 99% by simulation of that mixture (8 and 52 cards, both
+//! the miss rate. `tests/integration/power.rs` checks the stated 99% by simulation of that mixture (8 and 52 cards, both
 //! signs of δ, 20,000 runs each: the observed power and its 99% interval are in the book's gate guide).
 //!
 //! **Noncentral χ².** `P(χ'²(k, λ) > x) = Σ_j e^{−λ/2}(λ/2)^j/j! · Q(k/2 + j, x/2)` (the Poisson mixture;
