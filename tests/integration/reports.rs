@@ -101,3 +101,92 @@ fn bad_report_and_sweep_arguments_exit_2_naming_the_flag() {
         assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
     }
 }
+
+/// A fair shoe's heatmap changes colour nearly every cell, so it is drawn as one paletted PNG of a pixel a cell
+/// (report/svg/png.rs). Python's zlib, an implementation other than ours, reads it back: every chunk's CRC, the
+/// zlib stream with its Adler-32, a filter byte of 0 before each of the 312 rows of 312 pixels, every pixel an
+/// entry of the palette, and the picture's size on the page 312 cells of 4 px. A map of few runs of one colour (no
+/// shuffle at all: a red diagonal on blue) keeps its paths, which are shorter there.
+#[test]
+fn a_noisy_shoe_heatmap_is_one_png_that_another_decoder_reads() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = bin()
+        .args(["run", "-a", "fisher-yates", "--deck", "312", "--seed", "4", "--shuffles", "3000", "--no-timings"])
+        .arg("--out")
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", common::text(&o.stderr));
+    let svg = dir.path().join("position-card.svg");
+    assert_eq!(read(&svg).matches("data:image/png;base64,").count(), 1);
+    let check = r#"
+import base64, re, struct, sys, zlib
+svg = open(sys.argv[1], encoding="utf-8").read()
+m = re.search(r'<image width="(\d+)" height="(\d+)"[^>]* href="data:image/png;base64,([A-Za-z0-9+/=]+)"/>', svg)
+assert m, "no image element"
+assert (m.group(1), m.group(2)) == ("1248", "1248"), m.groups()[:2]
+png = base64.b64decode(m.group(3), validate=True)
+assert png[:8] == b"\x89PNG\r\n\x1a\n"
+at, chunks = 8, {}
+while at < len(png):
+    (n,) = struct.unpack(">I", png[at:at + 4])
+    kind, data = png[at + 4:at + 8], png[at + 8:at + 8 + n]
+    (crc,) = struct.unpack(">I", png[at + 8 + n:at + 12 + n])
+    assert crc == zlib.crc32(kind + data), kind
+    chunks.setdefault(kind, b"")
+    chunks[kind] += data
+    at += 12 + n
+assert list(chunks) == [b"IHDR", b"PLTE", b"IDAT", b"IEND"], list(chunks)
+w, h, depth, colour, _, _, _ = struct.unpack(">IIBBBBB", chunks[b"IHDR"])
+assert (w, h, depth, colour) == (312, 312, 8, 3)
+palette = len(chunks[b"PLTE"]) // 3
+raw = zlib.decompress(chunks[b"IDAT"])
+assert len(raw) == 312 * 313
+rows = [raw[i * 313:(i + 1) * 313] for i in range(312)]
+assert all(r[0] == 0 for r in rows)
+assert all(p < palette for r in rows for p in r[1:])
+print(palette)
+"#;
+    let out = std::process::Command::new("python3").args(["-c", check]).arg(&svg).output().expect("python3 runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let steps: usize = String::from_utf8_lossy(&out.stdout).trim().parse().unwrap();
+    assert!((5..=34).contains(&steps), "{steps} colour steps in a fair shoe's noise");
+
+    let small = dir.path().join("small");
+    bin()
+        .args(["run", "-a", "identity", "--seed", "4", "--shuffles", "1000", "--no-timings", "--out"])
+        .arg(&small)
+        .output()
+        .unwrap();
+    let svg = read(&small.join("position-card.svg"));
+    assert!(!svg.contains("<image") && svg.contains("<path fill="), "a smooth map keeps its paths");
+}
+
+/// `make-reports.sh --weigh DIR` (what `--check` runs on its fresh pages) holds the kept pages to 3 MB: exactly
+/// 3,000,000 bytes pass, one more fails naming the heaviest file; a file outside the kept list does not count.
+#[test]
+fn the_kept_reports_weigh_at_most_three_megabytes() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    std::fs::create_dir_all(root.join("compare/run-naive-swap-chacha8-52")).unwrap();
+    std::fs::write(root.join("teach.html"), vec![b'a'; 2_000_000]).unwrap();
+    std::fs::write(root.join("compare/run-naive-swap-chacha8-52/report.html"), vec![b'b'; 999_999]).unwrap();
+    std::fs::write(root.join("compare/summary.csv"), b"c").unwrap();
+    std::fs::write(root.join("not-kept.bin"), vec![0u8; 5_000_000]).unwrap();
+    let weigh = || {
+        std::process::Command::new("bash")
+            .arg(common::repo().join("scripts/make-reports.sh"))
+            .arg("--weigh")
+            .arg(root)
+            .output()
+            .unwrap()
+    };
+    let o = weigh();
+    assert_eq!(o.status.code(), Some(0), "{}", common::text(&o.stderr));
+    assert!(common::text(&o.stdout).contains("weigh 3000000 bytes"), "{}", common::text(&o.stdout));
+    std::fs::write(root.join("compare/summary.csv"), b"cc").unwrap();
+    let o = weigh();
+    assert_eq!(o.status.code(), Some(1));
+    let err = common::text(&o.stderr);
+    assert!(err.contains("weigh 3000001 bytes, more than 3000000") && err.contains("2000000 teach.html"), "{err}");
+}

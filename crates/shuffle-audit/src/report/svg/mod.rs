@@ -10,6 +10,7 @@ pub mod adjacency_heatmap;
 pub mod exact_heatmap;
 pub mod heatmap;
 pub mod line_plot;
+mod png;
 pub mod position_heatmap;
 pub mod progressive;
 pub mod riffle_curve;
