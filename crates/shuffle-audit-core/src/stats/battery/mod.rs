@@ -629,7 +629,11 @@ impl Battery {
             TestId::LongestIncreasing => eval(&self.longest_increasing, |h| vec![h.evaluate()]),
             TestId::Clumping => eval(&self.clumping, |h| vec![h.evaluate()]),
             TestId::FaceAdjacency => eval(&self.face_adjacency, FaceAdjacencyCounts::evaluate),
-            TestId::FaceSerial => eval(&self.face_serial, |s| if s.pairs() == 0 { Vec::new() } else { s.evaluate() }),
+            TestId::FaceSerial => eval(&self.face_serial, |s| {
+                // Against the position-by-face law of the same shoes: a biased but independent stream passes.
+                let positions = &self.position_card;
+                if s.pairs() == 0 { Vec::new() } else { s.evaluate_given(positions.matrix(), positions.shuffles()) }
+            }),
             TestId::Guess => eval(&self.guess, |g| vec![g.evaluate()]),
             TestId::FullPermutation => eval(&self.full_permutation, PermutationCounts::evaluate),
             TestId::SuitByPosition => {
