@@ -8,7 +8,7 @@
 //! every deck). Throughput is in decks (elements = 1 deck). `shoe/6` and `shoe/8`: the shoe's battery (`--tests
 //! shoe`) per shoe of 6 and 8 decks.
 //!
-//! `cargo bench --bench battery`
+//! `cargo bench -p shuffle-audit-benches --bench battery`
 
 use std::time::Duration;
 

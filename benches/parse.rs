@@ -2,7 +2,7 @@
 //! whole stream audit (parse, validate, count) for ids, from memory and from a file through the reader that
 //! waits with `poll` (`audit_external`, as `run --decks FILE` reads).
 //!
-//! `cargo bench --bench parse`; the book quotes `parse/ids`.
+//! `cargo bench -p shuffle-audit-benches --bench parse`; the book quotes `parse/ids`.
 
 use std::hint::black_box;
 use std::io::BufReader;

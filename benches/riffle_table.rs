@@ -2,7 +2,7 @@
 //! from the rising-sequence law; the target is under 1 s), for the largest deck (1024 cards), and of the exact
 //! position-by-card marginals of 7 riffles of 52 cards.
 //!
-//! `cargo bench --bench riffle_table`
+//! `cargo bench -p shuffle-audit-benches --bench riffle_table`
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use shuffle_audit::stats::exact::riffle::{TABLE_RIFFLES, distance_table, marginals};

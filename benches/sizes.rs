@@ -2,10 +2,10 @@
 //! the same size (`size/audited/<n>`: fisher-yates with ChaCha8, each deck counted by the default battery into
 //! its chunk tables, flushed every 1024 decks, as the runner does), one size per class: tiny (2, 8), the register
 //! kernels' 52 and 64, the wide pass's 65 and 128, and large (416, 1024). Throughput is in shuffles; the kernel
-//! path is the process's (`SHUFFLE_AUDIT_ISA=portable cargo bench --bench sizes` for another). `scripts/bench.sh`
+//! path is the process's (`SHUFFLE_AUDIT_ISA=portable cargo bench -p shuffle-audit-benches --bench sizes` for another). `scripts/bench.sh`
 //! measures the same through the binary, and `scripts/plot-sizes.py` draws its table.
 //!
-//! `cargo bench --bench sizes`
+//! `cargo bench -p shuffle-audit-benches --bench sizes`
 
 use std::hint::black_box;
 use std::time::Duration;

@@ -36,7 +36,11 @@ for name, block in marked(book).items():
 manifest = open(f"{crate}/Cargo.toml", encoding="utf-8").read().split("[dependencies]")[0]
 extra = blocks["Cargo.toml"].replace('path = "../shuffle-audit/crates/shuffle-audit"', f'path = "{root}/crates/shuffle-audit"')
 assert extra != blocks["Cargo.toml"], "the README's dependency line changed"
-open(f"{crate}/Cargo.toml", "w", encoding="utf-8").write(manifest + extra)
+# Not the README's, and no change to what the crate does: the feature the workspace's build gives the proc macros'
+# syn (clap's derive asks for "full"), so that serde's derive, and with it the library and every dependency the
+# workspace's `cargo test` compiled, hash the same here and are reused rather than compiled again.
+host = '\n[build-dependencies]\nsyn = { version = "3", features = ["full"] }\n'
+open(f"{crate}/Cargo.toml", "w", encoding="utf-8").write(manifest + extra + host)
 open(f"{crate}/src/lib.rs", "w", encoding="utf-8").write(blocks["src/lib.rs"])
 PY
 cd "$tmp/mygame"

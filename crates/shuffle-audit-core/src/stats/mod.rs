@@ -15,7 +15,8 @@ pub mod second_level;
 pub mod selection;
 pub mod statistic;
 pub mod test_id;
-#[cfg(any(test, feature = "testing"))]
+/// The helpers of the statistics' unit tests, also the audit library's. Compiled in every build (they cost nothing
+/// unused): a feature for them would make the test build's core differ from the one `cargo install` compiles.
 #[doc(hidden)]
 pub mod testing;
 
