@@ -111,6 +111,7 @@ impl SeedDraws {
     }
 }
 
+/// Runs the chunks `chunks` in parallel, each from its own generator stream, into one tally.
 pub(super) fn run_chunk_range<S: MakeDeck<R>, R: SeededRng>(
     s: &S,
     config: &RunConfig,
@@ -118,6 +119,26 @@ pub(super) fn run_chunk_range<S: MakeDeck<R>, R: SeededRng>(
     chunks: Range<u64>,
     bar: &Meter,
     stop: &StopFlag,
+) -> Wave {
+    let one_chunk = |chunk: u64, count: u64, w: &mut Worker| match stream.per_deal {
+        None => run_chunk::<S, R, false>(s, config, stream, chunk, count, w, stop),
+        Some(_) => run_chunk::<S, R, true>(s, config, stream, chunk, count, w, stop),
+    };
+    run_chunks(config, chunks, bar, stop, &one_chunk)
+}
+
+/// The parallel part of [`run_chunk_range`], compiled once: the chunks are shared among rayon's threads and
+/// each chunk is handed to `one_chunk`, the only part monomorphised over the shuffle and the generator. One
+/// dynamic call a chunk ([`CHUNK_SHUFFLES`] decks). Without it rayon's machinery was compiled again for every
+/// pair of shuffle and generator (276 pairs): the library's machine code was 11.4 MB instead of 6.9, and its
+/// optimised build took 427 s of processor time instead of 243.
+#[inline(never)]
+fn run_chunks(
+    config: &RunConfig,
+    chunks: Range<u64>,
+    bar: &Meter,
+    stop: &StopFlag,
+    one_chunk: &(dyn Fn(u64, u64, &mut Worker) -> ChunkEnd + Sync),
 ) -> Wave {
     let n = config.deck;
     let first_fault_chunk = AtomicU64::new(u64::MAX);
@@ -146,11 +167,7 @@ pub(super) fn run_chunk_range<S: MakeDeck<R>, R: SeededRng>(
                 return w;
             }
             let count = CHUNK_SHUFFLES.min(config.shuffles - chunk * CHUNK_SHUFFLES);
-            let end = match stream.per_deal {
-                None => run_chunk::<S, R, false>(s, config, stream, chunk, count, &mut w, stop),
-                Some(_) => run_chunk::<S, R, true>(s, config, stream, chunk, count, &mut w, stop),
-            };
-            match end {
+            match one_chunk(chunk, count, &mut w) {
                 ChunkEnd::Done => {}
                 ChunkEnd::Fault(report) => {
                     first_fault_chunk.fetch_min(chunk, Ordering::Relaxed);
