@@ -12,15 +12,13 @@ use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 
 use crate::cli::DealArgs;
-use shuffle_audit::audit::PostProcess;
-use shuffle_audit::audit::RunRequest;
+use shuffle_audit::audit::{PostProcess, RunRequest, Shuffler};
 use shuffle_audit::cards::{Card, NameStyle};
 use shuffle_audit::game::Lang;
 use shuffle_audit::game::deal::DealConfig;
 use shuffle_audit::game::deal::hands::render_deal;
-use shuffle_audit::rng::{RngKind, SeededRng};
-use shuffle_audit::shuffle::{Fault, Scratch, Shuffle};
-use shuffle_audit::{with_rng_type, with_shuffle};
+use shuffle_audit::rng::RngKind;
+use shuffle_audit::shuffle::Fault;
 
 pub fn run(args: DealArgs) -> anyhow::Result<ExitCode> {
     let request = RunRequest {
@@ -36,11 +34,9 @@ pub fn run(args: DealArgs) -> anyhow::Result<ExitCode> {
     let (n, post, seed, algorithm) = (deal.deck, b.post, b.seed, b.algorithm);
     let stdout = std::io::stdout().lock();
     let mut out = BufWriter::new(stdout);
-    let plan = Plan { deal, post, seed, count: args.count, lang: args.lang, rng: b.rng };
-    let status = with_rng_type!(b.rng, R => with_shuffle!(algorithm, n, s => {
-        print_deals::<_, R>(&s, &mut out, &plan)
-    }))
-    .map_err(super::stdout_failed)?;
+    let plan = Plan { deal, post, count: args.count, lang: args.lang, rng: b.rng };
+    let mut shuffler = Shuffler::new(algorithm, b.rng, seed, n);
+    let status = print_deals(&mut shuffler, &mut out, &plan).map_err(super::stdout_failed)?;
     out.flush().map_err(super::stdout_failed)?;
     Ok(status)
 }
@@ -48,24 +44,21 @@ pub fn run(args: DealArgs) -> anyhow::Result<ExitCode> {
 struct Plan {
     deal: DealConfig,
     post: PostProcess,
-    seed: u64,
     count: u64,
     lang: Lang,
     rng: RngKind,
 }
 
-fn print_deals<S: Shuffle, R: SeededRng>(s: &S, out: &mut impl Write, plan: &Plan) -> std::io::Result<ExitCode> {
+fn print_deals(shuffler: &mut Shuffler, out: &mut impl Write, plan: &Plan) -> std::io::Result<ExitCode> {
     let deal = &plan.deal;
     let n = deal.deck;
     let map = deal.seat_map();
     let start = deal.start_deck();
-    let mut rng = R::from_seed_u64(plan.seed);
-    let mut scratch = Scratch::new(n);
     let mut deck: Vec<Card> = start.clone();
     let mut broken = 0u64;
     for k in 1..=plan.count {
         deck.copy_from_slice(&start);
-        match s.shuffle(&mut deck, &mut rng, &mut scratch) {
+        match shuffler.shuffle(&mut deck) {
             Ok(()) => {}
             Err(Fault::NotPermutation(defect)) => {
                 broken += 1;
@@ -77,7 +70,7 @@ fn print_deals<S: Shuffle, R: SeededRng>(s: &S, out: &mut impl Write, plan: &Pla
                 return Ok(ExitCode::from(1));
             }
         }
-        plan.post.apply(&mut deck, &mut rng);
+        shuffler.post(&plan.post, &mut deck);
         if k > 1 {
             writeln!(out)?;
         }

@@ -8,11 +8,10 @@ use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 
 use crate::cli::ShuffleArgs;
-use shuffle_audit::audit::RunRequest;
+use shuffle_audit::audit::{RunRequest, Shuffler};
 use shuffle_audit::cards::{Card, CardName, NameStyle, reset};
-use shuffle_audit::rng::{RngKind, SeededRng};
-use shuffle_audit::shuffle::{Fault, Scratch, Shuffle, Stuck};
-use shuffle_audit::{with_rng_type, with_shuffle};
+use shuffle_audit::rng::RngKind;
+use shuffle_audit::shuffle::{Fault, Stuck};
 
 pub fn run(args: ShuffleArgs) -> anyhow::Result<ExitCode> {
     let request = RunRequest {
@@ -27,27 +26,22 @@ pub fn run(args: ShuffleArgs) -> anyhow::Result<ExitCode> {
     let style = if args.names { Some(NameStyle::Symbol) } else { None };
     let stdout = std::io::stdout().lock();
     let mut out = BufWriter::new(stdout);
-    let status = with_rng_type!(b.rng, R => with_shuffle!(algorithm, n, s => {
-        print_decks::<_, R>(&s, &mut out, seed, n, args.count, args.carry, style, b.rng)
-    }))
-    .map_err(super::stdout_failed)?;
+    let mut shuffler = Shuffler::new(algorithm, b.rng, seed, n);
+    let status =
+        print_decks(&mut shuffler, &mut out, n, args.count, args.carry, style, b.rng).map_err(super::stdout_failed)?;
     out.flush().map_err(super::stdout_failed)?;
     Ok(status)
 }
 
-#[allow(clippy::too_many_arguments)]
-fn print_decks<S: Shuffle, R: SeededRng>(
-    s: &S,
+fn print_decks(
+    shuffler: &mut Shuffler,
     out: &mut impl Write,
-    seed: u64,
     n: usize,
     count: u64,
     carry: bool,
     style: Option<NameStyle>,
     rng_kind: RngKind,
 ) -> std::io::Result<ExitCode> {
-    let mut rng = R::from_seed_u64(seed);
-    let mut scratch = Scratch::new(n);
     let mut deck: Vec<Card> = vec![0; n];
     reset(&mut deck);
     let mut warned = 0u64;
@@ -55,7 +49,7 @@ fn print_decks<S: Shuffle, R: SeededRng>(
         if !carry {
             reset(&mut deck);
         }
-        match s.shuffle(&mut deck, &mut rng, &mut scratch) {
+        match shuffler.shuffle(&mut deck) {
             Ok(()) => write_deck(out, &deck, n, style)?,
             Err(Fault::NotPermutation(defect)) => {
                 write_deck(out, &deck, n, style)?;

@@ -18,6 +18,7 @@ pub(crate) mod resumable;
 pub(crate) mod runner;
 pub(crate) mod samples;
 pub(crate) mod settings;
+pub(crate) mod shuffler;
 pub(crate) mod source;
 pub(crate) mod state;
 pub(crate) mod stop;
@@ -41,6 +42,7 @@ pub use samples::{
 pub use settings::{
     DEFAULT_RNG, Draw, ExternalPlan, FaroKind, PileOrder, Plan, RunRequest, RunSettings, StateSettings, thresholds,
 };
+pub use shuffler::Shuffler;
 pub use source::{Builtin, DeckSource, ExternalSource, PostProcess, SeedingMode};
 pub use state::{
     Checkpoint, RunState, StateError, WrittenWindow, check_replaceable, check_window_replaceable, range_label,
