@@ -35,7 +35,7 @@ write | --check) ;;
 esac
 
 python3 - "$bin" "$mode" << 'EOF_PY'
-import glob, os, re, shutil, subprocess, sys, tempfile
+import glob, os, re, shutil, subprocess, sys, tempfile, time
 
 bin_path, mode = sys.argv[1], sys.argv[2]
 repo = os.getcwd()
@@ -59,10 +59,15 @@ def scratch():
     os.symlink(bin_path, os.path.join(tool, "shuffle-audit"))
     return d, tool
 
+# Each command's wall time, so that the slowest can be named at the end (CI keeps a time budget).
+seconds = {}
+
 def run(cmd, cwd, tool):
     if cmd not in outputs:
         env = dict(os.environ, PATH=tool + os.pathsep + os.environ["PATH"], NO_COLOR="1")
+        start = time.monotonic()
         out = subprocess.run(["bash", "-c", cmd], cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        seconds[cmd] = time.monotonic() - start
         outputs[cmd] = out.stdout.decode("utf-8").rstrip("\n")
     return outputs[cmd]
 
@@ -140,6 +145,9 @@ for path in files:
         with open(path, "w", encoding="utf-8") as f:
             f.write(new)
         print(f"{path}: {blocks} marked blocks regenerated")
+slowest = sorted(seconds.items(), key=lambda kv: -kv[1])[:6]
+print(f"make-readme: {len(seconds)} commands run in {sum(seconds.values()):.0f} s; the slowest: "
+      + "; ".join(f"{s:.1f} s {cmd[:70]}" for cmd, s in slowest), file=sys.stderr)
 if stale:
     sys.exit(f"a marked block differs from what the binary prints now in: {', '.join(stale)} "
              "(scripts/make-readme.sh rewrites them)")
