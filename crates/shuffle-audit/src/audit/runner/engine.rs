@@ -120,10 +120,8 @@ pub(super) fn run_chunk_range<S: MakeDeck<R>, R: SeededRng>(
     bar: &Meter,
     stop: &StopFlag,
 ) -> Wave {
-    let one_chunk = |chunk: u64, count: u64, w: &mut Worker| match stream.per_deal {
-        None => run_chunk::<S, R, false>(s, config, stream, chunk, count, w, stop),
-        Some(_) => run_chunk::<S, R, true>(s, config, stream, chunk, count, w, stop),
-    };
+    let one_chunk =
+        |chunk: u64, count: u64, w: &mut Worker| run_chunk::<S, R>(s, config, stream, chunk, count, w, stop);
     run_chunks(config, chunks, bar, stop, &one_chunk)
 }
 
@@ -211,10 +209,10 @@ pub(super) enum ChunkEnd {
 }
 
 /// Runs one chunk into the worker's battery; says whether the chunk met a fault or was abandoned. With
-/// `PER_DEAL`, every deck is shuffled by a generator seeded anew from the chunk's stream of seeds
+/// per-deal seeding (`stream.per_deal`), every deck is shuffled by a generator seeded anew from the chunk's stream of seeds
 /// ([`SeedDraws`]); otherwise the chunk's decks follow each other from one stream.
 #[inline(never)]
-pub(super) fn run_chunk<S: MakeDeck<R>, R: SeededRng, const PER_DEAL: bool>(
+pub(super) fn run_chunk<S: MakeDeck<R>, R: SeededRng>(
     s: &S,
     config: &RunConfig,
     stream: Stream,
@@ -227,6 +225,9 @@ pub(super) fn run_chunk<S: MakeDeck<R>, R: SeededRng, const PER_DEAL: bool>(
     let mut rng = R::from_seed_u64(chunk_seed(stream.seed, chunk));
     let mut seeds = SeedDraws::new(chunk_seed(stream.seed, chunk), stream.per_deal.unwrap_or(0));
     let post = stream.post;
+    // A branch a deck, always taken or never (a const parameter instead compiled every pair of shuffle and
+    // generator twice, for no measurable speed).
+    let per_deal = stream.per_deal.is_some();
     // Two decks: deck t is counted while deck t+1 is being shuffled. Counting a deck right after shuffling it
     // in place makes the counter's loads wait on the shuffle's last stores; with one deck of lag the loads hit
     // settled memory (measured 1.5–2.5× faster, see the `run/*` benches).
@@ -245,7 +246,7 @@ pub(super) fn run_chunk<S: MakeDeck<R>, R: SeededRng, const PER_DEAL: bool>(
             return ChunkEnd::Abandoned;
         }
         restart(deck, &w.start);
-        if PER_DEAL {
+        if per_deal {
             rng = R::from_seed_u64(seeds.draw());
         }
         match s.make(&mut deck[..n], &mut rng, &mut w.scratch) {
