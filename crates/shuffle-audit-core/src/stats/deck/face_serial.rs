@@ -26,9 +26,9 @@
 //! K, and it is the table of N items in r groups of K dealt into r groups of K at random (Fisher and Yates's
 //! hypergeometric table, whatever shoe t was), so Pearson's X² against `E = P·K/r` has mean `(r−1)²·N/(N−1)`
 //! exactly for every number of pairs P, and `X²·(N−1)/N` is asymptotically χ²((r−1)²), the same correction as the
-//! class-by-position tests. Below [`MARGINAL_DECKS_PER_CELL`] shoes a position-by-face cell (and for two faces,
-//! as `serial-correlation` does for two cards) the uniform law is used: the observed shares are then noisier than
-//! the bias they would correct. Shoes that take only a few orders, or whose faces are strongly tied within a
+//! class-by-position tests. Which law is used is [`observed_law_applies`]'s rule, shared with
+//! `serial-correlation`: below 10 shoes a position-by-face cell (and for two faces, as for two cards there) the
+//! uniform law, the observed shares being then noisier than the bias they would correct. Shoes that take only a few orders, or whose faces are strongly tied within a
 //! shoe (blocks of cards that stay together), have other within-shoe covariances than uniform shoes and can fail
 //! either tail; the single-shoe tests (face-by-position, face-adjacency) are the ones that speak for them. The
 //! share of positions that keep their face from one shoe to the next (the table's diagonal) is reported as a
@@ -37,7 +37,7 @@
 //! The runner's chunks are the streams, as for `serial-correlation`: pairs never straddle two chunks.
 
 use crate::cards::Card;
-use crate::stats::deck::serial_correlation::MARGINAL_DECKS_PER_CELL;
+use crate::stats::deck::serial_correlation::observed_law_applies;
 use crate::stats::distributions::lattice::chi2_ln_cdf_on_lattice;
 use crate::stats::distributions::special::chi2_ln_sf;
 use crate::stats::finding::{Finding, within_chance};
@@ -152,7 +152,7 @@ impl FaceSerialCounts {
     fn observed_law(&self, positions: &[u64], decks: u64) -> Option<(Vec<f64>, Vec<f64>)> {
         let (r, n) = (self.base, self.base * self.copies);
         assert_eq!(positions.len(), n * n, "position-by-card counts of another shoe size");
-        if r < 3 || decks < MARGINAL_DECKS_PER_CELL * (n * r) as u64 {
+        if !observed_law_applies(r, n * r, decks) {
             return None;
         }
         let scale = 1.0 / decks as f64;

@@ -50,6 +50,17 @@ use crate::stats::{TestId, TestResult};
 /// 52 cards); with fewer, the uniform law of a fair shuffle.
 pub const MARGINAL_DECKS_PER_CELL: u64 = 10;
 
+/// Whether a serial test's null takes the decks' own position law (the observed share of each symbol at each
+/// position) rather than the uniform law of a fair shuffle; the one rule of serial-correlation (symbols: the
+/// cards) and face-serial (symbols: a shoe's faces). Both conditions are needed:
+/// - at least [`MARGINAL_DECKS_PER_CELL`] decks a position-by-symbol cell (`cells` of them): below, the observed
+///   shares are noisier than any bias they would correct;
+/// - three symbols or more: with two, the statistic counts the runs of one binary sequence, a lattice whose lower
+///   tail the uniform law's exact lattice gives and the observed law's does not.
+pub fn observed_law_applies(symbols: usize, cells: usize, decks: u64) -> bool {
+    symbols >= 3 && decks >= MARGINAL_DECKS_PER_CELL * cells as u64
+}
+
 /// Position-to-position transitions between consecutive decks.
 #[derive(Clone, Debug)]
 pub struct SerialTransitions {
@@ -200,7 +211,7 @@ impl SerialTransitions {
         // Two cards are the exception: the statistic is then the runs of one binary sequence, a lattice whose lower
         // tail the uniform law's exact lattice (position_matrix_ln_cdf) gives and the observed law's does not (57
         // of 2000 fair runs of 1000 decks below 0.005, against 10): the uniform law is kept for them.
-        let observed = n >= 3 && decks >= MARGINAL_DECKS_PER_CELL * (n * n) as u64;
+        let observed = observed_law_applies(n, n * n, decks);
         let mut m = vec![1.0 / n as f64; n * n];
         if observed {
             for (i, row) in positions.chunks_exact(n).enumerate() {
