@@ -114,3 +114,62 @@ fn seat_and_game_tests_are_calibrated() {
         );
     }
 }
+
+/// The worst-line tests (`position-worst`, `card-worst`) at a few expected counts a cell, where each line's χ²
+/// tail is read at the Bonferroni level α/n: over 20,000 fair runs of 52 cards at each size, each test rejects at
+/// 0.01 and at 0.05 no more often than the top of its Binomial(20,000, α) band at 99.9% coverage (a valid test
+/// exceeds it with probability at most 5·10^-4 a test, size and level: seeds fixed, so deterministic). The
+/// table printed is the measurement the threshold of the exact path (`WORST_LINE_CHI2_EXPECTED`, 10) rests on:
+/// with the χ² tail from 5 expected a cell on, the 5-expected runs rejected 1.50% and 1.41% at 0.01.
+#[test]
+#[ignore = "heavy: 20,000 fair runs at each of 6 sizes (about 40 s on two cores)"]
+fn worst_line_tests_hold_their_rate_at_a_few_expected_counts() {
+    use rayon::prelude::*;
+    use shuffle_audit::audit::Shuffler;
+    use shuffle_audit::rng::RngKind;
+    use shuffle_audit::shuffle::{Algorithm, AlgorithmKind};
+    use shuffle_audit::stats::deck::position_card::PositionCardCounts;
+    const RUNS: u64 = 20_000;
+    const N: usize = 52;
+    let mut table = Vec::new();
+    let mut over = Vec::new();
+    for expected in [2u64, 5, 7, 10, 15, 20] {
+        let shuffles = expected * N as u64;
+        // (position-worst, card-worst) rejections at 0.01 and 0.05.
+        let rejected: Vec<[bool; 4]> = (0..RUNS)
+            .into_par_iter()
+            .map(|run| {
+                let seed = 7_000_000 + expected * RUNS + run;
+                let fisher_yates = Algorithm::new(AlgorithmKind::FisherYates);
+                let mut shuffler = Shuffler::new(fisher_yates, RngKind::Pcg64, seed, N);
+                let mut counts = PositionCardCounts::new(N);
+                let mut deck: Vec<u16> = vec![0; N];
+                for _ in 0..shuffles {
+                    deck.iter_mut().enumerate().for_each(|(i, c)| *c = i as u16);
+                    shuffler.shuffle(&mut deck).unwrap();
+                    counts.add(&deck);
+                }
+                let (p, c) = (counts.worst_position_test().ln_p, counts.worst_card_test().ln_p);
+                [p < 0.01f64.ln(), c < 0.01f64.ln(), p < 0.05f64.ln(), c < 0.05f64.ln()]
+            })
+            .collect();
+        for (k, (name, alpha)) in
+            [("position-worst", 0.01), ("card-worst", 0.01), ("position-worst", 0.05), ("card-worst", 0.05)]
+                .into_iter()
+                .enumerate()
+        {
+            let count = rejected.iter().filter(|r| r[k]).count() as u64;
+            let (_, top) = binomial_band(RUNS, alpha, 0.999);
+            let line = format!(
+                "{expected:>2} expected a cell ({shuffles:>4} shuffles): {name:<14} at {alpha}: {:.2}% ({count} of {RUNS}, at most {top})",
+                100.0 * count as f64 / RUNS as f64
+            );
+            if count > top {
+                over.push(line.clone());
+            }
+            table.push(line);
+        }
+    }
+    println!("{}", table.join("\n"));
+    assert!(over.is_empty(), "above the band:\n{}", over.join("\n"));
+}
