@@ -95,7 +95,7 @@ reproduce_failed() {
 # record_compare DIR: when MAKE_REPORTS_OUTPUTS names a file, writes there (as JSON, for make-readme.sh's
 # MAKE_README_OUTPUTS) what the README's `shuffle-audit compare` prints, taken from the run just made into DIR:
 # compare's printout does not depend on --no-timings or --out but for its last line's folder (and its timings,
-# which make-readme ignores), and the seed is compare's default. CI sets both, so that the 37 runs are made once.
+# which make-readme ignores), and the seed is compare's default. CI sets both, so that the 38 runs are made once.
 record_compare() {
     [[ -n "${MAKE_REPORTS_OUTPUTS:-}" ]] || return 0
     "$bin" compare --help | grep -q -F "[default: $seed]" ||

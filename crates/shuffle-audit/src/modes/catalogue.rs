@@ -197,6 +197,9 @@ pub fn findings() -> Vec<Finding> {
         wash(108, 1 << 20),
         row(NaiveSwap, 52, Chacha8, 1 << 20, Fail),
         row(NaiveSwapOffByOne, 52, Chacha8, 1 << 20, Fail),
+        // Sattolo's loop (`j = r() % i`, Fisher-Yates one place short): every deck is one cycle of all its cards,
+        // so no card ever stays in place (a fair shuffle leaves one in place a deck on average).
+        checked(&[(TestId::FixedPoints, Fail), (TestId::Cycles, Fail)], row(Sattolo, 52, Chacha8, 1 << 14, Fail)),
         row(Identity, 52, Chacha8, 1 << 14, Fail),
         // A cut of an unshuffled deck: every position and every card is uniform (each line is exactly
         // multinomial), yet the order of the cards is intact.

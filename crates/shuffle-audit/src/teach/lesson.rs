@@ -55,7 +55,7 @@ const RIFFLES: LoopParam =
     LoopParam { constant: "RIFFLES", name: "riffles", values: &[1, 2, 3, 4, 5, 6, 7, 8, 10, 12], default: 7 };
 
 /// The page's menu, in its order.
-pub(crate) const LESSON_LOOPS: [LessonLoop; 7] = [
+pub(crate) const LESSON_LOOPS: [LessonLoop; 8] = [
     LessonLoop { kind: AlgorithmKind::NaiveSwap, param: None },
     LessonLoop { kind: AlgorithmKind::NaiveSwapOffByOne, param: None },
     LessonLoop { kind: AlgorithmKind::FisherYates, param: None },
@@ -63,6 +63,7 @@ pub(crate) const LESSON_LOOPS: [LessonLoop; 7] = [
     LessonLoop { kind: AlgorithmKind::PairSwap, param: None },
     LessonLoop { kind: AlgorithmKind::SortRandomComparator, param: None },
     LessonLoop { kind: AlgorithmKind::Riffle, param: Some(RIFFLES) },
+    LessonLoop { kind: AlgorithmKind::Sattolo, param: None },
 ];
 
 /// Shuffles at which the page's curve is drawn: 10^1 to 10^12, eight points a decade.
@@ -293,7 +294,28 @@ fn run_prefix(kind: AlgorithmKind, draws: &[usize], k: usize) -> [Card; 3] {
         let mut rng = Scripted { outputs: &outputs, at: 0 };
         let done = match kind {
             AlgorithmKind::NaiveSwap => NaiveSwap.shuffle(&mut deck, &mut rng, &mut scratch),
-            _ => FisherYates.shuffle(&mut deck, &mut rng, &mut scratch),
+            AlgorithmKind::FisherYates
+            | AlgorithmKind::FisherYatesBatched
+            | AlgorithmKind::FisherYatesForward
+            | AlgorithmKind::PairSwap
+            | AlgorithmKind::Wash
+            | AlgorithmKind::VecErase
+            | AlgorithmKind::RejectRetry
+            | AlgorithmKind::RejectRetryFixed
+            | AlgorithmKind::MarkArray
+            | AlgorithmKind::DirectDraw
+            | AlgorithmKind::NaiveSwapOffByOne
+            | AlgorithmKind::Sattolo
+            | AlgorithmKind::Riffle
+            | AlgorithmKind::Overhand
+            | AlgorithmKind::TopToRandom
+            | AlgorithmKind::SortRandomComparator
+            | AlgorithmKind::Shelf
+            | AlgorithmKind::Pile
+            | AlgorithmKind::Faro
+            | AlgorithmKind::LibraryShuffle
+            | AlgorithmKind::SortRandomKey
+            | AlgorithmKind::Identity => FisherYates.shuffle(&mut deck, &mut rng, &mut scratch),
         };
         done.expect("both shuffles always return a permutation");
         assert_eq!(rng.at, outputs.len(), "the shuffle takes one draw per step");

@@ -16,6 +16,7 @@ pub fn source(kind: AlgorithmKind) -> &'static str {
         AlgorithmKind::PairSwap => PAIR_SWAP,
         AlgorithmKind::SortRandomComparator => SORT_RANDOM_COMPARATOR,
         AlgorithmKind::Riffle => RIFFLE,
+        AlgorithmKind::Sattolo => SATTOLO,
         other => unreachable!("{other:?} is not on the teaching page's menu"),
     }
 }
@@ -127,6 +128,20 @@ function shuffle(deck, random) {
         b--;
       }
     }
+  }
+}
+";
+
+const SATTOLO: &str = "\
+// Sattolo's algorithm: Fisher-Yates one place
+// short, so every deck is one cycle and no
+// card ever stays where it was.
+function shuffle(deck, random) {
+  for (let i = deck.length - 1; i > 0; i--) {
+    const j = random(i); // never i itself
+    const t = deck[i];
+    deck[i] = deck[j];
+    deck[j] = t;
   }
 }
 ";

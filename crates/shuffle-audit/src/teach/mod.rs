@@ -98,6 +98,13 @@ fn loop_label(lang: Lang, name: &str) -> &'static str {
                 "riffle"
             }
         }
+        "sattolo" => {
+            if zh {
+                "Sattolo 算法（少一个位置的 Fisher–Yates）"
+            } else {
+                "Sattolo (Fisher–Yates one place short)"
+            }
+        }
         _ => "",
     }
 }

@@ -28,7 +28,7 @@ pub(super) struct TeachWords {
     pub h_wrong: &'static str,
     pub wrong_intro: &'static str,
     /// (loop to load, or "", text) for each mistake.
-    pub wrong: [(&'static str, &'static str); 6],
+    pub wrong: [(&'static str, &'static str); 7],
     pub try_it: &'static str,
     pub h_how: &'static str,
     pub how: [&'static str; 3],
@@ -104,6 +104,11 @@ static EN: TeachWords = TeachWords {
             "naive-swap-off-by-one",
             "Drawing from one place too few, random(n − 1): the last card can never stay \
                                    last.",
+        ),
+        (
+            "sattolo",
+            "Drawing the partner from below i, random(i) instead of random(i + 1) (Sattolo's algorithm): every \
+             deck is one cycle, so no card ever stays in place.",
         ),
         (
             "sort-random-comparator",
@@ -281,6 +286,10 @@ static ZH: TeachWords = TeachWords {
     wrong: [
         ("naive-swap", "交换对象从整副牌中抽取，而不是从尚未放好的牌中抽取（朴素交换）：n^n 条路径对应 n! 种顺序。"),
         ("naive-swap-off-by-one", "少抽一个位置，random(n − 1)：最后一张牌永远不能留在最后。"),
+        (
+            "sattolo",
+            "交换对象从 i 以下抽取，random(i) 而不是 random(i + 1)（Sattolo 算法）：每副牌都是一个轮换，没有一张牌能留在原位。",
+        ),
         ("sort-random-comparator", "用随机比较函数排序：决定一张牌能走多远的是排序算法，而不是运气。"),
         ("wash", "固定次数的交换：次数太少，牌留在原处附近；强制两个位置不同，又固定了整次洗牌的奇偶性。"),
         ("pair-swap", "随机次数的随机交换：次数有时很小，牌几乎没动。"),
