@@ -16,8 +16,12 @@ checks the paths inside each crate:
 - **No circles.** For every pair of sibling modules (two files of one folder, two folders, or inline `mod`
   blocks), at most one uses the other, counting uses from anywhere inside each; and no longer circle of siblings
   (a uses b, b uses c, c uses a) exists: the strongly connected components of each folder's graph of sibling
-  uses are single modules. So no command imports another
-  command, and no statistic imports the battery that holds it. A parent and its own child may use each other.
+  uses are single modules. So no statistic imports the battery that holds it. A parent and its own child may
+  use each other.
+- **Folders apart.** The modules of some folders use none of each other, even one way (`APART` below, per crate
+  folder; a fixture's `apart.json` beside its `src`, a JSON list of dotted folder names, takes precedence): the
+  binary's `commands/`, one file per subcommand, so that no command imports another. What two of them share is
+  in their parent (`commands/mod.rs`), which each may use, or in a folder of its own under one of them.
 
 What counts as a use: every path outside the unit tests, after a lexer-level strip of comments (line, block,
 nested, doc), string literals (escapes, backslash-newline continuations, raw `r#".."#`, byte and C strings) and
@@ -94,6 +98,11 @@ LAYERS = {
         "function": 2,
         "module": 3,
     },
+}
+
+# Folders whose modules use none of each other, per crate folder: the subcommands of the binary.
+APART = {
+    ".": [("commands",)],
 }
 
 WORKSPACE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -487,9 +496,10 @@ def read(path):
 
 
 class Crate:
-    def __init__(self, src, layers, table_name, root_names):
+    def __init__(self, src, layers, table_name, root_names, apart=()):
         self.src = src
         self.layers = layers
+        self.apart = set(apart)
         self.table_name = table_name
         self.roots = set(ROOT_WORDS) | set(root_names)
         self.modules = {}
@@ -650,6 +660,13 @@ class Crate:
                     f"at line {back_line}: {dotted(pa)} and {dotted(pb)} import each other)"
                 )
         problems.extend(longer_circles(first))
+        for (pa, pb), (a, b, (file, line)) in sorted(first.items()):
+            if pa[:-1] in self.apart:
+                folder = dotted(pa[:-1])
+                problems.append(
+                    f"{shown(file)}: uses {dotted(b)} (line {line}: {dotted(pa)} and {dotted(pb)} are modules of "
+                    f"{folder}/, which use none of each other; what they share belongs in {folder})"
+                )
         return errors, problems, len(edges)
 
 
@@ -774,7 +791,25 @@ def shown(path):
 
 
 def crate_table(src):
-    """(the layer table, its name, the names of the crate root) for a `src` folder."""
+    """(the layer table, its name, the names of the crate root, its folders apart) for a `src` folder."""
+    table, name, root_names, key = layer_table(src)
+    crate_dir = os.path.dirname(os.path.abspath(src))
+    local = os.path.join(crate_dir, "apart.json")
+    if os.path.isfile(local):
+        try:
+            with open(local, encoding="utf-8") as f:
+                folders = json.load(f)
+        except (OSError, ValueError) as e:
+            raise CheckError(f"{shown(local)}: cannot read: {e}") from None
+        if not isinstance(folders, list) or not all(isinstance(v, str) and v for v in folders):
+            raise CheckError(f"{shown(local)}: expected a list of dotted folder names")
+        return table, name, root_names, [tuple(f.split(".")) for f in folders]
+    return table, name, root_names, APART.get(key, [])
+
+
+def layer_table(src):
+    """(the layer table, its name, the names of the crate root, the crate's key in LAYERS or None) for a `src`
+    folder."""
     crate_dir = os.path.dirname(os.path.abspath(src))
     root_names = []
     manifest = os.path.join(crate_dir, "Cargo.toml")
@@ -792,7 +827,7 @@ def crate_table(src):
             raise CheckError(f"{shown(local)}: cannot read: {e}") from None
         if not isinstance(table, dict) or not all(isinstance(v, int) for v in table.values()):
             raise CheckError(f"{shown(local)}: expected an object from module name to layer number")
-        return table, shown(local), root_names
+        return table, shown(local), root_names, None
     key = None
     d = crate_dir
     inside = os.path.relpath(crate_dir, WORKSPACE).replace(os.sep, "/")
@@ -817,7 +852,7 @@ def crate_table(src):
             if key
             else f"{shown(src)}: not a crate's src folder (no Cargo.toml beside it, no layers.json)"
         )
-    return LAYERS[key], f"crate {key!r}", root_names
+    return LAYERS[key], f"crate {key!r}", root_names, key
 
 
 def lib_name(manifest):
@@ -892,8 +927,8 @@ def main(argv):
         try:
             if not os.path.isdir(src):
                 raise CheckError(f"{src}: no such folder")
-            layers, table_name, root_names = crate_table(src)
-            crate = Crate(src, layers, table_name, root_names)
+            layers, table_name, root_names, apart = crate_table(src)
+            crate = Crate(src, layers, table_name, root_names, apart)
             crate.load()
             e, p, n = crate.check()
         except CheckError as e:

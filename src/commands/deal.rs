@@ -66,7 +66,7 @@ fn print_deals(shuffler: &mut Shuffler, out: &mut impl Write, plan: &Plan) -> st
             }
             Err(Fault::NonTermination(stuck)) => {
                 out.flush()?;
-                eprintln!("{}", super::shuffle::describe_stuck(&stuck, k, n, plan.rng));
+                eprintln!("{}", super::describe_stuck(&stuck, k, n, plan.rng));
                 return Ok(ExitCode::from(1));
             }
         }

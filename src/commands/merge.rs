@@ -52,7 +52,7 @@ pub fn run(args: MergeArgs) -> anyhow::Result<ExitCode> {
     if let Some(path) = &args.state_out {
         write_atomic(path, &state.encode())?;
     }
-    let (code, mut stdout) = super::run::finish_report(&report, out, output)?;
+    let (code, mut stdout) = super::finish_report(&report, out, output)?;
     let missing = state.missing();
     let counted: u64 = state.counted.covered.iter().map(|r| r.end - r.start).sum();
     let fault = match &state.counted.fault {

@@ -11,7 +11,6 @@ pub mod gate;
 pub mod list;
 pub mod man;
 pub mod merge;
-pub mod progressive;
 pub mod run;
 pub mod seeds;
 pub mod shuffle;
@@ -26,8 +25,9 @@ use std::process::ExitCode;
 use anyhow::Context;
 
 use crate::cli::Command;
+use shuffle_audit::audit::RunReport;
 use shuffle_audit::error::Field;
-use shuffle_audit::report::OutDir;
+use shuffle_audit::report::{OutDir, Output, render_console, write_run_files};
 
 /// Runs a parsed command; the returned code is the process's exit status.
 pub fn dispatch(command: Command) -> anyhow::Result<ExitCode> {
@@ -202,4 +202,47 @@ impl Console {
         }
         self.failed.map_or(Ok(()), |e| Err(stdout_failed(e)))
     }
+}
+
+/// The plain-words diagnosis of a retry loop that cannot finish, for deck `deck_number` of the stream (`shuffle`,
+/// `deal`).
+pub fn describe_stuck(
+    stuck: &shuffle_audit::shuffle::Stuck,
+    deck_number: u64,
+    n: usize,
+    rng: shuffle_audit::rng::RngKind,
+) -> String {
+    format!("BROKEN: in deck {deck_number}: {}", shuffle_audit::audit::describe_stuck(stuck, n, rng))
+}
+
+/// The files and summary of a report already computed (`merge`), as `run` writes them: its folder prepared by the
+/// caller.
+pub fn finish_report(report: &RunReport, out: OutDir, output: Output) -> anyhow::Result<(ExitCode, Console)> {
+    let written = out.write(|dir| write_run_files(dir, report, output))?;
+    let dir = out.commit()?;
+    let mut stdout = Console::stdout();
+    print_summary(&mut stdout, report, &dir, &written, output, None);
+    Ok((ExitCode::from(report.verdict.exit_code()), stdout))
+}
+
+/// The console summary and where the files went.
+pub fn print_summary(
+    stdout: &mut Console,
+    report: &RunReport,
+    dir: &Path,
+    written: &[&str],
+    output: Output,
+    note: Option<String>,
+) {
+    write!(stdout, "{}", render_console(report, output.lang));
+    if let Some(note) = note {
+        writeln!(stdout, "{note}");
+    }
+    writeln!(
+        stdout,
+        "Reports written to {}/ ({}){}",
+        dir.display(),
+        written.join(", "),
+        if report.is_partial() { ", marked partial" } else { "" }
+    );
 }

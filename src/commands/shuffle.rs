@@ -62,7 +62,7 @@ fn print_decks(
             Err(Fault::NonTermination(stuck)) => {
                 write_partial(out, &stuck, n, style)?;
                 out.flush()?;
-                eprintln!("{}", describe_stuck(&stuck, k, n, rng_kind));
+                eprintln!("{}", super::describe_stuck(&stuck, k, n, rng_kind));
                 return Ok(ExitCode::from(1));
             }
         }
@@ -97,9 +97,4 @@ fn write_partial(out: &mut impl Write, stuck: &Stuck, n: usize, style: Option<Na
         })
         .collect();
     writeln!(out, "{}", cells.join(" "))
-}
-
-/// The plain-words diagnosis of a retry loop that cannot finish, for deck `deck_number` of the stream.
-pub fn describe_stuck(stuck: &Stuck, deck_number: u64, n: usize, rng: RngKind) -> String {
-    format!("BROKEN: in deck {deck_number}: {}", shuffle_audit::audit::describe_stuck(stuck, n, rng))
 }

@@ -94,6 +94,18 @@ fn a_circle_of_three_closed_through_a_re_export_is_found() {
     );
 }
 
+/// A folder whose modules are apart (the binary's `commands/`): one command using another is refused even one
+/// way, while both may use their parent.
+#[test]
+fn a_command_using_another_is_found() {
+    case(
+        "apart",
+        1,
+        &["commands/a.rs: uses commands::b (line 2: commands::a and commands::b are modules of commands/, which use \
+           none of each other; what they share belongs in commands)"],
+    );
+}
+
 /// A nested group: the use of `b` comes after an inner `{...}`.
 #[test]
 fn a_circle_through_a_nested_group_import_is_found() {

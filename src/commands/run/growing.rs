@@ -1,4 +1,4 @@
-//! `shuffle-audit run --progressive`: the sample doubles from 2^10 shuffles, every test's p is printed at each
+//! `shuffle-audit run --progressive` of a built-in algorithm: the sample doubles from 2^10 shuffles, every test's p is printed at each
 //! size, and the run stops at the first FAIL ("detected at 2^k shuffles"). The last look's report files are
 //! written as `run` writes them, with `progressive.csv` beside them.
 
@@ -27,10 +27,11 @@ pub fn run(
 ) -> anyhow::Result<ExitCode> {
     let sizes = look_sizes(max);
     let tests: Vec<TestId> = config.tests.applicable(config.deck, max, config.deal.map(|d| d.test_scope()));
-    let dir =
-        super::out_path(out.as_deref(), || format!("progressive-{}", config.dir_name().trim_start_matches("run-")));
-    let out = super::prepare_out(&dir)?;
-    let mut stdout = super::Console::stdout();
+    let dir = crate::commands::out_path(out.as_deref(), || {
+        format!("progressive-{}", config.dir_name().trim_start_matches("run-"))
+    });
+    let out = crate::commands::prepare_out(&dir)?;
+    let mut stdout = crate::commands::Console::stdout();
     write!(stdout, "{}", preamble(&config, max, sizes.len(), &tests, &thresholds));
     writeln!(stdout, "{}", header(&tests));
     crate::signals::install();

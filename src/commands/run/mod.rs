@@ -4,6 +4,8 @@
 //! lab page (`lab.html`) is written after the other reports, whose fingerprints it lists, and printed to
 //! `lab.pdf` before the folder is put in place: a missing browser costs the PDF alone (exit status 2).
 
+mod growing;
+
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -25,7 +27,6 @@ use shuffle_audit::error::Field;
 use shuffle_audit::export;
 use shuffle_audit::lab::{self, Level};
 use shuffle_audit::modes::progressive::{self, LookPlan};
-use shuffle_audit::report::render_console;
 use shuffle_audit::report::{self, OutDir};
 use shuffle_audit::report::{CheckpointFile, Output, write_all, write_run_files};
 use shuffle_audit::report::{group_digits, partial_reason};
@@ -59,7 +60,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     let samples = settings.samples;
     match (settings.plan, settings.progressive) {
         (Plan::Builtin(config), Some(max)) => {
-            super::progressive::run(config, max, (thresholds, settings.timeout), args.out.clone(), output)
+            growing::run(config, max, (thresholds, settings.timeout), args.out.clone(), output)
         }
         (Plan::Builtin(config), None) => {
             let how = (settings.state, thresholds, settings.timeout);
@@ -206,7 +207,7 @@ fn run_builtin(
         (false, _) => keep.out.clone(),
     };
     let note = against.map(|a| a.describe());
-    print_summary(&mut stdout, &report, &dir, &written, output, note);
+    super::print_summary(&mut stdout, &report, &dir, &written, output, note);
     lab_outcome(&mut stdout, &report, lab, &dir, pdf)?;
     let failed =
         not_written(save_failed, StateWrites { out: state_failed, beside: kept_failed, kept: state_path.as_deref() });
@@ -520,7 +521,7 @@ fn finish(
         written.push(lab::PDF);
     }
     let dir = out.commit()?;
-    print_summary(&mut stdout, report, &dir, &written, output, note);
+    super::print_summary(&mut stdout, report, &dir, &written, output, note);
     lab_outcome(&mut stdout, report, lab, &dir, pdf)?;
     stdout.finish()?;
     Ok(ExitCode::from(report.verdict.exit_code()))
@@ -589,37 +590,6 @@ fn lab_outcome(
             page.display()
         )),
     }
-}
-
-/// [`finish`] for a report already computed (`merge`): its folder prepared by the caller.
-pub fn finish_report(report: &RunReport, out: OutDir, output: Output) -> anyhow::Result<(ExitCode, Console)> {
-    let written = out.write(|dir| write_run_files(dir, report, output))?;
-    let dir = out.commit()?;
-    let mut stdout = Console::stdout();
-    print_summary(&mut stdout, report, &dir, &written, output, None);
-    Ok((ExitCode::from(report.verdict.exit_code()), stdout))
-}
-
-/// The console summary and where the files went.
-fn print_summary(
-    stdout: &mut Console,
-    report: &RunReport,
-    dir: &Path,
-    written: &[&str],
-    output: Output,
-    note: Option<String>,
-) {
-    write!(stdout, "{}", render_console(report, output.lang));
-    if let Some(note) = note {
-        writeln!(stdout, "{note}");
-    }
-    writeln!(
-        stdout,
-        "Reports written to {}/ ({}){}",
-        dir.display(),
-        written.join(", "),
-        if report.is_partial() { ", marked partial" } else { "" }
-    );
 }
 
 /// `run --save-decks FILE`: every deck the run counts, one line each as `--decks` reads them (0-based ids), in
