@@ -46,3 +46,4 @@ mod small_samples;
 mod state;
 mod teach;
 mod value_stability;
+mod wildcards;

@@ -125,7 +125,26 @@ fn exact_command(req: &ExactRequest, rng: RngKind) -> String {
             AlgorithmKind::Riffle => "--riffles",
             AlgorithmKind::Overhand => "--passes",
             AlgorithmKind::TopToRandom => "--moves",
-            _ => "--swaps",
+            AlgorithmKind::FisherYates
+            | AlgorithmKind::FisherYatesBatched
+            | AlgorithmKind::FisherYatesForward
+            | AlgorithmKind::PairSwap
+            | AlgorithmKind::Wash
+            | AlgorithmKind::VecErase
+            | AlgorithmKind::RejectRetry
+            | AlgorithmKind::RejectRetryFixed
+            | AlgorithmKind::MarkArray
+            | AlgorithmKind::DirectDraw
+            | AlgorithmKind::NaiveSwap
+            | AlgorithmKind::NaiveSwapOffByOne
+            | AlgorithmKind::Sattolo
+            | AlgorithmKind::SortRandomComparator
+            | AlgorithmKind::Shelf
+            | AlgorithmKind::Pile
+            | AlgorithmKind::Faro
+            | AlgorithmKind::LibraryShuffle
+            | AlgorithmKind::SortRandomKey
+            | AlgorithmKind::Identity => "--swaps",
         };
         s.push_str(&format!(" {flag} {k}"));
     }

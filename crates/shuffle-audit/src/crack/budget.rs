@@ -90,7 +90,9 @@ pub fn policy_bits(rng: crate::rng::RngKind, log2_orders: f64) -> Vec<PolicyBits
         RngKind::Msvc | RngKind::Glibc => !matches!(clock, Clock::UnixMs | Clock::DotnetTicks),
         RngKind::Java | RngKind::Python | RngKind::Mt19937 => matches!(clock, Clock::Unix | Clock::UnixMs),
         RngKind::Dotnet => !matches!(clock, Clock::MsSinceMidnight | Clock::TimeXorPid),
-        _ => matches!(clock, Clock::Unix | Clock::MsSinceMidnight),
+        RngKind::Chacha8 | RngKind::Chacha12 | RngKind::Chacha20 | RngKind::Pcg32 | RngKind::Pcg64 | RngKind::V8 => {
+            matches!(clock, Clock::Unix | Clock::MsSinceMidnight)
+        }
     };
     rows.into_iter()
         .filter(|&(clock, request, _)| used(clock) || request == SpaceRequest::All && clock == Clock::Unix)

@@ -95,7 +95,15 @@ pub(crate) fn plan(problem: &Problem) -> Option<Plan> {
         RngKind::Mt19937 => Seeding::Genrand,
         RngKind::Python => Seeding::ByArray,
         RngKind::Dotnet => Seeding::Dotnet,
-        _ => return None,
+        RngKind::Msvc
+        | RngKind::Glibc
+        | RngKind::Chacha8
+        | RngKind::Chacha12
+        | RngKind::Chacha20
+        | RngKind::Pcg32
+        | RngKind::Pcg64
+        | RngKind::Java
+        | RngKind::V8 => return None,
     };
     if problem.dealer.deal_number != 1 {
         return None;

@@ -47,7 +47,27 @@ pub(crate) fn plan(problem: &Problem) -> Option<(Vec<Step>, u64)> {
     let forward = match problem.dealer.algorithm.kind {
         AlgorithmKind::FisherYates => false,
         AlgorithmKind::FisherYatesForward => true,
-        _ => return None,
+        AlgorithmKind::FisherYatesBatched
+        | AlgorithmKind::PairSwap
+        | AlgorithmKind::Wash
+        | AlgorithmKind::VecErase
+        | AlgorithmKind::RejectRetry
+        | AlgorithmKind::RejectRetryFixed
+        | AlgorithmKind::MarkArray
+        | AlgorithmKind::DirectDraw
+        | AlgorithmKind::NaiveSwap
+        | AlgorithmKind::NaiveSwapOffByOne
+        | AlgorithmKind::Sattolo
+        | AlgorithmKind::Riffle
+        | AlgorithmKind::Overhand
+        | AlgorithmKind::TopToRandom
+        | AlgorithmKind::SortRandomComparator
+        | AlgorithmKind::Shelf
+        | AlgorithmKind::Pile
+        | AlgorithmKind::Faro
+        | AlgorithmKind::LibraryShuffle
+        | AlgorithmKind::SortRandomKey
+        | AlgorithmKind::Identity => return None,
     };
     let step = |i: usize, base: usize, m: usize| {
         let bits = usize::BITS - (m - 1).leading_zeros();

@@ -233,7 +233,27 @@ impl Problem {
             AlgorithmKind::LibraryShuffle if matches!(self.dealer.rng, RngKind::Java | RngKind::Python) => {
                 Some(Walk::Backward)
             }
-            _ => None,
+            AlgorithmKind::FisherYatesBatched
+            | AlgorithmKind::PairSwap
+            | AlgorithmKind::Wash
+            | AlgorithmKind::VecErase
+            | AlgorithmKind::RejectRetry
+            | AlgorithmKind::RejectRetryFixed
+            | AlgorithmKind::MarkArray
+            | AlgorithmKind::DirectDraw
+            | AlgorithmKind::NaiveSwap
+            | AlgorithmKind::NaiveSwapOffByOne
+            | AlgorithmKind::Sattolo
+            | AlgorithmKind::Riffle
+            | AlgorithmKind::Overhand
+            | AlgorithmKind::TopToRandom
+            | AlgorithmKind::SortRandomComparator
+            | AlgorithmKind::Shelf
+            | AlgorithmKind::Pile
+            | AlgorithmKind::Faro
+            | AlgorithmKind::LibraryShuffle
+            | AlgorithmKind::SortRandomKey
+            | AlgorithmKind::Identity => None,
         }
     }
 }

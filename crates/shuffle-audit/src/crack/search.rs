@@ -224,7 +224,27 @@ fn calls_per_shuffle<R: RawRng>(problem: &Problem) -> Option<u64> {
         _ if R::SCALES => None,
         AlgorithmKind::FisherYates => Some(n - 1),
         AlgorithmKind::FisherYatesForward => Some(n),
-        _ => None,
+        AlgorithmKind::FisherYatesBatched
+        | AlgorithmKind::PairSwap
+        | AlgorithmKind::Wash
+        | AlgorithmKind::VecErase
+        | AlgorithmKind::RejectRetry
+        | AlgorithmKind::RejectRetryFixed
+        | AlgorithmKind::MarkArray
+        | AlgorithmKind::DirectDraw
+        | AlgorithmKind::NaiveSwap
+        | AlgorithmKind::NaiveSwapOffByOne
+        | AlgorithmKind::Sattolo
+        | AlgorithmKind::Riffle
+        | AlgorithmKind::Overhand
+        | AlgorithmKind::TopToRandom
+        | AlgorithmKind::SortRandomComparator
+        | AlgorithmKind::Shelf
+        | AlgorithmKind::Pile
+        | AlgorithmKind::Faro
+        | AlgorithmKind::LibraryShuffle
+        | AlgorithmKind::SortRandomKey
+        | AlgorithmKind::Identity => None,
     }
 }
 

@@ -79,7 +79,14 @@ pub(crate) fn seed_ranges(rng: RngKind, lo: i128, hi: i128) -> Vec<(u64, u64)> {
             }
             v
         }
-        _ => vec![(lo.max(0).min(i128::from(u64::MAX)) as u64, hi.max(0).min(i128::from(u64::MAX)) as u64)],
+        RngKind::Chacha8
+        | RngKind::Chacha12
+        | RngKind::Chacha20
+        | RngKind::Pcg32
+        | RngKind::Pcg64
+        | RngKind::Java
+        | RngKind::Python
+        | RngKind::V8 => vec![(lo.max(0).min(i128::from(u64::MAX)) as u64, hi.max(0).min(i128::from(u64::MAX)) as u64)],
     };
     merge(out)
 }
@@ -310,7 +317,15 @@ fn os_key_bits(rng: RngKind) -> u32 {
     match rng {
         RngKind::Pcg32 => 128,
         RngKind::Msvc | RngKind::Glibc => 32,
-        _ => 256,
+        RngKind::Chacha8
+        | RngKind::Chacha12
+        | RngKind::Chacha20
+        | RngKind::Pcg64
+        | RngKind::Java
+        | RngKind::Dotnet
+        | RngKind::Mt19937
+        | RngKind::Python
+        | RngKind::V8 => 256,
     }
 }
 
@@ -558,7 +573,15 @@ impl SeedSpace {
                 }
                 v
             }
-            _ => self.ranges.clone(),
+            RngKind::Chacha8
+            | RngKind::Chacha12
+            | RngKind::Chacha20
+            | RngKind::Pcg32
+            | RngKind::Pcg64
+            | RngKind::Dotnet
+            | RngKind::Mt19937
+            | RngKind::Python
+            | RngKind::V8 => self.ranges.clone(),
         };
         merge(out)
     }
@@ -592,7 +615,16 @@ impl SeedSpace {
             RngKind::Glibc if s == 1 => vec![0, 1],
             // Seeds 2^48 apart: listed up to sixteen (a space that holds more is far too large to search).
             RngKind::Java => (0..16u64).filter_map(|k| s.checked_add(k << 48)).collect(),
-            _ => vec![s],
+            RngKind::Glibc
+            | RngKind::Chacha8
+            | RngKind::Chacha12
+            | RngKind::Chacha20
+            | RngKind::Pcg32
+            | RngKind::Pcg64
+            | RngKind::Dotnet
+            | RngKind::Mt19937
+            | RngKind::Python
+            | RngKind::V8 => vec![s],
         };
         family.into_iter().filter(|&x| self.contains(x)).collect()
     }
@@ -603,7 +635,16 @@ impl SeedSpace {
             crate::rng::RngKind::Msvc => vec![seed & 0x7fff_ffff],
             crate::rng::RngKind::Glibc if seed == 0 => vec![1],
             crate::rng::RngKind::Java => vec![seed & ((1 << 48) - 1)],
-            _ => vec![seed],
+            RngKind::Glibc
+            | RngKind::Chacha8
+            | RngKind::Chacha12
+            | RngKind::Chacha20
+            | RngKind::Pcg32
+            | RngKind::Pcg64
+            | RngKind::Dotnet
+            | RngKind::Mt19937
+            | RngKind::Python
+            | RngKind::V8 => vec![seed],
         }
     }
 
@@ -649,7 +690,14 @@ impl SeedSpace {
                 }
                 r
             }
-            _ => return (lo <= i128::from(seed) && i128::from(seed) <= hi).then_some(i128::from(seed)),
+            RngKind::Chacha8
+            | RngKind::Chacha12
+            | RngKind::Chacha20
+            | RngKind::Pcg32
+            | RngKind::Pcg64
+            | RngKind::Java
+            | RngKind::Python
+            | RngKind::V8 => return (lo <= i128::from(seed) && i128::from(seed) <= hi).then_some(i128::from(seed)),
         };
         // Of the values 2^32 apart that give the seed, the one nearest the middle of the window.
         let mid = lo + (hi - lo) / 2;

@@ -276,7 +276,27 @@ pub fn marginal_estimate(config: &RunConfig, ln_alpha: f64) -> Option<Vec<Margin
     let direction = match builtin.algorithm.kind {
         AlgorithmKind::FisherYates => Direction::Backward,
         AlgorithmKind::FisherYatesForward => Direction::Forward,
-        _ => return None,
+        AlgorithmKind::FisherYatesBatched
+        | AlgorithmKind::PairSwap
+        | AlgorithmKind::Wash
+        | AlgorithmKind::VecErase
+        | AlgorithmKind::RejectRetry
+        | AlgorithmKind::RejectRetryFixed
+        | AlgorithmKind::MarkArray
+        | AlgorithmKind::DirectDraw
+        | AlgorithmKind::NaiveSwap
+        | AlgorithmKind::NaiveSwapOffByOne
+        | AlgorithmKind::Sattolo
+        | AlgorithmKind::Riffle
+        | AlgorithmKind::Overhand
+        | AlgorithmKind::TopToRandom
+        | AlgorithmKind::SortRandomComparator
+        | AlgorithmKind::Shelf
+        | AlgorithmKind::Pile
+        | AlgorithmKind::Faro
+        | AlgorithmKind::LibraryShuffle
+        | AlgorithmKind::SortRandomKey
+        | AlgorithmKind::Identity => return None,
     };
     let n = config.deck;
     // A generator that scales by its runtime's rule has no r() % m model.

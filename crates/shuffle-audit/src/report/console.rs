@@ -128,9 +128,48 @@ pub(crate) fn deck_label(r: &RunReport) -> String {
 /// A test's statistic as the tables show it: one decimal, and for `guess` (its extra cards per deck, a small
 /// number worth its decimals) three, with a sign.
 pub(crate) fn statistic_text(t: &crate::stats::TestResult) -> String {
+    use crate::stats::TestId;
     match t.test {
-        crate::stats::TestId::Guess => format!("{:+.3}", t.statistic),
-        crate::stats::TestId::SecondLevel => format!("{:.3}", t.statistic),
-        _ => format!("{:.1}", t.statistic),
+        TestId::Guess => format!("{:+.3}", t.statistic),
+        TestId::SecondLevel => format!("{:.3}", t.statistic),
+        TestId::PositionCard
+        | TestId::PositionWorst
+        | TestId::CardWorst
+        | TestId::Adjacency
+        | TestId::Parity
+        | TestId::FixedPoints
+        | TestId::Cycles
+        | TestId::Inversions
+        | TestId::RisingSequences
+        | TestId::Descents
+        | TestId::TurningPoints
+        | TestId::RunsUpDown
+        | TestId::LongestIncreasing
+        | TestId::FullPermutation
+        | TestId::SuitByPosition
+        | TestId::RankByPosition
+        | TestId::FaceByPosition
+        | TestId::ValueByPosition
+        | TestId::Clumping
+        | TestId::FaceAdjacency
+        | TestId::FaceSerial
+        | TestId::SerialCorrelation
+        | TestId::DuplicateDecks
+        | TestId::BottomJoker
+        | TestId::BigCardsSeat
+        | TestId::RocketSeat
+        | TestId::BombSeat
+        | TestId::BombsPerHand
+        | TestId::NiuSeat
+        | TestId::BaccaratOdds
+        | TestId::NaturalSeat
+        | TestId::NaturalRounds
+        | TestId::JokersPerHand
+        | TestId::TwoDeckBombs
+        | TestId::StraightFlushSeat
+        | TestId::BottomJokers
+        | TestId::SeatCard
+        | TestId::SeatWorst
+        | TestId::CardSeatWorst => format!("{:.1}", t.statistic),
     }
 }

@@ -54,7 +54,27 @@ pub fn walk_of(kind: AlgorithmKind) -> Option<TranspositionWalk> {
     match kind {
         AlgorithmKind::Wash => Some(TranspositionWalk::ForcedDistinct),
         AlgorithmKind::PairSwap => Some(TranspositionWalk::Independent),
-        _ => None,
+        AlgorithmKind::FisherYates
+        | AlgorithmKind::FisherYatesBatched
+        | AlgorithmKind::FisherYatesForward
+        | AlgorithmKind::VecErase
+        | AlgorithmKind::RejectRetry
+        | AlgorithmKind::RejectRetryFixed
+        | AlgorithmKind::MarkArray
+        | AlgorithmKind::DirectDraw
+        | AlgorithmKind::NaiveSwap
+        | AlgorithmKind::NaiveSwapOffByOne
+        | AlgorithmKind::Sattolo
+        | AlgorithmKind::Riffle
+        | AlgorithmKind::Overhand
+        | AlgorithmKind::TopToRandom
+        | AlgorithmKind::SortRandomComparator
+        | AlgorithmKind::Shelf
+        | AlgorithmKind::Pile
+        | AlgorithmKind::Faro
+        | AlgorithmKind::LibraryShuffle
+        | AlgorithmKind::SortRandomKey
+        | AlgorithmKind::Identity => None,
     }
 }
 
@@ -266,7 +286,28 @@ impl SweepReport {
 fn expectation_formula(kind: AlgorithmKind) -> &'static str {
     match kind {
         AlgorithmKind::Wash => "Σ_j μ_j^k, μ_j = 1 − 2/n − 2(1 − cos 2πj/n)/n²",
-        _ => "1 + (n−1)(1 − 2/n)^k",
+        AlgorithmKind::FisherYates
+        | AlgorithmKind::FisherYatesBatched
+        | AlgorithmKind::FisherYatesForward
+        | AlgorithmKind::PairSwap
+        | AlgorithmKind::VecErase
+        | AlgorithmKind::RejectRetry
+        | AlgorithmKind::RejectRetryFixed
+        | AlgorithmKind::MarkArray
+        | AlgorithmKind::DirectDraw
+        | AlgorithmKind::NaiveSwap
+        | AlgorithmKind::NaiveSwapOffByOne
+        | AlgorithmKind::Sattolo
+        | AlgorithmKind::Riffle
+        | AlgorithmKind::Overhand
+        | AlgorithmKind::TopToRandom
+        | AlgorithmKind::SortRandomComparator
+        | AlgorithmKind::Shelf
+        | AlgorithmKind::Pile
+        | AlgorithmKind::Faro
+        | AlgorithmKind::LibraryShuffle
+        | AlgorithmKind::SortRandomKey
+        | AlgorithmKind::Identity => "1 + (n−1)(1 − 2/n)^k",
     }
 }
 

@@ -655,7 +655,23 @@ impl Battery {
             }),
             TestId::DuplicateDecks => eval(&self.duplicates, DuplicateDecks::evaluate),
             // The tests of a deal are the table's (`game::table`), not the deck's.
-            _ => Vec::new(),
+            TestId::BottomJoker
+            | TestId::BigCardsSeat
+            | TestId::RocketSeat
+            | TestId::BombSeat
+            | TestId::BombsPerHand
+            | TestId::NiuSeat
+            | TestId::BaccaratOdds
+            | TestId::NaturalSeat
+            | TestId::NaturalRounds
+            | TestId::JokersPerHand
+            | TestId::TwoDeckBombs
+            | TestId::StraightFlushSeat
+            | TestId::BottomJokers
+            | TestId::SeatCard
+            | TestId::SeatWorst
+            | TestId::CardSeatWorst
+            | TestId::SecondLevel => Vec::new(),
         }
     }
 

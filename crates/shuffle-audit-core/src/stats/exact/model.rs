@@ -61,7 +61,23 @@ impl ExactRequest {
             AlgorithmKind::RejectRetryFixed | AlgorithmKind::MarkArray | AlgorithmKind::Identity => 1.0,
             // Binary insertion below 64 cards, refused above.
             AlgorithmKind::SortRandomComparator => 0.0,
-            _ => n,
+            AlgorithmKind::FisherYates
+            | AlgorithmKind::FisherYatesBatched
+            | AlgorithmKind::FisherYatesForward
+            | AlgorithmKind::VecErase
+            | AlgorithmKind::RejectRetry
+            | AlgorithmKind::DirectDraw
+            | AlgorithmKind::NaiveSwap
+            | AlgorithmKind::NaiveSwapOffByOne
+            | AlgorithmKind::Sattolo
+            | AlgorithmKind::Riffle
+            | AlgorithmKind::Overhand
+            | AlgorithmKind::TopToRandom
+            | AlgorithmKind::Shelf
+            | AlgorithmKind::Pile
+            | AlgorithmKind::Faro
+            | AlgorithmKind::LibraryShuffle
+            | AlgorithmKind::SortRandomKey => n,
         };
         4.0 * steps * n * n + if self.cut { n * n * n } else { 0.0 }
     }
@@ -198,7 +214,26 @@ pub fn intractable(kind: AlgorithmKind, n: usize, bits: Bits) -> Option<Intracta
                 .to_string(),
             nearest: "its law with ideal draws is fisher-yates's".to_string(),
         }),
-        _ => None,
+        AlgorithmKind::FisherYates
+        | AlgorithmKind::FisherYatesBatched
+        | AlgorithmKind::FisherYatesForward
+        | AlgorithmKind::PairSwap
+        | AlgorithmKind::Wash
+        | AlgorithmKind::VecErase
+        | AlgorithmKind::RejectRetryFixed
+        | AlgorithmKind::MarkArray
+        | AlgorithmKind::NaiveSwap
+        | AlgorithmKind::NaiveSwapOffByOne
+        | AlgorithmKind::Sattolo
+        | AlgorithmKind::Riffle
+        | AlgorithmKind::Overhand
+        | AlgorithmKind::TopToRandom
+        | AlgorithmKind::SortRandomComparator
+        | AlgorithmKind::Shelf
+        | AlgorithmKind::Pile
+        | AlgorithmKind::Faro
+        | AlgorithmKind::LibraryShuffle
+        | AlgorithmKind::Identity => None,
     }
 }
 
@@ -357,7 +392,23 @@ pub fn hand_shuffle_order_law(req: &ExactRequest) -> Option<Result<Vec<f64>, Int
         AlgorithmKind::Pile => {
             super::machines::pile_order_law(n, req.algorithm.layout_or_default(), req.algorithm.variant, bits)
         }
-        _ => return None,
+        AlgorithmKind::FisherYates
+        | AlgorithmKind::FisherYatesBatched
+        | AlgorithmKind::FisherYatesForward
+        | AlgorithmKind::PairSwap
+        | AlgorithmKind::Wash
+        | AlgorithmKind::VecErase
+        | AlgorithmKind::RejectRetry
+        | AlgorithmKind::RejectRetryFixed
+        | AlgorithmKind::MarkArray
+        | AlgorithmKind::DirectDraw
+        | AlgorithmKind::NaiveSwap
+        | AlgorithmKind::NaiveSwapOffByOne
+        | AlgorithmKind::Sattolo
+        | AlgorithmKind::Faro
+        | AlgorithmKind::LibraryShuffle
+        | AlgorithmKind::SortRandomKey
+        | AlgorithmKind::Identity => return None,
     })
 }
 

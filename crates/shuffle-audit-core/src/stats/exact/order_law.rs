@@ -86,7 +86,19 @@ fn swap_steps(req: &ExactRequest) -> Option<(Vec<Step>, Option<DrawLaw>)> {
             Some(k) => vec![transposition(false); k],
             None => return Some((vec![transposition(false); 1022], Some(DrawLaw::new(1023, bits)))),
         },
-        _ => return None,
+        AlgorithmKind::VecErase
+        | AlgorithmKind::RejectRetry
+        | AlgorithmKind::RejectRetryFixed
+        | AlgorithmKind::MarkArray
+        | AlgorithmKind::DirectDraw
+        | AlgorithmKind::Riffle
+        | AlgorithmKind::Overhand
+        | AlgorithmKind::TopToRandom
+        | AlgorithmKind::SortRandomComparator
+        | AlgorithmKind::Shelf
+        | AlgorithmKind::Pile
+        | AlgorithmKind::Faro
+        | AlgorithmKind::SortRandomKey => return None,
     };
     Some((steps, None))
 }

@@ -46,7 +46,41 @@ fn seat_subject(test: TestId) -> &'static str {
         TestId::JokersPerHand => "jokers",
         TestId::StraightFlushSeat => "holds a straight flush",
         TestId::TwoDeckBombs => "bombs (four or more of a rank)",
-        _ => "bombs",
+        TestId::PositionCard
+        | TestId::PositionWorst
+        | TestId::CardWorst
+        | TestId::Adjacency
+        | TestId::Parity
+        | TestId::FixedPoints
+        | TestId::Cycles
+        | TestId::Inversions
+        | TestId::RisingSequences
+        | TestId::Descents
+        | TestId::TurningPoints
+        | TestId::RunsUpDown
+        | TestId::LongestIncreasing
+        | TestId::FullPermutation
+        | TestId::SuitByPosition
+        | TestId::RankByPosition
+        | TestId::FaceByPosition
+        | TestId::ValueByPosition
+        | TestId::Clumping
+        | TestId::FaceAdjacency
+        | TestId::FaceSerial
+        | TestId::SerialCorrelation
+        | TestId::Guess
+        | TestId::DuplicateDecks
+        | TestId::BottomJoker
+        | TestId::BombsPerHand
+        | TestId::NiuSeat
+        | TestId::BaccaratOdds
+        | TestId::NaturalSeat
+        | TestId::NaturalRounds
+        | TestId::BottomJokers
+        | TestId::SeatCard
+        | TestId::SeatWorst
+        | TestId::CardSeatWorst
+        | TestId::SecondLevel => "bombs",
     }
 }
 

@@ -77,7 +77,44 @@ fn class_word(test: TestId) -> Message {
         TestId::SuitByPosition => "class-word.suit",
         TestId::FaceByPosition => "class-word.face",
         TestId::ValueByPosition => "class-word.value",
-        _ => "class-word.rank",
+        TestId::PositionCard
+        | TestId::PositionWorst
+        | TestId::CardWorst
+        | TestId::Adjacency
+        | TestId::Parity
+        | TestId::FixedPoints
+        | TestId::Cycles
+        | TestId::Inversions
+        | TestId::RisingSequences
+        | TestId::Descents
+        | TestId::TurningPoints
+        | TestId::RunsUpDown
+        | TestId::LongestIncreasing
+        | TestId::FullPermutation
+        | TestId::RankByPosition
+        | TestId::Clumping
+        | TestId::FaceAdjacency
+        | TestId::FaceSerial
+        | TestId::SerialCorrelation
+        | TestId::Guess
+        | TestId::DuplicateDecks
+        | TestId::BottomJoker
+        | TestId::BigCardsSeat
+        | TestId::RocketSeat
+        | TestId::BombSeat
+        | TestId::BombsPerHand
+        | TestId::NiuSeat
+        | TestId::BaccaratOdds
+        | TestId::NaturalSeat
+        | TestId::NaturalRounds
+        | TestId::JokersPerHand
+        | TestId::TwoDeckBombs
+        | TestId::StraightFlushSeat
+        | TestId::BottomJokers
+        | TestId::SeatCard
+        | TestId::SeatWorst
+        | TestId::CardSeatWorst
+        | TestId::SecondLevel => "class-word.rank",
     })
 }
 
@@ -103,7 +140,41 @@ fn seat_event(test: TestId) -> Message {
         TestId::JokersPerHand => "seat-event.jokers",
         TestId::StraightFlushSeat => "seat-event.straight-flush",
         TestId::NaturalSeat => "seat-event.natural",
-        _ => "seat-event.bombs",
+        TestId::PositionCard
+        | TestId::PositionWorst
+        | TestId::CardWorst
+        | TestId::Adjacency
+        | TestId::Parity
+        | TestId::FixedPoints
+        | TestId::Cycles
+        | TestId::Inversions
+        | TestId::RisingSequences
+        | TestId::Descents
+        | TestId::TurningPoints
+        | TestId::RunsUpDown
+        | TestId::LongestIncreasing
+        | TestId::FullPermutation
+        | TestId::SuitByPosition
+        | TestId::RankByPosition
+        | TestId::FaceByPosition
+        | TestId::ValueByPosition
+        | TestId::Clumping
+        | TestId::FaceAdjacency
+        | TestId::FaceSerial
+        | TestId::SerialCorrelation
+        | TestId::Guess
+        | TestId::DuplicateDecks
+        | TestId::BottomJoker
+        | TestId::BombsPerHand
+        | TestId::NiuSeat
+        | TestId::BaccaratOdds
+        | TestId::NaturalRounds
+        | TestId::TwoDeckBombs
+        | TestId::BottomJokers
+        | TestId::SeatCard
+        | TestId::SeatWorst
+        | TestId::CardSeatWorst
+        | TestId::SecondLevel => "seat-event.bombs",
     })
 }
 
@@ -115,7 +186,42 @@ fn seat_count(test: TestId) -> (Message, Message) {
         TestId::BigCardsSeat => ("seat-count.big-cards", "seat-unit.cards"),
         TestId::JokersPerHand => ("seat-count.jokers", "seat-unit.cards"),
         TestId::StraightFlushSeat => ("seat-count.straight-flush", "seat-unit.hands"),
-        _ => ("seat-count.bombs", "seat-unit.bombs"),
+        TestId::PositionCard
+        | TestId::PositionWorst
+        | TestId::CardWorst
+        | TestId::Adjacency
+        | TestId::Parity
+        | TestId::FixedPoints
+        | TestId::Cycles
+        | TestId::Inversions
+        | TestId::RisingSequences
+        | TestId::Descents
+        | TestId::TurningPoints
+        | TestId::RunsUpDown
+        | TestId::LongestIncreasing
+        | TestId::FullPermutation
+        | TestId::SuitByPosition
+        | TestId::RankByPosition
+        | TestId::FaceByPosition
+        | TestId::ValueByPosition
+        | TestId::Clumping
+        | TestId::FaceAdjacency
+        | TestId::FaceSerial
+        | TestId::SerialCorrelation
+        | TestId::Guess
+        | TestId::DuplicateDecks
+        | TestId::BottomJoker
+        | TestId::BombsPerHand
+        | TestId::NiuSeat
+        | TestId::BaccaratOdds
+        | TestId::NaturalSeat
+        | TestId::NaturalRounds
+        | TestId::TwoDeckBombs
+        | TestId::BottomJokers
+        | TestId::SeatCard
+        | TestId::SeatWorst
+        | TestId::CardSeatWorst
+        | TestId::SecondLevel => ("seat-count.bombs", "seat-unit.bombs"),
     };
     (msg(what), msg(unit))
 }
@@ -150,7 +256,41 @@ fn mean_is_off(test: TestId, h: &HistogramFinding) -> bool {
         TestId::Clumping => (h.mean - h.fair_mean).abs() > 0.05,
         // The longest increasing subsequence of 52 cards has sd ≈ 1.8 per deck.
         TestId::LongestIncreasing => (h.mean - h.fair_mean).abs() > 0.05,
-        _ => (h.mean - h.fair_mean).abs() > 0.5,
+        TestId::PositionCard
+        | TestId::PositionWorst
+        | TestId::CardWorst
+        | TestId::Adjacency
+        | TestId::Parity
+        | TestId::Cycles
+        | TestId::Inversions
+        | TestId::RisingSequences
+        | TestId::FullPermutation
+        | TestId::SuitByPosition
+        | TestId::RankByPosition
+        | TestId::FaceByPosition
+        | TestId::ValueByPosition
+        | TestId::FaceAdjacency
+        | TestId::FaceSerial
+        | TestId::SerialCorrelation
+        | TestId::Guess
+        | TestId::DuplicateDecks
+        | TestId::BottomJoker
+        | TestId::BigCardsSeat
+        | TestId::RocketSeat
+        | TestId::BombSeat
+        | TestId::BombsPerHand
+        | TestId::NiuSeat
+        | TestId::BaccaratOdds
+        | TestId::NaturalSeat
+        | TestId::NaturalRounds
+        | TestId::JokersPerHand
+        | TestId::TwoDeckBombs
+        | TestId::StraightFlushSeat
+        | TestId::BottomJokers
+        | TestId::SeatCard
+        | TestId::SeatWorst
+        | TestId::CardSeatWorst
+        | TestId::SecondLevel => (h.mean - h.fair_mean).abs() > 0.5,
     }
 }
 
@@ -228,7 +368,43 @@ fn histogram_headline(test: TestId, h: &HistogramFinding) -> Message {
                 TestId::Clumping => ("headline.clumping.mean", "headline.clumping.worst"),
                 TestId::TurningPoints => ("headline.turning.mean", "headline.turning.worst"),
                 TestId::LongestIncreasing => ("headline.lis.mean", "headline.lis.worst"),
-                _ => ("headline.runs-ud.mean", "headline.runs-ud.worst"),
+                TestId::PositionCard
+                | TestId::PositionWorst
+                | TestId::CardWorst
+                | TestId::Adjacency
+                | TestId::Parity
+                | TestId::FixedPoints
+                | TestId::Cycles
+                | TestId::Inversions
+                | TestId::RisingSequences
+                | TestId::RunsUpDown
+                | TestId::FullPermutation
+                | TestId::SuitByPosition
+                | TestId::RankByPosition
+                | TestId::FaceByPosition
+                | TestId::ValueByPosition
+                | TestId::FaceAdjacency
+                | TestId::FaceSerial
+                | TestId::SerialCorrelation
+                | TestId::Guess
+                | TestId::DuplicateDecks
+                | TestId::BottomJoker
+                | TestId::BigCardsSeat
+                | TestId::RocketSeat
+                | TestId::BombSeat
+                | TestId::BombsPerHand
+                | TestId::NiuSeat
+                | TestId::BaccaratOdds
+                | TestId::NaturalSeat
+                | TestId::NaturalRounds
+                | TestId::JokersPerHand
+                | TestId::TwoDeckBombs
+                | TestId::StraightFlushSeat
+                | TestId::BottomJokers
+                | TestId::SeatCard
+                | TestId::SeatWorst
+                | TestId::CardSeatWorst
+                | TestId::SecondLevel => ("headline.runs-ud.mean", "headline.runs-ud.worst"),
             };
             if mean_is_off(test, h) {
                 msg(mean_key).text("mean", mean(2)).text("fair", format!("{:.2}", h.fair_mean))
@@ -239,7 +415,40 @@ fn histogram_headline(test: TestId, h: &HistogramFinding) -> Message {
         _ if mean_is_off(test, h) => {
             msg("headline.rising.mean").text("mean", mean(2)).text("fair", format!("{:.1}", h.fair_mean))
         }
-        _ => msg("headline.rising.worst").text("value", v).text("ratio", times(ratio)),
+        TestId::PositionCard
+        | TestId::PositionWorst
+        | TestId::CardWorst
+        | TestId::Adjacency
+        | TestId::Parity
+        | TestId::Inversions
+        | TestId::RisingSequences
+        | TestId::FullPermutation
+        | TestId::SuitByPosition
+        | TestId::RankByPosition
+        | TestId::FaceByPosition
+        | TestId::ValueByPosition
+        | TestId::FaceAdjacency
+        | TestId::FaceSerial
+        | TestId::SerialCorrelation
+        | TestId::Guess
+        | TestId::DuplicateDecks
+        | TestId::BottomJoker
+        | TestId::BigCardsSeat
+        | TestId::RocketSeat
+        | TestId::BombSeat
+        | TestId::BombsPerHand
+        | TestId::NiuSeat
+        | TestId::BaccaratOdds
+        | TestId::NaturalSeat
+        | TestId::NaturalRounds
+        | TestId::JokersPerHand
+        | TestId::TwoDeckBombs
+        | TestId::StraightFlushSeat
+        | TestId::BottomJokers
+        | TestId::SeatCard
+        | TestId::SeatWorst
+        | TestId::CardSeatWorst
+        | TestId::SecondLevel => msg("headline.rising.worst").text("value", v).text("ratio", times(ratio)),
     }
 }
 
