@@ -790,17 +790,22 @@ def shown(path):
     return path if rel.startswith("..") else rel
 
 
+def read_json(path):
+    """A fixture's table, or an error naming the file."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            return json.load(f)
+    except (OSError, ValueError) as e:
+        raise CheckError(f"{shown(path)}: cannot read: {e}") from None
+
+
 def crate_table(src):
     """(the layer table, its name, the names of the crate root, its folders apart) for a `src` folder."""
     table, name, root_names, key = layer_table(src)
     crate_dir = os.path.dirname(os.path.abspath(src))
     local = os.path.join(crate_dir, "apart.json")
     if os.path.isfile(local):
-        try:
-            with open(local, encoding="utf-8") as f:
-                folders = json.load(f)
-        except (OSError, ValueError) as e:
-            raise CheckError(f"{shown(local)}: cannot read: {e}") from None
+        folders = read_json(local)
         if not isinstance(folders, list) or not all(isinstance(v, str) and v for v in folders):
             raise CheckError(f"{shown(local)}: expected a list of dotted folder names")
         return table, name, root_names, [tuple(f.split(".")) for f in folders]
@@ -820,11 +825,7 @@ def layer_table(src):
             root_names.append(lib)
     local = os.path.join(crate_dir, "layers.json")
     if os.path.isfile(local):
-        try:
-            with open(local, encoding="utf-8") as f:
-                table = json.load(f)
-        except (OSError, ValueError) as e:
-            raise CheckError(f"{shown(local)}: cannot read: {e}") from None
+        table = read_json(local)
         if not isinstance(table, dict) or not all(isinstance(v, int) for v in table.values()):
             raise CheckError(f"{shown(local)}: expected an object from module name to layer number")
         return table, shown(local), root_names, None
