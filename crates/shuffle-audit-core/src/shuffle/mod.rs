@@ -156,7 +156,47 @@ pub struct AlgorithmInfo {
     pub pseudocode: &'static str,
 }
 
+/// The order in which a one-draw-a-card Fisher–Yates fills the deck.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sweep {
+    /// `fisher-yates`: `for i in (1..n).rev() { j = r() % (i+1); swap(d[i], d[j]) }`.
+    Backward,
+    /// `fisher-yates-forward`: `for i in 0..n { j = i + r() % (n-i); swap(d[i], d[j]) }`.
+    Forward,
+}
+
 impl AlgorithmKind {
+    /// The sweep of the catalogue's one-draw-a-card Fisher–Yates loops (`fisher-yates` backward,
+    /// `fisher-yates-forward` forward), which the seed search and the exact marginals model draw by draw; None for
+    /// every other shuffle.
+    pub fn fisher_yates_sweep(self) -> Option<Sweep> {
+        match self {
+            AlgorithmKind::FisherYates => Some(Sweep::Backward),
+            AlgorithmKind::FisherYatesForward => Some(Sweep::Forward),
+            AlgorithmKind::FisherYatesBatched
+            | AlgorithmKind::PairSwap
+            | AlgorithmKind::Wash
+            | AlgorithmKind::VecErase
+            | AlgorithmKind::RejectRetry
+            | AlgorithmKind::RejectRetryFixed
+            | AlgorithmKind::MarkArray
+            | AlgorithmKind::DirectDraw
+            | AlgorithmKind::NaiveSwap
+            | AlgorithmKind::NaiveSwapOffByOne
+            | AlgorithmKind::Sattolo
+            | AlgorithmKind::Riffle
+            | AlgorithmKind::Overhand
+            | AlgorithmKind::TopToRandom
+            | AlgorithmKind::SortRandomComparator
+            | AlgorithmKind::Shelf
+            | AlgorithmKind::Pile
+            | AlgorithmKind::Faro
+            | AlgorithmKind::LibraryShuffle
+            | AlgorithmKind::SortRandomKey
+            | AlgorithmKind::Identity => None,
+        }
+    }
+
     pub fn info(self) -> AlgorithmInfo {
         let (source, summary, pseudocode) = match self {
             AlgorithmKind::Identity => {

@@ -39,35 +39,14 @@ pub(crate) struct Step {
 /// The steps of the problem's shuffle, or `None` when the lanes do not apply (not MSVC, not a Fisher–Yates, an
 /// ordered view, or more than 64 cards).
 pub(crate) fn plan(problem: &Problem) -> Option<(Vec<Step>, u64)> {
-    use crate::shuffle::AlgorithmKind;
+    use crate::shuffle::Sweep;
     let n = problem.dealer.deal.deck;
     if problem.dealer.rng != crate::rng::RngKind::Msvc || problem.view.ordered || n > 64 {
         return None;
     }
-    let forward = match problem.dealer.algorithm.kind {
-        AlgorithmKind::FisherYates => false,
-        AlgorithmKind::FisherYatesForward => true,
-        AlgorithmKind::FisherYatesBatched
-        | AlgorithmKind::PairSwap
-        | AlgorithmKind::Wash
-        | AlgorithmKind::VecErase
-        | AlgorithmKind::RejectRetry
-        | AlgorithmKind::RejectRetryFixed
-        | AlgorithmKind::MarkArray
-        | AlgorithmKind::DirectDraw
-        | AlgorithmKind::NaiveSwap
-        | AlgorithmKind::NaiveSwapOffByOne
-        | AlgorithmKind::Sattolo
-        | AlgorithmKind::Riffle
-        | AlgorithmKind::Overhand
-        | AlgorithmKind::TopToRandom
-        | AlgorithmKind::SortRandomComparator
-        | AlgorithmKind::Shelf
-        | AlgorithmKind::Pile
-        | AlgorithmKind::Faro
-        | AlgorithmKind::LibraryShuffle
-        | AlgorithmKind::SortRandomKey
-        | AlgorithmKind::Identity => return None,
+    let forward = match problem.dealer.algorithm.kind.fisher_yates_sweep()? {
+        Sweep::Backward => false,
+        Sweep::Forward => true,
     };
     let step = |i: usize, base: usize, m: usize| {
         let bits = usize::BITS - (m - 1).leading_zeros();

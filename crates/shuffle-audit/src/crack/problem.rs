@@ -6,7 +6,7 @@ use crate::error::{ConfigError, Field};
 use crate::game::deal::{DealConfig, Group, SeatMap};
 use crate::rng::{RawRng, RngKind};
 use crate::shuffle::draw;
-use crate::shuffle::{Algorithm, AlgorithmKind};
+use crate::shuffle::{Algorithm, AlgorithmKind, Sweep};
 
 /// The dealer's program: `srand(seed)` once, then deal number `deal_number` (1-based) of fresh decks in the
 /// game's starting order, each shuffled by `algorithm` and dealt by `deal`'s scheme (S1's 斗牛 dealer with
@@ -227,33 +227,12 @@ impl Problem {
     /// forward, and the library shuffles of Java (`Collections.shuffle`) and Python (`random.shuffle`), which are
     /// Durstenfeld's backward loop with the runtime's bounded draw (C++'s `std::shuffle` is not).
     pub fn walk(&self) -> Option<Walk> {
-        match self.dealer.algorithm.kind {
-            AlgorithmKind::FisherYates => Some(Walk::Backward),
-            AlgorithmKind::FisherYatesForward => Some(Walk::Forward),
-            AlgorithmKind::LibraryShuffle if matches!(self.dealer.rng, RngKind::Java | RngKind::Python) => {
-                Some(Walk::Backward)
-            }
-            AlgorithmKind::FisherYatesBatched
-            | AlgorithmKind::PairSwap
-            | AlgorithmKind::Wash
-            | AlgorithmKind::VecErase
-            | AlgorithmKind::RejectRetry
-            | AlgorithmKind::RejectRetryFixed
-            | AlgorithmKind::MarkArray
-            | AlgorithmKind::DirectDraw
-            | AlgorithmKind::NaiveSwap
-            | AlgorithmKind::NaiveSwapOffByOne
-            | AlgorithmKind::Sattolo
-            | AlgorithmKind::Riffle
-            | AlgorithmKind::Overhand
-            | AlgorithmKind::TopToRandom
-            | AlgorithmKind::SortRandomComparator
-            | AlgorithmKind::Shelf
-            | AlgorithmKind::Pile
-            | AlgorithmKind::Faro
-            | AlgorithmKind::LibraryShuffle
-            | AlgorithmKind::SortRandomKey
-            | AlgorithmKind::Identity => None,
+        let library = self.dealer.algorithm.kind == AlgorithmKind::LibraryShuffle
+            && matches!(self.dealer.rng, RngKind::Java | RngKind::Python);
+        match self.dealer.algorithm.kind.fisher_yates_sweep() {
+            Some(Sweep::Backward) => Some(Walk::Backward),
+            Some(Sweep::Forward) => Some(Walk::Forward),
+            None => library.then_some(Walk::Backward),
         }
     }
 }

@@ -20,7 +20,7 @@ use super::space::SeedSpace;
 use crate::audit::stop::{StopFlag, StopReason};
 use crate::cards::Card;
 use crate::rng::{RawRng, SeededRng};
-use crate::shuffle::{AlgorithmKind, Fault, Scratch, Shuffle};
+use crate::shuffle::{Fault, Scratch, Shuffle, Sweep};
 use crate::{with_rng_type, with_shuffle};
 
 /// The largest space searched: 2^36 streams (minutes for MSVC, hours for the slower generators).
@@ -220,32 +220,13 @@ pub fn check_range(problem: &Problem, a: u64, b: u64, isa: Isa, out: &mut Vec<u6
 /// redraw).
 fn calls_per_shuffle<R: RawRng>(problem: &Problem) -> Option<u64> {
     let n = problem.dealer.deal.deck as u64;
-    match problem.dealer.algorithm.kind {
-        _ if R::SCALES => None,
-        AlgorithmKind::FisherYates => Some(n - 1),
-        AlgorithmKind::FisherYatesForward => Some(n),
-        AlgorithmKind::FisherYatesBatched
-        | AlgorithmKind::PairSwap
-        | AlgorithmKind::Wash
-        | AlgorithmKind::VecErase
-        | AlgorithmKind::RejectRetry
-        | AlgorithmKind::RejectRetryFixed
-        | AlgorithmKind::MarkArray
-        | AlgorithmKind::DirectDraw
-        | AlgorithmKind::NaiveSwap
-        | AlgorithmKind::NaiveSwapOffByOne
-        | AlgorithmKind::Sattolo
-        | AlgorithmKind::Riffle
-        | AlgorithmKind::Overhand
-        | AlgorithmKind::TopToRandom
-        | AlgorithmKind::SortRandomComparator
-        | AlgorithmKind::Shelf
-        | AlgorithmKind::Pile
-        | AlgorithmKind::Faro
-        | AlgorithmKind::LibraryShuffle
-        | AlgorithmKind::SortRandomKey
-        | AlgorithmKind::Identity => None,
+    if R::SCALES {
+        return None;
     }
+    problem.dealer.algorithm.kind.fisher_yates_sweep().map(|sweep| match sweep {
+        Sweep::Backward => n - 1,
+        Sweep::Forward => n,
+    })
 }
 
 /// Fisher–Yates from `srand(seed)` (or the runtime's seeding), stopping at the first finalised position that
@@ -329,6 +310,7 @@ mod tests {
     use crate::game::deal::{DealConfig, DealShape};
     use crate::rng::RngKind;
     use crate::shuffle::Algorithm;
+    use crate::shuffle::AlgorithmKind;
 
     fn problem(
         kind: AlgorithmKind,

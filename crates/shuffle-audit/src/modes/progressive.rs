@@ -22,7 +22,7 @@ use crate::audit::stop::{NEVER, StopFlag, StopReason};
 use crate::audit::tally::Tally;
 use crate::audit::verdict::{Assessment, Thresholds, Verdict, assess};
 use crate::error::ConfigError;
-use crate::shuffle::AlgorithmKind;
+use crate::shuffle::Sweep;
 use crate::stats::exact::marginals::{
     Direction, class_lambda, fisher_yates_marginals, position_card_lambda, shuffles_to_reach,
 };
@@ -273,30 +273,9 @@ pub struct MarginalEstimate {
 /// cards give `None`: the cut makes positions exactly uniform, and the O(n³) chain is kept to small decks).
 pub fn marginal_estimate(config: &RunConfig, ln_alpha: f64) -> Option<Vec<MarginalEstimate>> {
     let builtin = config.builtin()?;
-    let direction = match builtin.algorithm.kind {
-        AlgorithmKind::FisherYates => Direction::Backward,
-        AlgorithmKind::FisherYatesForward => Direction::Forward,
-        AlgorithmKind::FisherYatesBatched
-        | AlgorithmKind::PairSwap
-        | AlgorithmKind::Wash
-        | AlgorithmKind::VecErase
-        | AlgorithmKind::RejectRetry
-        | AlgorithmKind::RejectRetryFixed
-        | AlgorithmKind::MarkArray
-        | AlgorithmKind::DirectDraw
-        | AlgorithmKind::NaiveSwap
-        | AlgorithmKind::NaiveSwapOffByOne
-        | AlgorithmKind::Sattolo
-        | AlgorithmKind::Riffle
-        | AlgorithmKind::Overhand
-        | AlgorithmKind::TopToRandom
-        | AlgorithmKind::SortRandomComparator
-        | AlgorithmKind::Shelf
-        | AlgorithmKind::Pile
-        | AlgorithmKind::Faro
-        | AlgorithmKind::LibraryShuffle
-        | AlgorithmKind::SortRandomKey
-        | AlgorithmKind::Identity => return None,
+    let direction = match builtin.algorithm.kind.fisher_yates_sweep()? {
+        Sweep::Backward => Direction::Backward,
+        Sweep::Forward => Direction::Forward,
     };
     let n = config.deck;
     // A generator that scales by its runtime's rule has no r() % m model.
@@ -332,7 +311,7 @@ pub fn marginal_estimate(config: &RunConfig, ln_alpha: f64) -> Option<Vec<Margin
 mod tests {
     use super::*;
     use crate::rng::RngKind;
-    use crate::shuffle::Algorithm;
+    use crate::shuffle::{Algorithm, AlgorithmKind};
 
     #[test]
     fn looks_double_from_2_to_the_10() {
