@@ -7,6 +7,7 @@ pub(super) static TEMPLATES: Catalogue = Catalogue {
     entries: &[
         // Words inside sentences.
         ("separator.list", ", "),
+        ("separator.last", " and "),
         ("card.copy", "{card} (deck {copy})"),
         ("group.seat", "seat {seat}"),
         ("group.bottom", "bottom"),
@@ -507,7 +508,7 @@ pub(super) static TEMPLATES: Catalogue = Catalogue {
         ),
         ("cause-headline.fixed-parity", "every deck is an {parity} permutation: half of all orders never come out"),
         ("cause-headline.follows.all", "{cause} (the other failures follow from this)"),
-        ("cause-headline.follows.some", "{cause} ({tests} follow from this)"),
+        ("cause-headline.follows.some", "{cause} (the failures of {tests} follow from this)"),
         (
             "cause.no-card-moves",
             "No card ever moves: every one of the {decks} decks is in its starting order, so the shuffle leaves the \

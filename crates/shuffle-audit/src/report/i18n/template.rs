@@ -59,7 +59,7 @@ pub(crate) enum Arg {
     Summary(crate::shuffle::AlgorithmKind),
     /// Another message, in the same language and catalogue.
     Msg(Box<Message>),
-    /// Values joined by the catalogue's `separator.list`.
+    /// Values joined by the catalogue's `separator.list`, the last two by its `separator.last` ("a, b and c").
     List(Vec<Arg>),
 }
 
@@ -204,7 +204,12 @@ fn arg_text(lang: Lang, catalogue: &Catalogue, a: &Arg) -> String {
         Arg::Msg(m) => render_in(lang, catalogue, m),
         Arg::List(items) => {
             let separator = render_in(lang, catalogue, &Message::new("separator.list"));
-            items.iter().map(|a| arg_text(lang, catalogue, a)).collect::<Vec<_>>().join(&separator)
+            let last = render_in(lang, catalogue, &Message::new("separator.last"));
+            let texts: Vec<String> = items.iter().map(|a| arg_text(lang, catalogue, a)).collect();
+            match texts.split_last() {
+                Some((final_item, rest)) if !rest.is_empty() => format!("{}{last}{final_item}", rest.join(&separator)),
+                _ => texts.concat(),
+            }
         }
     }
 }
@@ -228,6 +233,23 @@ mod tests {
         assert_eq!((text.as_str(), unknown), ("one 1 and {y}", vec!["y"]));
         let m = Message::new("k.one").text("x", 1).text("y", "two");
         assert_eq!(render_in(Lang::En, &CATALOGUE, &m), "one 1 and two");
+    }
+
+    #[test]
+    fn a_list_joins_its_last_two_items_with_and() {
+        let list = |n: usize| {
+            let items = (1..=n).map(|i| Arg::Text(format!("t{i}"))).collect();
+            let m = Message::new("k.list").arg("tests", Arg::List(items));
+            (render_in(Lang::En, &CATALOGUE, &m), render_in(Lang::Zh, &CATALOGUE_ZH, &m))
+        };
+        static CATALOGUE: Catalogue =
+            Catalogue { entries: &[("k.list", "[{tests}]"), ("separator.list", ", "), ("separator.last", " and ")] };
+        static CATALOGUE_ZH: Catalogue =
+            Catalogue { entries: &[("k.list", "[{tests}]"), ("separator.list", "、"), ("separator.last", "和")] };
+        assert_eq!(list(0), ("[]".into(), "[]".into()));
+        assert_eq!(list(1), ("[t1]".into(), "[t1]".into()));
+        assert_eq!(list(2), ("[t1 and t2]".into(), "[t1和t2]".into()));
+        assert_eq!(list(3), ("[t1, t2 and t3]".into(), "[t1、t2和t3]".into()));
     }
 
     #[test]

@@ -163,6 +163,7 @@ fn check_arg(a: &Arg, keys: &mut BTreeSet<&'static str>) {
         Arg::Msg(inner) => check(inner, keys),
         Arg::List(items) => {
             keys.insert("separator.list");
+            keys.insert("separator.last");
             items.iter().for_each(|a| check_arg(a, keys));
         }
         Arg::ShoeCard { ids_known: true, .. } => {

@@ -8,6 +8,7 @@ pub(super) static TEMPLATES: Catalogue = Catalogue {
     entries: &[
         // Words inside sentences.
         ("separator.list", "、"),
+        ("separator.last", "和"),
         ("card.copy", "{card}（第{copy}副）"),
         ("group.seat", "玩家{seat}"),
         ("group.bottom", "底牌"),
