@@ -31,23 +31,29 @@ fn path(p: &Path) -> &str {
 /// A long run (about 3 s on two idle cores at the test profile's speed) done whole once for the tests that
 /// stop and resume it. Its exit status 0 is the PASS of a fair shuffle at a fixed seed (nominal false-alarm rate
 /// 2e-3 for an arbitrary seed; deterministic here).
+/// A run of about 10 s on CI's two cores (3·10^7 shuffles at about 3 M/s), for the tests that stop it and never
+/// let it finish: a signal or a time limit comes long before its end on any machine.
 const LONG: [&str; 8] = ["-a", "fisher-yates", "--shuffles", "3e7", "--seed", "11", "--no-timings", "--threads"];
+/// The same run at 1.2·10^7 shuffles (about 4 s on CI), for the tests that stop it early (after half a second of
+/// processor time, a 300 ms checkpoint, a 1 s time limit) and then finish it, whole and resumed: each of them
+/// counts every shuffle at least once, so their length is the suite's time.
+const MEDIUM: [&str; 8] = ["-a", "fisher-yates", "--shuffles", "1.2e7", "--seed", "11", "--no-timings", "--threads"];
 
 fn long_whole() -> &'static Path {
     static WHOLE: OnceLock<(TempDir, PathBuf)> = OnceLock::new();
     let (_, dir) = WHOLE.get_or_init(|| {
         let tmp = TempDir::new().unwrap();
         let dir = tmp.path().join("whole");
-        let out = run(&[&["run"], &LONG[..], &["2", "--out", path(&dir)]].concat());
+        let out = run(&[&["run"], &MEDIUM[..], &["2", "--out", path(&dir)]].concat());
         assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
         (tmp, dir)
     });
     dir
 }
 
-fn spawn_long(dir: &Path, extra: &[&str]) -> Child {
+fn spawn(length: &[&str], dir: &Path, extra: &[&str]) -> Child {
     Command::new(assert_cmd::cargo::cargo_bin("shuffle-audit"))
-        .args([&["run"], &LONG[..], &["2", "--out", path(dir)], extra].concat())
+        .args([&["run"], length, &["2", "--out", path(dir)], extra].concat())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -81,7 +87,7 @@ fn sigint_writes_a_partial_report_and_the_state_and_resume_finishes_the_same_byt
     for (sig, code, name) in [(libc::SIGINT, 130, "SIGINT"), (libc::SIGTERM, 143, "SIGTERM")] {
         let tmp = TempDir::new().unwrap();
         let dir = tmp.path().join("stopped");
-        let child = spawn_long(&dir, &[]);
+        let child = spawn(&MEDIUM, &dir, &[]);
         // Signalled once it is counting (half a second of CPU: past start-up, far from the end, on any machine).
         wait_for_cpu(child.id(), 0.5, "the run");
         signal(&child, sig);
@@ -95,11 +101,11 @@ fn sigint_writes_a_partial_report_and_the_state_and_resume_finishes_the_same_byt
         assert!(err.contains(&format!("interrupted by {name} after ")), "{err}");
         assert!(err.contains(&format!("continue with: shuffle-audit run --resume {}", state.display())), "{err}");
         assert!(out.contains(&format!("PARTIAL (interrupted by {name} after ")), "{out}");
-        assert!(out.contains("of 30,000,000 shuffles"), "{out}");
+        assert!(out.contains("of 12,000,000 shuffles"), "{out}");
         let json = run_json(&dir);
         assert_eq!(json["incomplete"]["stopped"], if sig == libc::SIGINT { "interrupt" } else { "terminate" });
         let counted = json["incomplete"]["counted"].as_u64().unwrap();
-        assert!(counted > 0 && counted < 30_000_000, "{counted}");
+        assert!(counted > 0 && counted < 12_000_000, "{counted}");
         assert!(read(&dir.join("summary.md")).contains("(partial)"));
         if sig == libc::SIGTERM {
             continue;
@@ -116,7 +122,7 @@ fn sigkill_loses_only_what_came_after_the_last_checkpoint() {
     let whole = long_whole();
     let tmp = TempDir::new().unwrap();
     let (dir, state) = (tmp.path().join("killed"), tmp.path().join("k.state"));
-    let mut child = spawn_long(&dir, &["--state-out", path(&state), "--checkpoint-every", "1s"]);
+    let mut child = spawn(&MEDIUM, &dir, &["--state-out", path(&state), "--checkpoint-every", "300ms"]);
     // Killed once the first checkpoint is there (it is renamed into place whole), however long that takes on
     // this machine; a run that ended first would test nothing.
     wait_until("the first checkpoint", Duration::from_secs(120), || state.exists());
@@ -144,7 +150,7 @@ fn sigkill_loses_only_what_came_after_the_last_checkpoint() {
 fn a_second_signal_aborts_at_once() {
     let tmp = TempDir::new().unwrap();
     let dir = tmp.path().join("aborted");
-    let child = spawn_long(&dir, &[]);
+    let child = spawn(&LONG, &dir, &[]);
     wait_for_cpu(child.id(), 0.3, "the run");
     // Two different signals pending while the process is stopped are delivered one after the other when it
     // goes on: the second arrives while the first is still being obeyed, whatever the timing. The status is the
@@ -466,7 +472,7 @@ fn a_time_limit_stops_a_built_in_run_like_a_signal() {
     let whole = long_whole();
     let tmp = TempDir::new().unwrap();
     let dir = tmp.path().join("timed");
-    let (status, out, err) = wait_within(spawn_long(&dir, &["--timeout", "1s"]), Duration::from_secs(20));
+    let (status, out, err) = wait_within(spawn(&MEDIUM, &dir, &["--timeout", "1s"]), Duration::from_secs(20));
     assert_eq!(status.code(), Some(2), "{err}");
     assert!(err.contains("stopped by the time limit after "), "{err}");
     assert!(out.contains("PARTIAL (stopped by the time limit after "), "{out}");
