@@ -122,7 +122,7 @@ fn seat_and_game_tests_are_calibrated() {
 /// table printed is the measurement the threshold of the exact path (`WORST_LINE_CHI2_EXPECTED`, 10) rests on:
 /// with the χ² tail from 5 expected a cell on, the 5-expected runs rejected 1.50% and 1.41% at 0.01.
 #[test]
-#[ignore = "heavy: 20,000 fair runs at each of 6 sizes (about 40 s on two cores)"]
+#[ignore = "heavy: 20,000 fair runs at each of 6 sizes (about 40 s on two cores); scripts/release-checks.sh runs it"]
 fn worst_line_tests_hold_their_rate_at_a_few_expected_counts() {
     use rayon::prelude::*;
     use shuffle_audit::audit::Shuffler;
