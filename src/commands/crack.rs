@@ -21,7 +21,7 @@ use shuffle_audit::crack::{self, Dealer, Isa, Problem, SearchOptions, SeedSpace,
 use shuffle_audit::error::{ConfigError, Field};
 use shuffle_audit::game::Game;
 use shuffle_audit::game::deal::DealConfig;
-use shuffle_audit::rng::RngKind;
+use shuffle_audit::rng::{RngKind, StreamTwins};
 use shuffle_audit::shuffle::{Algorithm, AlgorithmKind};
 
 pub fn run(args: CrackArgs) -> anyhow::Result<ExitCode> {
@@ -269,7 +269,7 @@ fn refuse_too_large(problem: &Problem, space: &SeedSpace, args: &CrackArgs) -> a
         SpaceRequest::Uptime { .. } => Field::Uptime,
     };
     // A search runs each distinct stream once (MSVC's twins, Java's seeds 2^48 apart): its time is the streams'.
-    let per_stream = if space.policy.rng == RngKind::Msvc { rate / 2.0 } else { rate };
+    let per_stream = if space.policy.rng.facts().twins == StreamTwins::Low31 { rate / 2.0 } else { rate };
     let size = if space.log2_streams() + 0.5 < space.log2_size {
         format!("2^{:.0} seeds, 2^{:.0} distinct streams", space.log2_size, space.log2_streams())
     } else {

@@ -16,7 +16,7 @@
 //!
 //! The raw output `r()` of this generator is `Next()`, 31 bits wide (it never reaches 2^31 − 1).
 
-use super::{RawRng, SeededRng};
+use super::{Draws, Family, RawRng, RngFacts, SeedParam, SeededRng, StateInit, StreamTwins};
 
 /// `Int32.MaxValue`, the modulus of the subtractive method.
 const MBIG: i32 = i32::MAX;
@@ -117,6 +117,20 @@ impl RawRng for DotnetRandom {
 }
 
 impl SeededRng for DotnetRandom {
+    const FACTS: RngFacts = RngFacts {
+        description: "System.Random(int): Knuth's subtractive generator; Next(max) = (int)(Sample()*max)",
+        seeding_rule: "new Random(int)",
+        seeding_call: "new Random(seed)",
+        max_seed: i32::MAX as u64,
+        seed_param: SeedParam::AbsInt32,
+        twins: StreamTwins::None,
+        os_key_bits: 256,
+        library_shuffle: None,
+        draws: Draws::Scaled("Next(m) = (int)(Sample() * m)"),
+        family: Family::Dotnet,
+        state_init: StateInit::DotnetKnuth,
+    };
+
     /// The constructor takes an `int`: the tool's seed is checked to be at most 2^31 − 1 where the user gives it;
     /// derived seeds (one per chunk) keep their low 31 bits.
     fn from_seed_u64(seed: u64) -> Self {

@@ -5,7 +5,7 @@
 //! then `r[i] = r[i−31] + r[i−3] (mod 2^32)`. Output k is `r[k + 344] >> 1` (31 bits): the first 310 values
 //! after the 34 seeded ones are discarded. Only lags 31 and 3 are ever read, so a 32-slot ring holds the state.
 
-use super::{RawRng, SeededRng};
+use super::{Draws, Family, RawRng, RngFacts, SeedParam, SeededRng, StateInit, StreamTwins};
 
 /// The GNU C library `rand()`.
 #[derive(Clone, Debug)]
@@ -61,6 +61,20 @@ impl RawRng for GlibcRand {
 }
 
 impl SeededRng for GlibcRand {
+    const FACTS: RngFacts = RngFacts {
+        description: "glibc rand(): TYPE_3 additive feedback, r[i] = r[i-31] + r[i-3]",
+        seeding_rule: "srand(unsigned int)",
+        seeding_call: "srand(seed)",
+        max_seed: u32::MAX as u64,
+        seed_param: SeedParam::Low32,
+        twins: StreamTwins::ZeroIsOne,
+        os_key_bits: 32,
+        library_shuffle: None,
+        draws: Draws::Modulo,
+        family: Family::CLibrary,
+        state_init: StateInit::Other,
+    };
+
     fn from_seed_u64(seed: u64) -> Self {
         GlibcRand::srand(seed as u32)
     }

@@ -12,7 +12,7 @@
 //!
 //! The raw output `r()` of this generator is `nextInt()` read as unsigned (`next(32)`).
 
-use super::{RawRng, SeededRng};
+use super::{Draws, Family, RawRng, RngFacts, SeedParam, SeededRng, StateInit, StreamTwins};
 
 const MULTIPLIER: u64 = 0x5_DEEC_E66D;
 const ADDEND: u64 = 0xB;
@@ -97,6 +97,20 @@ impl RawRng for JavaRandom {
 }
 
 impl SeededRng for JavaRandom {
+    const FACTS: RngFacts = RngFacts {
+        description: "java.util.Random(long): 48-bit LCG; nextInt(bound), Collections.shuffle",
+        seeding_rule: "new Random(long)",
+        seeding_call: "new Random(seed)",
+        max_seed: u64::MAX,
+        seed_param: SeedParam::Whole,
+        twins: StreamTwins::Low48,
+        os_key_bits: 256,
+        library_shuffle: Some("Collections.shuffle(list, rnd)"),
+        draws: Draws::Uniform,
+        family: Family::Java,
+        state_init: StateInit::Other,
+    };
+
     /// The tool's seed is the `long`'s 64 bits (a seed of 2^63 or more is the negative `long` with those bits).
     fn from_seed_u64(seed: u64) -> Self {
         JavaRandom::new(seed as i64)

@@ -12,6 +12,7 @@
 
 mod chacha_wide;
 mod dotnet;
+mod facts;
 mod glibc;
 mod java;
 mod modern;
@@ -21,6 +22,7 @@ mod python;
 mod v8;
 
 pub use dotnet::{DotnetRandom, dotnet_scale};
+pub use facts::{Draws, Family, RngFacts, SeedParam, StateInit, StreamTwins};
 pub use glibc::GlibcRand;
 pub use java::JavaRandom;
 pub use modern::{AuditRng, ChaCha8, ChaCha12, ChaCha20, Pcg32, Pcg64};
@@ -92,6 +94,8 @@ pub trait RawRng {
 
 /// A generator that can be built from a 64-bit seed by its documented rule.
 pub trait SeededRng: RawRng + Send + Sized {
+    /// What the tool knows of the generator: its words, its seeding, its draws ([`RngKind::facts`]).
+    const FACTS: RngFacts;
     /// `srand(seed)` for the C generators (the seed must fit in 32 bits), `seed_from_u64` otherwise.
     fn from_seed_u64(seed: u64) -> Self;
 }
@@ -117,42 +121,19 @@ crate::names::named_enum! {
 }
 
 impl RngKind {
+    /// The generator's facts, as its own file states them ([`SeededRng::FACTS`]).
+    pub fn facts(self) -> RngFacts {
+        crate::with_rng_type!(self, R => R::FACTS)
+    }
+
     /// Output width in bits.
     pub fn bits(self) -> u32 {
-        match self {
-            RngKind::Msvc => MsvcRand::BITS,
-            RngKind::Glibc => GlibcRand::BITS,
-            RngKind::Chacha8 => ChaCha8::BITS,
-            RngKind::Chacha12 => ChaCha12::BITS,
-            RngKind::Chacha20 => ChaCha20::BITS,
-            RngKind::Pcg32 => Pcg32::BITS,
-            RngKind::Pcg64 => Pcg64::BITS,
-            RngKind::Java => JavaRandom::BITS,
-            RngKind::Dotnet => DotnetRandom::BITS,
-            RngKind::Mt19937 => StdMt19937::BITS,
-            RngKind::Python => PythonRandom::BITS,
-            RngKind::V8 => V8MathRandom::BITS,
-        }
+        crate::with_rng_type!(self, R => R::BITS)
     }
 
     /// One line on where the generator comes from.
     pub fn description(self) -> &'static str {
-        match self {
-            RngKind::Msvc => "MSVC rand(): LCG state*214013+2531011, output bits 16..30",
-            RngKind::Glibc => "glibc rand(): TYPE_3 additive feedback, r[i] = r[i-31] + r[i-3]",
-            RngKind::Chacha8 => "ChaCha with 8 rounds (rand_chacha)",
-            RngKind::Chacha12 => "ChaCha with 12 rounds (rand_chacha)",
-            RngKind::Chacha20 => "ChaCha with 20 rounds (rand_chacha)",
-            RngKind::Pcg32 => "PCG XSH RR 64/32 (rand_pcg)",
-            RngKind::Pcg64 => "PCG XSL RR 128/64 (rand_pcg), low 32 bits of next_u32",
-            RngKind::Java => "java.util.Random(long): 48-bit LCG; nextInt(bound), Collections.shuffle",
-            RngKind::Dotnet => "System.Random(int): Knuth's subtractive generator; Next(max) = (int)(Sample()*max)",
-            RngKind::Mt19937 => "C++ std::mt19937(seed) with libstdc++'s uniform_int_distribution and std::shuffle",
-            RngKind::Python => "CPython random.seed(int): MT19937; randint/_randbelow, random.shuffle",
-            RngKind::V8 => {
-                "V8 Math.random (Node, Chrome): xorshift128+, 64-value cache, node --random_seed; draws floor(x*k)"
-            }
-        }
+        self.facts().description
     }
 
     /// True for a generator whose programs scale draws by their runtime's own rule ([`RawRng::SCALES`]) rather
@@ -163,33 +144,24 @@ impl RngKind {
 
     /// True for the C library generators whose `srand` takes an unsigned 32-bit seed.
     pub fn is_c_library(self) -> bool {
-        matches!(self, RngKind::Msvc | RngKind::Glibc)
+        self.facts().family == Family::CLibrary
     }
 
     /// True for the runtimes' generators, which draw with their runtime's scaling ([`RawRng::SCALES`]).
     pub fn is_runtime(self) -> bool {
-        matches!(self, RngKind::Java | RngKind::Dotnet | RngKind::Mt19937 | RngKind::Python | RngKind::V8)
+        self.facts().family.is_runtime()
     }
 
     /// The runtime's own shuffle, when it has one: `Collections.shuffle`, `std::shuffle`, `random.shuffle`.
     pub fn library_shuffle(self) -> Option<&'static str> {
-        match self {
-            RngKind::Java => Some("Collections.shuffle(list, rnd)"),
-            RngKind::Mt19937 => Some("std::shuffle(first, last, gen)"),
-            RngKind::Python => Some("random.shuffle(x)"),
-            _ => None,
-        }
+        self.facts().library_shuffle
     }
 
     /// The largest seed the generator's seeding rule takes: 2^32 − 1 for `srand(unsigned int)` and
     /// `std::mt19937(uint32)`, 2^31 − 1 for .NET's `Random(int)` (negative seeds are their absolute value),
     /// 2^64 − 1 for the others.
     pub fn max_seed(self) -> u64 {
-        match self {
-            RngKind::Msvc | RngKind::Glibc | RngKind::Mt19937 | RngKind::V8 => u64::from(u32::MAX),
-            RngKind::Dotnet => i32::MAX as u64,
-            _ => u64::MAX,
-        }
+        self.facts().max_seed
     }
 
     /// The number of distinct seeds: `max_seed() + 1`.
@@ -199,28 +171,13 @@ impl RngKind {
 
     /// How the generator is seeded, in words.
     pub fn seeding_rule(self) -> &'static str {
-        match self {
-            RngKind::Msvc | RngKind::Glibc => "srand(unsigned int)",
-            RngKind::Java => "new Random(long)",
-            RngKind::Dotnet => "new Random(int)",
-            RngKind::Mt19937 => "std::mt19937(uint32)",
-            RngKind::Python => "random.seed(int)",
-            RngKind::V8 => "node --random_seed=S",
-            _ => "seed_from_u64",
-        }
+        self.facts().seeding_rule
     }
 
     /// How a program calls the generator with a seed: `srand(seed)`, `new Random(seed)`, `std::mt19937(seed)`,
     /// `random.seed(seed)`, `node --random_seed=S`, or `seed_from_u64(seed)` for the Rust generators.
     pub fn seeding_call(self) -> &'static str {
-        match self {
-            RngKind::Msvc | RngKind::Glibc => "srand(seed)",
-            RngKind::Java | RngKind::Dotnet => "new Random(seed)",
-            RngKind::Mt19937 => "std::mt19937(seed)",
-            RngKind::Python => "random.seed(seed)",
-            RngKind::V8 => "node --random_seed=S",
-            _ => "seed_from_u64(seed)",
-        }
+        self.facts().seeding_call
     }
 
     /// Checks that `seed` is acceptable for this generator's seeding rule.

@@ -10,12 +10,12 @@
 use rand::{Rng, SeedableRng};
 
 use super::chacha_wide::ChaChaWide;
-use super::{RawRng, SeededRng};
+use super::{Draws, Family, RawRng, RngFacts, SeedParam, SeededRng, StateInit, StreamTwins};
 
 /// A `rand` generator (or [`ChaChaWide`], which copies one's stream), seen through `RawRng`: its `next_u32`,
 /// its `next_u64`, and its `seed_from_u64`.
 macro_rules! modern_rng {
-    ($name:ident, $inner:ty, $doc:literal) => {
+    ($name:ident, $inner:ty, $doc:literal, $description:literal, $os_key_bits:literal) => {
         #[doc = $doc]
         #[derive(Clone, Debug)]
         pub struct $name($inner);
@@ -33,6 +33,20 @@ macro_rules! modern_rng {
         }
 
         impl SeededRng for $name {
+            const FACTS: RngFacts = RngFacts {
+                description: $description,
+                seeding_rule: "seed_from_u64",
+                seeding_call: "seed_from_u64(seed)",
+                max_seed: u64::MAX,
+                seed_param: SeedParam::Whole,
+                twins: StreamTwins::None,
+                os_key_bits: $os_key_bits,
+                library_shuffle: None,
+                draws: Draws::Modulo,
+                family: Family::RustCrate,
+                state_init: StateInit::Other,
+            };
+
             fn from_seed_u64(seed: u64) -> Self {
                 $name(<$inner>::seed_from_u64(seed))
             }
@@ -43,20 +57,33 @@ macro_rules! modern_rng {
 modern_rng!(
     ChaCha8,
     ChaChaWide<rand_chacha::ChaCha8Rng>,
-    "ChaCha8: exactly the stream of `rand_chacha::ChaCha8Rng` seeded with `seed_from_u64`."
+    "ChaCha8: exactly the stream of `rand_chacha::ChaCha8Rng` seeded with `seed_from_u64`.",
+    "ChaCha with 8 rounds (rand_chacha)",
+    256
 );
 modern_rng!(
     ChaCha12,
     ChaChaWide<rand_chacha::ChaCha12Rng>,
-    "ChaCha12: exactly the stream of `rand_chacha::ChaCha12Rng` seeded with `seed_from_u64`."
+    "ChaCha12: exactly the stream of `rand_chacha::ChaCha12Rng` seeded with `seed_from_u64`.",
+    "ChaCha with 12 rounds (rand_chacha)",
+    256
 );
 modern_rng!(
     ChaCha20,
     ChaChaWide<rand_chacha::ChaCha20Rng>,
-    "ChaCha20: exactly the stream of `rand_chacha::ChaCha20Rng` seeded with `seed_from_u64`."
+    "ChaCha20: exactly the stream of `rand_chacha::ChaCha20Rng` seeded with `seed_from_u64`.",
+    "ChaCha with 20 rounds (rand_chacha)",
+    256
 );
-modern_rng!(Pcg32, rand_pcg::Pcg32, "PCG32 (`rand_pcg::Pcg32`, XSH RR 64/32).");
-modern_rng!(Pcg64, rand_pcg::Pcg64, "PCG64 (`rand_pcg::Pcg64`, XSL RR 128/64).");
+// A ChaCha key is 256 bits; PCG32's state and stream 128; PCG64's 256.
+modern_rng!(Pcg32, rand_pcg::Pcg32, "PCG32 (`rand_pcg::Pcg32`, XSH RR 64/32).", "PCG XSH RR 64/32 (rand_pcg)", 128);
+modern_rng!(
+    Pcg64,
+    rand_pcg::Pcg64,
+    "PCG64 (`rand_pcg::Pcg64`, XSL RR 128/64).",
+    "PCG XSL RR 128/64 (rand_pcg), low 32 bits of next_u32",
+    256
+);
 
 /// The generator a function audited through the library's API draws from (`Audit::run`): ChaCha8, seeded per
 /// chunk as the runner seeds a built-in run's (`seed_from_u64` of the chunk's seed), and a `rand` generator
@@ -78,6 +105,9 @@ impl RawRng for AuditRng {
 }
 
 impl SeededRng for AuditRng {
+    /// ChaCha8's: it is ChaCha8's stream.
+    const FACTS: RngFacts = ChaCha8::FACTS;
+
     fn from_seed_u64(seed: u64) -> Self {
         AuditRng(ChaCha8::from_seed_u64(seed))
     }

@@ -4,7 +4,7 @@
 //! `srand(s)` sets `state = s` (so `srand(1)` gives 41, 18467, 6334, …). With only 32768 outputs,
 //! `rand() % k` favours the first `32768 mod k` residues by one part in `32768 / k`.
 
-use super::{RawRng, SeededRng};
+use super::{Draws, Family, RawRng, RngFacts, SeedParam, SeededRng, StateInit, StreamTwins};
 
 /// The multiplier and increment of the state update.
 const A: u32 = 214_013;
@@ -50,6 +50,20 @@ impl RawRng for MsvcRand {
 }
 
 impl SeededRng for MsvcRand {
+    const FACTS: RngFacts = RngFacts {
+        description: "MSVC rand(): LCG state*214013+2531011, output bits 16..30",
+        seeding_rule: "srand(unsigned int)",
+        seeding_call: "srand(seed)",
+        max_seed: u32::MAX as u64,
+        seed_param: SeedParam::Low32,
+        twins: StreamTwins::Low31,
+        os_key_bits: 32,
+        library_shuffle: None,
+        draws: Draws::Modulo,
+        family: Family::CLibrary,
+        state_init: StateInit::Other,
+    };
+
     fn from_seed_u64(seed: u64) -> Self {
         MsvcRand::srand(seed as u32)
     }

@@ -16,7 +16,7 @@
 //!
 //! The raw output `r()` of `std::mt19937` is `gen()`, 32 bits.
 
-use super::{RawRng, SeededRng};
+use super::{Draws, Family, RawRng, RngFacts, SeedParam, SeededRng, StateInit, StreamTwins};
 
 const N: usize = 624;
 const M: usize = 397;
@@ -196,6 +196,20 @@ impl RawRng for StdMt19937 {
 }
 
 impl SeededRng for StdMt19937 {
+    const FACTS: RngFacts = RngFacts {
+        description: "C++ std::mt19937(seed) with libstdc++'s uniform_int_distribution and std::shuffle",
+        seeding_rule: "std::mt19937(uint32)",
+        seeding_call: "std::mt19937(seed)",
+        max_seed: u32::MAX as u64,
+        seed_param: SeedParam::Low32,
+        twins: StreamTwins::None,
+        os_key_bits: 256,
+        library_shuffle: Some("std::shuffle(first, last, gen)"),
+        draws: Draws::Uniform,
+        family: Family::Cpp,
+        state_init: StateInit::Mt19937Genrand,
+    };
+
     /// The constructor takes one 32-bit value: the tool's seed is checked to fit where the user gives it;
     /// derived seeds (one per chunk) keep their low 32 bits.
     fn from_seed_u64(seed: u64) -> Self {

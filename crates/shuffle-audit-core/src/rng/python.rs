@@ -11,7 +11,7 @@
 //!
 //! The raw output `r()` of this generator is `getrandbits(32)`, one MT19937 output.
 
-use super::{Mt19937, RawRng, SeededRng};
+use super::{Draws, Family, Mt19937, RawRng, RngFacts, SeedParam, SeededRng, StateInit, StreamTwins};
 
 /// `random.Random(seed)` for a non-negative int seed below 2^64.
 #[derive(Clone, Debug)]
@@ -92,6 +92,20 @@ impl RawRng for PythonRandom {
 }
 
 impl SeededRng for PythonRandom {
+    const FACTS: RngFacts = RngFacts {
+        description: "CPython random.seed(int): MT19937; randint/_randbelow, random.shuffle",
+        seeding_rule: "random.seed(int)",
+        seeding_call: "random.seed(seed)",
+        max_seed: u64::MAX,
+        seed_param: SeedParam::Whole,
+        twins: StreamTwins::None,
+        os_key_bits: 256,
+        library_shuffle: Some("random.shuffle(x)"),
+        draws: Draws::Uniform,
+        family: Family::Python,
+        state_init: StateInit::Mt19937ByArray,
+    };
+
     fn from_seed_u64(seed: u64) -> Self {
         PythonRandom::new(seed)
     }

@@ -26,7 +26,7 @@
 //! JavaScript's `Math.floor(Math.random() * k)`, which the shuffles use instead of `r() % k`
 //! ([`RawRng::SCALES`]).
 
-use super::{RawRng, SeededRng};
+use super::{Draws, Family, RawRng, RngFacts, SeedParam, SeededRng, StateInit, StreamTwins};
 
 /// Doubles per refill of a context's cache (V8's `MathRandom::kCacheSize`).
 pub const V8_CACHE_SIZE: usize = 64;
@@ -192,6 +192,20 @@ impl RawRng for V8MathRandom {
 }
 
 impl SeededRng for V8MathRandom {
+    const FACTS: RngFacts = RngFacts {
+        description: "V8 Math.random (Node, Chrome): xorshift128+, 64-value cache, node --random_seed; draws floor(x*k)",
+        seeding_rule: "node --random_seed=S",
+        seeding_call: "node --random_seed=S",
+        max_seed: u32::MAX as u64,
+        seed_param: SeedParam::Whole,
+        twins: StreamTwins::None,
+        os_key_bits: 256,
+        library_shuffle: None,
+        draws: Draws::Scaled("Math.floor(Math.random() * m) from a 52-bit double"),
+        family: Family::JavaScript,
+        state_init: StateInit::Other,
+    };
+
     /// `node --random_seed=seed` for a seed that fits in 32 bits ([`super::RngKind::check_seed`] refuses the
     /// others; here the low 32 bits are taken).
     fn from_seed_u64(seed: u64) -> Self {

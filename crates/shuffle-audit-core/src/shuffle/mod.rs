@@ -151,7 +151,9 @@ pub struct AlgorithmInfo {
     pub kind: AlgorithmKind,
     pub name: &'static str,
     pub source: &'static str,
+    /// What it does, in one line: in English, and in Chinese (the reports' two languages).
     pub summary: &'static str,
+    pub summary_zh: &'static str,
     /// The loop, as pseudocode.
     pub pseudocode: &'static str,
 }
@@ -198,120 +200,147 @@ impl AlgorithmKind {
     }
 
     pub fn info(self) -> AlgorithmInfo {
-        let (source, summary, pseudocode) = match self {
-            AlgorithmKind::Identity => {
-                ("control", "no shuffle at all: the deck stays 0..n-1 (a control that must FAIL)", "(nothing)")
-            }
+        let (source, summary, summary_zh, pseudocode) = match self {
+            AlgorithmKind::Identity => (
+                "control",
+                "no shuffle at all: the deck stays 0..n-1 (a control that must FAIL)",
+                "完全不洗：牌保持 0..n-1 的顺序（必须判定 FAIL 的对照组）",
+                "(nothing)",
+            ),
             AlgorithmKind::FisherYates => (
                 "S1 v3, S2",
                 "Durstenfeld's backward Fisher-Yates; fair with a full-width generator, 15-bit modulo bias with MSVC",
+                "Durstenfeld 的倒序 Fisher-Yates；使用全宽度随机数时公平，配合 MSVC 的 15 位 rand() 有取模偏差",
                 fisher_yates::PSEUDOCODE,
             ),
             AlgorithmKind::FisherYatesBatched => (
                 "fast fair reference (Brackett-Rozinsky & Lemire)",
                 "fisher-yates --draw batched: several exactly unbiased draws per 64-bit word, no division",
+                "fisher-yates --draw batched：每个 64 位随机数产生多个严格无偏的抽取，不做除法（快速的公平参照）",
                 fisher_yates_batched::PSEUDOCODE,
             ),
             AlgorithmKind::FisherYatesForward => (
                 "S5",
                 "forward Fisher-Yates j = i + r() % (n-i); fair apart from modulo bias",
+                "正序 Fisher-Yates，j = i + r() % (n-i)；除取模偏差外是公平的",
                 fisher_yates_forward::PSEUDOCODE,
             ),
             AlgorithmKind::PairSwap => (
                 "S3 method 2",
                 "r() % 1023 random pair swaps; often barely touches the deck (biased)",
+                "随机交换 r() % 1023 次；经常几乎没动牌（有偏差）",
                 pair_swap::PSEUDOCODE,
             ),
             AlgorithmKind::Wash => (
                 "S4",
                 "k forced-distinct pair swaps (default k = n); parity fixed to k mod 2 (biased)",
+                "k 次强制不同位置的两两交换（默认 k = n）；排列的奇偶性固定为 k mod 2（有偏差）",
                 wash::PSEUDOCODE,
             ),
             AlgorithmKind::VecErase => (
                 "S3 method 3",
                 "draw r() % len and erase from a vector; fair apart from modulo bias, O(n^2)",
+                "从数组中随机抽取 r() % len 并删除；除取模偏差外是公平的，复杂度 O(n^2)",
                 vec_erase::PSEUDOCODE,
             ),
             AlgorithmKind::RejectRetry => (
                 "S3 method 1 (as written)",
                 "random position r() % (n-1) with retry; never terminates: the last slot is unreachable",
+                "随机位置 r() % (n-1)，被占就重试；永远不会结束：最后一个位置永远抽不到",
                 reject_retry::PSEUDOCODE,
             ),
             AlgorithmKind::RejectRetryFixed => (
                 "S3 corrected, S5",
                 "random position r() % n with retry; fair apart from modulo bias, ~n*H(n) draws",
+                "随机位置 r() % n，被占就重试；除取模偏差外是公平的，约需 n*H(n) 次抽取",
                 reject_retry_fixed::PSEUDOCODE,
             ),
             AlgorithmKind::MarkArray => (
                 "S1 v2",
                 "draw cards r() % n, retry if already used; fair apart from modulo bias, slow",
+                "随机抽牌 r() % n，已用过就重抽；除取模偏差外是公平的，但很慢",
                 mark_array::PSEUDOCODE,
             ),
-            AlgorithmKind::DirectDraw => {
-                ("S1 v1", "d[i] = r() % n with no de-duplication: not a permutation (broken)", direct_draw::PSEUDOCODE)
-            }
+            AlgorithmKind::DirectDraw => (
+                "S1 v1",
+                "d[i] = r() % n with no de-duplication: not a permutation (broken)",
+                "d[i] = r() % n，不去重：结果不是排列（损坏）",
+                direct_draw::PSEUDOCODE,
+            ),
             AlgorithmKind::NaiveSwap => (
                 "K (Bostock, Atwood)",
                 "swap each card with r() % n: n^n paths over n! orders (biased)",
+                "每张牌与 r() % n 位置交换：n^n 条路径分配到 n! 种顺序上，不可能均匀（有偏差）",
                 naive_swap::PSEUDOCODE,
             ),
             AlgorithmKind::NaiveSwapOffByOne => (
                 "K (1999 online-poker exploit)",
                 "swap each card with r() % (n-1): the last card can never stay last (biased)",
+                "每张牌与 r() % (n-1) 位置交换：最后一张牌永远不能留在最后（有偏差）",
                 naive_swap_off_by_one::PSEUDOCODE,
             ),
             AlgorithmKind::Sattolo => (
                 "K (Sattolo 1986; Java's nextInt(i) for nextInt(i+1))",
                 "Fisher-Yates with j = r() % i: every deck one cycle of all n cards, no card ever stays (biased)",
+                "Fisher-Yates 写成 j = r() % i：每副牌都是包含全部 n 张牌的一个轮换，没有一张牌留在原位（有偏差）",
                 sattolo::PSEUDOCODE,
             ),
             AlgorithmKind::Riffle => (
                 "GSR (Bayer & Diaconis 1992)",
                 "k riffle shuffles (--riffles K, default 7): binomial cut, drops in proportion to packet sizes",
+                "k 次鸽尾式洗牌（--riffles K，默认 7）：二项分布切牌，按两叠剩余张数的比例落牌",
                 riffle::PSEUDOCODE,
             ),
             AlgorithmKind::Overhand => (
                 "Pemantle 1989, Jonasson 2006",
                 "k overhand passes (--passes K, default 10): cut at each gap with probability 1/2, packets reversed",
+                "k 次过手洗牌（--passes K，默认 10）：每个牌缝以 1/2 的概率切开，各叠顺序颠倒",
                 overhand::PSEUDOCODE,
             ),
             AlgorithmKind::TopToRandom => (
                 "Aldous & Diaconis 1986",
                 "k top-to-random moves (--moves K, default ceil(n*H(n)) = 236 for 52 cards)",
+                "k 次把顶牌插到随机位置（--moves K，默认 ceil(n*H(n))，52 张牌为 236）",
                 top_to_random::PSEUDOCODE,
             ),
             AlgorithmKind::SortRandomComparator => (
                 "V8 Array.prototype.sort",
                 "array.sort(() => Math.random() - 0.5) in V8's TimSort (Node 20): the sort decides how far cards travel (biased)",
+                "用随机比较函数排序（V8 的 TimSort）：牌能移动多远由排序算法决定（有偏差）",
                 sort_random_comparator::PSEUDOCODE,
             ),
             AlgorithmKind::Shelf => (
                 "DFH (Diaconis, Fulman & Holmes 2013)",
                 "casino shelf shuffler (--shelves M, default 10; --passes K, default 1): piles built on top or bottom",
+                "赌场的格架式洗牌机（--shelves M，默认 10；--passes K，默认 1）：每张牌随机放进一格，放在该格牌堆的顶部或底部",
                 shelf::PSEUDOCODE,
             ),
             AlgorithmKind::Pile => (
                 "pile shuffle (card tables)",
                 "deal into --piles P piles (default 7) and stack them (--pile-order fixed|random); fixed: a control",
+                "把牌轮流发成 --piles P 堆（默认 7）再叠起来（--pile-order fixed|random）；fixed 时是对照组",
                 pile::PSEUDOCODE,
             ),
             AlgorithmKind::Faro => (
                 "Diaconis, Graham & Kantor 1983",
                 "perfect faro shuffles (--faro out|in, --passes K, default 1): no randomness at all (a control)",
+                "完美的法罗洗牌（--faro out|in，--passes K，默认 1）：完全没有随机性（对照组）",
                 faro::PSEUDOCODE,
             ),
             AlgorithmKind::LibraryShuffle => (
                 "Java, C++, Python runtimes",
                 "the runtime's own shuffle (--rng java, mt19937 or python): Collections.shuffle, std::shuffle, random.shuffle",
+                "运行时自带的洗牌（--rng java、mt19937 或 python）：Collections.shuffle、std::shuffle、random.shuffle",
                 library_shuffle::PSEUDOCODE,
             ),
             AlgorithmKind::SortRandomKey => (
                 "C# LINQ OrderBy",
                 "deck.OrderBy(x => rng.Next()): stable sort by one random key per card; ties keep the input order",
+                "deck.OrderBy(x => rng.Next())：按每张牌一个随机键做稳定排序；键相同时保持原顺序",
                 sort_random_key::PSEUDOCODE,
             ),
         };
-        AlgorithmInfo { kind: self, name: self.name(), source, summary, pseudocode }
+        AlgorithmInfo { kind: self, name: self.name(), source, summary, summary_zh, pseudocode }
     }
 
     /// The option that sets the algorithm's repetition count ([`Algorithm::swaps`]), without its `--`: `swaps`

@@ -8,8 +8,7 @@
 
 use crate::audit::runner::RunConfig;
 use crate::audit::source::DeckSource;
-use crate::rng::RngKind;
-use crate::shuffle::AlgorithmKind;
+use crate::rng::{Draws, RngKind};
 use crate::stats::exact::Intractable;
 use crate::stats::exact::model::{ExactMatrix, ExactRequest, exact_marginals};
 
@@ -37,28 +36,15 @@ pub fn exact_request(source: &DeckSource, n: usize) -> Result<ExactRequest, Intr
 /// `_randbelow`, libstdc++'s Lemire downscaling); none for .NET's `(int)(Sample() · m)` and V8's
 /// `Math.floor(Math.random() * m)`, which are neither.
 fn exact_bits(rng: RngKind) -> Result<Option<u32>, Intractable> {
-    match rng {
-        RngKind::Java | RngKind::Python | RngKind::Mt19937 => Ok(None),
-        RngKind::V8 => Err(Intractable {
-            reason: "--rng v8 draws Math.floor(Math.random() * m) from a 52-bit double, neither r() % m nor exactly \
-                     uniform: the exact chains do not model it"
-                .to_string(),
+    match rng.facts().draws {
+        Draws::Modulo => Ok(Some(rng.bits())),
+        Draws::Uniform => Ok(None),
+        Draws::Scaled(what) => Err(Intractable {
+            reason: format!(
+                "--rng {rng} draws {what}, neither r() % m nor exactly uniform: the exact chains do not model it"
+            ),
             nearest: "its law with ideal draws is the algorithm's without --rng (exact --algorithm ...)".to_string(),
         }),
-        RngKind::Dotnet => Err(Intractable {
-            reason: "--rng dotnet draws Next(m) = (int)(Sample() * m), neither r() % m nor exactly uniform: the \
-                     exact chains do not model it"
-                .to_string(),
-            nearest: "its law with ideal draws is the algorithm's without --rng (exact --algorithm ...)".to_string(),
-        }),
-        // Every generator named: a new one must say how its draws are made before it gets an exact model.
-        RngKind::Msvc
-        | RngKind::Glibc
-        | RngKind::Chacha8
-        | RngKind::Chacha12
-        | RngKind::Chacha20
-        | RngKind::Pcg32
-        | RngKind::Pcg64 => Ok(Some(rng.bits())),
     }
 }
 
@@ -107,7 +93,7 @@ pub fn report_model(config: &RunConfig) -> ReportExact {
         return ReportExact::Skipped(SkippedExact {
             work,
             command: exact_command(&req, b.rng),
-            ideal_draws: !matches!(b.rng, RngKind::Msvc | RngKind::Glibc),
+            ideal_draws: !b.rng.is_c_library(),
         });
     }
     match exact_marginals(&req) {
@@ -121,34 +107,11 @@ fn exact_command(req: &ExactRequest, rng: RngKind) -> String {
     let kind = req.algorithm.kind;
     let mut s = format!("shuffle-audit exact --algorithm {kind}");
     if let Some(k) = req.algorithm.swaps {
-        let flag = match kind {
-            AlgorithmKind::Riffle => "--riffles",
-            AlgorithmKind::Overhand => "--passes",
-            AlgorithmKind::TopToRandom => "--moves",
-            AlgorithmKind::FisherYates
-            | AlgorithmKind::FisherYatesBatched
-            | AlgorithmKind::FisherYatesForward
-            | AlgorithmKind::PairSwap
-            | AlgorithmKind::Wash
-            | AlgorithmKind::VecErase
-            | AlgorithmKind::RejectRetry
-            | AlgorithmKind::RejectRetryFixed
-            | AlgorithmKind::MarkArray
-            | AlgorithmKind::DirectDraw
-            | AlgorithmKind::NaiveSwap
-            | AlgorithmKind::NaiveSwapOffByOne
-            | AlgorithmKind::Sattolo
-            | AlgorithmKind::SortRandomComparator
-            | AlgorithmKind::Shelf
-            | AlgorithmKind::Pile
-            | AlgorithmKind::Faro
-            | AlgorithmKind::LibraryShuffle
-            | AlgorithmKind::SortRandomKey
-            | AlgorithmKind::Identity => "--swaps",
-        };
+        // The option that repeats the algorithm (`--riffles`, `--passes`, `--moves`), `--swaps` for the others.
+        let flag = format!("--{}", kind.repetition_option().unwrap_or("swaps"));
         s.push_str(&format!(" {flag} {k}"));
     }
-    if matches!(rng, RngKind::Msvc | RngKind::Glibc) {
+    if rng.is_c_library() {
         s.push_str(&format!(" --rng {rng}"));
     }
     s.push_str(&format!(" --deck {}", req.n));

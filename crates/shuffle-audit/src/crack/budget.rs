@@ -71,7 +71,7 @@ pub struct PolicyBits {
 /// month of uptime, and every seed its seeding takes.
 pub fn policy_bits(rng: crate::rng::RngKind, log2_orders: f64) -> Vec<PolicyBits> {
     use super::space::{Clock, DEFAULT_MAX_PID, SeedPolicy, clock_expression};
-    use crate::rng::RngKind;
+    use crate::rng::Family;
     const NOON: i64 = 1_796_126_400_000;
     const HOUR: i64 = 3_600_000;
     let window = SpaceRequest::Window { from: NOON - HOUR, to: NOON + HOUR, offset_minutes: 0 };
@@ -86,13 +86,11 @@ pub fn policy_bits(rng: crate::rng::RngKind, log2_orders: f64) -> Vec<PolicyBits
     ];
     let call = rng.seeding_call();
     // The clocks programs in the generator's language are seeded from.
-    let used = |clock: Clock| match rng {
-        RngKind::Msvc | RngKind::Glibc => !matches!(clock, Clock::UnixMs | Clock::DotnetTicks),
-        RngKind::Java | RngKind::Python | RngKind::Mt19937 => matches!(clock, Clock::Unix | Clock::UnixMs),
-        RngKind::Dotnet => !matches!(clock, Clock::MsSinceMidnight | Clock::TimeXorPid),
-        RngKind::Chacha8 | RngKind::Chacha12 | RngKind::Chacha20 | RngKind::Pcg32 | RngKind::Pcg64 | RngKind::V8 => {
-            matches!(clock, Clock::Unix | Clock::MsSinceMidnight)
-        }
+    let used = |clock: Clock| match rng.facts().family {
+        Family::CLibrary => !matches!(clock, Clock::UnixMs | Clock::DotnetTicks),
+        Family::Java | Family::Python | Family::Cpp => matches!(clock, Clock::Unix | Clock::UnixMs),
+        Family::Dotnet => !matches!(clock, Clock::MsSinceMidnight | Clock::TimeXorPid),
+        Family::RustCrate | Family::JavaScript => matches!(clock, Clock::Unix | Clock::MsSinceMidnight),
     };
     rows.into_iter()
         .filter(|&(clock, request, _)| used(clock) || request == SpaceRequest::All && clock == Clock::Unix)

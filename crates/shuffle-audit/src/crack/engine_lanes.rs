@@ -21,7 +21,7 @@
 use super::problem::{Problem, Role};
 use crate::cards::Card;
 use crate::isa::Isa;
-use crate::rng::{Mt19937, RawRng, RngKind, dotnet_scale, lemire_below, randbelow_from};
+use crate::rng::{Mt19937, RawRng, StateInit, dotnet_scale, lemire_below, randbelow_from};
 use crate::shuffle::AlgorithmKind;
 
 /// Seeds per block.
@@ -91,19 +91,11 @@ pub(crate) struct Plan {
 
 /// The plan, or `None` when the lanes do not apply.
 pub(crate) fn plan(problem: &Problem) -> Option<Plan> {
-    let seeding = match problem.dealer.rng {
-        RngKind::Mt19937 => Seeding::Genrand,
-        RngKind::Python => Seeding::ByArray,
-        RngKind::Dotnet => Seeding::Dotnet,
-        RngKind::Msvc
-        | RngKind::Glibc
-        | RngKind::Chacha8
-        | RngKind::Chacha12
-        | RngKind::Chacha20
-        | RngKind::Pcg32
-        | RngKind::Pcg64
-        | RngKind::Java
-        | RngKind::V8 => return None,
+    let seeding = match problem.dealer.rng.facts().state_init {
+        StateInit::Mt19937Genrand => Seeding::Genrand,
+        StateInit::Mt19937ByArray => Seeding::ByArray,
+        StateInit::DotnetKnuth => Seeding::Dotnet,
+        StateInit::Other => return None,
     };
     if problem.dealer.deal_number != 1 {
         return None;

@@ -24,7 +24,7 @@
 
 use super::clock::{DAY_MS, UnixMillis, format_clock, format_time};
 use crate::error::{ConfigError, Field};
-use crate::rng::RngKind;
+use crate::rng::{Family, RngKind, SeedParam, StreamTwins};
 
 crate::names::named_enum! {
     /// How a dealer derives its seed from the clock.
@@ -62,9 +62,9 @@ pub(crate) fn seed_ranges(rng: RngKind, lo: i128, hi: i128) -> Vec<(u64, u64)> {
         let (a, b) = (lo.rem_euclid(WORD) as u64, hi.rem_euclid(WORD) as u64);
         if a <= b { vec![(a, b)] } else { vec![(a, u64::from(u32::MAX)), (0, b)] }
     };
-    let out = match rng {
-        RngKind::Msvc | RngKind::Glibc | RngKind::Mt19937 => low32(),
-        RngKind::Dotnet => {
+    let out = match rng.facts().seed_param {
+        SeedParam::Low32 => low32(),
+        SeedParam::AbsInt32 => {
             const HALF: u64 = 1 << 31;
             let mut v = Vec::new();
             for (a, b) in low32() {
@@ -79,14 +79,9 @@ pub(crate) fn seed_ranges(rng: RngKind, lo: i128, hi: i128) -> Vec<(u64, u64)> {
             }
             v
         }
-        RngKind::Chacha8
-        | RngKind::Chacha12
-        | RngKind::Chacha20
-        | RngKind::Pcg32
-        | RngKind::Pcg64
-        | RngKind::Java
-        | RngKind::Python
-        | RngKind::V8 => vec![(lo.max(0).min(i128::from(u64::MAX)) as u64, hi.max(0).min(i128::from(u64::MAX)) as u64)],
+        SeedParam::Whole => {
+            vec![(lo.max(0).min(i128::from(u64::MAX)) as u64, hi.max(0).min(i128::from(u64::MAX)) as u64)]
+        }
     };
     merge(out)
 }
@@ -280,17 +275,17 @@ pub struct SeedSpace {
 
 /// What the program passes as the seed under a clock, in its own language.
 pub(crate) fn clock_expression(rng: RngKind, clock: Clock) -> &'static str {
-    match (clock, rng) {
-        (Clock::Unix, RngKind::Python) => "int(time.time())",
-        (Clock::Unix, RngKind::Java) => "System.currentTimeMillis() / 1000",
-        (Clock::Unix, RngKind::Dotnet) => "(int)DateTimeOffset.UtcNow.ToUnixTimeSeconds()",
-        (Clock::Unix, RngKind::Mt19937) => "time(nullptr)",
-        (Clock::Unix, _) => "time(NULL)",
-        (Clock::UnixMs, RngKind::Java) => "System.currentTimeMillis()",
-        (Clock::UnixMs, RngKind::Python) => "int(time.time() * 1000)",
-        (Clock::UnixMs, RngKind::Dotnet) => "(int)DateTimeOffset.UtcNow.ToUnixTimeMilliseconds()",
-        (Clock::UnixMs, _) => "Unix milliseconds",
-        (Clock::TickCount, RngKind::Dotnet) => "Environment.TickCount",
+    match (clock, rng.facts().family) {
+        (Clock::Unix, Family::Python) => "int(time.time())",
+        (Clock::Unix, Family::Java) => "System.currentTimeMillis() / 1000",
+        (Clock::Unix, Family::Dotnet) => "(int)DateTimeOffset.UtcNow.ToUnixTimeSeconds()",
+        (Clock::Unix, Family::Cpp) => "time(nullptr)",
+        (Clock::Unix, Family::CLibrary | Family::JavaScript | Family::RustCrate) => "time(NULL)",
+        (Clock::UnixMs, Family::Java) => "System.currentTimeMillis()",
+        (Clock::UnixMs, Family::Python) => "int(time.time() * 1000)",
+        (Clock::UnixMs, Family::Dotnet) => "(int)DateTimeOffset.UtcNow.ToUnixTimeMilliseconds()",
+        (Clock::UnixMs, Family::CLibrary | Family::Cpp | Family::JavaScript | Family::RustCrate) => "Unix milliseconds",
+        (Clock::TickCount, Family::Dotnet) => "Environment.TickCount",
         (Clock::TickCount, _) => "GetTickCount()",
         (Clock::DotnetTicks, _) => "(int)DateTime.Now.Ticks",
         (Clock::MsSinceMidnight, _) => "milliseconds since midnight UTC",
@@ -309,24 +304,6 @@ pub(crate) fn format_uptime(ms: u64) -> String {
 fn format_offset(minutes: i32) -> String {
     let sign = if minutes < 0 { '-' } else { '+' };
     format!("{sign}{:02}:{:02}", minutes.abs() / 60, minutes.abs() % 60)
-}
-
-/// Bits of the key `from_os_rng` draws for each modern generator (a ChaCha key is 256 bits; PCG32's state and
-/// stream 128; PCG64's 256).
-fn os_key_bits(rng: RngKind) -> u32 {
-    match rng {
-        RngKind::Pcg32 => 128,
-        RngKind::Msvc | RngKind::Glibc => 32,
-        RngKind::Chacha8
-        | RngKind::Chacha12
-        | RngKind::Chacha20
-        | RngKind::Pcg64
-        | RngKind::Java
-        | RngKind::Dotnet
-        | RngKind::Mt19937
-        | RngKind::Python
-        | RngKind::V8 => 256,
-    }
 }
 
 impl SeedSpace {
@@ -349,7 +326,7 @@ impl SeedSpace {
         let mut values: Option<(i128, i128)> = None;
         let (ranges, description): (Vec<(u64, u64)>, String) = match policy.request {
             SpaceRequest::OsSeeded if !c && !runtime => {
-                let bits = os_key_bits(rng);
+                let bits = rng.facts().os_key_bits;
                 return Ok(SeedSpace {
                     policy,
                     ranges: Vec::new(),
@@ -419,8 +396,11 @@ impl SeedSpace {
                 }
                 Clock::TickCount => {
                     // Environment.TickCount is an int (GetTickCount a DWORD): every value it wraps through.
-                    let (lo, hi) =
-                        if rng == RngKind::Dotnet { (0, i128::from(i32::MAX)) } else { (0, (1i128 << 32) - 1) };
+                    let (lo, hi) = if rng.facts().family == Family::Dotnet {
+                        (0, i128::from(i32::MAX))
+                    } else {
+                        (0, (1i128 << 32) - 1)
+                    };
                     values = Some((lo, hi));
                     (
                         seed_ranges(rng, lo, hi),
@@ -533,8 +513,8 @@ impl SeedSpace {
     /// The seeds to run, one per distinct stream (MSVC: below 2^31; glibc: seed 0 folded into 1), as sorted,
     /// disjoint, inclusive ranges.
     pub fn streams(&self) -> Vec<(u64, u64)> {
-        let out: Vec<(u64, u64)> = match self.policy.rng {
-            RngKind::Msvc => {
+        let out: Vec<(u64, u64)> = match self.policy.rng.facts().twins {
+            StreamTwins::Low31 => {
                 const HALF: u64 = 1 << 31;
                 let mut v = Vec::new();
                 for &(a, b) in &self.ranges {
@@ -549,7 +529,7 @@ impl SeedSpace {
                 }
                 v
             }
-            RngKind::Java => {
+            StreamTwins::Low48 => {
                 // Only the low 48 bits of the long reach the state.
                 const STATE: u64 = 1 << 48;
                 let mut v = Vec::new();
@@ -565,7 +545,7 @@ impl SeedSpace {
                 }
                 v
             }
-            RngKind::Glibc => {
+            StreamTwins::ZeroIsOne => {
                 let mut v: Vec<(u64, u64)> =
                     self.ranges.iter().filter_map(|&(a, b)| (a.max(1) <= b).then_some((a.max(1), b))).collect();
                 if self.contains(0) {
@@ -573,15 +553,7 @@ impl SeedSpace {
                 }
                 v
             }
-            RngKind::Chacha8
-            | RngKind::Chacha12
-            | RngKind::Chacha20
-            | RngKind::Pcg32
-            | RngKind::Pcg64
-            | RngKind::Dotnet
-            | RngKind::Mt19937
-            | RngKind::Python
-            | RngKind::V8 => self.ranges.clone(),
+            StreamTwins::None => self.ranges.clone(),
         };
         merge(out)
     }
@@ -610,41 +582,23 @@ impl SeedSpace {
     /// Every seed of the space that gives the same stream as the stream seed `s` (from [`SeedSpace::streams`]),
     /// in increasing order.
     pub fn equivalents(&self, s: u64) -> Vec<u64> {
-        let family: Vec<u64> = match self.policy.rng {
-            RngKind::Msvc => vec![s, s + (1 << 31)],
-            RngKind::Glibc if s == 1 => vec![0, 1],
+        let family: Vec<u64> = match self.policy.rng.facts().twins {
+            StreamTwins::Low31 => vec![s, s + (1 << 31)],
+            StreamTwins::ZeroIsOne if s == 1 => vec![0, 1],
             // Seeds 2^48 apart: listed up to sixteen (a space that holds more is far too large to search).
-            RngKind::Java => (0..16u64).filter_map(|k| s.checked_add(k << 48)).collect(),
-            RngKind::Glibc
-            | RngKind::Chacha8
-            | RngKind::Chacha12
-            | RngKind::Chacha20
-            | RngKind::Pcg32
-            | RngKind::Pcg64
-            | RngKind::Dotnet
-            | RngKind::Mt19937
-            | RngKind::Python
-            | RngKind::V8 => vec![s],
+            StreamTwins::Low48 => (0..16u64).filter_map(|k| s.checked_add(k << 48)).collect(),
+            StreamTwins::ZeroIsOne | StreamTwins::None => vec![s],
         };
         family.into_iter().filter(|&x| self.contains(x)).collect()
     }
 
     /// The stream seed (as [`SeedSpace::streams`] lists it) that `seed` runs as.
     pub fn equivalents_stream(&self, seed: u64) -> Vec<u64> {
-        match self.policy.rng {
-            crate::rng::RngKind::Msvc => vec![seed & 0x7fff_ffff],
-            crate::rng::RngKind::Glibc if seed == 0 => vec![1],
-            crate::rng::RngKind::Java => vec![seed & ((1 << 48) - 1)],
-            RngKind::Glibc
-            | RngKind::Chacha8
-            | RngKind::Chacha12
-            | RngKind::Chacha20
-            | RngKind::Pcg32
-            | RngKind::Pcg64
-            | RngKind::Dotnet
-            | RngKind::Mt19937
-            | RngKind::Python
-            | RngKind::V8 => vec![seed],
+        match self.policy.rng.facts().twins {
+            StreamTwins::Low31 => vec![seed & 0x7fff_ffff],
+            StreamTwins::ZeroIsOne if seed == 0 => vec![1],
+            StreamTwins::Low48 => vec![seed & ((1 << 48) - 1)],
+            StreamTwins::ZeroIsOne | StreamTwins::None => vec![seed],
         }
     }
 
@@ -681,23 +635,16 @@ impl SeedSpace {
         if let SpaceRequest::Seeds { .. } | SpaceRequest::OsSeeded = self.policy.request {
             return None;
         }
-        let residues: Vec<i128> = match self.policy.rng {
-            RngKind::Msvc | RngKind::Glibc | RngKind::Mt19937 => vec![i128::from(seed)],
-            RngKind::Dotnet => {
+        let residues: Vec<i128> = match self.policy.rng.facts().seed_param {
+            SeedParam::Low32 => vec![i128::from(seed)],
+            SeedParam::AbsInt32 => {
                 let mut r = vec![i128::from(seed), (1i128 << 32) - i128::from(seed)];
                 if seed == u64::from(i32::MAX.unsigned_abs()) {
                     r.push(1 << 31);
                 }
                 r
             }
-            RngKind::Chacha8
-            | RngKind::Chacha12
-            | RngKind::Chacha20
-            | RngKind::Pcg32
-            | RngKind::Pcg64
-            | RngKind::Java
-            | RngKind::Python
-            | RngKind::V8 => return (lo <= i128::from(seed) && i128::from(seed) <= hi).then_some(i128::from(seed)),
+            SeedParam::Whole => return (lo <= i128::from(seed) && i128::from(seed) <= hi).then_some(i128::from(seed)),
         };
         // Of the values 2^32 apart that give the seed, the one nearest the middle of the window.
         let mid = lo + (hi - lo) / 2;

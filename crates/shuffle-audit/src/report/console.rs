@@ -125,51 +125,10 @@ pub(crate) fn deck_label(r: &RunReport) -> String {
     }
 }
 
-/// A test's statistic as the tables show it: one decimal, and for `guess` (its extra cards per deck, a small
-/// number worth its decimals) three, with a sign.
+/// A test's statistic as the tables show it (its decimals and sign: [`crate::stats::TestId::statistic_format`]).
 pub(crate) fn statistic_text(t: &crate::stats::TestResult) -> String {
-    use crate::stats::TestId;
-    match t.test {
-        TestId::Guess => format!("{:+.3}", t.statistic),
-        TestId::SecondLevel => format!("{:.3}", t.statistic),
-        TestId::PositionCard
-        | TestId::PositionWorst
-        | TestId::CardWorst
-        | TestId::Adjacency
-        | TestId::Parity
-        | TestId::FixedPoints
-        | TestId::Cycles
-        | TestId::Inversions
-        | TestId::RisingSequences
-        | TestId::Descents
-        | TestId::TurningPoints
-        | TestId::RunsUpDown
-        | TestId::LongestIncreasing
-        | TestId::FullPermutation
-        | TestId::SuitByPosition
-        | TestId::RankByPosition
-        | TestId::FaceByPosition
-        | TestId::ValueByPosition
-        | TestId::Clumping
-        | TestId::FaceAdjacency
-        | TestId::FaceSerial
-        | TestId::SerialCorrelation
-        | TestId::DuplicateDecks
-        | TestId::BottomJoker
-        | TestId::BigCardsSeat
-        | TestId::RocketSeat
-        | TestId::BombSeat
-        | TestId::BombsPerHand
-        | TestId::NiuSeat
-        | TestId::BaccaratOdds
-        | TestId::NaturalSeat
-        | TestId::NaturalRounds
-        | TestId::JokersPerHand
-        | TestId::TwoDeckBombs
-        | TestId::StraightFlushSeat
-        | TestId::BottomJokers
-        | TestId::SeatCard
-        | TestId::SeatWorst
-        | TestId::CardSeatWorst => format!("{:.1}", t.statistic),
+    match t.test.statistic_format() {
+        (decimals, true) => format!("{:+.*}", decimals, t.statistic),
+        (decimals, false) => format!("{:.*}", decimals, t.statistic),
     }
 }

@@ -51,30 +51,13 @@ pub struct SweepReport {
 
 /// The walk an algorithm performs: forced-distinct for `wash`, independent for `pair-swap`.
 pub fn walk_of(kind: AlgorithmKind) -> Option<TranspositionWalk> {
-    match kind {
-        AlgorithmKind::Wash => Some(TranspositionWalk::ForcedDistinct),
-        AlgorithmKind::PairSwap => Some(TranspositionWalk::Independent),
-        AlgorithmKind::FisherYates
-        | AlgorithmKind::FisherYatesBatched
-        | AlgorithmKind::FisherYatesForward
-        | AlgorithmKind::VecErase
-        | AlgorithmKind::RejectRetry
-        | AlgorithmKind::RejectRetryFixed
-        | AlgorithmKind::MarkArray
-        | AlgorithmKind::DirectDraw
-        | AlgorithmKind::NaiveSwap
-        | AlgorithmKind::NaiveSwapOffByOne
-        | AlgorithmKind::Sattolo
-        | AlgorithmKind::Riffle
-        | AlgorithmKind::Overhand
-        | AlgorithmKind::TopToRandom
-        | AlgorithmKind::SortRandomComparator
-        | AlgorithmKind::Shelf
-        | AlgorithmKind::Pile
-        | AlgorithmKind::Faro
-        | AlgorithmKind::LibraryShuffle
-        | AlgorithmKind::SortRandomKey
-        | AlgorithmKind::Identity => None,
+    // Only these two are walks of transpositions; every other algorithm is refused by `sweep`.
+    if kind == AlgorithmKind::Wash {
+        Some(TranspositionWalk::ForcedDistinct)
+    } else if kind == AlgorithmKind::PairSwap {
+        Some(TranspositionWalk::Independent)
+    } else {
+        None
     }
 }
 
@@ -284,30 +267,9 @@ impl SweepReport {
 
 /// The exact expected number of fixed points, as a formula for the legend.
 fn expectation_formula(kind: AlgorithmKind) -> &'static str {
-    match kind {
-        AlgorithmKind::Wash => "Σ_j μ_j^k, μ_j = 1 − 2/n − 2(1 − cos 2πj/n)/n²",
-        AlgorithmKind::FisherYates
-        | AlgorithmKind::FisherYatesBatched
-        | AlgorithmKind::FisherYatesForward
-        | AlgorithmKind::PairSwap
-        | AlgorithmKind::VecErase
-        | AlgorithmKind::RejectRetry
-        | AlgorithmKind::RejectRetryFixed
-        | AlgorithmKind::MarkArray
-        | AlgorithmKind::DirectDraw
-        | AlgorithmKind::NaiveSwap
-        | AlgorithmKind::NaiveSwapOffByOne
-        | AlgorithmKind::Sattolo
-        | AlgorithmKind::Riffle
-        | AlgorithmKind::Overhand
-        | AlgorithmKind::TopToRandom
-        | AlgorithmKind::SortRandomComparator
-        | AlgorithmKind::Shelf
-        | AlgorithmKind::Pile
-        | AlgorithmKind::Faro
-        | AlgorithmKind::LibraryShuffle
-        | AlgorithmKind::SortRandomKey
-        | AlgorithmKind::Identity => "1 + (n−1)(1 − 2/n)^k",
+    match walk_of(kind) {
+        Some(TranspositionWalk::ForcedDistinct) => "Σ_j μ_j^k, μ_j = 1 − 2/n − 2(1 − cos 2πj/n)/n²",
+        Some(TranspositionWalk::Independent) | None => "1 + (n−1)(1 − 2/n)^k",
     }
 }
 

@@ -292,30 +292,11 @@ fn run_prefix(kind: AlgorithmKind, draws: &[usize], k: usize) -> [Card; 3] {
     let mut scratch = Scratch::new(3);
     if k == draws.len() {
         let mut rng = Scripted { outputs: &outputs, at: 0 };
-        let done = match kind {
-            AlgorithmKind::NaiveSwap => NaiveSwap.shuffle(&mut deck, &mut rng, &mut scratch),
-            AlgorithmKind::FisherYates
-            | AlgorithmKind::FisherYatesBatched
-            | AlgorithmKind::FisherYatesForward
-            | AlgorithmKind::PairSwap
-            | AlgorithmKind::Wash
-            | AlgorithmKind::VecErase
-            | AlgorithmKind::RejectRetry
-            | AlgorithmKind::RejectRetryFixed
-            | AlgorithmKind::MarkArray
-            | AlgorithmKind::DirectDraw
-            | AlgorithmKind::NaiveSwapOffByOne
-            | AlgorithmKind::Sattolo
-            | AlgorithmKind::Riffle
-            | AlgorithmKind::Overhand
-            | AlgorithmKind::TopToRandom
-            | AlgorithmKind::SortRandomComparator
-            | AlgorithmKind::Shelf
-            | AlgorithmKind::Pile
-            | AlgorithmKind::Faro
-            | AlgorithmKind::LibraryShuffle
-            | AlgorithmKind::SortRandomKey
-            | AlgorithmKind::Identity => FisherYates.shuffle(&mut deck, &mut rng, &mut scratch),
+        // The lesson's two loops: the naive swap, and Fisher–Yates for every other name.
+        let done = if kind == AlgorithmKind::NaiveSwap {
+            NaiveSwap.shuffle(&mut deck, &mut rng, &mut scratch)
+        } else {
+            FisherYates.shuffle(&mut deck, &mut rng, &mut scratch)
         };
         done.expect("both shuffles always return a permutation");
         assert_eq!(rng.at, outputs.len(), "the shuffle takes one draw per step");

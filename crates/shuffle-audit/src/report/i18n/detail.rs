@@ -36,54 +36,6 @@ fn class(c: CardClass) -> String {
     }
 }
 
-/// What a seat count is about: the event of `rocket-seat` and `bomb-seat`, the count of `big-cards-seat` and
-/// `bombs-per-hand`.
-fn seat_subject(test: TestId) -> &'static str {
-    match test {
-        TestId::RocketSeat => "holds the rocket",
-        TestId::BombSeat => "holds a bomb",
-        TestId::BigCardsSeat => "big cards (A, 2, jokers)",
-        TestId::JokersPerHand => "jokers",
-        TestId::StraightFlushSeat => "holds a straight flush",
-        TestId::TwoDeckBombs => "bombs (four or more of a rank)",
-        TestId::PositionCard
-        | TestId::PositionWorst
-        | TestId::CardWorst
-        | TestId::Adjacency
-        | TestId::Parity
-        | TestId::FixedPoints
-        | TestId::Cycles
-        | TestId::Inversions
-        | TestId::RisingSequences
-        | TestId::Descents
-        | TestId::TurningPoints
-        | TestId::RunsUpDown
-        | TestId::LongestIncreasing
-        | TestId::FullPermutation
-        | TestId::SuitByPosition
-        | TestId::RankByPosition
-        | TestId::FaceByPosition
-        | TestId::ValueByPosition
-        | TestId::Clumping
-        | TestId::FaceAdjacency
-        | TestId::FaceSerial
-        | TestId::SerialCorrelation
-        | TestId::Guess
-        | TestId::DuplicateDecks
-        | TestId::BottomJoker
-        | TestId::BombsPerHand
-        | TestId::NiuSeat
-        | TestId::BaccaratOdds
-        | TestId::NaturalSeat
-        | TestId::NaturalRounds
-        | TestId::BottomJokers
-        | TestId::SeatCard
-        | TestId::SeatWorst
-        | TestId::CardSeatWorst
-        | TestId::SecondLevel => "bombs",
-    }
-}
-
 /// Detail text for outcomes the exact law rules out.
 fn impossible_note(impossible: u64) -> String {
     if impossible == 0 {
@@ -384,7 +336,7 @@ fn detail_of(t: &TestResult, cards: Cards) -> String {
                  saddlepoint tail of the exact law of the total, Bonferroni over {} seats",
                 exact(*exact_mean),
                 exact(*exact_variance),
-                seat_subject(t.test),
+                super::messages::seat_subject(t.test),
                 per_seat.join(", "),
                 seat + 1,
                 means.len()

@@ -132,6 +132,54 @@ fn coup_outcome(outcome: usize) -> Message {
     })
 }
 
+/// What a seat count is about, in the detail column (English, as the CSV files are): the event of `rocket-seat`
+/// and `bomb-seat`, the count of `big-cards-seat` and `bombs-per-hand`.
+pub(crate) fn seat_subject(test: TestId) -> &'static str {
+    match test {
+        TestId::RocketSeat => "holds the rocket",
+        TestId::BombSeat => "holds a bomb",
+        TestId::BigCardsSeat => "big cards (A, 2, jokers)",
+        TestId::JokersPerHand => "jokers",
+        TestId::StraightFlushSeat => "holds a straight flush",
+        TestId::TwoDeckBombs => "bombs (four or more of a rank)",
+        TestId::PositionCard
+        | TestId::PositionWorst
+        | TestId::CardWorst
+        | TestId::Adjacency
+        | TestId::Parity
+        | TestId::FixedPoints
+        | TestId::Cycles
+        | TestId::Inversions
+        | TestId::RisingSequences
+        | TestId::Descents
+        | TestId::TurningPoints
+        | TestId::RunsUpDown
+        | TestId::LongestIncreasing
+        | TestId::FullPermutation
+        | TestId::SuitByPosition
+        | TestId::RankByPosition
+        | TestId::FaceByPosition
+        | TestId::ValueByPosition
+        | TestId::Clumping
+        | TestId::FaceAdjacency
+        | TestId::FaceSerial
+        | TestId::SerialCorrelation
+        | TestId::Guess
+        | TestId::DuplicateDecks
+        | TestId::BottomJoker
+        | TestId::BombsPerHand
+        | TestId::NiuSeat
+        | TestId::BaccaratOdds
+        | TestId::NaturalSeat
+        | TestId::NaturalRounds
+        | TestId::BottomJokers
+        | TestId::SeatCard
+        | TestId::SeatWorst
+        | TestId::CardSeatWorst
+        | TestId::SecondLevel => "bombs",
+    }
+}
+
 fn seat_event(test: TestId) -> Message {
     msg(match test {
         TestId::RocketSeat => "seat-event.rocket",

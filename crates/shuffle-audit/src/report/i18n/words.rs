@@ -323,49 +323,10 @@ pub(crate) fn verdict_meaning(lang: Lang, v: Verdict) -> &'static str {
 
 /// An algorithm's one-line summary in the report language.
 pub(crate) fn algorithm_summary(lang: Lang, kind: AlgorithmKind) -> &'static str {
-    if lang == Lang::En {
-        return kind.info().summary;
-    }
-    match kind {
-        AlgorithmKind::Identity => "完全不洗：牌保持 0..n-1 的顺序（必须判定 FAIL 的对照组）",
-        AlgorithmKind::FisherYates => {
-            "Durstenfeld 的倒序 Fisher-Yates；使用全宽度随机数时公平，配合 MSVC 的 15 位 rand() 有取模偏差"
-        }
-        AlgorithmKind::FisherYatesBatched => {
-            "fisher-yates --draw batched：每个 64 位随机数产生多个严格无偏的抽取，不做除法（快速的公平参照）"
-        }
-        AlgorithmKind::FisherYatesForward => "正序 Fisher-Yates，j = i + r() % (n-i)；除取模偏差外是公平的",
-        AlgorithmKind::PairSwap => "随机交换 r() % 1023 次；经常几乎没动牌（有偏差）",
-        AlgorithmKind::Wash => "k 次强制不同位置的两两交换（默认 k = n）；排列的奇偶性固定为 k mod 2（有偏差）",
-        AlgorithmKind::VecErase => "从数组中随机抽取 r() % len 并删除；除取模偏差外是公平的，复杂度 O(n^2)",
-        AlgorithmKind::RejectRetry => "随机位置 r() % (n-1)，被占就重试；永远不会结束：最后一个位置永远抽不到",
-        AlgorithmKind::RejectRetryFixed => "随机位置 r() % n，被占就重试；除取模偏差外是公平的，约需 n*H(n) 次抽取",
-        AlgorithmKind::MarkArray => "随机抽牌 r() % n，已用过就重抽；除取模偏差外是公平的，但很慢",
-        AlgorithmKind::DirectDraw => "d[i] = r() % n，不去重：结果不是排列（损坏）",
-        AlgorithmKind::NaiveSwap => "每张牌与 r() % n 位置交换：n^n 条路径分配到 n! 种顺序上，不可能均匀（有偏差）",
-        AlgorithmKind::NaiveSwapOffByOne => "每张牌与 r() % (n-1) 位置交换：最后一张牌永远不能留在最后（有偏差）",
-        AlgorithmKind::Sattolo => {
-            "Fisher-Yates 写成 j = r() % i：每副牌都是包含全部 n 张牌的一个轮换，没有一张牌留在原位（有偏差）"
-        }
-        AlgorithmKind::Riffle => "k 次鸽尾式洗牌（--riffles K，默认 7）：二项分布切牌，按两叠剩余张数的比例落牌",
-        AlgorithmKind::Overhand => "k 次过手洗牌（--passes K，默认 10）：每个牌缝以 1/2 的概率切开，各叠顺序颠倒",
-        AlgorithmKind::TopToRandom => "k 次把顶牌插到随机位置（--moves K，默认 ceil(n*H(n))，52 张牌为 236）",
-        AlgorithmKind::SortRandomComparator => {
-            "用随机比较函数排序（V8 的 TimSort）：牌能移动多远由排序算法决定（有偏差）"
-        }
-        AlgorithmKind::Shelf => {
-            "赌场的格架式洗牌机（--shelves M，默认 10；--passes K，默认 1）：每张牌随机放进一格，放在该格牌堆的顶部或底部"
-        }
-        AlgorithmKind::Pile => {
-            "把牌轮流发成 --piles P 堆（默认 7）再叠起来（--pile-order fixed|random）；fixed 时是对照组"
-        }
-        AlgorithmKind::Faro => "完美的法罗洗牌（--faro out|in，--passes K，默认 1）：完全没有随机性（对照组）",
-        AlgorithmKind::LibraryShuffle => {
-            "运行时自带的洗牌（--rng java、mt19937 或 python）：Collections.shuffle、std::shuffle、random.shuffle"
-        }
-        AlgorithmKind::SortRandomKey => {
-            "deck.OrderBy(x => rng.Next())：按每张牌一个随机键做稳定排序；键相同时保持原顺序"
-        }
+    let info = kind.info();
+    match lang {
+        Lang::En => info.summary,
+        Lang::Zh => info.summary_zh,
     }
 }
 
