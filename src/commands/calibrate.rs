@@ -17,7 +17,7 @@ use shuffle_audit::audit::check_replicates;
 use shuffle_audit::modes::calibration::{
     CalibrationOutcome, FAMILY_COVERAGE, FamilyVerdict, NOT_UNIFORM_BELOW, calibrate_looks,
 };
-use shuffle_audit::report::{csv, write_all};
+use shuffle_audit::report::{calibration_files, write_all};
 
 pub fn run(args: CalibrateArgs) -> anyhow::Result<ExitCode> {
     let request = RunRequest {
@@ -54,19 +54,11 @@ pub fn run(args: CalibrateArgs) -> anyhow::Result<ExitCode> {
         stdout.finish()?;
         return Ok(ExitCode::from(1));
     }
-    out.write(|dir| {
-        write_all(
-            dir,
-            &[
-                ("calibration.csv", csv::calibration::render(&outcome.statistics, config.shuffles)),
-                ("family.csv", csv::calibration::render_family(&outcome.family)),
-                ("p_values.csv", csv::calibration::render_p_values(&outcome.replicates)),
-            ],
-        )
-    })?;
+    let files = calibration_files(&outcome, config.shuffles);
+    out.write(|dir| write_all(dir, &files))?;
     let dir = out.commit()?;
     write!(stdout, "{}", render_console(&config, args.replicates, &outcome));
-    writeln!(stdout, "Written to {}/ (calibration.csv, family.csv, p_values.csv)", dir.display());
+    writeln!(stdout, "Written to {}/ ({})", dir.display(), super::names(&files));
     stdout.finish()?;
     Ok(ExitCode::from(if outcome.calibrated() { 0 } else { 1 }))
 }

@@ -1,7 +1,6 @@
 //! `shuffle-audit compare`: run the catalogue of findings, print one table, write every run's files and a
 //! combined summary; exit 1 if any finding fails to reproduce.
 
-use std::path::Path;
 use std::process::ExitCode;
 
 use crate::cli::CompareArgs;
@@ -10,7 +9,7 @@ use shuffle_audit::audit::Verdict;
 use shuffle_audit::audit::{Builtin, DeckSource};
 use shuffle_audit::cards::Lang;
 use shuffle_audit::modes::catalogue::{Finding, findings};
-use shuffle_audit::report::{RunReport, csv, html, markdown, write_all};
+use shuffle_audit::report::{RunReport, compare_files, markdown, write_all};
 use shuffle_audit::report::{group_digits, headline};
 use shuffle_audit::stats::exact::detect::{DetectionCheck, check_detection, detectability};
 use shuffle_audit::stats::format_ln_p;
@@ -52,7 +51,7 @@ pub fn run(args: CompareArgs) -> anyhow::Result<ExitCode> {
     }
     writeln!(stdout, "{}", exact_only_row(width));
     predictability(&args, &mut stdout, &mut failed);
-    out.write(|dir| write_combined(dir, &done, output))?;
+    out.write(|dir| write_all(dir, &compare_files(&done, output)))?;
     let dir = out.commit()?;
     let total: f64 = done.iter().map(|(r, _)| r.seconds).sum();
     let reproduced = done
@@ -130,27 +129,6 @@ fn config_for(f: &Finding, args: &CompareArgs) -> RunConfig {
         copies: f.copies,
         ..RunConfig::of(source, f.deck * f.copies, (f.shuffles / args.scale_down).max(1))
     }
-}
-
-/// The combined files: `summary.csv`, `summary.md`, `report.html` and the small multiples `heatmaps.svg`.
-fn write_combined(
-    dir: &Path,
-    done: &[(RunReport, Verdict)],
-    output: shuffle_audit::report::Output,
-) -> anyhow::Result<()> {
-    let reports: Vec<&RunReport> = done.iter().map(|(r, _)| r).collect();
-    let rows: Vec<(&RunReport, Verdict)> = done.iter().map(|(r, e)| (r, *e)).collect();
-    let sections: Vec<html::RunSection> =
-        done.iter().map(|(r, e)| html::RunSection { expected: Some(*e), ..html::RunSection::new(r) }).collect();
-    let mut files = vec![
-        ("summary.csv", csv::summary::render(&reports)),
-        ("summary.md", markdown::render_compare(&rows)),
-        ("report.html", html::render(html::PageKind::Compare, &sections, output.lang)),
-    ];
-    if let Some(svg) = html::compare_heatmaps_svg(&reports, output.lang) {
-        files.push(("heatmaps.svg", svg));
-    }
-    Ok(write_all(dir, &files)?)
 }
 
 fn header(width: usize) -> String {

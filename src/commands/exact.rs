@@ -30,9 +30,10 @@ fn table(plan: &RiffleTablePlan) -> anyhow::Result<ExitCode> {
     let out = super::prepare_out(&super::out_path(plan.out.as_deref(), || plan.dir_name()))?;
     let mut stdout = super::Console::stdout();
     write!(stdout, "{}", table.text());
-    out.write(|dir| write_all(dir, &[("riffle.csv", table.csv())]))?;
+    let files = table.files();
+    out.write(|dir| write_all(dir, &files))?;
     let dir = out.commit()?;
-    writeln!(stdout, "\nWritten to {}/riffle.csv", dir.display());
+    writeln!(stdout, "\nWritten to {}/{}", dir.display(), super::names(&files));
     stdout.finish()?;
     Ok(ExitCode::SUCCESS)
 }

@@ -246,3 +246,8 @@ pub fn print_summary(
         if report.is_partial() { ", marked partial" } else { "" }
     );
 }
+
+/// `a.csv, b.svg`: the names of files a command wrote, as its last line lists them.
+pub(crate) fn names(files: &[(&'static str, Vec<u8>)]) -> String {
+    files.iter().map(|(name, _)| *name).collect::<Vec<_>>().join(", ")
+}

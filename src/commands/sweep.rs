@@ -96,11 +96,10 @@ pub fn run(args: SweepArgs) -> anyhow::Result<ExitCode> {
         thresholds,
         points,
     };
-    out.write(|dir| {
-        write_all(dir, &[("sweep.csv", sweep.csv()), ("sweep.svg", sweep.svg(lang)), ("report.html", sweep.html(lang))])
-    })?;
+    let files = sweep.files(lang);
+    out.write(|dir| write_all(dir, &files))?;
     let dir = out.commit()?;
-    writeln!(stdout, "\nReports written to {}/ (sweep.csv, sweep.svg, report.html)", dir.display());
+    writeln!(stdout, "\nReports written to {}/ ({})", dir.display(), super::names(&files));
     stdout.finish()?;
     Ok(ExitCode::SUCCESS)
 }

@@ -3,8 +3,8 @@
 //! written as `run` writes them, with `progressive.csv` beside them.
 
 use shuffle_audit::cards::Lang;
-use shuffle_audit::report::{LangWords, explanation_in};
-use std::path::{Path, PathBuf};
+use shuffle_audit::report::explanation_in;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use shuffle_audit::audit::Incomplete;
@@ -12,8 +12,8 @@ use shuffle_audit::audit::RunConfig;
 use shuffle_audit::audit::within_limit;
 use shuffle_audit::audit::{Thresholds, Verdict};
 use shuffle_audit::modes::progressive::{self, Look, ProgressiveOutcome, look_sizes, marginal_estimate, size_label};
-use shuffle_audit::report::svg::{self, progressive::PValuePoint};
-use shuffle_audit::report::{RunReport, csv, html, write_all};
+
+use shuffle_audit::report::RunReport;
 use shuffle_audit::stats::distributions::special::ln_to_log10;
 use shuffle_audit::stats::{TestId, format_ln_p};
 
@@ -55,7 +55,8 @@ pub fn run(
             missing: Vec::new(),
         });
     }
-    let written = out.write(|dir| write_files(dir, &report, &outcome, &summary, output))?;
+    let written =
+        out.write(|dir| shuffle_audit::report::write_progressive_files(dir, &report, &outcome, &summary, output))?;
     let dir = out.commit()?;
     writeln!(stdout, "Reports of the last look written to {}/ ({})", dir.display(), written.join(", "));
     stdout.finish()?;
@@ -72,45 +73,6 @@ pub fn run(
         return Ok(ExitCode::from(reason.exit_code()));
     }
     Ok(ExitCode::from(verdict.exit_code()))
-}
-
-/// The run's files of the last look, `progressive.csv`, and `progressive.svg`, also shown on `report.html`.
-fn write_files(
-    dir: &Path,
-    report: &RunReport,
-    outcome: &ProgressiveOutcome,
-    summary: &str,
-    output: shuffle_audit::report::Output,
-) -> anyhow::Result<Vec<&'static str>> {
-    let mut written = shuffle_audit::report::write_run_files(dir, report, output)?;
-    // The evidence against the sample size, as a picture: in its own file and on the run's page.
-    let points: Vec<PValuePoint> = outcome
-        .looks
-        .iter()
-        .flat_map(|look| {
-            look.assessment.tests.iter().map(move |t| PValuePoint {
-                shuffles: look.shuffles,
-                test: t.result.test.name().to_string(),
-                log10_p: ln_to_log10(t.ln_p_test),
-            })
-        })
-        .collect();
-    let picture = svg::progressive::plot(&points, &outcome.look_thresholds, output.lang).render();
-    let title = format!("{} — {}", output.lang.words().progressive_title, report.algorithm_label());
-    let svg = picture.to_svg(&title, svg::Target::File).into_bytes();
-    let figure = html::Figure { heading: title.clone(), caption: summary.to_string(), alt: title, picture };
-    let section = html::RunSection { extra_figures: vec![figure], ..html::RunSection::new(report) };
-    write_all(
-        dir,
-        &[
-            ("progressive.csv", csv::progressive::render(&outcome.looks, outcome.planned_looks)),
-            ("progressive.svg", svg),
-            // The run's page again, with the p-values against the sample size.
-            ("report.html", html::render(html::PageKind::Run, &[section], output.lang)),
-        ],
-    )?;
-    written.extend(["progressive.csv", "progressive.svg"]);
-    Ok(written)
 }
 
 fn preamble(config: &RunConfig, max: u64, looks: usize, tests: &[TestId], t: &Thresholds) -> String {

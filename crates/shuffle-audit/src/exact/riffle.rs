@@ -36,6 +36,11 @@ impl RiffleTable {
     pub fn csv(&self) -> Vec<u8> {
         csv::riffle::render(&self.rows)
     }
+
+    /// The files `exact --algorithm riffle --table` writes: `riffle.csv`.
+    pub fn files(&self) -> [(&'static str, Vec<u8>); 1] {
+        [("riffle.csv", self.csv())]
+    }
 }
 
 #[cfg(test)]

@@ -18,7 +18,7 @@ pub(crate) mod writer;
 pub use crate::audit::result::RunReport;
 pub use console::render_console;
 pub use escape::terminal;
-pub use files::{Output, write_run_files};
+pub use files::{Output, calibration_files, compare_files, write_progressive_files, write_run_files};
 pub use i18n::{
     LangWords, check_reason, explanation, explanation_in, group_digits, headline, partial_reason, verdict_word,
 };

@@ -79,6 +79,11 @@ pub const CSV_HEADER: [&str; 13] = [
 ];
 
 impl SweepReport {
+    /// The files `sweep` writes: `sweep.csv`, `sweep.svg` and `report.html`.
+    pub fn files(&self, lang: Lang) -> [(&'static str, Vec<u8>); 3] {
+        [("sweep.csv", self.csv()), ("sweep.svg", self.svg(lang)), ("report.html", self.html(lang))]
+    }
+
     fn walk(&self) -> TranspositionWalk {
         walk_of(self.algorithm).unwrap_or(TranspositionWalk::Independent)
     }
