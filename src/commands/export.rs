@@ -16,10 +16,12 @@ use anyhow::{Context, bail};
 use crate::cli::{
     BatteryFormat, DrawWords, ExportBitsArgs, ExportCommand, ExportDrawsArgs, ExportOutArgs, ExportRawArgs, RawWords,
 };
-use shuffle_audit::audit::input::{self, Fold};
-use shuffle_audit::audit::{ExternalSource, NamedFile, Plan, RunRequest, check_not_input};
+use shuffle_audit::audit::input;
+use shuffle_audit::audit::{NamedFile, RunRequest, check_not_input};
 use shuffle_audit::bits::DrawSchedule;
-use shuffle_audit::export::{self, BitsWriter, Ended, FileEntry, Input, MANIFEST, Manifest, Sink, Target, Written};
+use shuffle_audit::export::{
+    self, BitsError, BitsExport, BitsSource, Ended, FileEntry, MANIFEST, Manifest, Sink, Target, Written,
+};
 use shuffle_audit::rng::RngKind;
 use shuffle_audit::stats::{TestId, TestSelection};
 
@@ -395,94 +397,33 @@ fn bits(args: ExportBitsArgs) -> anyhow::Result<ExitCode> {
     let mut sink = dest.open()?;
     let stop = &crate::signals::STOP;
     let fail = |e: export::SinkError| dest.failed(e);
-    let (writer, entry_source, n, ended) = match &settings.plan {
-        Plan::Builtin(config) => {
-            let b = config.builtin().expect("a built-in plan");
-            let mut writer = BitsWriter::new(config.deck, words);
-            let replayed = writer.add_run(config, 0..config.chunks(), &mut sink, stop).map_err(fail)?;
-            if replayed.stuck {
-                eprintln!(
-                    "warning: {} met a shuffle that does not terminate: the decks end there, as the run's count does",
-                    b.algorithm.label(config.deck)
-                );
+    let mut warn = |w: String| eprintln!("warning: {w}");
+    let mut notify = |n: &input::Notice| eprintln!("{}", shuffle_audit::report::terminal(&n.to_string()));
+    let exported = export::export_bits(&settings.plan, words, drawn, &mut sink, stop, &mut warn, &mut notify);
+    let BitsExport { writer, source: entry_source, n } = match exported {
+        Ok(exported) => exported,
+        Err(BitsError::Sink(e)) => return Err(fail(e)),
+        Err(BitsError::NoPermutation { algorithm, invalid }) => {
+            // Nothing to rank: an empty file and a success would claim an export that never happened.
+            if let Target::File(path) = &dest.target {
+                drop(sink);
+                let _ = std::fs::remove_file(path);
             }
-            if replayed.invalid > 0 && replayed.decks == 0 && !replayed.stopped {
-                // Nothing to rank: an empty file and a success would claim an export that never happened.
-                let e = anyhow::anyhow!(
-                    "-a: {} made no permutation ({} of {} outputs repeat a card): export bits ranks permutations, so \
-                     there is nothing to write (`export draws` exports its draws)",
-                    b.algorithm.label(config.deck),
-                    replayed.invalid,
-                    replayed.invalid,
-                );
-                if let Target::File(path) = &dest.target {
-                    drop(sink);
-                    let _ = std::fs::remove_file(path);
-                }
-                return Err(e);
-            }
-            if replayed.invalid > 0 {
-                eprintln!(
-                    "warning: {} outputs of {} were not permutations: left out",
-                    replayed.invalid,
-                    b.algorithm.label(config.deck)
-                );
-            }
-            let source = BitsSource::Builtin {
-                rng: b.rng,
-                seed: b.seed,
-                drawn: drawn.then_some(b.seed),
-                algorithm: b.algorithm.label(config.deck),
-            };
-            (writer, source, config.deck, Ended::Done)
+            bail!(
+                "-a: {algorithm} made no permutation ({invalid} of {invalid} outputs repeat a card): export bits ranks \
+                 permutations, so there is nothing to write (`export draws` exports its draws)"
+            );
         }
-        Plan::External(plan) => {
-            let flag = match &plan.source {
-                ExternalSource::Decks(_) => "--decks",
-                ExternalSource::Exec(_) => "--exec",
-            };
-            let input = Input::of(&plan.source, stop).with_context(|| format!("{flag}: cannot read it"))?;
-            let mut writer: Option<BitsWriter> = None;
-            let mut failed = None;
-            let mut each = |deck: &[shuffle_audit::cards::Card]| {
-                let w = writer.get_or_insert_with(|| BitsWriter::new(deck.len(), words));
-                match w.add(deck, &mut sink) {
-                    Ok(open) => open,
-                    Err(e) => {
-                        failed = Some(e);
-                        false
-                    }
-                }
-            };
-            let fold = Fold { tests: plan.tests, deal: None, watch: None, samples: None, each: Some(&mut each) };
-            let mut notify = |n: &input::Notice| eprintln!("{}", shuffle_audit::report::terminal(&n.to_string()));
-            let control = input::Control { stop, timeout: None, notify: Some(&mut notify) };
-            let audit = input::audit_external(&plan.source, &plan.options, fold, None, control)
-                .map_err(|e| anyhow::anyhow!("{flag}: {e}"))?;
-            if let Some(e) = failed {
-                return Err(fail(e));
-            }
-            let summary = &audit.summary;
-            if summary.invalid_decks > 0 {
-                let first = summary.first_invalid.first().map(|d| d.to_string()).unwrap_or_default();
-                eprintln!(
-                    "warning: {flag}: {} invalid decks left out (first: {})",
-                    summary.invalid_decks,
-                    shuffle_audit::report::terminal(&first)
-                );
-            }
-            if let Some(e) = &summary.read_error {
-                bail!("{flag}: {}", shuffle_audit::report::terminal(e));
-            }
-            let n = audit.stream.deck;
-            let writer = writer.unwrap_or_else(|| BitsWriter::new(n, words));
-            (writer, BitsSource::External { input }, n, Ended::Done)
+        Err(BitsError::Open { flag, error }) => {
+            return Err(anyhow::Error::new(error).context(format!("{flag}: cannot read it")));
         }
+        Err(BitsError::Audit { flag, message }) => bail!("{flag}: {message}"),
+        Err(BitsError::Read { flag, message }) => bail!("{flag}: {}", shuffle_audit::report::terminal(&message)),
     };
     let lehmer = writer.lehmer().clone();
     let counts = writer.finish(&mut sink).map_err(fail)?;
     let written = sink.finish().map_err(fail)?;
-    let ended = if written.closed { Ended::Closed } else { stop.requested().map_or(ended, Ended::Stopped) };
+    let ended = if written.closed { Ended::Closed } else { stop.requested().map_or(Ended::Done, Ended::Stopped) };
     let summary = format!(
         "export bits: {} decks read, {} kept, {} dropped (rank ≥ 2^{}); {} bits written in {} bytes{}; {:.0} decks per \
          GiB for {n} cards (keeps {:.1}%); read with: {}",
@@ -546,10 +487,4 @@ fn bits(args: ExportBitsArgs) -> anyhow::Result<ExitCode> {
         },
         summary,
     )
-}
-
-/// Where the decks of `export bits` came from, for its manifest entry.
-enum BitsSource {
-    Builtin { rng: RngKind, seed: u64, drawn: Option<u64>, algorithm: String },
-    External { input: Input },
 }

@@ -7,12 +7,14 @@
 //! closed pipe as the reader having had enough. [`Manifest`] is `manifest.json` beside the files (one per
 //! folder, shared by the exports into it), and [`verify`] checks a folder against it.
 
+mod bits_plan;
 mod deck_lines;
 mod manifest;
 mod sink;
 mod streams;
 mod verify;
 
+pub use bits_plan::{BitsError, BitsExport, BitsSource, export_bits};
 pub use deck_lines::DeckLines;
 pub use manifest::{
     FileEntry, Input, MANIFEST, Manifest, ManifestError, RecordedOutput, binary_sha256, check_recorded_output, forget,
