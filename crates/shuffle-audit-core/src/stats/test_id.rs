@@ -134,45 +134,8 @@ impl TestId {
         match self {
             TestId::Guess => (3, true),
             TestId::SecondLevel => (3, false),
-            TestId::PositionCard
-            | TestId::PositionWorst
-            | TestId::CardWorst
-            | TestId::Adjacency
-            | TestId::Parity
-            | TestId::FixedPoints
-            | TestId::Cycles
-            | TestId::Inversions
-            | TestId::RisingSequences
-            | TestId::Descents
-            | TestId::TurningPoints
-            | TestId::RunsUpDown
-            | TestId::LongestIncreasing
-            | TestId::FullPermutation
-            | TestId::SuitByPosition
-            | TestId::RankByPosition
-            | TestId::FaceByPosition
-            | TestId::ValueByPosition
-            | TestId::Clumping
-            | TestId::FaceAdjacency
-            | TestId::FaceSerial
-            | TestId::SerialCorrelation
-            | TestId::DuplicateDecks
-            | TestId::BottomJoker
-            | TestId::BigCardsSeat
-            | TestId::RocketSeat
-            | TestId::BombSeat
-            | TestId::BombsPerHand
-            | TestId::NiuSeat
-            | TestId::BaccaratOdds
-            | TestId::NaturalSeat
-            | TestId::NaturalRounds
-            | TestId::JokersPerHand
-            | TestId::TwoDeckBombs
-            | TestId::StraightFlushSeat
-            | TestId::BottomJokers
-            | TestId::SeatCard
-            | TestId::SeatWorst
-            | TestId::CardSeatWorst => (1, false),
+            // One decimal for every other statistic (X², a count, a mean).
+            _ => (1, false),
         }
     }
 
