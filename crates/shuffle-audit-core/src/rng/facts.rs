@@ -112,3 +112,67 @@ pub enum StateInit {
     /// Another way, with no lanes of its own (the search runs the generator itself).
     Other,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::RngKind;
+
+    /// The facts agree with each other and with the generators' code, for every generator: a new one whose facts
+    /// contradict its own type fails here.
+    #[test]
+    fn every_generators_facts_agree_with_its_code() {
+        for rng in RngKind::ALL {
+            let f = rng.facts();
+            let name = rng.name();
+            // The runtimes scale their draws; the C libraries and the Rust crates draw r() % m.
+            assert_eq!(f.family.is_runtime(), rng.scales(), "{name}: family {:?}", f.family);
+            assert_eq!(f.draws == Draws::Modulo, !rng.scales(), "{name}: draws {:?}", f.draws);
+            // What the seeding keeps bounds the seeds it takes.
+            match f.seed_param {
+                SeedParam::Low32 => assert_eq!(f.max_seed, u64::from(u32::MAX), "{name}"),
+                SeedParam::AbsInt32 => assert_eq!(f.max_seed, i32::MAX as u64, "{name}"),
+                SeedParam::Whole => assert!(f.max_seed >= u64::from(u32::MAX), "{name}"),
+            }
+            // Twins fold seeds the seeding takes: MSVC's 2^31 and glibc's 0 within 32 bits, Java's 2^48 within 64.
+            match f.twins {
+                StreamTwins::Low31 | StreamTwins::ZeroIsOne => assert_eq!(f.max_seed, u64::from(u32::MAX), "{name}"),
+                StreamTwins::Low48 => assert_eq!(f.max_seed, u64::MAX, "{name}"),
+                StreamTwins::None => {}
+            }
+            // A library shuffle is a runtime's; a key is at least as wide as the seeds.
+            assert!(f.library_shuffle.is_none() || f.family.is_runtime(), "{name}");
+            assert!(u128::from(f.os_key_bits) >= u128::from(64 - f.max_seed.leading_zeros()), "{name}");
+            assert!(!f.description.is_empty() && !f.seeding_rule.is_empty() && !f.seeding_call.is_empty(), "{name}");
+        }
+    }
+
+    /// Twin seeds give the same stream, as the facts say (the seed search runs each stream once).
+    #[test]
+    fn twin_seeds_give_the_same_stream() {
+        fn first<R: crate::rng::SeededRng>(seed: u64) -> Vec<u32> {
+            let mut r = R::from_seed_u64(seed);
+            (0..8).map(|_| r.r()).collect()
+        }
+        for rng in RngKind::ALL {
+            let stream = |seed: u64| crate::with_rng_type!(rng, R => first::<R>(seed));
+            match rng.facts().twins {
+                StreamTwins::Low31 => assert_eq!(stream(12345), stream(12345 + (1 << 31)), "{rng}"),
+                StreamTwins::Low48 => assert_eq!(stream(12345), stream(12345 + (1 << 48)), "{rng}"),
+                StreamTwins::ZeroIsOne => assert_eq!(stream(0), stream(1), "{rng}"),
+                StreamTwins::None => {
+                    // No folding the facts leave out: seeds 2^31 and 2^48 apart (where the seeding takes them),
+                    // and 0 and 1, give streams of their own.
+                    let max = rng.facts().max_seed;
+                    for twin in [12345 + (1 << 31), 12345 + (1 << 48)].into_iter().filter(|&t| t <= max) {
+                        assert_ne!(stream(12345), stream(twin), "{rng}: seeds 12345 and {twin}");
+                    }
+                    if rng != RngKind::V8 {
+                        // (V8 takes no seed 0: node's --random_seed=0 means unseeded.)
+                        assert_ne!(stream(0), stream(1), "{rng}: seeds 0 and 1");
+                    }
+                }
+            }
+        }
+    }
+}
