@@ -132,16 +132,32 @@ fn coup_outcome(outcome: usize) -> Message {
     })
 }
 
-/// What a seat count is about, in the detail column (English, as the CSV files are): the event of `rocket-seat`
-/// and `bomb-seat`, the count of `big-cards-seat` and `bombs-per-hand`.
-pub(crate) fn seat_subject(test: TestId) -> &'static str {
+/// A seat test's words: what its count is about in the detail column (English, as the CSV files are), the
+/// event its headline names, and what its mean counts with the unit. One table for the seat tests
+/// (`rocket-seat`, `bomb-seat`, `big-cards-seat`, `jokers-per-hand`, `straight-flush-seat`, `natural-seat`,
+/// `two-deck-bombs`); every other test reads the bombs' words, which no sentence of it uses.
+struct SeatWords {
+    subject: &'static str,
+    event: &'static str,
+    count: &'static str,
+    unit: &'static str,
+}
+
+fn seat_words(test: TestId) -> SeatWords {
+    let words = |subject, event, count, unit| SeatWords { subject, event, count, unit };
+    let bombs = "seat-event.bombs";
     match test {
-        TestId::RocketSeat => "holds the rocket",
-        TestId::BombSeat => "holds a bomb",
-        TestId::BigCardsSeat => "big cards (A, 2, jokers)",
-        TestId::JokersPerHand => "jokers",
-        TestId::StraightFlushSeat => "holds a straight flush",
-        TestId::TwoDeckBombs => "bombs (four or more of a rank)",
+        TestId::RocketSeat => words("holds the rocket", "seat-event.rocket", "seat-count.rocket", "seat-unit.bombs"),
+        TestId::BombSeat => words("holds a bomb", "seat-event.bomb", "seat-count.bomb", "seat-unit.bombs"),
+        TestId::BigCardsSeat => {
+            words("big cards (A, 2, jokers)", "seat-event.big-cards", "seat-count.big-cards", "seat-unit.cards")
+        }
+        TestId::JokersPerHand => words("jokers", "seat-event.jokers", "seat-count.jokers", "seat-unit.cards"),
+        TestId::StraightFlushSeat => {
+            words("holds a straight flush", "seat-event.straight-flush", "seat-count.straight-flush", "seat-unit.hands")
+        }
+        TestId::NaturalSeat => words("bombs", "seat-event.natural", "seat-count.bombs", "seat-unit.bombs"),
+        TestId::TwoDeckBombs => words("bombs (four or more of a rank)", bombs, "seat-count.bombs", "seat-unit.bombs"),
         TestId::PositionCard
         | TestId::PositionWorst
         | TestId::CardWorst
@@ -170,108 +186,28 @@ pub(crate) fn seat_subject(test: TestId) -> &'static str {
         | TestId::BombsPerHand
         | TestId::NiuSeat
         | TestId::BaccaratOdds
-        | TestId::NaturalSeat
         | TestId::NaturalRounds
         | TestId::BottomJokers
         | TestId::SeatCard
         | TestId::SeatWorst
         | TestId::CardSeatWorst
-        | TestId::SecondLevel => "bombs",
+        | TestId::SecondLevel => words("bombs", bombs, "seat-count.bombs", "seat-unit.bombs"),
     }
 }
 
+/// What a seat count is about, in the detail column.
+pub(crate) fn seat_subject(test: TestId) -> &'static str {
+    seat_words(test).subject
+}
+
 fn seat_event(test: TestId) -> Message {
-    msg(match test {
-        TestId::RocketSeat => "seat-event.rocket",
-        TestId::BombSeat => "seat-event.bomb",
-        TestId::BigCardsSeat => "seat-event.big-cards",
-        TestId::JokersPerHand => "seat-event.jokers",
-        TestId::StraightFlushSeat => "seat-event.straight-flush",
-        TestId::NaturalSeat => "seat-event.natural",
-        TestId::PositionCard
-        | TestId::PositionWorst
-        | TestId::CardWorst
-        | TestId::Adjacency
-        | TestId::Parity
-        | TestId::FixedPoints
-        | TestId::Cycles
-        | TestId::Inversions
-        | TestId::RisingSequences
-        | TestId::Descents
-        | TestId::TurningPoints
-        | TestId::RunsUpDown
-        | TestId::LongestIncreasing
-        | TestId::FullPermutation
-        | TestId::SuitByPosition
-        | TestId::RankByPosition
-        | TestId::FaceByPosition
-        | TestId::ValueByPosition
-        | TestId::Clumping
-        | TestId::FaceAdjacency
-        | TestId::FaceSerial
-        | TestId::SerialCorrelation
-        | TestId::Guess
-        | TestId::DuplicateDecks
-        | TestId::BottomJoker
-        | TestId::BombsPerHand
-        | TestId::NiuSeat
-        | TestId::BaccaratOdds
-        | TestId::NaturalRounds
-        | TestId::TwoDeckBombs
-        | TestId::BottomJokers
-        | TestId::SeatCard
-        | TestId::SeatWorst
-        | TestId::CardSeatWorst
-        | TestId::SecondLevel => "seat-event.bombs",
-    })
+    msg(seat_words(test).event)
 }
 
 /// What a seat's mean counts (`big-cards-seat`, `bombs-per-hand`), and its unit.
 fn seat_count(test: TestId) -> (Message, Message) {
-    let (what, unit) = match test {
-        TestId::RocketSeat => ("seat-count.rocket", "seat-unit.bombs"),
-        TestId::BombSeat => ("seat-count.bomb", "seat-unit.bombs"),
-        TestId::BigCardsSeat => ("seat-count.big-cards", "seat-unit.cards"),
-        TestId::JokersPerHand => ("seat-count.jokers", "seat-unit.cards"),
-        TestId::StraightFlushSeat => ("seat-count.straight-flush", "seat-unit.hands"),
-        TestId::PositionCard
-        | TestId::PositionWorst
-        | TestId::CardWorst
-        | TestId::Adjacency
-        | TestId::Parity
-        | TestId::FixedPoints
-        | TestId::Cycles
-        | TestId::Inversions
-        | TestId::RisingSequences
-        | TestId::Descents
-        | TestId::TurningPoints
-        | TestId::RunsUpDown
-        | TestId::LongestIncreasing
-        | TestId::FullPermutation
-        | TestId::SuitByPosition
-        | TestId::RankByPosition
-        | TestId::FaceByPosition
-        | TestId::ValueByPosition
-        | TestId::Clumping
-        | TestId::FaceAdjacency
-        | TestId::FaceSerial
-        | TestId::SerialCorrelation
-        | TestId::Guess
-        | TestId::DuplicateDecks
-        | TestId::BottomJoker
-        | TestId::BombsPerHand
-        | TestId::NiuSeat
-        | TestId::BaccaratOdds
-        | TestId::NaturalSeat
-        | TestId::NaturalRounds
-        | TestId::TwoDeckBombs
-        | TestId::BottomJokers
-        | TestId::SeatCard
-        | TestId::SeatWorst
-        | TestId::CardSeatWorst
-        | TestId::SecondLevel => ("seat-count.bombs", "seat-unit.bombs"),
-    };
-    (msg(what), msg(unit))
+    let w = seat_words(test);
+    (msg(w.count), msg(w.unit))
 }
 
 /// A guesser of the guess test, by name.
