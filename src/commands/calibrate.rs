@@ -91,10 +91,8 @@ pub fn render_console(config: &RunConfig, replicates: u64, outcome: &Calibration
         None => format!("{} shuffles", config.shuffles),
     };
     let mut s = format!(
-        "calibrate: {} / {}, {} cards, {replicates} replicates x {size}, seed {} ({} threads, {:.1} s)\n\n",
-        b.algorithm.label(config.deck),
-        b.rng,
-        config.deck,
+        "calibrate: {}, {replicates} replicates x {size}, seed {} ({} threads, {:.1} s)\n\n",
+        b.title(config.deck),
         b.seed,
         outcome.threads,
         outcome.elapsed.as_secs_f64()

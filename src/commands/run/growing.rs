@@ -78,10 +78,8 @@ pub fn run(
 fn preamble(config: &RunConfig, max: u64, looks: usize, tests: &[TestId], t: &Thresholds) -> String {
     let b = config.builtin().expect("progressive mode of a built-in run");
     let mut s = format!(
-        "progressive: {} / {}, {} cards, seed {}; looks at {} .. {} shuffles ({looks} looks)\n",
-        b.algorithm.label(config.deck),
-        b.rng,
-        config.deck,
+        "progressive: {}, seed {}; looks at {} .. {} shuffles ({looks} looks)\n",
+        b.title(config.deck),
         b.seed,
         size_label(look_sizes(max)[0]),
         size_label(max),

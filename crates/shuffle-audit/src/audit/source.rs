@@ -252,6 +252,13 @@ pub enum DeckSource {
     Function(FunctionSource),
 }
 
+impl Builtin {
+    /// `naive-swap / chacha8, 52 cards`: the run's algorithm, generator and deck, as the consoles head it.
+    pub fn title(&self, deck: usize) -> String {
+        format!("{} / {}, {deck} cards", self.algorithm.label(deck), self.rng)
+    }
+}
+
 impl DeckSource {
     pub fn builtin(&self) -> Option<&Builtin> {
         match self {
