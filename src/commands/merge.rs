@@ -21,6 +21,14 @@ pub fn run(args: MergeArgs) -> anyhow::Result<ExitCode> {
     let mut owners: Vec<(std::ops::Range<u64>, PathBuf)> = Vec::new();
     for path in &args.states {
         let state = super::read_state(path)?;
+        if state.samples.is_some() {
+            anyhow::bail!(
+                "{}: the state of a run of samples, which is not split into shards: resume it with `shuffle-audit run \
+                 --resume {}`",
+                path.display(),
+                path.display()
+            );
+        }
         match &mut merged {
             None => merged = Some((state.clone(), path.clone())),
             Some((total, first)) => {

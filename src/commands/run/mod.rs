@@ -49,13 +49,18 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
         let resumed = super::read_state(path).map_err(|e| anyhow::anyhow!("--resume: {e}"))?;
         let settings = request.validate_resume(&resumed)?;
         let Plan::Builtin(config) = settings.plan else { unreachable!("a state is of a built-in run") };
+        if let Some(count) = settings.samples {
+            let judge = (settings.thresholds, settings.timeout);
+            return run_sampled(config, count, judge, Some(resumed), args.out.as_deref(), (output, None));
+        }
         let how = (settings.state, settings.thresholds, settings.timeout);
         return run_builtin(config, how, Some(resumed), args.out.as_deref(), (output, None), None, None);
     }
     let settings = super::validate(&request, "this run")?;
     let thresholds = settings.thresholds;
     if let (Some(count), Plan::Builtin(config)) = (settings.samples, &settings.plan) {
-        return run_sampled(config.clone(), count, (thresholds, settings.timeout), args.out.as_deref(), (output, lab));
+        let judge = (thresholds, settings.timeout);
+        return run_sampled(config.clone(), count, judge, None, args.out.as_deref(), (output, lab));
     }
     let samples = settings.samples;
     match (settings.plan, settings.progressive) {
@@ -271,13 +276,15 @@ fn not_written(save: Option<anyhow::Error>, state: StateWrites) -> bool {
     save.is_some() || state.out.is_some() || state.beside.is_some()
 }
 
-/// `run --samples S` of a built-in algorithm: S runs of N/S shuffles, each of its own seed, tested one by one;
-/// the reports are those of their decks together, with each sample's tests and the second level. SIGINT,
-/// SIGTERM or `--timeout` stop it at the next chunk: the reports, marked partial, hold the samples finished.
+/// `run --samples S` of a built-in algorithm, or the rest of one (`--resume` of its state): S runs of N/S
+/// shuffles, each of its own seed, tested one by one; the reports are those of their decks together, with each
+/// sample's tests and the second level. SIGINT, SIGTERM or `--timeout` stop it at the next chunk: the reports,
+/// marked partial, hold the samples finished, and its state beside them (`run.state`) keeps them to resume.
 fn run_sampled(
     config: RunConfig,
     count: u64,
     judge: (Thresholds, Option<Duration>),
+    resumed: Option<RunState>,
     out: Option<&Path>,
     (output, lab): (Output, Option<Level>),
 ) -> anyhow::Result<ExitCode> {
@@ -287,15 +294,23 @@ fn run_sampled(
     crate::signals::install();
     let size = config.shuffles / count.max(1);
     let mut stdout = Console::stdout();
+    let from = resumed.as_ref().and_then(|s| s.samples.as_ref()).map_or(0, |s| s.results.len() as u64);
+    let resuming = if from > 0 {
+        format!(", from sample {} (the {from} before are in the state)", from + 1)
+    } else {
+        String::new()
+    };
     writeln!(
         stdout,
         "samples: {count} of {} shuffles, each of its own seed, tested one by one; then the samples' p-values \
-         for uniformity (the second level)",
+         for uniformity (the second level){resuming}",
         group_digits(size)
     );
+    let resumed = resumed.map(|s| (s.counted, s.samples.expect("a run of samples' state"), s.seconds));
     let sampled = within_limit(&crate::signals::STOP, timeout, |stop| {
-        audit::run_samples(&config, count, &thresholds, |_| crate::progress::BAR, Some(stop))
+        audit::run_samples(&config, count, &thresholds, |_| crate::progress::BAR, Some(stop), resumed)
     })?;
+    let state = sampled.state(&config);
     // The finished samples, and the decks of one cut short.
     let counted = sampled.outcome.tally.shuffles();
     let mut report = RunReport::with_samples(config.clone(), sampled.outcome, sampled.samples, thresholds);
@@ -308,21 +323,63 @@ fn run_sampled(
             missing: vec![[counted + 1, config.shuffles]],
         });
     }
-    let code = finish(&report, outdir, stdout, (output, lab), samples_note(&report))?;
-    if let Some(reason) = sampled.stopped {
-        let finished = report.samples.as_ref().map_or(0, |s| s.samples.len());
-        eprintln!(
-            "{} after {finished} of {count} samples ({} of {} shuffles): the reports, marked partial, test the \
-             {} decks counted and the second level the {finished} samples finished; a run of samples is not \
-             resumed: run it again, or with fewer samples",
-            reason.stopped_by(),
-            group_digits(counted),
-            group_digits(config.shuffles),
-            group_digits(counted),
-        );
-        return Ok(ExitCode::from(reason.exit_code()));
+    let Some(reason) = sampled.stopped else {
+        return finish(&report, outdir, stdout, (output, lab), samples_note(&report));
+    };
+    // Its state goes beside the reports; one that cannot be written does not lose them.
+    let mut kept_failed = None;
+    let written = outdir.write(|d| {
+        let mut written = write_reports(d, &report, output, lab)?;
+        if let Some(state) = &state {
+            match write_all(d, &[(STATE_FILE, state.encode())]) {
+                Ok(()) => written.push(STATE_FILE),
+                Err(e) => {
+                    let _ = std::fs::remove_file(d.join(STATE_FILE));
+                    kept_failed = Some(e);
+                }
+            }
+        }
+        anyhow::Ok(written)
+    })?;
+    let dir = outdir.commit()?;
+    super::print_summary(&mut stdout, &report, &dir, &written, output, samples_note(&report));
+    // A partial run has no lab page: said, when one was asked for.
+    lab_outcome(&mut stdout, &report, lab, &dir, Ok(None))?;
+    stdout.finish()?;
+    let finished = report.samples.as_ref().map_or(0, |s| s.samples.len());
+    let told = format!(
+        "{} after {finished} of {count} samples ({} of {} shuffles): the reports, marked partial, test the {} decks \
+         counted and the second level the {finished} samples finished",
+        reason.stopped_by(),
+        group_digits(counted),
+        group_digits(config.shuffles),
+        group_digits(counted),
+    );
+    let path = dir.join(STATE_FILE);
+    match (&state, kept_failed) {
+        (Some(_), None) => {
+            let resume = if dir == super::out_path(None, || config.dir_name()) {
+                format!("shuffle-audit run --resume {}", path.display())
+            } else {
+                format!("shuffle-audit run --resume {} --out {}", path.display(), dir.display())
+            };
+            eprintln!(
+                "{told}; the finished samples are kept in {} (a sample cut short is counted again from its start); \
+                 continue with: {resume}",
+                path.display()
+            );
+            Ok(ExitCode::from(reason.exit_code()))
+        }
+        (_, Some(e)) => {
+            eprintln!("{told}; no state was kept, so the run cannot be resumed");
+            not_written(None, StateWrites { out: None, beside: Some(e), kept: None });
+            Ok(ExitCode::from(2))
+        }
+        (None, None) => {
+            eprintln!("{told}; no state was kept, so the run cannot be resumed");
+            Ok(ExitCode::from(2))
+        }
     }
-    Ok(code)
 }
 
 /// One line on a run's samples: how many, and how often each level's rule passed the tests sample by sample.

@@ -36,8 +36,8 @@ pub use runner::{
     run_into, shard_chunks,
 };
 pub use samples::{
-    MAX_SAMPLES, MIN_SAMPLE_DECKS, SampleResult, SampleTest, SampledRun, Samples, check_samples, run_samples,
-    sample_seed,
+    MAX_SAMPLES, MIN_SAMPLE_DECKS, SampleResult, SampleTest, SampledRun, Samples, SamplesDone, check_samples,
+    run_samples, sample_seed,
 };
 pub use settings::{
     DEFAULT_RNG, Draw, ExternalPlan, FaroKind, PileOrder, Plan, RunRequest, RunSettings, StateSettings, thresholds,

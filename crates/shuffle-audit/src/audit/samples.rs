@@ -7,6 +7,10 @@
 //! A built-in run's sample k is an ordinary run of N/S shuffles seeded with [`sample_seed`]`(seed, k)`: each
 //! sample can be reproduced alone with `run --seed`, and the samples are independent streams. Decks read from a
 //! file are cut into S runs of consecutive deck lines.
+//!
+//! A built-in run of samples stopped part-way keeps its finished samples in a state ([`SamplesDone`], in the
+//! state file's `samples` section): resumed, it counts the samples not finished, from the first one's start, and
+//! its reports are those of the run done whole.
 
 use serde::Serialize;
 
@@ -88,7 +92,7 @@ pub fn check_samples(count: u64, decks: u64, what: &str) -> Result<u64, ConfigEr
 }
 
 /// One test of one sample.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct SampleTest {
     pub test: TestId,
     pub statistic: f64,
@@ -102,7 +106,7 @@ pub struct SampleTest {
 }
 
 /// One sample: where its decks are, its seed, and its tests.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct SampleResult {
     /// 1-based.
     pub index: u64,
@@ -179,6 +183,15 @@ impl Samples {
     }
 }
 
+/// The samples a built-in run finished before it stopped, kept in its state to resume it: how many the run has,
+/// and the results of the finished ones, in order. Their decks, counted together, are the state's tally; the
+/// decks of a sample cut short are not (it is counted again, from its start, when the run resumes).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SamplesDone {
+    pub count: u64,
+    pub results: Vec<SampleResult>,
+}
+
 /// A built-in run split into `count` samples: what the samples counted together, the samples, and what stopped
 /// it early. A sample cut short by a stop request is not a sample (the samples are whole ones only), but its
 /// decks are in `outcome` with the others'.
@@ -186,16 +199,23 @@ pub struct SampledRun {
     pub outcome: RunOutcome,
     pub samples: Samples,
     pub stopped: Option<StopReason>,
+    /// The decks of the finished samples only (the state of a run stopped part-way), when it stopped before its
+    /// last sample and met no fault; time spent counting includes a resumed state's.
+    pub done: Option<Counted>,
+    pub seconds: f64,
+    pub threads: usize,
 }
 
 /// Runs `config` as `count` samples of `config.shuffles / count` shuffles, sample k seeded with
-/// [`sample_seed`]; stops at a fault or when `stop` is set, keeping the samples finished before.
+/// [`sample_seed`]; stops at a fault or when `stop` is set, keeping the samples finished before. `resumed`
+/// continues a run from its state: the decks of its finished samples, their results, and the seconds spent.
 pub fn run_samples(
     config: &RunConfig,
     count: u64,
     thresholds: &Thresholds,
     progress: impl Fn(u64) -> Progress,
     stop: Option<&StopFlag>,
+    resumed: Option<(Counted, SamplesDone, f64)>,
 ) -> Result<SampledRun, ConfigError> {
     let size = check_samples(count, config.shuffles, "shuffles")?;
     let DeckSource::Builtin(builtin) = &config.source else {
@@ -203,10 +223,18 @@ pub fn run_samples(
     };
     let max_seed = builtin.rng.max_seed();
     let start = std::time::Instant::now();
-    let mut whole = Counted::new(config);
-    let mut samples = Vec::new();
-    let (mut stopped, mut threads) = (None, 1);
-    for k in 0..count {
+    let (mut done, mut samples, before) = match resumed {
+        Some((counted, so_far, seconds)) if so_far.count == count => (counted, so_far.results, seconds),
+        Some((_, so_far, _)) => {
+            return Err(ConfigError::new(
+                Field::Samples,
+                format!("the state is of a run of {} samples, not {count}", so_far.count),
+            ));
+        }
+        None => (Counted::new(config), Vec::new(), 0.0),
+    };
+    let (mut stopped, mut threads, mut cut, mut fault) = (None, 1, None, None);
+    for k in samples.len() as u64..count {
         let seed = sample_seed(builtin.seed, k, max_seed);
         let mut source = *builtin;
         source.seed = seed;
@@ -217,27 +245,171 @@ pub fn run_samples(
         threads = finish.threads;
         if counted.fault.is_some() {
             // The fault's shuffle is numbered in the whole run.
-            let mut fault = counted.fault.clone();
-            if let Some((_, f)) = &mut fault {
+            let mut f = counted.fault.clone();
+            if let Some((_, f)) = &mut f {
                 f.first_shuffle += k * size;
             }
-            whole.merge(&counted.tally, &[], fault);
+            fault = Some((counted.tally, f));
             break;
         }
         if finish.stopped.is_some() {
             // The decks of the sample cut short are counted with the others (the pooled tests read any decks of
-            // the run's seeds), but it is not a sample: the second level reads whole samples only.
+            // the run's seeds), but it is not a sample: the second level reads whole samples only, and a resumed
+            // run counts it again.
             stopped = finish.stopped;
-            whole.merge(&counted.tally, &[], None);
+            cut = Some(counted.tally);
             break;
         }
         counted.tally.settle();
         samples.push(SampleResult::of(k + 1, Some(seed), k * size + 1, &counted.tally, thresholds));
-        whole.merge(&counted.tally, &[], None);
+        done.merge(&counted.tally, &[], None);
+    }
+    let seconds = before + start.elapsed().as_secs_f64();
+    // The state to resume from: the finished samples' decks, kept apart from a cut sample's.
+    let keep = stopped.is_some() && fault.is_none();
+    let mut whole = if keep { done.clone() } else { std::mem::replace(&mut done, Counted::new(config)) };
+    if let Some(tally) = &cut {
+        whole.merge(tally, &[], None);
+    }
+    if let Some((tally, f)) = fault {
+        whole.merge(&tally, &[], f);
     }
     whole.tally.settle();
-    let outcome = whole.into_outcome(start.elapsed(), threads);
-    Ok(SampledRun { outcome, samples: Samples { count, size, samples }, stopped })
+    let outcome = whole.into_outcome(std::time::Duration::from_secs_f64(seconds), threads);
+    Ok(SampledRun {
+        outcome,
+        samples: Samples { count, size, samples },
+        stopped,
+        done: keep.then_some(done),
+        seconds,
+        threads,
+    })
+}
+
+impl SampledRun {
+    /// The state of a run stopped part-way, to resume it (`run --resume`): `None` when the run ended, or met a
+    /// fault (a broken shuffle is not counted further).
+    pub fn state(&self, config: &RunConfig) -> Option<crate::audit::RunState> {
+        let done = self.done.clone()?;
+        let so_far = SamplesDone { count: self.samples.count, results: self.samples.samples.clone() };
+        crate::audit::RunState::of_samples(config, done, so_far, self.seconds, self.threads)
+    }
+}
+
+/// The words one sample's record holds in a state file's `samples` section before its tests: index, seed, first
+/// deck, decks.
+const RECORD_HEAD: usize = 4;
+
+/// Every form a sample's p-value for the second level may take ([`crate::stats::second_level::SampleP`]), by its
+/// number in a state file: a form is one of the battery's fixed words, or a guesser's name.
+fn forms() -> impl Iterator<Item = &'static str> {
+    ["p", "upper", "lower", "Sidak", "randomized", "mid-p"]
+        .into_iter()
+        .chain(crate::stats::finding::Guesser::ALL.into_iter().map(|g| g.name()))
+}
+
+fn test_code(test: TestId) -> u64 {
+    TestId::ALL.iter().position(|&t| t == test).expect("every test is in ALL") as u64
+}
+
+/// The most words one sample's record may take: its head, each test's four words and its family p, and up to
+/// three p-values a test for the second level (a guess test's guessers) of three words each.
+pub(crate) fn max_record_words() -> u64 {
+    let tests = TestId::ALL.len() as u64;
+    RECORD_HEAD as u64 + 1 + tests * 4 + 1 + 1 + tests * 3 * 3
+}
+
+/// The finished samples' results as a state file's `samples` section: per sample its index, seed, first deck,
+/// decks, number of tests, each test's number, statistic, df and ln p (as the bits of their doubles, so that a
+/// resumed run's second level reads the very values), its family ln p, its number of p-values for the second
+/// level, and each one's test, form and ln p.
+pub(crate) fn encode_results(results: &[SampleResult]) -> Vec<u64> {
+    let mut out = Vec::new();
+    for r in results {
+        out.extend([r.index, r.seed.unwrap_or(0), r.first_deck, r.decks, r.tests.len() as u64]);
+        for t in &r.tests {
+            out.extend([test_code(t.test), t.statistic.to_bits(), t.df.to_bits(), t.ln_p.to_bits()]);
+        }
+        out.extend([r.ln_p_family.to_bits(), r.uniform.len() as u64]);
+        for &(test, form, ln_p) in &r.uniform {
+            let f = forms().position(|x| x == form).expect("every form the battery gives is listed in forms()");
+            out.extend([test_code(test), f as u64, ln_p.to_bits()]);
+        }
+    }
+    out
+}
+
+/// The results of `finished` samples of `size` decks from a state's `samples` section, checked against the run
+/// (each sample's index, seed and decks are the run's own, every test and form is known, every ln p is a
+/// probability's); the error says where it fails.
+pub(crate) fn decode_results(
+    values: &[u64],
+    finished: u64,
+    size: u64,
+    seed_of: impl Fn(u64) -> u64,
+) -> Result<Vec<SampleResult>, String> {
+    let mut words = values.iter().copied();
+    let mut results = Vec::new();
+    let ln_p_of = |bits: u64, what: &str, k: u64| {
+        let v = f64::from_bits(bits);
+        if v <= 0.0 { Ok(v) } else { Err(format!("sample {k}: {what} {v} is not the log of a probability")) }
+    };
+    for k in 0..finished {
+        let index = k + 1;
+        let mut next = || words.next().ok_or_else(|| format!("it ends inside sample {index}"));
+        let (i, seed, first, decks, tests) = (next()?, next()?, next()?, next()?, next()?);
+        let want = (index, seed_of(k), k * size + 1, size);
+        if (i, seed, first, decks) != want {
+            return Err(format!(
+                "sample {index} says index {i}, seed {seed}, first deck {first}, {decks} decks where the run's is \
+                 index {}, seed {}, first deck {}, {} decks",
+                want.0, want.1, want.2, want.3
+            ));
+        }
+        if tests > TestId::ALL.len() as u64 {
+            return Err(format!("sample {index} has {tests} tests"));
+        }
+        let test_of = |code: u64| {
+            TestId::ALL.get(code as usize).copied().ok_or_else(|| format!("sample {index}: no test number {code}"))
+        };
+        let mut sample_tests = Vec::new();
+        for _ in 0..tests {
+            let (t, statistic, df, ln_p) = (next()?, next()?, next()?, next()?);
+            let ln_p = ln_p_of(ln_p, "a test's ln p", index)?;
+            sample_tests.push(SampleTest {
+                test: test_of(t)?,
+                statistic: f64::from_bits(statistic),
+                df: f64::from_bits(df),
+                ln_p,
+                p: ln_p.exp(),
+            });
+        }
+        let ln_p_family = ln_p_of(next()?, "its family ln p", index)?;
+        let count = next()?;
+        if count > TestId::ALL.len() as u64 * 3 {
+            return Err(format!("sample {index} has {count} p-values for the second level"));
+        }
+        let mut uniform = Vec::new();
+        for _ in 0..count {
+            let (t, f, ln_p) = (next()?, next()?, next()?);
+            let form = forms().nth(f as usize).ok_or_else(|| format!("sample {index}: no form number {f}"))?;
+            uniform.push((test_of(t)?, form, ln_p_of(ln_p, "a second-level p's ln", index)?));
+        }
+        results.push(SampleResult {
+            index,
+            seed: Some(seed),
+            first_deck: first,
+            decks,
+            tests: sample_tests,
+            ln_p_family,
+            p_family: ln_p_family.exp(),
+            uniform,
+        });
+    }
+    if words.next().is_some() {
+        return Err(format!("words follow the last of its {finished} samples"));
+    }
+    Ok(results)
 }
 
 #[cfg(test)]
@@ -277,7 +449,7 @@ mod tests {
     #[test]
     fn each_sample_is_a_run_of_its_own_seed_and_the_whole_is_their_sum() {
         let c = config(AlgorithmKind::FisherYates, 3000);
-        let run = run_samples(&c, 3, &Thresholds::default(), |_| Progress::Hidden, None).unwrap();
+        let run = run_samples(&c, 3, &Thresholds::default(), |_| Progress::Hidden, None, None).unwrap();
         assert_eq!(run.samples.samples.len(), 3);
         assert_eq!(run.outcome.tally.shuffles(), 3000);
         let mut sum: Option<Tally> = None;
@@ -331,7 +503,7 @@ mod tests {
                 threads: Some(1),
                 ..RunConfig::new(Algorithm::new(AlgorithmKind::FisherYates), RngKind::Pcg32, deck, count * decks, seed)
             };
-            let run = run_samples(&c, count, &Thresholds::default(), |_| Progress::Hidden, None).unwrap();
+            let run = run_samples(&c, count, &Thresholds::default(), |_| Progress::Hidden, None, None).unwrap();
             let sl = run.samples.second_level().expect("ten samples have a second level");
             second += usize::from(sl.ln_p < 0.05f64.ln());
             if sl.ln_p < 0.05f64.ln()
@@ -414,10 +586,42 @@ mod tests {
         assert!(bad.is_empty(), "{bad:?} of {runs}");
     }
 
+    /// A run stopped as its third sample starts, its state written and read back, then resumed: the samples and
+    /// the counts of the run done whole; a run that ended, or met a fault, has no state to resume.
+    #[test]
+    fn a_run_stopped_between_samples_resumes_to_the_whole_run() {
+        use crate::audit::stop::StopReason;
+        let c = config(AlgorithmKind::FisherYates, 5000);
+        let t = Thresholds::default();
+        let whole = run_samples(&c, 5, &t, |_| Progress::Hidden, None, None).unwrap();
+        assert!(whole.state(&c).is_none(), "a run that ended keeps no state");
+        let stop = StopFlag::new();
+        let asked = |k: u64| {
+            if k == 2 {
+                stop.request(StopReason::Interrupt);
+            }
+            Progress::Hidden
+        };
+        let part = run_samples(&c, 5, &t, asked, Some(&stop), None).unwrap();
+        assert_eq!((part.samples.samples.len(), part.stopped), (2, Some(StopReason::Interrupt)));
+        let state = crate::audit::RunState::decode(&part.state(&c).unwrap().encode()).unwrap();
+        let from = Some((state.counted, state.samples.unwrap(), state.seconds));
+        // Asked for another number of samples, the state is refused.
+        let e = run_samples(&c, 4, &t, |_| Progress::Hidden, None, from.clone()).err().unwrap().to_string();
+        assert!(e.contains("a run of 5 samples, not 4"), "{e}");
+        let rest = run_samples(&c, 5, &t, |_| Progress::Hidden, None, from).unwrap();
+        assert_eq!(rest.samples.samples, whole.samples.samples);
+        assert_eq!(rest.outcome.tally, whole.outcome.tally);
+        let broken = config(AlgorithmKind::DirectDraw, 400);
+        let stop = StopFlag::new();
+        let faulty = run_samples(&broken, 4, &t, |_| Progress::Hidden, Some(&stop), None).unwrap();
+        assert!(faulty.outcome.fault.is_some() && faulty.state(&broken).is_none());
+    }
+
     #[test]
     fn a_fault_ends_the_run_in_the_sample_that_met_it() {
         let c = config(AlgorithmKind::DirectDraw, 400);
-        let run = run_samples(&c, 4, &Thresholds::default(), |_| Progress::Hidden, None).unwrap();
+        let run = run_samples(&c, 4, &Thresholds::default(), |_| Progress::Hidden, None, None).unwrap();
         let fault = run.outcome.fault.expect("direct-draw is not a permutation");
         assert!(fault.first_shuffle <= 100, "{}", fault.first_shuffle);
         assert!(run.samples.samples.is_empty());

@@ -385,6 +385,13 @@ impl RunRequest {
             ));
         }
         let thresholds = thresholds(self.fail_below, self.suspicious_below)?;
+        if resumed.samples.is_some() {
+            self.refuse_given(
+                &self.state_only(),
+                "does not apply to the state of a run of samples: stopped again, it keeps its state beside its \
+                 reports",
+            )?;
+        }
         let mut state = self.state_settings()?;
         state.shard = resumed.shard;
         let config = RunConfig { threads: self.threads, ..resumed.config.clone() };
@@ -395,7 +402,7 @@ impl RunRequest {
             progressive: None,
             state,
             timeout: self.timeout,
-            samples: None,
+            samples: resumed.samples.as_ref().map(|s| s.count),
         })
     }
 

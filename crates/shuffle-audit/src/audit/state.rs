@@ -45,6 +45,7 @@ use thiserror::Error;
 use crate::audit::fault::FaultReport;
 use crate::audit::regular_file::{FileKind, OpenError, open_regular};
 use crate::audit::runner::{CHUNK_SHUFFLES, Counted, RunConfig, coalesce, shuffles_in};
+use crate::audit::samples::SamplesDone;
 use crate::audit::source::{Builtin, DeckSource, FunctionSource, PostProcess, Seeding};
 use crate::game::deal::DealConfig;
 use crate::rng::RngKind;
@@ -159,6 +160,10 @@ struct Definition {
     /// seeded as the runner seeds them; absent for a built-in run, whose definition stays as it was.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     function: Option<String>,
+    /// `--samples S`: the run is S samples, each of its own seed ([`crate::audit::samples`]); absent for a run
+    /// that is not split, whose definition stays as it was.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    samples: Option<u64>,
 }
 
 impl Definition {
@@ -183,6 +188,7 @@ impl Definition {
             tests: config.tests,
             seeding,
             function,
+            samples: None,
         })
     }
 
@@ -253,6 +259,9 @@ struct Header {
     /// Where the duplicate-deck window is when it is not in this file (a checkpoint's): absent otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]
     window: Option<WindowFile>,
+    /// A run of samples' finished samples, whose results are the `samples` section: absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    samples_finished: Option<u64>,
 }
 
 /// A checkpoint's duplicate-deck window, in a file of its own beside the state ([`RunState::encode_checkpoint`]):
@@ -294,7 +303,12 @@ pub struct RunState {
     /// Time spent counting, and the most threads that counted (timings, not part of the run).
     pub seconds: f64,
     pub threads: usize,
+    /// A run of samples' finished samples (`counted` is then their decks, and covers no chunk of the run).
+    pub samples: Option<SamplesDone>,
 }
+
+/// The section of a run of samples' state that holds its finished samples' results.
+const SAMPLES_SECTION: &str = "samples";
 
 impl RunState {
     /// A state of `config`'s run; `None` for decks made elsewhere, which cannot be replayed.
@@ -312,12 +326,39 @@ impl RunState {
             shard,
             seconds: elapsed.as_secs_f64(),
             threads,
+            samples: None,
         })
+    }
+
+    /// The state of a run of samples stopped part-way: the decks of its finished samples, and their results;
+    /// `None` for decks made elsewhere.
+    pub fn of_samples(
+        config: &RunConfig,
+        done: Counted,
+        samples: SamplesDone,
+        seconds: f64,
+        threads: usize,
+    ) -> Option<Self> {
+        Definition::of(config)?;
+        Some(RunState {
+            config: RunConfig { threads: None, ..config.clone() },
+            counted: done,
+            shard: None,
+            seconds,
+            threads,
+            samples: Some(samples),
+        })
+    }
+
+    /// Its run's definition, with the number of samples of a run of samples.
+    fn definition(&self) -> Definition {
+        let definition = Definition::of(&self.config).expect("a state is of a replayable run");
+        Definition { samples: self.samples.as_ref().map(|s| s.count), ..definition }
     }
 
     /// The SHA-256 of the run's definition: states of one run share it.
     pub fn definition_sha256(&self) -> String {
-        Self::definition_sha256_of(&self.config).expect("a state is of a replayable run")
+        self.definition().sha256()
     }
 
     /// The SHA-256 of the definition of `config`'s run, which its states carry; `None` for decks made elsewhere.
@@ -342,6 +383,9 @@ impl RunState {
 
     /// Adds a state of the same run and other chunks. The error says what differs.
     pub fn merge(&mut self, other: &RunState) -> Result<(), String> {
+        if self.samples.is_some() || other.samples.is_some() {
+            return Err("a run of samples is not split into shards: resume its state with `run --resume`".into());
+        }
         if other.config != self.config {
             return Err(format!(
                 "they are states of different runs (definition {} and {})",
@@ -381,10 +425,13 @@ impl RunState {
     }
 
     fn encode_parts(&self, window: Option<(&str, Option<&WrittenWindow>)>) -> Checkpoint {
-        let definition = Definition::of(&self.config).expect("a state is of a replayable run");
+        let definition = self.definition();
         let mut tally = self.counted.tally.clone();
         let mut collect = Collect { external: window.map(|(_, w)| w.cloned()), ..Collect::default() };
         tally.visit_counts(&mut collect);
+        if let Some(samples) = &self.samples {
+            collect.read(SAMPLES_SECTION, &crate::audit::samples::encode_results(&samples.results));
+        }
         let window_file = match (&collect.window, window) {
             (Some(w), Some((file, _))) => {
                 Some(WindowFile { file: file.to_string(), values: w.values, sha256: w.sha256.clone() })
@@ -405,6 +452,7 @@ impl RunState {
             threads: self.threads,
             sections: collect.sections,
             window: window_file,
+            samples_finished: self.samples.as_ref().map(|s| s.results.len() as u64),
         };
         let mut out = format!("{MAGIC}{FORMAT_VERSION}\n").into_bytes();
         serde_json::to_writer(&mut out, &header).expect("plain data serialises");
@@ -478,6 +526,16 @@ impl RunState {
         {
             error = w.finish().err();
         }
+        // A run of samples' results come after its counters.
+        let mut samples = None;
+        if error.is_none()
+            && let Some(finished) = header.samples_finished
+        {
+            match read_samples(fill.sections.next(), fill.input, finished, &config, &header.definition) {
+                Ok(done) => samples = Some(done),
+                Err(e) => error = Some(e),
+            }
+        }
         if error.is_none()
             && let Some(s) = fill.sections.next()
         {
@@ -516,8 +574,42 @@ impl RunState {
             shard: header.shard.map(|[i, k]| (i, k)),
             seconds: header.seconds,
             threads: header.threads,
+            samples,
         })
     }
+}
+
+/// A run of samples' `samples` section: its finished samples' results, read only when the section has a length
+/// that many samples can take, and checked against the run ([`crate::audit::samples::decode_results`]).
+fn read_samples(
+    section: Option<&Section>,
+    input: &mut impl Read,
+    finished: u64,
+    config: &RunConfig,
+    definition: &Definition,
+) -> Result<SamplesDone, FillError> {
+    let corrupted = |e: String| FillError::Corrupted(format!("its '{SAMPLES_SECTION}' section: {e}"));
+    let Some(section) = section.filter(|s| s.name == SAMPLES_SECTION) else {
+        return Err(FillError::Corrupted(format!("section '{SAMPLES_SECTION}' is missing")));
+    };
+    let most = finished.saturating_mul(crate::audit::samples::max_record_words());
+    if section.len > most {
+        return Err(corrupted(format!("{} values, more than {finished} samples hold", section.len)));
+    }
+    let mut bytes = vec![0u8; section.len as usize * 8];
+    input.read_exact(&mut bytes).map_err(FillError::Io)?;
+    let values: Vec<u64> = bytes.chunks_exact(8).map(|b| u64::from_le_bytes(b.try_into().expect("8 bytes"))).collect();
+    let count = definition.samples.expect("a header with finished samples has a number of samples");
+    let size = config.shuffles / count;
+    let DeckSource::Builtin(b) = &config.source else {
+        return Err(corrupted("a run of samples is of a built-in shuffle".into()));
+    };
+    let (seed, max_seed) = (b.seed, b.rng.max_seed());
+    let results = crate::audit::samples::decode_results(&values, finished, size, |k| {
+        crate::audit::samples::sample_seed(seed, k, max_seed)
+    })
+    .map_err(corrupted)?;
+    Ok(SamplesDone { count, results })
 }
 
 /// The longest header line a state may have: a run's header is a few kilobytes (its sections' names, its chunk
@@ -562,6 +654,7 @@ impl Header {
             threads: parse("threads", take("threads"))?,
             sections: parse("sections", take("sections"))?,
             window: parse("window", take("window"))?,
+            samples_finished: parse("samples_finished", take("samples_finished"))?,
         })
     }
 
@@ -626,10 +719,12 @@ impl Header {
                 ));
             }
         }
-        // A run that met a fault stops counting inside the faulty chunk; any other counts its chunks whole.
-        let consistent = match self.fault {
-            None => self.shuffles_counted == in_covered,
-            Some(_) => self.shuffles_counted <= in_covered,
+        // A run that met a fault stops counting inside the faulty chunk; any other counts its chunks whole; a run
+        // of samples, its finished samples whole.
+        let consistent = match (self.fault.as_ref(), self.samples()?) {
+            (_, Some((_, size, finished))) => self.shuffles_counted == finished * size,
+            (None, None) => self.shuffles_counted == in_covered,
+            (Some(_), None) => self.shuffles_counted <= in_covered,
         };
         if !consistent {
             return Err(StateError::field(
@@ -647,6 +742,37 @@ impl Header {
             return Err(StateError::field("threads", format!("{} is not 1..={MAX_THREADS}", self.threads)));
         }
         Ok(config)
+    }
+}
+
+impl Header {
+    /// A run of samples' number of samples, their size and how many are finished, checked against the rest of
+    /// the header: its samples are seeded runs of their own, so it counts no chunk of the run, is no shard and
+    /// has met no fault (a fault ends a run of samples, which is not resumed then).
+    fn samples(&self) -> Result<Option<(u64, u64, u64)>, StateError> {
+        let (count, finished) = match (self.definition.samples, self.samples_finished) {
+            (None, None) => return Ok(None),
+            (Some(count), Some(finished)) => (count, finished),
+            (Some(_), None) => return Err(StateError::field("samples_finished", "it is missing (or null)")),
+            (None, Some(_)) => {
+                return Err(StateError::field("samples_finished", "the definition is of a run without samples"));
+            }
+        };
+        let size = crate::audit::samples::check_samples(count, self.definition.shuffles, "shuffles")
+            .map_err(|e| StateError::field("definition", e.to_string()))?;
+        if finished > count {
+            return Err(StateError::field("samples_finished", format!("{finished} of {count} samples")));
+        }
+        let extra = [
+            ("covered", !self.covered.is_empty()),
+            ("shard", self.shard.is_some()),
+            ("fault", self.fault.is_some()),
+            ("window", self.window.is_some()),
+        ];
+        if let Some((field, _)) = extra.iter().find(|(_, given)| *given) {
+            return Err(StateError::field(field, "a run of samples' state has none"));
+        }
+        Ok(Some((count, size, finished)))
     }
 }
 
@@ -1155,6 +1281,81 @@ mod tests {
             RunState::decode(&with_header(&bytes, |h| h["fault"] = fault.clone())).unwrap().counted.fault.unwrap().0,
             1
         );
+    }
+
+    /// A run of samples stopped as its third sample starts: its state reads back to itself, is a run of its own
+    /// (its definition's hash is not the unsplit run's), is never merged, and a header or a `samples` section that
+    /// disagrees with the run is refused, naming what.
+    #[test]
+    fn a_run_of_samples_state_reads_back_and_is_checked() {
+        use crate::audit::meter::Progress;
+        use crate::audit::stop::{StopFlag, StopReason};
+        use crate::audit::verdict::Thresholds;
+        use serde_json::json;
+        let c = RunConfig {
+            threads: Some(2),
+            ..RunConfig::new(Algorithm::new(AlgorithmKind::FisherYates), RngKind::Pcg32, 20, 4000, 7)
+        };
+        let stop = StopFlag::new();
+        let asked = |k: u64| {
+            if k == 2 {
+                stop.request(StopReason::Interrupt);
+            }
+            Progress::Hidden
+        };
+        let part = crate::audit::run_samples(&c, 4, &Thresholds::default(), asked, Some(&stop), None).unwrap();
+        let state = part.state(&c).expect("a run stopped part-way has a state");
+        let bytes = state.encode();
+        assert_eq!(RunState::decode(&bytes).unwrap(), state);
+        assert_eq!(state.samples.as_ref().map(|s| (s.count, s.results.len())), Some((4, 2)));
+        assert_eq!(state.counted.tally.shuffles(), 2000);
+        assert_ne!(state.definition_sha256(), RunState::definition_sha256_of(&c).unwrap());
+        // Never merged, with itself or with a state of the unsplit run.
+        assert!(state.clone().merge(&state).unwrap_err().contains("run --resume"));
+        assert!(state_of(&c, 0..1, None).merge(&state).unwrap_err().contains("run --resume"));
+        // Header fields that disagree with a run of samples, each named.
+        type Edit<'a> = Box<dyn Fn(&mut serde_json::Value) + 'a>;
+        let resized = |h: &mut serde_json::Value, samples: u64| {
+            h["definition"]["samples"] = json!(samples);
+            let d: Definition = serde_json::from_value(h["definition"].clone()).unwrap();
+            h["definition_sha256"] = json!(d.sha256());
+        };
+        let cases: Vec<(&str, Edit)> = vec![
+            ("samples_finished", Box::new(|h| h["samples_finished"] = json!(5))),
+            ("samples_finished", Box::new(|h| h["samples_finished"] = json!(null))),
+            ("covered", Box::new(|h| h["covered"] = json!([[0, 1]]))),
+            ("shard", Box::new(|h| h["shard"] = json!([1, 2]))),
+            ("shuffles_counted", Box::new(|h| h["shuffles_counted"] = json!(3000))),
+            ("definition", Box::new(|h| resized(h, 3))),
+            ("definition", Box::new(|h| resized(h, 400))),
+        ];
+        for (field, edit) in &cases {
+            let e = RunState::decode(&with_header(&bytes, edit)).unwrap_err().to_string();
+            assert!(e.contains(&format!("header field '{field}'")), "{field}: {e}");
+        }
+        // A run without samples whose header says some were finished.
+        let plain = state_of(&c, 0..1, None).encode();
+        let e = RunState::decode(&with_header(&plain, |h| h["samples_finished"] = json!(1))).unwrap_err().to_string();
+        assert!(e.contains("header field 'samples_finished'"), "{e}");
+        // Results that are not the run's, or not probabilities, or more than the samples finished.
+        let damaged = |change: &dyn Fn(&mut SamplesDone)| {
+            let mut bad = state.clone();
+            change(bad.samples.as_mut().unwrap());
+            RunState::decode(&bad.encode()).unwrap_err().to_string()
+        };
+        let e = damaged(&|s| s.results[1].seed = Some(1));
+        assert!(e.contains("'samples' section: sample 2 says index 2, seed 1,"), "{e}");
+        let e = damaged(&|s| s.results[0].tests[0].ln_p = 0.5);
+        assert!(e.contains("sample 1: a test's ln p 0.5 is not the log of a probability"), "{e}");
+        let e = damaged(&|s| s.results[0].first_deck = 2);
+        assert!(e.contains("sample 1 says index 1") && e.contains("first deck 2,"), "{e}");
+        let e = RunState::decode(&with_header(&bytes, |h| {
+            h["samples_finished"] = json!(1);
+            h["shuffles_counted"] = json!(1000);
+        }))
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains("more than 1 samples hold") || e.contains("words follow the last of its 1 samples"), "{e}");
     }
 
     #[test]

@@ -434,7 +434,7 @@ mod tests {
             None => crate::audit::execute(config, settings.thresholds, Progress::Hidden).unwrap(),
             Some(count) => {
                 let t = settings.thresholds;
-                let sampled = crate::audit::run_samples(&config, count, &t, |_| Progress::Hidden, None).unwrap();
+                let sampled = crate::audit::run_samples(&config, count, &t, |_| Progress::Hidden, None, None).unwrap();
                 RunReport::with_samples(config, sampled.outcome, sampled.samples, t)
             }
         }
