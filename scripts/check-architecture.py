@@ -81,6 +81,7 @@ LAYERS = {
     "crates/shuffle-audit": {
         "audit": 4,
         "modes": 5,
+        "logs": 5,
         "report": 6,
         "exact": 7,
         "crack": 7,

@@ -48,6 +48,7 @@ pub mod crack;
 pub mod exact;
 pub mod export;
 pub mod lab;
+pub mod logs;
 pub mod modes;
 pub mod report;
 pub mod teach;

@@ -1,0 +1,9 @@
+//! Audits from game logs: what players saw of each deal (a seat's hand, the bottom, hole cards, the board, the
+//! first cards of a shoe), read from hand histories or the tool's views file, checked whole, and tested with
+//! statistics that are valid on what was seen.
+
+pub mod model;
+pub mod read;
+
+pub use model::{InvalidDeal, LogDeal, LogError, ReadDeal, Seen, View, ViewName};
+pub use read::{LogFormat, ReadOptions, detect, reader};
