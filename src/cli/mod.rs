@@ -57,6 +57,9 @@ pub enum Command {
     /// Write a generator's raw output, a shuffle's decks as uniform bits, or a loop's scaled draws, for a generic
     /// battery (PractRand, dieharder, TestU01), with a manifest.json beside a file written.
     Export(ExportArgs),
+    /// Audit a shuffle from game logs: what players saw of each deal (hand histories, one seat's hands, the views
+    /// file), checked whole and tested with statistics valid on what was seen.
+    Logs(LogsArgs),
     /// Check the files a manifest.json lists (size and SHA-256): ok, CHANGED or MISSING; exit 1 if any differs.
     Verify(VerifyArgs),
     /// Print the completion script of a shell, e.g. `shuffle-audit completions bash >
@@ -1233,6 +1236,64 @@ pub struct ExportDrawsArgs {
 pub fn parse_range(s: &str) -> Result<u32, String> {
     let v = parse_positive(s)?;
     u32::try_from(v).map_err(|_| format!("{v} is above 2^32-1, the largest range of a 32-bit draw"))
+}
+
+/// The games whose deck `logs --game` knows: its size.
+pub fn parse_log_game(s: &str) -> Result<usize, String> {
+    match s.trim().to_ascii_lowercase().as_str() {
+        "doudizhu" => Ok(54),
+        "douniu" | "holdem" => Ok(52),
+        other => Err(format!(
+            "'{other}' is not a game of one deck logs are read for: doudizhu (54 cards), douniu or holdem (52); \
+             for another deck give --deck N"
+        )),
+    }
+}
+
+/// `--max-invalid`: a share in [0, 1).
+pub fn parse_share(s: &str) -> Result<f64, String> {
+    let v: f64 = s.trim().parse().map_err(|_| format!("'{s}' is not a number"))?;
+    if !(0.0..1.0).contains(&v) {
+        return Err(format!("{v} is not a share from 0 up to (not including) 1"));
+    }
+    Ok(v)
+}
+
+/// Arguments of `logs`.
+#[derive(Debug, Args)]
+pub struct LogsArgs {
+    /// The log files: PokerStars hand histories, Open Hand History JSON, PokerKit .phh, or the views file (a TSV of
+    /// deal, view and cards), read one after the other.
+    #[arg(value_name = "FILE", required = true)]
+    pub files: Vec<std::path::PathBuf>,
+    /// The files' format: auto (detected from each file's first lines), pokerstars, ohh, phh or views.
+    #[arg(long, value_name = "FORMAT", default_value = "auto")]
+    pub format: shuffle_audit::logs::LogFormat,
+    /// The player whose hole cards the hand histories hold (needed when a file holds several players' cards).
+    #[arg(long, value_name = "NAME")]
+    pub hero: Option<String>,
+    /// The game of a views file, for its deck: doudizhu (54 cards), douniu or holdem (52).
+    #[arg(long, value_name = "GAME", value_parser = parse_log_game)]
+    pub game: Option<usize>,
+    /// The deck of a views file, when no --game names it (2..=1024 cards; default 52).
+    #[arg(long, value_name = "N")]
+    pub deck: Option<usize>,
+    /// The log holds every dealt card (an operator's log): test the views seen on play (showdowns, boards) too.
+    #[arg(long)]
+    pub complete: bool,
+    /// BROKEN when more than this share of the deals is invalid (default 0.01).
+    #[arg(long, value_name = "SHARE", value_parser = parse_share)]
+    pub max_invalid: Option<f64>,
+    /// The report folder (default reports/logs).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<std::path::PathBuf>,
+    /// Print the report as JSON on standard output instead of the summary (the files are written too).
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub thresholds: ThresholdArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 /// Arguments of `verify`.

@@ -9,6 +9,7 @@ pub mod exact;
 pub mod export;
 pub mod gate;
 pub mod list;
+pub mod logs;
 pub mod man;
 pub mod merge;
 pub mod run;
@@ -64,6 +65,7 @@ pub fn dispatch(command: Command) -> anyhow::Result<ExitCode> {
         Command::Crack(args) => crack::run(*args),
         Command::Teach(args) => teach::run(args),
         Command::Export(args) => export::run(args),
+        Command::Logs(args) => logs::run(args),
         Command::Verify(args) => verify::run(args),
         Command::Completions(args) => completions::run(args),
         Command::Man(args) => man::run(args),

@@ -2,8 +2,12 @@
 //! first cards of a shoe), read from hand histories or the tool's views file, checked whole, and tested with
 //! statistics that are valid on what was seen.
 
+pub mod audit;
+pub mod files;
 pub mod model;
 pub mod read;
 
+pub use audit::{LogAudit, LogReport, LogSettings, LogTest, MAX_INVALID_SHARE};
+pub use files::{LogFileError, formats, read_into};
 pub use model::{InvalidDeal, LogDeal, LogError, ReadDeal, Seen, View, ViewName};
 pub use read::{LogFormat, ReadOptions, detect, reader};

@@ -10,6 +10,7 @@ pub mod html;
 pub(crate) mod i18n;
 pub mod json;
 pub mod junit;
+pub mod logs;
 pub mod markdown;
 pub mod svg;
 pub mod sweep;

@@ -127,6 +127,9 @@ pub(crate) const REPORT_FILES: &[&str] = &[
     // `run --lab`: the lab page and its printout.
     "lab.html",
     "lab.pdf",
+    // `logs`: the log audit.
+    "logs.json",
+    "logs.csv",
 ];
 
 /// How deep [`OutDir`] looks for files it did not write: `DIR/run-…/summary.csv` is depth 1.

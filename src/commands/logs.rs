@@ -1,0 +1,93 @@
+//! `shuffle-audit logs FILE...`: a shuffle audited from what players saw of its deals. The files' formats are
+//! decided before any is read, the deals are read one at a time (a spinner on a terminal), Ctrl-C or SIGTERM
+//! ends the reading with a PARTIAL report of the deals read, and the report goes to `--out` (logs.json,
+//! logs.csv) and to the console (or as JSON with `--json`). Exit 0 PASS/SUSPICIOUS, 1 FAIL/BROKEN, 2 usage.
+
+use std::io::IsTerminal;
+use std::process::ExitCode;
+
+use super::Console;
+use crate::cli::LogsArgs;
+use shuffle_audit::cards::{MAX_DECK, MIN_DECK};
+use shuffle_audit::logs::{self, LogAudit, LogFormat, LogSettings, MAX_INVALID_SHARE, ReadOptions};
+use shuffle_audit::report::{logs as render, write_all};
+
+pub fn run(args: LogsArgs) -> anyhow::Result<ExitCode> {
+    let thresholds = args.thresholds.thresholds()?;
+    let lang = args.output.lang;
+    let formats = logs::formats(&args.files, args.format)?;
+    let poker = formats.iter().any(|f| *f != LogFormat::Views);
+    let views = formats.contains(&LogFormat::Views);
+    let deck = match (args.game, args.deck) {
+        (Some(_), Some(_)) => anyhow::bail!("--deck: give --game or --deck, not both (the game names its deck)"),
+        (Some(n), None) | (None, Some(n)) => n,
+        (None, None) => 52,
+    };
+    if !(MIN_DECK..=MAX_DECK).contains(&deck) {
+        anyhow::bail!("--deck: {deck} is outside {MIN_DECK}..={MAX_DECK}");
+    }
+    if poker && deck != 52 {
+        let flag = if args.game.is_some() { "--game" } else { "--deck" };
+        anyhow::bail!("{flag}: hand histories are of hold'em, dealt from 52 cards");
+    }
+    if args.hero.is_some() && !poker {
+        anyhow::bail!("--hero: applies to hand histories (pokerstars, ohh, phh), not to a views file");
+    }
+    if (args.game.is_some() || args.deck.is_some()) && !views {
+        let flag = if args.game.is_some() { "--game" } else { "--deck" };
+        anyhow::bail!("{flag}: applies to a views file; hand histories are of hold'em's 52 cards");
+    }
+    let dir = super::out_path(args.out.as_deref(), || "logs".to_string());
+    for file in &args.files {
+        if file.exists() && dir.exists() && file.canonicalize()?.starts_with(dir.canonicalize()?) {
+            anyhow::bail!(
+                "--out: {} is inside the report folder {}, which is replaced whole",
+                file.display(),
+                dir.display()
+            );
+        }
+    }
+    let out = super::prepare_out(&dir)?;
+    let settings =
+        LogSettings { deck, complete: args.complete, max_invalid: args.max_invalid.unwrap_or(MAX_INVALID_SHARE) };
+    let options = ReadOptions { deck, hero: args.hero.clone() };
+    let mut audit = LogAudit::new(settings);
+    crate::signals::install();
+    let spinner = std::io::stderr().is_terminal().then(|| {
+        let bar = indicatif::ProgressBar::new_spinner();
+        bar.set_message("logs: reading deals");
+        bar
+    });
+    let stopped = logs::read_into(&mut audit, &args.files, &formats, &options, &crate::signals::STOP, |read| {
+        if let Some(bar) = &spinner {
+            bar.set_message(format!("logs: {} deals read", shuffle_audit::report::group_digits(read)));
+            bar.tick();
+        }
+    });
+    if let Some(bar) = &spinner {
+        bar.finish_and_clear();
+    }
+    let stopped = stopped?;
+    let report = audit.report(&thresholds, stopped);
+    let files = render::files(&report, lang);
+    out.write(|d| write_all(d, &files))?;
+    let dir = out.commit()?;
+    let mut stdout = Console::stdout();
+    if args.json {
+        write!(stdout, "{}", render::json(&report, lang));
+    } else {
+        write!(stdout, "{}", render::console(&report, lang));
+        let names: Vec<&str> = files.iter().map(|(n, _)| *n).collect();
+        writeln!(stdout, "Reports written to {}/ ({})", dir.display(), names.join(", "));
+    }
+    stdout.finish()?;
+    if let Some(reason) = stopped {
+        eprintln!(
+            "{} after {} deals: the reports, marked partial, test the deals read",
+            reason.stopped_by(),
+            shuffle_audit::report::group_digits(audit.read())
+        );
+        return Ok(ExitCode::from(reason.exit_code()));
+    }
+    Ok(ExitCode::from(report.verdict.exit_code()))
+}
