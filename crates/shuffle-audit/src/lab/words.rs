@@ -145,6 +145,7 @@ static EN: Catalogue = Catalogue {
             "Made by {tool} {version}. The page holds no date or time: the same run makes the same page, byte for byte.",
         ),
     ],
+    tests: &[],
 };
 
 static ZH: Catalogue = Catalogue {
@@ -254,6 +255,7 @@ static ZH: Catalogue = Catalogue {
         ("fp.unavailable", "无法获得：{why}"),
         ("footer", "由 {tool} {version} 生成。本页不含日期或时间：同一次运行生成的页面逐字节相同。"),
     ],
+    tests: &[],
 };
 
 #[cfg(test)]

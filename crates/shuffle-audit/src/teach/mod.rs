@@ -256,7 +256,7 @@ fn script_json<T: Serialize>(value: &T) -> String {
 pub fn page(lang: Lang, lesson: &Lesson) -> String {
     let w = words::words(lang);
     // The script's messages are a catalogue of the reports' kind: the page's own words come from it the same way.
-    let messages = i18n::Catalogue { entries: w.ui };
+    let messages = i18n::Catalogue { entries: w.ui, tests: &[] };
     let ui = |key: &'static str| i18n::template::render_in(lang, &messages, &i18n::Message::new(key));
     let mut b = String::with_capacity(1 << 20);
     let _ = write!(b, "<style>\n{TEACH_CSS}</style>\n<h1>{}</h1>\n", escape(w.title));

@@ -24,72 +24,162 @@ mod fused;
 use crate::cards::Card;
 use crate::stats::battery::faces::{FacePass, Totals};
 use crate::stats::battery::fused::{Isa, Kernel, MAX_CARDS, PassTotals, Sinks, kernel, stride};
-use crate::stats::deck::adjacency::AdjacencyCounts;
-use crate::stats::deck::cycles::{
-    CycleCounts, count_cycles, count_cycles_with_inverse, count_cycles_with_inverse_wide,
-};
-use crate::stats::deck::duplicate_decks::DuplicateDecks;
-use crate::stats::deck::face_adjacency::FaceAdjacencyCounts;
-use crate::stats::deck::face_serial::FaceSerialCounts;
-use crate::stats::deck::fixed_points::FixedPointCounts;
-use crate::stats::deck::full_permutation::PermutationCounts;
-use crate::stats::deck::guess::GuessCounts;
-use crate::stats::deck::histogram::{ExactLaw, HistogramCounts, value_class};
-use crate::stats::deck::inversions::InversionCounts;
-use crate::stats::deck::parity::ParityCounts;
-use crate::stats::deck::rising_sequences::{RisingSequenceCounts, invert};
-use crate::stats::deck::serial_correlation::SerialTransitions;
-use crate::stats::deck::shape::{longest_increasing, shape};
+use crate::stats::deck::cycles::{count_cycles, count_cycles_with_inverse, count_cycles_with_inverse_wide};
+use crate::stats::deck::rising_sequences::invert;
+use crate::stats::deck::shape::shape;
 use crate::stats::deck::suit_rank::ClassPositionCounts;
 use crate::stats::distributions::special::chi2_ln_sf;
 use crate::stats::{Cards, TestId, TestSelection};
 use crate::stats::{LnP, PositionCardCounts, TestResult};
 
-/// A shoe's neighbours of equal value ([`value_class`] of `base`-card decks): the clumping test's count.
-#[inline(always)]
-pub fn equal_value_neighbours(deck: &[Card], base: usize) -> usize {
-    deck.windows(2).filter(|w| value_class(w[0], base) == value_class(w[1], base)).count()
+pub use crate::stats::deck::histogram::equal_value_neighbours;
+
+/// The battery from the list of its kept statistics (`with_battery_statistics!` in `stats/deck`): its struct,
+/// and the methods that name every statistic (construction, counting a whole deck, merge, state, evaluation),
+/// so that a new statistic is one entry of the list. Each statistic is a field of its own type: the calls are
+/// static, and the hot path compiles to what was written by hand.
+macro_rules! battery {
+    ($(
+        $(#[$doc:meta])*
+        $field:ident: $ty:ty = $test:ident,
+            new($cards:ident, $tests:ident) $new:expr,
+            $(add($s:ident, $deck:ident, $add_cards:ident) $add:expr,)?
+            evaluate($b:ident, $e:ident) $evaluate:expr;
+    )*) => {
+        /// All accumulators of one run. `add` is called once per shuffled deck; `merge` folds chunk results in
+        /// any order (integer counts make the result independent of the order and so of the thread count).
+        #[derive(Clone, Debug)]
+        pub struct Battery {
+            pub n: usize,
+            /// What the decks hold: distinct cards, or a shoe's copies (`--copies`) with their ids known or not.
+            pub cards: Cards,
+            pub tests: TestSelection,
+            /// Always kept: `counts.csv` and the reports' worst cell come from it.
+            pub position_card: PositionCardCounts,
+            $(
+                $(#[$doc])*
+                pub $field: Option<$ty>,
+            )*
+            scratch: Scratch,
+        }
+
+        impl PartialEq for Battery {
+            /// Equal counts (scratch and stream state aside).
+            fn eq(&self, other: &Self) -> bool {
+                self.n == other.n
+                    && self.cards == other.cards
+                    && self.position_card == other.position_card
+                    $(&& self.$field == other.$field)*
+            }
+        }
+
+        impl Battery {
+            /// The statistics of the tests `on` keeps for decks of `cards`, before any deck and without scratch.
+            fn kept(cards: Cards, tests: TestSelection, on: impl Fn(TestId) -> bool) -> Self {
+                Battery {
+                    n: cards.n,
+                    cards,
+                    tests,
+                    position_card: PositionCardCounts::new(cards.n),
+                    $($field: on(TestId::$test).then(|| {
+                        let ($cards, $tests) = (cards, tests);
+                        $new
+                    }),)*
+                    scratch: Scratch::default(),
+                }
+            }
+
+            /// The statistics that need the whole deck at once (the full permutation's, the duplicate decks',
+            /// the longest increasing subsequence's, the guessers', ...): those with an `add` in the list.
+            #[inline(always)]
+            fn add_whole_deck(&mut self, deck: &[Card]) {
+                $($(
+                    if let Some($s) = &mut self.$field {
+                        let ($deck, $add_cards) = (deck, self.cards);
+                        $add;
+                    }
+                )?)*
+            }
+
+            pub fn merge(&mut self, other: &Self) {
+                assert!(self.flushed() && other.flushed(), "merging a battery whose chunk tables were not flushed");
+                self.position_card.merge(&other.position_card);
+                $(
+                    if let (Some(a), Some(b)) = (&mut self.$field, &other.$field) {
+                        a.merge(b);
+                    }
+                )*
+            }
+
+            /// One test (empty if its accumulator is not kept or the test does not apply to this deck).
+            pub fn evaluate_one(&self, test: TestId) -> Vec<TestResult> {
+                if test.applies_to_cards(self.cards).is_err() {
+                    return Vec::new();
+                }
+                match test {
+                    TestId::PositionCard => vec![self.position_card.global_test()],
+                    TestId::PositionWorst => vec![self.position_card.worst_position_test()],
+                    TestId::CardWorst => vec![self.position_card.worst_card_test()],
+                    $(TestId::$test => match &self.$field {
+                        Some($e) => {
+                            let $b = self;
+                            $evaluate
+                        }
+                        None => Vec::new(),
+                    },)*
+                    TestId::SuitByPosition => {
+                        ClassPositionCounts::shoe_suits(self.cards).from_position_card(&self.position_card).evaluate()
+                    }
+                    TestId::RankByPosition => {
+                        ClassPositionCounts::shoe_ranks(self.cards).from_position_card(&self.position_card).evaluate()
+                    }
+                    TestId::FaceByPosition => {
+                        ClassPositionCounts::faces(self.cards).from_position_card(&self.position_card).evaluate()
+                    }
+                    TestId::ValueByPosition => {
+                        ClassPositionCounts::shoe_values(self.cards).from_position_card(&self.position_card).evaluate()
+                    }
+                    // The tests of a deal are the table's (`game::table`), not the deck's.
+                    TestId::BottomJoker
+                    | TestId::BigCardsSeat
+                    | TestId::RocketSeat
+                    | TestId::BombSeat
+                    | TestId::BombsPerHand
+                    | TestId::NiuSeat
+                    | TestId::BaccaratOdds
+                    | TestId::NaturalSeat
+                    | TestId::NaturalRounds
+                    | TestId::JokersPerHand
+                    | TestId::TwoDeckBombs
+                    | TestId::StraightFlushSeat
+                    | TestId::BottomJokers
+                    | TestId::SeatCard
+                    | TestId::SeatWorst
+                    | TestId::CardSeatWorst
+                    | TestId::SecondLevel => Vec::new(),
+                }
+            }
+
+            /// Every counter of every kept statistic, for state files (see
+            /// [`crate::stats::statistic::Statistic::visit_counts`]), in the list's order. The chunk tables must
+            /// have been flushed: a state is taken between chunks.
+            pub fn visit_counts(&mut self, visitor: &mut dyn crate::stats::statistic::CountVisitor) {
+                assert!(self.flushed(), "a battery's counters are visited between chunks, after flush_chunk");
+                self.position_card.visit_counts(visitor);
+                $(
+                    if let Some(s) = &mut self.$field {
+                        s.visit_counts(visitor);
+                    }
+                )*
+            }
+        }
+    };
 }
 
-/// All accumulators of one run. `add` is called once per shuffled deck; `merge` folds chunk results in any
-/// order (integer counts make the result independent of the order and so of the thread count).
-#[derive(Clone, Debug)]
-pub struct Battery {
-    pub n: usize,
-    /// What the decks hold: distinct cards, or a shoe's copies (`--copies`) with their ids known or not.
-    pub cards: Cards,
-    pub tests: TestSelection,
-    /// Always kept: `counts.csv` and the reports' worst cell come from it.
-    pub position_card: PositionCardCounts,
-    pub adjacency: Option<AdjacencyCounts>,
-    pub parity: Option<ParityCounts>,
-    pub fixed_points: Option<FixedPointCounts>,
-    pub cycles: Option<CycleCounts>,
-    pub inversions: Option<InversionCounts>,
-    pub rising_sequences: Option<RisingSequenceCounts>,
-    /// The deck's own descents, turning points and alternating runs ([`crate::stats::deck::shape`]).
-    pub descents: Option<HistogramCounts>,
-    pub turning_points: Option<HistogramCounts>,
-    pub runs_up_down: Option<HistogramCounts>,
-    /// The longest increasing subsequence, by patience sorting (opt-in).
-    pub longest_increasing: Option<HistogramCounts>,
-    /// A shoe's neighbours of equal value per deck.
-    pub clumping: Option<HistogramCounts>,
-    /// A shoe's neighbours by face.
-    pub face_adjacency: Option<FaceAdjacencyCounts>,
-    /// A shoe's faces at the same position in the next shoe of the stream.
-    pub face_serial: Option<FaceSerialCounts>,
-    pub full_permutation: Option<PermutationCounts>,
-    pub serial: Option<SerialTransitions>,
-    /// The first decks of the run, kept whole to count the repeated ones.
-    pub duplicates: Option<DuplicateDecks>,
-    /// The guessers of the `guess` test (opt-in), trained within each chunk.
-    pub guess: Option<GuessCounts>,
-    scratch: Scratch,
-}
+crate::stats::deck::with_battery_statistics!(battery);
 
 /// Per-deck work shared by several statistics.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 struct Scratch {
     /// Visited flags for counting cycles, when cycles or parity are kept.
     seen: Option<Vec<bool>>,
@@ -142,32 +232,6 @@ impl ChunkTables {
     }
 }
 
-impl PartialEq for Battery {
-    /// Equal counts (scratch and stream state aside).
-    fn eq(&self, other: &Self) -> bool {
-        self.n == other.n
-            && self.cards == other.cards
-            && self.position_card == other.position_card
-            && self.adjacency == other.adjacency
-            && self.parity == other.parity
-            && self.fixed_points == other.fixed_points
-            && self.cycles == other.cycles
-            && self.inversions == other.inversions
-            && self.rising_sequences == other.rising_sequences
-            && self.descents == other.descents
-            && self.turning_points == other.turning_points
-            && self.runs_up_down == other.runs_up_down
-            && self.full_permutation == other.full_permutation
-            && self.serial == other.serial
-            && self.duplicates == other.duplicates
-            && self.longest_increasing == other.longest_increasing
-            && self.clumping == other.clumping
-            && self.face_adjacency == other.face_adjacency
-            && self.face_serial == other.face_serial
-            && self.guess == other.guess
-    }
-}
-
 impl Battery {
     /// A battery with every test that applies to an n-card deck.
     pub fn new(n: usize) -> Self {
@@ -189,27 +253,21 @@ impl Battery {
         let by_face = tests.counts_faces(cards) && n <= MAX_CARDS;
         let cards = if by_face { Cards { ids_known: false, ..cards } } else { cards };
         let on = |t: TestId| tests.contains(t) && t.applies_to_cards(cards).is_ok();
-        let parity = on(TestId::Parity).then(|| ParityCounts::new(n));
-        let cycles = on(TestId::Cycles).then(|| CycleCounts::new(n));
-        let rising_sequences = on(TestId::RisingSequences).then(|| RisingSequenceCounts::new(n));
-        let serial = on(TestId::SerialCorrelation).then(|| SerialTransitions::new(n));
-        let adjacency = on(TestId::Adjacency).then(|| AdjacencyCounts::new(n));
-        let inversions = on(TestId::Inversions).then(|| InversionCounts::new(n));
-        let walk = parity.is_some() || cycles.is_some();
-        let fixed_points = on(TestId::FixedPoints).then(|| FixedPointCounts::new(n));
-        let one_pass = adjacency.is_some()
-            || fixed_points.is_some()
+        let mut b = Battery::kept(cards, tests, on);
+        let walk = b.parity.is_some() || b.cycles.is_some();
+        let one_pass = b.adjacency.is_some()
+            || b.fixed_points.is_some()
             || walk
-            || inversions.is_some()
-            || rising_sequences.is_some()
-            || serial.is_some();
-        let (isa, order) = (Isa::current(), inversions.is_some() || rising_sequences.is_some());
-        let (adj, ser) = (adjacency.is_some(), serial.is_some());
+            || b.inversions.is_some()
+            || b.rising_sequences.is_some()
+            || b.serial.is_some();
+        let (isa, order) = (Isa::current(), b.inversions.is_some() || b.rising_sequences.is_some());
+        let (adj, ser) = (b.adjacency.is_some(), b.serial.is_some());
         let rows = stride::<u16>(n);
         let table = |on: bool| if on { vec![0; rows * rows] } else { Vec::new() };
-        let scratch = Scratch {
+        b.scratch = Scratch {
             seen: walk.then(|| vec![false; n]),
-            inverse: (walk || rising_sequences.is_some() || serial.is_some()).then(|| vec![0; n]),
+            inverse: (walk || b.rising_sequences.is_some() || b.serial.is_some()).then(|| vec![0; n]),
             // Position-by-card counts alone are already one pass.
             kernel: (!by_face && n <= MAX_CARDS && one_pass).then(|| kernel(n, adj, order, ser, walk, isa)),
             chunk_kernel: (!by_face && n <= MAX_CARDS).then(|| kernel(n, adj, order, ser, walk, isa)),
@@ -219,39 +277,10 @@ impl Battery {
                 serial: table(ser),
                 decks: 0,
             }),
-            faces: by_face.then(|| {
-                let on = |t: TestId| tests.contains(t) && t.applies_to_cards(cards).is_ok();
-                FacePass::new(cards, on(TestId::Clumping), on(TestId::FaceAdjacency), on(TestId::FaceSerial))
-            }),
+            faces: by_face
+                .then(|| FacePass::new(cards, on(TestId::Clumping), on(TestId::FaceAdjacency), on(TestId::FaceSerial))),
         };
-        Battery {
-            n,
-            cards,
-            tests,
-            position_card: PositionCardCounts::new(n),
-            adjacency,
-            parity,
-            fixed_points,
-            cycles,
-            inversions,
-            rising_sequences,
-            descents: on(TestId::Descents).then(|| HistogramCounts::new(ExactLaw::Descents, n)),
-            turning_points: on(TestId::TurningPoints).then(|| HistogramCounts::new(ExactLaw::TurningPoints, n)),
-            runs_up_down: on(TestId::RunsUpDown).then(|| HistogramCounts::new(ExactLaw::RunsUpDown, n)),
-            longest_increasing: on(TestId::LongestIncreasing)
-                .then(|| HistogramCounts::new(ExactLaw::LongestIncreasing, n)),
-            clumping: on(TestId::Clumping)
-                .then(|| HistogramCounts::new(ExactLaw::Clumping { copies: cards.copies }, n)),
-            face_adjacency: on(TestId::FaceAdjacency).then(|| FaceAdjacencyCounts::new(cards.base(), cards.copies)),
-            face_serial: on(TestId::FaceSerial).then(|| FaceSerialCounts::new(cards.base(), cards.copies)),
-            full_permutation: on(TestId::FullPermutation).then(|| PermutationCounts::new(n)),
-            serial,
-            duplicates: on(TestId::DuplicateDecks).then(|| {
-                if cards.ids_known { DuplicateDecks::new(n) } else { DuplicateDecks::of_faces(n, cards.copies) }
-            }),
-            guess: on(TestId::Guess).then(|| GuessCounts::for_cards(cards, tests.guessers())),
-            scratch,
-        }
+        b
     }
 
     pub fn shuffles(&self) -> u64 {
@@ -297,33 +326,6 @@ impl Battery {
             None => self.add_statistic_by_statistic(deck),
         }
         self.add_whole_deck(deck);
-    }
-
-    /// The statistics that need the whole deck at once: the full permutation's, the duplicate decks', the
-    /// longest increasing subsequence's and the guessers'.
-    #[inline(always)]
-    fn add_whole_deck(&mut self, deck: &[Card]) {
-        if let Some(l) = &mut self.longest_increasing {
-            l.record(longest_increasing(deck));
-        }
-        if let Some(c) = &mut self.clumping {
-            c.record(equal_value_neighbours(deck, self.cards.base()));
-        }
-        if let Some(a) = &mut self.face_adjacency {
-            a.add(deck);
-        }
-        if let Some(s) = &mut self.face_serial {
-            s.add(deck);
-        }
-        if let Some(g) = &mut self.guess {
-            g.add(deck);
-        }
-        if let Some(p) = &mut self.full_permutation {
-            p.add(deck);
-        }
-        if let Some(d) = &mut self.duplicates {
-            d.add(deck);
-        }
     }
 
     /// Counts one shuffled deck like [`Battery::add`], but into 16-bit tables kept for the current chunk: the
@@ -567,33 +569,6 @@ impl Battery {
         self.record_shape(deck);
     }
 
-    pub fn merge(&mut self, other: &Self) {
-        assert!(self.flushed() && other.flushed(), "merging a battery whose chunk tables were not flushed");
-        fn both<T>(a: &mut Option<T>, b: &Option<T>, f: impl FnOnce(&mut T, &T)) {
-            if let (Some(a), Some(b)) = (a, b) {
-                f(a, b);
-            }
-        }
-        self.position_card.merge(&other.position_card);
-        both(&mut self.adjacency, &other.adjacency, |a, b| a.merge(b));
-        both(&mut self.parity, &other.parity, |a, b| a.merge(b));
-        both(&mut self.fixed_points, &other.fixed_points, |a, b| a.merge(b));
-        both(&mut self.cycles, &other.cycles, |a, b| a.merge(b));
-        both(&mut self.inversions, &other.inversions, |a, b| a.merge(b));
-        both(&mut self.rising_sequences, &other.rising_sequences, |a, b| a.merge(b));
-        both(&mut self.descents, &other.descents, |a, b| a.merge(b));
-        both(&mut self.turning_points, &other.turning_points, |a, b| a.merge(b));
-        both(&mut self.runs_up_down, &other.runs_up_down, |a, b| a.merge(b));
-        both(&mut self.full_permutation, &other.full_permutation, |a, b| a.merge(b));
-        both(&mut self.serial, &other.serial, |a, b| a.merge(b));
-        both(&mut self.duplicates, &other.duplicates, |a, b| a.merge(b));
-        both(&mut self.longest_increasing, &other.longest_increasing, |a, b| a.merge(b));
-        both(&mut self.clumping, &other.clumping, |a, b| a.merge(b));
-        both(&mut self.face_adjacency, &other.face_adjacency, |a, b| a.merge(b));
-        both(&mut self.face_serial, &other.face_serial, |a, b| a.merge(b));
-        both(&mut self.guess, &other.guess, |a, b| a.merge(b));
-    }
-
     /// The selected tests that apply to the shuffles counted so far, in report order.
     pub fn applicable_tests(&self) -> Vec<TestId> {
         self.tests.applicable_to(self.cards, self.shuffles(), None)
@@ -603,76 +578,6 @@ impl Battery {
     pub fn evaluate(&self) -> Vec<TestResult> {
         assert!(self.flushed(), "evaluating a battery whose chunk tables were not flushed");
         self.applicable_tests().into_iter().flat_map(|t| self.evaluate_one(t)).collect()
-    }
-
-    /// One test (empty if its accumulator is not kept or the test does not apply to this deck).
-    pub fn evaluate_one(&self, test: TestId) -> Vec<TestResult> {
-        if test.applies_to_cards(self.cards).is_err() {
-            return Vec::new();
-        }
-        fn eval<T>(a: &Option<T>, f: impl FnOnce(&T) -> Vec<TestResult>) -> Vec<TestResult> {
-            a.as_ref().map(f).unwrap_or_default()
-        }
-        match test {
-            TestId::PositionCard => vec![self.position_card.global_test()],
-            TestId::PositionWorst => vec![self.position_card.worst_position_test()],
-            TestId::CardWorst => vec![self.position_card.worst_card_test()],
-            TestId::Adjacency => eval(&self.adjacency, AdjacencyCounts::evaluate),
-            TestId::Parity => eval(&self.parity, ParityCounts::evaluate),
-            TestId::FixedPoints => eval(&self.fixed_points, FixedPointCounts::evaluate),
-            TestId::Cycles => eval(&self.cycles, CycleCounts::evaluate),
-            TestId::Inversions => eval(&self.inversions, InversionCounts::evaluate),
-            TestId::RisingSequences => eval(&self.rising_sequences, RisingSequenceCounts::evaluate),
-            TestId::Descents => eval(&self.descents, |h| vec![h.evaluate()]),
-            TestId::TurningPoints => eval(&self.turning_points, |h| vec![h.evaluate()]),
-            TestId::RunsUpDown => eval(&self.runs_up_down, |h| vec![h.evaluate()]),
-            TestId::LongestIncreasing => eval(&self.longest_increasing, |h| vec![h.evaluate()]),
-            TestId::Clumping => eval(&self.clumping, |h| vec![h.evaluate()]),
-            TestId::FaceAdjacency => eval(&self.face_adjacency, FaceAdjacencyCounts::evaluate),
-            TestId::FaceSerial => eval(&self.face_serial, |s| {
-                // Against the position-by-face law of the same shoes: a biased but independent stream passes.
-                let positions = &self.position_card;
-                if s.pairs() == 0 { Vec::new() } else { s.evaluate_given(positions.matrix(), positions.shuffles()) }
-            }),
-            TestId::Guess => eval(&self.guess, |g| vec![g.evaluate()]),
-            TestId::FullPermutation => eval(&self.full_permutation, PermutationCounts::evaluate),
-            TestId::SuitByPosition => {
-                ClassPositionCounts::shoe_suits(self.cards).from_position_card(&self.position_card).evaluate()
-            }
-            TestId::RankByPosition => {
-                ClassPositionCounts::shoe_ranks(self.cards).from_position_card(&self.position_card).evaluate()
-            }
-            TestId::FaceByPosition => {
-                ClassPositionCounts::faces(self.cards).from_position_card(&self.position_card).evaluate()
-            }
-            TestId::ValueByPosition => {
-                ClassPositionCounts::shoe_values(self.cards).from_position_card(&self.position_card).evaluate()
-            }
-            TestId::SerialCorrelation => eval(&self.serial, |s| {
-                // Against the position-by-card law of the same decks: a biased but independent stream passes.
-                let positions = &self.position_card;
-                if s.pairs() == 0 { Vec::new() } else { s.evaluate_given(positions.matrix(), positions.shuffles()) }
-            }),
-            TestId::DuplicateDecks => eval(&self.duplicates, DuplicateDecks::evaluate),
-            // The tests of a deal are the table's (`game::table`), not the deck's.
-            TestId::BottomJoker
-            | TestId::BigCardsSeat
-            | TestId::RocketSeat
-            | TestId::BombSeat
-            | TestId::BombsPerHand
-            | TestId::NiuSeat
-            | TestId::BaccaratOdds
-            | TestId::NaturalSeat
-            | TestId::NaturalRounds
-            | TestId::JokersPerHand
-            | TestId::TwoDeckBombs
-            | TestId::StraightFlushSeat
-            | TestId::BottomJokers
-            | TestId::SeatCard
-            | TestId::SeatWorst
-            | TestId::CardSeatWorst
-            | TestId::SecondLevel => Vec::new(),
-        }
     }
 
     /// For second-level tests: every applicable test's p-value in the form that is (close to) Uniform(0, 1) under
@@ -728,69 +633,15 @@ impl Battery {
     }
 }
 
-impl Battery {
-    /// Every counter of every kept statistic, for state files (see
-    /// [`crate::stats::statistic::Statistic::visit_counts`]). The chunk tables must have been flushed: a state
-    /// is taken between chunks.
-    pub fn visit_counts(&mut self, visitor: &mut dyn crate::stats::statistic::CountVisitor) {
-        assert!(self.flushed(), "a battery's counters are visited between chunks, after flush_chunk");
-        self.position_card.visit_counts(visitor);
-        if let Some(a) = &mut self.adjacency {
-            a.visit_counts(visitor);
-        }
-        if let Some(p) = &mut self.parity {
-            p.visit_counts(visitor);
-        }
-        if let Some(f) = &mut self.fixed_points {
-            f.visit_counts(visitor);
-        }
-        if let Some(c) = &mut self.cycles {
-            c.visit_counts(visitor);
-        }
-        if let Some(i) = &mut self.inversions {
-            i.visit_counts(visitor);
-        }
-        if let Some(r) = &mut self.rising_sequences {
-            r.visit_counts(visitor);
-        }
-        for h in [
-            &mut self.descents,
-            &mut self.turning_points,
-            &mut self.runs_up_down,
-            &mut self.longest_increasing,
-            &mut self.clumping,
-        ]
-        .into_iter()
-        .flatten()
-        {
-            h.visit_counts(visitor);
-        }
-        if let Some(a) = &mut self.face_adjacency {
-            a.visit_counts(visitor);
-        }
-        if let Some(s) = &mut self.face_serial {
-            s.visit_counts(visitor);
-        }
-        if let Some(p) = &mut self.full_permutation {
-            p.visit_counts(visitor);
-        }
-        if let Some(s) = &mut self.serial {
-            s.visit_counts(visitor);
-        }
-        if let Some(d) = &mut self.duplicates {
-            d.visit_counts(visitor);
-        }
-        if let Some(g) = &mut self.guess {
-            g.visit_counts(visitor);
-        }
-    }
-}
-
 crate::stats::statistic::impl_statistic!(Battery, streams);
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::stats::deck::inversions::InversionCounts;
+    use crate::stats::deck::parity::ParityCounts;
+    use crate::stats::deck::rising_sequences::RisingSequenceCounts;
+    use crate::stats::deck::serial_correlation::SerialTransitions;
     use crate::stats::testing::all_permutations;
 
     #[test]

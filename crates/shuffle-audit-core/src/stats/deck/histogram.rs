@@ -62,6 +62,12 @@ pub fn value_class(card: crate::cards::Card, base: usize) -> u8 {
     if face >= 52 { 10 } else { (face % 13).min(9) as u8 }
 }
 
+/// A shoe's neighbours of equal value ([`value_class`] of `base`-card decks): the clumping test's count.
+#[inline(always)]
+pub fn equal_value_neighbours(deck: &[crate::cards::Card], base: usize) -> usize {
+    deck.windows(2).filter(|w| value_class(w[0], base) == value_class(w[1], base)).count()
+}
+
 impl ExactLaw {
     pub fn test(self) -> TestId {
         match self {

@@ -22,30 +22,12 @@ pub(super) static TEMPLATES: Catalogue = Catalogue {
         ("class.rank", "{rank}"),
         ("class.jokers", "jokers"),
         ("class.other", "{class}"),
-        ("class-word.suit", "suit"),
-        ("class-word.rank", "rank"),
         ("class.face", "{card}"),
         ("class.value", "value {value}"),
-        ("class-word.face", "card"),
-        ("class-word.value", "value"),
-        ("coup.banker", "the banker wins"),
-        ("coup.player", "the player wins"),
-        ("coup.tie", "it ties"),
-        ("seat-event.rocket", "holds the rocket"),
-        ("seat-event.bomb", "holds a bomb"),
-        ("seat-event.big-cards", "big cards (A, 2, jokers)"),
         ("seat-event.bombs", "bombs"),
-        ("seat-event.jokers", "jokers"),
-        ("seat-event.straight-flush", "holds a straight flush"),
-        ("seat-event.natural", "is dealt a natural in a shoe's first round"),
         ("who.seat", "seat {seat}"),
         ("who.dealer", "the dealer"),
-        ("seat-count.rocket", "holds the rocket"),
-        ("seat-count.bomb", "holds a bomb"),
-        ("seat-count.big-cards", "big cards (A, 2, jokers)"),
         ("seat-count.bombs", "bombs"),
-        ("seat-count.jokers", "jokers"),
-        ("seat-count.straight-flush", "straight flushes"),
         ("seat-unit.cards", "cards"),
         ("seat-unit.bombs", "bombs"),
         ("seat-unit.hands", "hands"),
@@ -57,294 +39,11 @@ pub(super) static TEMPLATES: Catalogue = Catalogue {
         ("verdict.fail", "{verdict}"),
         ("verdict.broken", "{verdict}"),
         // A test's finding as a short phrase for tables.
-        ("headline.no-cell-stands-out", "no cell stands out: every cell within ±{band} of fair"),
-        (
-            "headline.position-card.home",
-            "{most} stays at its starting position {most_position}: {most_ratio}; {least} at {least_position}: \
-             {least_ratio}",
-        ),
-        (
-            "headline.position-card",
-            "{most} at position {most_position}: {most_ratio}; {least} at {least_position}: {least_ratio}",
-        ),
-        ("headline.position-worst", "position {position} is the least uniform: {ratio} at worst"),
-        ("headline.card-worst", "card {card} is the least uniform: {ratio} at worst"),
-        ("headline.adjacency", "{next} right after {first}: {ratio}"),
-        ("headline.face-adjacency", "a {next} right after a {first}: {ratio}"),
-        ("headline.face-serial", "{from} then {to} at the same place in the next shoe: {ratio}; faces kept {kept}"),
-        ("headline.parity.never-odd", "never odd"),
-        ("headline.parity.never-even", "never even"),
-        ("headline.parity.share", "{share}% odd permutations (fair: 50%)"),
-        ("headline.fixed-points.none", "no card ever stays in place (fair: 1 per deck on average)"),
-        ("headline.fixed-points.always", "every deck has exactly {value} fixed points"),
-        ("headline.cycles.one", "every deck is one cycle (fair: {fair} cycles on average)"),
-        ("headline.cycles.always", "every deck has exactly {value} cycles (fair: {fair} on average)"),
-        ("headline.fixed-points.mean", "{mean} fixed points per deck on average (fair: 1)"),
-        ("headline.fixed-points.worst-one", "{value} fixed point: {ratio} as often as fair"),
-        ("headline.fixed-points.worst-many", "{value} fixed points: {ratio} as often as fair"),
-        ("headline.cycles.never", "never {cycles} cycles (expected {expected} times); mean {mean} (fair {fair})"),
-        ("headline.cycles.worst", "{mean} cycles on average (fair {fair}); {value} cycles {ratio}"),
-        ("headline.rising.mean", "{mean} rising sequences on average (fair {fair})"),
-        ("headline.rising.worst", "{value} rising sequences {ratio} as often as fair"),
-        ("headline.descents.mean", "{mean} descents per deck on average (fair {fair})"),
-        ("headline.descents.worst", "{value} descents {ratio} as often as fair"),
-        ("headline.turning.mean", "{mean} valleys per deck on average (fair {fair})"),
-        ("headline.turning.worst", "{value} turning points {ratio} as often as fair"),
-        ("headline.clumping.mean", "{mean} neighbours of equal value per shoe on average (fair {fair})"),
-        ("headline.clumping.worst", "{value} neighbours of equal value {ratio} as often as fair"),
-        ("headline.runs-ud.mean", "{mean} runs up and down per deck on average (fair {fair})"),
-        ("guesser.marginal", "marginal"),
-        ("guesser.successor", "successor"),
-        ("guesser.above-last", "above-last"),
-        ("headline.lis.mean", "longest increasing subsequence {mean} cards on average (fair {fair})"),
-        ("headline.lis.worst", "a longest increasing subsequence of {value} cards {ratio} as often as fair"),
-        ("headline.guess", "{guesser} guesses {extra} cards per deck over chance (99%: {low} to {high})"),
-        ("headline.guess-shoe", "{guesser} guesses {extra} cards per shoe over chance (99%: {low} to {high})"),
-        ("headline.runs-ud.worst", "{value} runs up and down {ratio} as often as fair"),
-        ("headline.inversions", "{inverted}% of pairs inverted (fair 50%), shift {shift} sd"),
-        ("headline.full-permutation.never", "{never} of {orders} orders never occur"),
-        ("headline.full-permutation.most", "order {order} comes up {ratio} as often as fair"),
         ("headline.class-by-position", "{class} at position {position}: {ratio}"),
-        ("headline.serial-correlation", "position {from} -> {to} in the next deck: {ratio}; r = {r}"),
-        ("headline.second-level", "{test} ({form}) over {samples} samples: KS p {ks}, AD p {ad}"),
-        ("headline.duplicate-decks.none", "no deck repeats among the first {decks}"),
-        (
-            "headline.duplicate-decks.repeats",
-            "{repeats} repeated decks among the first {decks}: about {space} possible decks",
-        ),
         ("headline.bottom-joker", "bottom holds a joker {rate} vs {fair} fair"),
         ("headline.seat-rate", "seat {seat} {event} {rate} vs {fair} fair"),
         ("headline.seat-mean", "seat {seat} averages {mean} {what} vs {fair} fair"),
-        ("headline.niu-seat", "seat {seat} gets {niu} {rate} vs {fair} fair"),
-        ("headline.natural-rounds", "{who}: {naturals} naturals in {rounds} rounds vs {expected} fair"),
-        ("headline.baccarat-odds", "first coup: {outcome} {rate} of shoes vs {fair} fair"),
-        ("headline.seat-card", "{most} goes {most_to} {most_ratio}; {least} {least_to} {least_ratio}"),
-        ("headline.seat-worst", "{group} is the least uniform: {card} {ratio} as often as fair"),
-        ("headline.card-seat-worst", "{card} goes {to} {ratio} as often as fair"),
         // A test's finding in one sentence.
-        (
-            "explain.position-card.diffuse",
-            "Cards favour some positions as a whole — noncentrality {per_shuffle} per shuffle (99% interval \
-             {low}..{high}), like every cell off by ±{rms}% — but no single cell stands out of its noise band \
-             (±{band}).",
-        ),
-        (
-            "explain.position-card.noise",
-            "Cards land at every position about as often as chance allows: the most over-represented card and \
-             position ({card} at {position}) comes up {excess}% more often than fair, within noise.",
-        ),
-        (
-            "explain.position-card.bias",
-            "Some cards favour some positions: {most} lands at position {most_position} {most_ratio} as often as it \
-             should, and {least} at position {least_position} only {least_ratio}.",
-        ),
-        (
-            "explain.position-worst",
-            "The least uniform position is position {position}: its largest deviation is {deviation} from fair.",
-        ),
-        (
-            "explain.card-worst",
-            "The least uniform card is card {card}: its largest deviation is {deviation} from fair.",
-        ),
-        (
-            "explain.adjacency.fair",
-            "Which card follows which is as random as it should be: the most frequent pair ({first} then {next}) \
-             comes up {deviation} more often than fair, within noise.",
-        ),
-        (
-            "explain.adjacency.bias",
-            "The order of the cards survives the shuffle: {next} lies right after {first} {ratio} as often as it \
-             should. Position counts can look perfectly fair while this happens (a cut does exactly that).",
-        ),
-        (
-            "explain.parity.all-even",
-            "All {decks} decks were even permutations: half of all possible orders can never come out of this \
-             shuffle (a fixed number of swaps of two different cards always gives the same parity).",
-        ),
-        (
-            "explain.parity.all-odd",
-            "All {decks} decks were odd permutations: half of all possible orders can never come out of this \
-             shuffle (a fixed number of swaps of two different cards always gives the same parity).",
-        ),
-        ("explain.parity.fair", "Even and odd orders come up equally often, as they should ({share}% odd)."),
-        ("explain.parity.bias", "Odd orders make up {share}% of the decks instead of half."),
-        (
-            "explain.fixed-points.fair",
-            "Cards stay at their starting position as often as chance allows ({mean} per deck on average, fair is \
-             1).",
-        ),
-        (
-            "explain.fixed-points.none",
-            "No card ever stays where it started, in any deck, where a fair shuffle leaves one card in place per deck \
-             on average: the shuffle moves every card, every time, and so rules out every order with a fixed point.",
-        ),
-        (
-            "explain.fixed-points.always",
-            "Every deck had exactly {value} cards at their starting positions, where a fair shuffle's count varies \
-             from deck to deck around 1.",
-        ),
-        (
-            "explain.fixed-points.few-one",
-            "Cards stay where they started {mean} times per deck on average instead of once, and {value} fixed \
-             point happens {ratio} as often as it should: the shuffle moves cards away from their starting places \
-             more often than chance does.",
-        ),
-        (
-            "explain.fixed-points.few-many",
-            "Cards stay where they started {mean} times per deck on average instead of once, and {value} fixed \
-             points happen {ratio} as often as they should: the shuffle moves cards away from their starting places \
-             more often than chance does.",
-        ),
-        (
-            "explain.fixed-points.bias-one",
-            "Cards stay where they started {mean} times per deck on average instead of once, and {value} fixed \
-             point happen {ratio} as often as they should: the shuffle does not move every card enough.",
-        ),
-        (
-            "explain.fixed-points.bias-many",
-            "Cards stay where they started {mean} times per deck on average instead of once, and {value} fixed \
-             points happen {ratio} as often as they should: the shuffle does not move every card enough.",
-        ),
-        (
-            "explain.cycles.fair",
-            "The shuffled decks break into cycles as a random order does ({mean} on average, fair {fair}).",
-        ),
-        (
-            "explain.cycles.one",
-            "Every deck is a single cycle through all its cards (a fair shuffle gives {fair} cycles on average): no \
-             card can stay in place, as in Sattolo's algorithm.",
-        ),
-        ("explain.cycles.always", "Every deck had exactly {value} cycles (a fair shuffle gives {fair} on average)."),
-        (
-            "explain.cycles.never",
-            "No deck ever had {cycles} cycles, though a fair shuffle would give about {expected}: whole classes of \
-             orders are out of reach (the cycle count fixes the permutation's parity).",
-        ),
-        (
-            "explain.cycles.bias",
-            "The decks break into {mean} cycles on average instead of {fair}; {value} cycles happen {ratio} as often \
-             as they should.",
-        ),
-        (
-            "explain.inversions.fair",
-            "Pairs of cards end up in the opposite of their starting order as often as in a random order \
-             ({inverted}% of pairs, fair 50%).",
-        ),
-        (
-            "explain.inversions.keeps-order",
-            "The decks keep more of their starting order than a random order does: {inverted}% of pairs are \
-             inverted instead of 50%.",
-        ),
-        (
-            "explain.inversions.reverses-order",
-            "The decks keep less of their starting order than a random order does: {inverted}% of pairs are \
-             inverted instead of 50%.",
-        ),
-        (
-            "explain.inversions.law",
-            "The number of inverted pairs does not follow its exact law, though its mean is right: some counts are \
-             over- or under-represented.",
-        ),
-        (
-            "explain.rising.fair",
-            "Runs of consecutive cards in their original order are as many as in a random order ({mean} on average, \
-             fair {fair}).",
-        ),
-        (
-            "explain.rising.bias",
-            "The decks hold {mean} rising sequences (runs of consecutive cards still in their original order) on \
-             average instead of {fair}: the original order survives the shuffle, as it does after too few riffles \
-             or a cut.",
-        ),
-        (
-            "explain.descents.fair",
-            "The cards go up and down from one to the next as often as in a random order ({mean} descents per deck, \
-             fair {fair}).",
-        ),
-        (
-            "explain.descents.bias",
-            "Reading the deck card by card, the values fall {mean} times per deck instead of {fair}: the order of the \
-             values has a shape a random order does not have.",
-        ),
-        (
-            "explain.turning.fair",
-            "Peaks and valleys (a card higher, or lower, than both its neighbours) are as many as in a random order \
-             ({mean} valleys per deck, fair {fair}).",
-        ),
-        (
-            "explain.turning.bias",
-            "The decks have {mean} valleys (a card lower than both its neighbours) on average instead of {fair}, or \
-             peaks and valleys in the wrong proportions: the mark of a machine that builds piles by putting cards on \
-             top or at the bottom, whose piles read down then up.",
-        ),
-        (
-            "explain.lis.fair",
-            "The longest increasing subsequence (the most cards that can be picked out in rising order) is as long \
-             as in a random order ({mean} cards per deck, fair {fair}).",
-        ),
-        (
-            "explain.lis.bias",
-            "The most cards that can be picked out of a deck in rising order is {mean} on average instead of \
-             {fair}: the deck keeps long rising threads of its starting order (a riffle or a machine that interleaves \
-             piles leaves them), or breaks them more than chance does.",
-        ),
-        (
-            "explain.guess.fair",
-            "A player who names each next card from the cards already shown, having watched the run's earlier decks \
-             (up to 16,384 at a time), gets {right} right per deck, as chance gives ({chance}): {extra} extra cards \
-             per deck (99%: {low} to {high}) over {decks} decks, with the {guesser} guesser.",
-        ),
-        (
-            "explain.guess.bias",
-            "A player who has watched these decks (up to 16,384 at a time) and names each next card from the cards \
-             already shown guesses {extra} more cards per deck than chance (99%: {low} to {high}): {right} right \
-             instead of {chance}, over {decks} decks, with the {guesser} guesser.",
-        ),
-        (
-            "explain.guess-shoe.fair",
-            "A player who names each next card from the cards already shown, having watched the run's earlier shoes \
-             (up to 16,384 at a time), gets {right} right per shoe, as chance gives ({chance}): {extra} extra cards \
-             per shoe (99%: {low} to {high}) over {decks} shoes, with the {guesser} guesser.",
-        ),
-        (
-            "explain.guess-shoe.bias",
-            "A player who has watched these shoes (up to 16,384 at a time) and names each next card from the cards \
-             already shown guesses {extra} more cards per shoe than chance (99%: {low} to {high}): {right} right \
-             instead of {chance}, over {decks} shoes, with the {guesser} guesser.",
-        ),
-        (
-            "explain.clumping.fair",
-            "Cards of the same value sit next to each other as often as in a fairly shuffled shoe ({mean} pairs of \
-             neighbours per shoe, fair {fair}).",
-        ),
-        (
-            "explain.clumping.bias",
-            "Cards of the same value sit next to each other {mean} times per shoe instead of {fair}: the values come \
-             in clumps (or spread out) more than a fair shuffle of this shoe allows.",
-        ),
-        (
-            "explain.runs-ud.fair",
-            "The runs of rising and of falling values are as many as in a random order ({mean} per deck, fair \
-             {fair}).",
-        ),
-        (
-            "explain.runs-ud.bias",
-            "Read card by card, the values run up and down in {mean} alternating runs per deck instead of {fair}: \
-             they rise and fall in longer or shorter stretches than a random order's.",
-        ),
-        (
-            "explain.full-permutation.fair",
-            "All {orders} orders of the {n} cards come up about equally often ({expected} each on average).",
-        ),
-        (
-            "explain.full-permutation.never",
-            "{never} of the {orders} possible orders never came up, though each should have about {expected} times.",
-        ),
-        (
-            "explain.full-permutation.bias",
-            "Some orders are favoured: {most} comes up {most_ratio} as often as it should and {least} only \
-             {least_ratio}.",
-        ),
         (
             "explain.class-by-position.fair",
             "Every {what} turns up at every position as often as chance allows (the largest deviation, {class} at \
@@ -353,64 +52,6 @@ pub(super) static TEMPLATES: Catalogue = Catalogue {
         (
             "explain.class-by-position.bias",
             "Some {what}s favour some positions: {class} turns up at position {position} {ratio} as often as fair.",
-        ),
-        (
-            "explain.second-level.fair",
-            "Each of the {samples} samples of {decks} decks was tested on its own, and the p-values of every \
-             statistic ({groups} of them) spread evenly between 0 and 1 over the samples, as they do for a fair \
-             shuffle: the least even is {test} ({form}), KS p {ks}, AD p {ad}.",
-        ),
-        (
-            "explain.second-level.bias",
-            "Tested sample by sample ({samples} samples of {decks} decks), {test} ({form}) gives p-values that do \
-             not spread evenly between 0 and 1 (KS D = {d}, p {ks}; AD p {ad}): a bias each sample shows a little \
-             of, which adds up over the samples.",
-        ),
-        (
-            "explain.face-adjacency.fair",
-            "Which face follows which is as random as in a fairly shuffled shoe: the most frequent pair (a {first} \
-             then a {next}) comes up {deviation} more often than fair, within noise.",
-        ),
-        (
-            "explain.face-adjacency.bias",
-            "The shoe keeps the order of its faces: a {next} lies right after a {first} {ratio} as often as it \
-             should. The faces' position counts can look fair while blocks of cards stay together.",
-        ),
-        (
-            "explain.face-serial.fair",
-            "Consecutive shoes are unrelated, as they should be: a position's face says nothing about its face in \
-             the next shoe (faces kept {kept} as often as fair).",
-        ),
-        (
-            "explain.face-serial.bias",
-            "Consecutive shoes are related: where a shoe had a {from}, the next shoe has a {to} {ratio} as often as \
-             chance allows (faces kept in place {kept} as often as fair); the shoe is not shuffled afresh, or its \
-             generator repeats.",
-        ),
-        (
-            "explain.serial-correlation.fair",
-            "Consecutive decks are unrelated, as they should be: where a card lands says nothing about where it \
-             lands next time (correlation {r}).",
-        ),
-        (
-            "explain.serial-correlation.bias",
-            "Consecutive decks are related: a card at position {from} moves to position {to} in the next deck \
-             {ratio} as often as independent decks with the same position counts would (position correlation {r}); \
-             the generator's stream repeats or is predictable.",
-        ),
-        (
-            "explain.duplicate-decks.fair",
-            "No two of the first {decks} decks are the same, as expected of a shuffle that can deal every order \
-             ({fair_pairs} repeated pairs expected): the decks come from at least {space} equally likely decks. \
-             This says nothing of how predictable a deal is: a generator seeded from the clock passes too.",
-        ),
-        (
-            "explain.duplicate-decks.repeats",
-            "{repeats} of the first {decks} decks are exact copies of an earlier deck ({pairs} repeated pairs, \
-             where a fair shuffle expects {fair_pairs}): the decks come from only about {space} possible decks \
-             (95%: {interval}), as when the dealer reseeds its generator from a small seed space before every deal. \
-             Each deck can look perfectly uniform, yet anyone who knows the seed space can list every deal the \
-             dealer can make.",
         ),
         (
             "explain.bottom-joker.gains",
@@ -422,45 +63,10 @@ pub(super) static TEMPLATES: Catalogue = Catalogue {
             "The bottom cards, which go to the landlord, hold at least one joker in {rate} of deals instead of \
              {fair}: the landlord loses.",
         ),
-        (
-            "explain.natural-rounds",
-            "Over {rounds} rounds of {shoes} shoes, {who} was dealt {naturals} naturals, where the cards left before each \
-             round make {expected} the fair count ({change}%){favoured}.",
-        ),
         ("explain.seat-rate", "Seat {seat} {event} in {rate} of deals instead of {fair}{favoured}."),
         (
             "explain.seat-mean",
             "Seat {seat} gets {mean} {what} per hand on average instead of {fair} ({change}%){favoured}.",
-        ),
-        (
-            "explain.niu-seat",
-            "Seat {seat}'s hands do not follow the odds of a fair deal: {niu} comes up in {rate} of its hands \
-             instead of {fair}.",
-        ),
-        (
-            "explain.baccarat-odds.chance",
-            "The first coups follow the exact odds of a fair shoe within chance: banker {banker}, player {player}, \
-             tie {tie} over {deals} shoes (fair {fair_banker}, {fair_player}, {fair_tie}).",
-        ),
-        (
-            "explain.baccarat-odds",
-            "The first coup of each shoe does not follow the exact odds of a fair shoe: {outcome} in {rate} of \
-             shoes instead of {fair} (banker {banker}, player {player}, tie {tie} over {deals} shoes).",
-        ),
-        (
-            "explain.seat-card.noise",
-            "Every card goes to every seat about as often as chance allows: the most favoured pair ({card} {to}) is \
-             {deviation} from fair, within noise.",
-        ),
-        (
-            "explain.seat-card.bias",
-            "Some seats receive some cards more than others: {most} goes {most_to} {most_ratio} as often as it \
-             should, and {least} {least_to} only {least_ratio}.",
-        ),
-        ("explain.seat-worst", "The least uniform seat is {group}: it gets {card} {deviation} from fair."),
-        (
-            "explain.card-seat-worst",
-            "The card whose seat is least random is {card}: it goes {to} {deviation} from fair.",
         ),
         // Why an external run is partial, and what a built-in run did not count.
         ("partial.strict", "stopped at the first invalid deck, line {line} (--strict)"),
@@ -600,4 +206,5 @@ pub(super) static TEMPLATES: Catalogue = Catalogue {
         ),
         ("detection.broken", "One: shuffle number {first} already shows it, no statistics needed."),
     ],
+    tests: super::sentences::EN,
 };

@@ -20,6 +20,7 @@ use crate::stats::power::detection::Detection;
 use crate::stats::{PSides, Tail, TestId, TestResult, format_ln_p};
 
 use super::numbers::{deviation, group_digits, interval_pow2, percent, pow2, scientific, times};
+use super::sentences;
 use super::template::{Arg, Message};
 use super::words::Words;
 
@@ -71,51 +72,9 @@ pub(crate) fn value_name(v: usize) -> &'static str {
     ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10-K"][v.clamp(1, 10) - 1]
 }
 
-/// `suit`, `rank`, `face` or `value`.
+/// `suit`, `rank`, `face` or `value`: the test's word for its classes of cards (its `sentences` file).
 fn class_word(test: TestId) -> Message {
-    msg(match test {
-        TestId::SuitByPosition => "class-word.suit",
-        TestId::FaceByPosition => "class-word.face",
-        TestId::ValueByPosition => "class-word.value",
-        TestId::PositionCard
-        | TestId::PositionWorst
-        | TestId::CardWorst
-        | TestId::Adjacency
-        | TestId::Parity
-        | TestId::FixedPoints
-        | TestId::Cycles
-        | TestId::Inversions
-        | TestId::RisingSequences
-        | TestId::Descents
-        | TestId::TurningPoints
-        | TestId::RunsUpDown
-        | TestId::LongestIncreasing
-        | TestId::FullPermutation
-        | TestId::RankByPosition
-        | TestId::Clumping
-        | TestId::FaceAdjacency
-        | TestId::FaceSerial
-        | TestId::SerialCorrelation
-        | TestId::Guess
-        | TestId::DuplicateDecks
-        | TestId::BottomJoker
-        | TestId::BigCardsSeat
-        | TestId::RocketSeat
-        | TestId::BombSeat
-        | TestId::BombsPerHand
-        | TestId::NiuSeat
-        | TestId::BaccaratOdds
-        | TestId::NaturalSeat
-        | TestId::NaturalRounds
-        | TestId::JokersPerHand
-        | TestId::TwoDeckBombs
-        | TestId::StraightFlushSeat
-        | TestId::BottomJokers
-        | TestId::SeatCard
-        | TestId::SeatWorst
-        | TestId::CardSeatWorst
-        | TestId::SecondLevel => "class-word.rank",
-    })
+    msg(sentences::words(test).class_word)
 }
 
 fn order(deck: &[crate::cards::Card]) -> String {
@@ -132,81 +91,19 @@ fn coup_outcome(outcome: usize) -> Message {
     })
 }
 
-/// A seat test's words: what its count is about in the detail column (English, as the CSV files are), the
-/// event its headline names, and what its mean counts with the unit. One table for the seat tests
-/// (`rocket-seat`, `bomb-seat`, `big-cards-seat`, `jokers-per-hand`, `straight-flush-seat`, `natural-seat`,
-/// `two-deck-bombs`); every other test reads the bombs' words, which no sentence of it uses.
-struct SeatWords {
-    subject: &'static str,
-    event: &'static str,
-    count: &'static str,
-    unit: &'static str,
-}
-
-fn seat_words(test: TestId) -> SeatWords {
-    let words = |subject, event, count, unit| SeatWords { subject, event, count, unit };
-    let bombs = "seat-event.bombs";
-    match test {
-        TestId::RocketSeat => words("holds the rocket", "seat-event.rocket", "seat-count.rocket", "seat-unit.bombs"),
-        TestId::BombSeat => words("holds a bomb", "seat-event.bomb", "seat-count.bomb", "seat-unit.bombs"),
-        TestId::BigCardsSeat => {
-            words("big cards (A, 2, jokers)", "seat-event.big-cards", "seat-count.big-cards", "seat-unit.cards")
-        }
-        TestId::JokersPerHand => words("jokers", "seat-event.jokers", "seat-count.jokers", "seat-unit.cards"),
-        TestId::StraightFlushSeat => {
-            words("holds a straight flush", "seat-event.straight-flush", "seat-count.straight-flush", "seat-unit.hands")
-        }
-        TestId::NaturalSeat => words("bombs", "seat-event.natural", "seat-count.bombs", "seat-unit.bombs"),
-        TestId::TwoDeckBombs => words("bombs (four or more of a rank)", bombs, "seat-count.bombs", "seat-unit.bombs"),
-        TestId::PositionCard
-        | TestId::PositionWorst
-        | TestId::CardWorst
-        | TestId::Adjacency
-        | TestId::Parity
-        | TestId::FixedPoints
-        | TestId::Cycles
-        | TestId::Inversions
-        | TestId::RisingSequences
-        | TestId::Descents
-        | TestId::TurningPoints
-        | TestId::RunsUpDown
-        | TestId::LongestIncreasing
-        | TestId::FullPermutation
-        | TestId::SuitByPosition
-        | TestId::RankByPosition
-        | TestId::FaceByPosition
-        | TestId::ValueByPosition
-        | TestId::Clumping
-        | TestId::FaceAdjacency
-        | TestId::FaceSerial
-        | TestId::SerialCorrelation
-        | TestId::Guess
-        | TestId::DuplicateDecks
-        | TestId::BottomJoker
-        | TestId::BombsPerHand
-        | TestId::NiuSeat
-        | TestId::BaccaratOdds
-        | TestId::NaturalRounds
-        | TestId::BottomJokers
-        | TestId::SeatCard
-        | TestId::SeatWorst
-        | TestId::CardSeatWorst
-        | TestId::SecondLevel => words("bombs", bombs, "seat-count.bombs", "seat-unit.bombs"),
-    }
-}
-
 /// What a seat count is about, in the detail column.
 pub(crate) fn seat_subject(test: TestId) -> &'static str {
-    seat_words(test).subject
+    sentences::words(test).seat.subject
 }
 
+/// What a seat's rate is about (`rocket-seat`: holds the rocket).
 fn seat_event(test: TestId) -> Message {
-    msg(seat_words(test).event)
+    msg(sentences::words(test).seat.event)
 }
 
 /// What a seat's mean counts (`big-cards-seat`, `bombs-per-hand`), and its unit.
 fn seat_count(test: TestId) -> (Message, Message) {
-    let w = seat_words(test);
+    let w = &sentences::words(test).seat;
     (msg(w.count), msg(w.unit))
 }
 
@@ -227,55 +124,6 @@ fn who(seat: usize, seats: usize) -> Message {
 
 fn favoured(gains: bool) -> Message {
     msg(if gains { "favoured.yes" } else { "favoured.no" })
-}
-
-/// Whether the fixed-points or rising-sequences headline leads with the mean (it is far from fair) rather than
-/// with the value that strays most.
-fn mean_is_off(test: TestId, h: &HistogramFinding) -> bool {
-    match test {
-        TestId::FixedPoints => h.mean > 1.1 || h.mean < 0.9,
-        // The shape statistics' sd per deck is 1.5 to 3 for 52 cards: a shift of 0.02 is what a machine leaves.
-        TestId::Descents | TestId::TurningPoints | TestId::RunsUpDown => (h.mean - h.fair_mean).abs() > 0.02,
-        // A 6-deck shoe's equal neighbours have sd ≈ 6.5 per shoe.
-        TestId::Clumping => (h.mean - h.fair_mean).abs() > 0.05,
-        // The longest increasing subsequence of 52 cards has sd ≈ 1.8 per deck.
-        TestId::LongestIncreasing => (h.mean - h.fair_mean).abs() > 0.05,
-        TestId::PositionCard
-        | TestId::PositionWorst
-        | TestId::CardWorst
-        | TestId::Adjacency
-        | TestId::Parity
-        | TestId::Cycles
-        | TestId::Inversions
-        | TestId::RisingSequences
-        | TestId::FullPermutation
-        | TestId::SuitByPosition
-        | TestId::RankByPosition
-        | TestId::FaceByPosition
-        | TestId::ValueByPosition
-        | TestId::FaceAdjacency
-        | TestId::FaceSerial
-        | TestId::SerialCorrelation
-        | TestId::Guess
-        | TestId::DuplicateDecks
-        | TestId::BottomJoker
-        | TestId::BigCardsSeat
-        | TestId::RocketSeat
-        | TestId::BombSeat
-        | TestId::BombsPerHand
-        | TestId::NiuSeat
-        | TestId::BaccaratOdds
-        | TestId::NaturalSeat
-        | TestId::NaturalRounds
-        | TestId::JokersPerHand
-        | TestId::TwoDeckBombs
-        | TestId::StraightFlushSeat
-        | TestId::BottomJokers
-        | TestId::SeatCard
-        | TestId::SeatWorst
-        | TestId::CardSeatWorst
-        | TestId::SecondLevel => (h.mean - h.fair_mean).abs() > 0.5,
-    }
 }
 
 /// Whether the full-permutation finding is that some orders never came up (with at least 10 expected each).
@@ -311,128 +159,57 @@ pub(crate) fn effect(t: &TestResult, n: usize, shuffles: u64) -> Effect {
     }
 }
 
-/// The fixed-points, cycles and rising-sequences headlines share their numbers.
-fn histogram_headline(test: TestId, h: &HistogramFinding) -> Message {
+/// The fixed-points headline: that no card, or always the same number, stays in place; else the mean when it
+/// is far from fair, else the number of fixed points that strays most.
+fn fixed_points_headline(h: &HistogramFinding) -> Message {
     let (v, ratio) = h.worst;
-    let mean = |digits: usize| format!("{:.*}", digits, h.mean);
-    match test {
-        TestId::FixedPoints if h.only == Some(0) => msg("headline.fixed-points.none"),
-        TestId::FixedPoints if h.only.is_some() => {
-            msg("headline.fixed-points.always").text("value", h.only.unwrap_or_default())
+    match h.only {
+        Some(0) => msg("headline.fixed-points.none"),
+        Some(only) => msg("headline.fixed-points.always").text("value", only),
+        None if h.mean > 1.1 || h.mean < 0.9 => {
+            msg("headline.fixed-points.mean").text("mean", format!("{:.2}", h.mean))
         }
-        TestId::Cycles if h.only == Some(1) => msg("headline.cycles.one").text("fair", format!("{:.2}", h.fair_mean)),
-        TestId::Cycles if h.only.is_some() => msg("headline.cycles.always")
-            .text("value", h.only.unwrap_or_default())
-            .text("fair", format!("{:.2}", h.fair_mean)),
-        TestId::FixedPoints if mean_is_off(test, h) => msg("headline.fixed-points.mean").text("mean", mean(2)),
-        TestId::FixedPoints => {
-            msg(if v == 1 { "headline.fixed-points.worst-one" } else { "headline.fixed-points.worst-many" })
-                .text("value", v)
-                .text("ratio", times(ratio))
-        }
-        TestId::Cycles => match h.never {
-            Some((k, e)) => msg("headline.cycles.never")
-                .text("cycles", k)
-                .text("expected", format!("{e:.0}"))
-                .text("mean", mean(2))
-                .text("fair", format!("{:.2}", h.fair_mean)),
-            None => msg("headline.cycles.worst")
-                .text("mean", mean(2))
-                .text("fair", format!("{:.2}", h.fair_mean))
-                .text("value", v)
-                .text("ratio", times(ratio)),
-        },
-        TestId::Descents
-        | TestId::TurningPoints
-        | TestId::RunsUpDown
-        | TestId::LongestIncreasing
-        | TestId::Clumping => {
-            let (mean_key, worst_key) = match test {
-                TestId::Descents => ("headline.descents.mean", "headline.descents.worst"),
-                TestId::Clumping => ("headline.clumping.mean", "headline.clumping.worst"),
-                TestId::TurningPoints => ("headline.turning.mean", "headline.turning.worst"),
-                TestId::LongestIncreasing => ("headline.lis.mean", "headline.lis.worst"),
-                TestId::PositionCard
-                | TestId::PositionWorst
-                | TestId::CardWorst
-                | TestId::Adjacency
-                | TestId::Parity
-                | TestId::FixedPoints
-                | TestId::Cycles
-                | TestId::Inversions
-                | TestId::RisingSequences
-                | TestId::RunsUpDown
-                | TestId::FullPermutation
-                | TestId::SuitByPosition
-                | TestId::RankByPosition
-                | TestId::FaceByPosition
-                | TestId::ValueByPosition
-                | TestId::FaceAdjacency
-                | TestId::FaceSerial
-                | TestId::SerialCorrelation
-                | TestId::Guess
-                | TestId::DuplicateDecks
-                | TestId::BottomJoker
-                | TestId::BigCardsSeat
-                | TestId::RocketSeat
-                | TestId::BombSeat
-                | TestId::BombsPerHand
-                | TestId::NiuSeat
-                | TestId::BaccaratOdds
-                | TestId::NaturalSeat
-                | TestId::NaturalRounds
-                | TestId::JokersPerHand
-                | TestId::TwoDeckBombs
-                | TestId::StraightFlushSeat
-                | TestId::BottomJokers
-                | TestId::SeatCard
-                | TestId::SeatWorst
-                | TestId::CardSeatWorst
-                | TestId::SecondLevel => ("headline.runs-ud.mean", "headline.runs-ud.worst"),
-            };
-            if mean_is_off(test, h) {
-                msg(mean_key).text("mean", mean(2)).text("fair", format!("{:.2}", h.fair_mean))
-            } else {
-                msg(worst_key).text("value", v).text("ratio", times(ratio))
-            }
-        }
-        _ if mean_is_off(test, h) => {
-            msg("headline.rising.mean").text("mean", mean(2)).text("fair", format!("{:.1}", h.fair_mean))
-        }
-        TestId::PositionCard
-        | TestId::PositionWorst
-        | TestId::CardWorst
-        | TestId::Adjacency
-        | TestId::Parity
-        | TestId::Inversions
-        | TestId::RisingSequences
-        | TestId::FullPermutation
-        | TestId::SuitByPosition
-        | TestId::RankByPosition
-        | TestId::FaceByPosition
-        | TestId::ValueByPosition
-        | TestId::FaceAdjacency
-        | TestId::FaceSerial
-        | TestId::SerialCorrelation
-        | TestId::Guess
-        | TestId::DuplicateDecks
-        | TestId::BottomJoker
-        | TestId::BigCardsSeat
-        | TestId::RocketSeat
-        | TestId::BombSeat
-        | TestId::BombsPerHand
-        | TestId::NiuSeat
-        | TestId::BaccaratOdds
-        | TestId::NaturalSeat
-        | TestId::NaturalRounds
-        | TestId::JokersPerHand
-        | TestId::TwoDeckBombs
-        | TestId::StraightFlushSeat
-        | TestId::BottomJokers
-        | TestId::SeatCard
-        | TestId::SeatWorst
-        | TestId::CardSeatWorst
-        | TestId::SecondLevel => msg("headline.rising.worst").text("value", v).text("ratio", times(ratio)),
+        None => msg(if v == 1 { "headline.fixed-points.worst-one" } else { "headline.fixed-points.worst-many" })
+            .text("value", v)
+            .text("ratio", times(ratio)),
+    }
+}
+
+/// The cycles headline: that every deck is one cycle, or always has the same number; else a count that never
+/// came up, else the mean and the count that strays most.
+fn cycles_headline(h: &HistogramFinding) -> Message {
+    let (v, ratio) = h.worst;
+    let fair = format!("{:.2}", h.fair_mean);
+    match (h.only, h.never) {
+        (Some(1), _) => msg("headline.cycles.one").text("fair", fair),
+        (Some(only), _) => msg("headline.cycles.always").text("value", only).text("fair", fair),
+        (None, Some((k, e))) => msg("headline.cycles.never")
+            .text("cycles", k)
+            .text("expected", format!("{e:.0}"))
+            .text("mean", format!("{:.2}", h.mean))
+            .text("fair", fair),
+        (None, None) => msg("headline.cycles.worst")
+            .text("mean", format!("{:.2}", h.mean))
+            .text("fair", fair)
+            .text("value", v)
+            .text("ratio", times(ratio)),
+    }
+}
+
+/// A histogram's headline (rising sequences and the shape statistics): its mean against fair when they differ
+/// by more than `off`, a shift the statistic's noise does not make (the tests' keys give it), else the value
+/// that strays most; the fair mean with `fair_digits` decimals.
+fn histogram_headline(
+    h: &HistogramFinding,
+    (mean_key, worst_key): (&'static str, &'static str),
+    off: f64,
+    fair_digits: usize,
+) -> Message {
+    let (v, ratio) = h.worst;
+    if (h.mean - h.fair_mean).abs() > off {
+        msg(mean_key).text("mean", format!("{:.2}", h.mean)).text("fair", format!("{:.*}", fair_digits, h.fair_mean))
+    } else {
+        msg(worst_key).text("value", v).text("ratio", times(ratio))
     }
 }
 
@@ -476,14 +253,19 @@ pub(crate) fn test_headline(t: &TestResult) -> Message {
             (_, 0) => msg("headline.parity.never-even"),
             _ => msg("headline.parity.share").text("share", format!("{:.3}", 100.0 * share)),
         },
-        Finding::FixedPoints(h)
-        | Finding::Cycles(h)
-        | Finding::RisingSequences(h)
-        | Finding::Descents(h)
-        | Finding::TurningPoints(h)
-        | Finding::RunsUpDown(h)
-        | Finding::LongestIncreasing(h)
-        | Finding::Clumping(h) => histogram_headline(t.test, h),
+        Finding::FixedPoints(h) => fixed_points_headline(h),
+        Finding::Cycles(h) => cycles_headline(h),
+        Finding::RisingSequences(h) => histogram_headline(h, ("headline.rising.mean", "headline.rising.worst"), 0.5, 1),
+        // The shape statistics' sd per deck is 1.5 to 3 for 52 cards: a shift of 0.02 is what a machine leaves.
+        Finding::Descents(h) => histogram_headline(h, ("headline.descents.mean", "headline.descents.worst"), 0.02, 2),
+        Finding::TurningPoints(h) => {
+            histogram_headline(h, ("headline.turning.mean", "headline.turning.worst"), 0.02, 2)
+        }
+        Finding::RunsUpDown(h) => histogram_headline(h, ("headline.runs-ud.mean", "headline.runs-ud.worst"), 0.02, 2),
+        // The longest increasing subsequence of 52 cards has sd ≈ 1.8 per deck.
+        Finding::LongestIncreasing(h) => histogram_headline(h, ("headline.lis.mean", "headline.lis.worst"), 0.05, 2),
+        // A 6-deck shoe's equal neighbours have sd ≈ 6.5 per shoe.
+        Finding::Clumping(h) => histogram_headline(h, ("headline.clumping.mean", "headline.clumping.worst"), 0.05, 2),
         Finding::Guess(g) => msg(if g.copies > 1 { "headline.guess-shoe" } else { "headline.guess" })
             .msg("guesser", guesser(g.best.guesser))
             .text("extra", format!("{:+.2}", g.best.extra))

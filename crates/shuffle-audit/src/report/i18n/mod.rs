@@ -8,9 +8,10 @@
 //! and the decisive test's finding.
 //!
 //! Each sentence is decided once and said in every language, as in Fluent: `messages` turns a finding or a run
-//! into a [`Message`] (a key and its arguments), `en` and `zh` hold one template per key with `{name}` holes,
-//! and [`render`] fills them (`template`, which the teaching page shares). The rest are the fixed words
-//! (`words`), the numbers (`numbers`) and the English detail of the files (`detail`).
+//! into a [`Message`] (a key and its arguments), `en` and `zh` hold one template per key with `{name}` holes
+//! (each test's own templates in its file of `sentences`), and [`render`] fills them (`template`, which the
+//! teaching page shares). The rest are the fixed words (`words`), the numbers (`numbers`) and the English detail
+//! of the files (`detail`).
 //!
 //! [`Reason`]: crate::audit::Reason
 
@@ -27,6 +28,7 @@ mod detail;
 mod en;
 pub(crate) mod messages;
 mod numbers;
+pub(crate) mod sentences;
 pub(crate) mod template;
 mod words;
 mod zh;

@@ -1,7 +1,7 @@
 //! Messages and their templates: a [`Message`] is a key and named arguments, a [`Catalogue`] maps each key to a
 //! template with `{name}` holes, and [`render_in`] fills the holes from the arguments.
 //!
-//! The reports' catalogues are `en.rs` and `zh.rs`; the teaching page's messages are one too, with the same
+//! The reports' catalogues are `en.rs` and `zh.rs` with each test's `sentences/`; the teaching page's messages are one too, with the same
 //! hole syntax as its script's `fmt(key, vars)` (a hole is `{` letters, digits or `_` `}`; any other brace is
 //! text). A key without a template, or a hole without an argument, is a mistake of the catalogue: a debug
 //! build stops on it, and a release build leaves the key or hole visible in the text rather than dropping it.
@@ -12,21 +12,28 @@ use crate::game::douniu::niu_name;
 use super::numbers::approx_count;
 use super::words::{LangWords, Words};
 
-/// Templates by key, in one language.
+/// Templates by key, in one language: a table of its own, then the tables of each test's sentences.
 pub(crate) struct Catalogue {
     pub entries: &'static [(&'static str, &'static str)],
+    /// Each test's own templates (the reports' `sentences/`, one file per test), looked up after `entries`.
+    pub tests: &'static [&'static [(&'static str, &'static str)]],
 }
 
 impl Catalogue {
-    /// The template of a key.
-    pub(crate) fn template(&self, key: &str) -> Option<&'static str> {
-        self.entries.iter().find(|(k, _)| *k == key).map(|(_, t)| *t)
+    /// Every (key, template) pair: the table's, then each test's.
+    fn pairs(&self) -> impl Iterator<Item = &'static (&'static str, &'static str)> + '_ {
+        self.entries.iter().chain(self.tests.iter().flat_map(|t| t.iter()))
     }
 
-    /// Every key, in the table's order.
+    /// The template of a key.
+    pub(crate) fn template(&self, key: &str) -> Option<&'static str> {
+        self.pairs().find(|(k, _)| *k == key).map(|(_, t)| *t)
+    }
+
+    /// Every key, in the tables' order.
     #[cfg(test)]
     pub(crate) fn keys(&self) -> impl Iterator<Item = &'static str> + '_ {
-        self.entries.iter().map(|(k, _)| *k)
+        self.pairs().map(|(k, _)| *k)
     }
 }
 
@@ -228,7 +235,7 @@ mod tests {
 
     #[test]
     fn a_missing_argument_stays_visible() {
-        static CATALOGUE: Catalogue = Catalogue { entries: &[("k.one", "one {x} and {y}")] };
+        static CATALOGUE: Catalogue = Catalogue { entries: &[("k.one", "one {x} and {y}")], tests: &[] };
         let (text, unknown) = try_fill(CATALOGUE.template("k.one").unwrap(), |n| (n == "x").then(|| "1".into()));
         assert_eq!((text.as_str(), unknown), ("one 1 and {y}", vec!["y"]));
         let m = Message::new("k.one").text("x", 1).text("y", "two");
@@ -242,10 +249,14 @@ mod tests {
             let m = Message::new("k.list").arg("tests", Arg::List(items));
             (render_in(Lang::En, &CATALOGUE, &m), render_in(Lang::Zh, &CATALOGUE_ZH, &m))
         };
-        static CATALOGUE: Catalogue =
-            Catalogue { entries: &[("k.list", "[{tests}]"), ("separator.list", ", "), ("separator.last", " and ")] };
-        static CATALOGUE_ZH: Catalogue =
-            Catalogue { entries: &[("k.list", "[{tests}]"), ("separator.list", "、"), ("separator.last", "和")] };
+        static CATALOGUE: Catalogue = Catalogue {
+            entries: &[("k.list", "[{tests}]"), ("separator.list", ", "), ("separator.last", " and ")],
+            tests: &[],
+        };
+        static CATALOGUE_ZH: Catalogue = Catalogue {
+            entries: &[("k.list", "[{tests}]"), ("separator.list", "、"), ("separator.last", "和")],
+            tests: &[],
+        };
         assert_eq!(list(0), ("[]".into(), "[]".into()));
         assert_eq!(list(1), ("[t1]".into(), "[t1]".into()));
         assert_eq!(list(2), ("[t1 and t2]".into(), "[t1和t2]".into()));
@@ -256,7 +267,7 @@ mod tests {
     #[cfg(debug_assertions)]
     #[should_panic(expected = "no argument for the holes")]
     fn a_debug_build_stops_on_a_missing_argument() {
-        static CATALOGUE: Catalogue = Catalogue { entries: &[("k.one", "one {x}")] };
+        static CATALOGUE: Catalogue = Catalogue { entries: &[("k.one", "one {x}")], tests: &[] };
         render_in(Lang::En, &CATALOGUE, &Message::new("k.one"));
     }
 }

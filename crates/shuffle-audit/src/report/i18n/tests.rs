@@ -110,7 +110,7 @@ fn both_languages_have_the_same_keys_once_each() {
 }
 
 /// The keys the code names: every string literal of `messages.rs` and `template.rs` that looks like a key
-/// (dotted lowercase words).
+/// (dotted lowercase words), and the keys of the tests' words (`sentences`).
 fn keys_in_code() -> BTreeSet<&'static str> {
     let is_key = |s: &str| {
         s.contains('.') && s.split('.').all(|w| !w.is_empty() && w.chars().all(|c| c.is_ascii_lowercase() || c == '-'))
@@ -125,6 +125,7 @@ fn keys_in_code() -> BTreeSet<&'static str> {
             }
         }
     }
+    out.extend(super::sentences::keys_named());
     out
 }
 

@@ -1,0 +1,6 @@
+//! `bombs-per-hand` has no template of its own: its finding is said by the shared `seat-mean` sentences of `en.rs`
+//! and `zh.rs`.
+
+use super::TestWords;
+
+pub(super) const WORDS: TestWords = TestWords::NONE;

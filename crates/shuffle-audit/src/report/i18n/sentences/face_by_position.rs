@@ -1,0 +1,15 @@
+//! `face-by-position`'s words, in English and Chinese, inside the shared `class-by-position` sentences of `en.rs`
+//! and `zh.rs`: what its classes of cards are called.
+
+use super::TestWords;
+
+pub(super) const WORDS: TestWords = TestWords {
+    en: &[
+        ("class-word.face", "card"),
+    ],
+    zh: &[
+        ("class-word.face", "牌"),
+    ],
+    class_word: "class-word.face",
+    ..TestWords::NONE
+};

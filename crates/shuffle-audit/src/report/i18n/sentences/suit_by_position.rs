@@ -1,0 +1,15 @@
+//! `suit-by-position`'s words, in English and Chinese, inside the shared `class-by-position` sentences of `en.rs`
+//! and `zh.rs`: what its classes of cards are called.
+
+use super::TestWords;
+
+pub(super) const WORDS: TestWords = TestWords {
+    en: &[
+        ("class-word.suit", "suit"),
+    ],
+    zh: &[
+        ("class-word.suit", "花色"),
+    ],
+    class_word: "class-word.suit",
+    ..TestWords::NONE
+};
