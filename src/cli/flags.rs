@@ -198,6 +198,12 @@ mod tests {
         ("state-out", &["merge"], "the merged state, also written"),
         // --json: a file of results, or the printed figures in two shapes.
         ("json", &["crack"], "prints the search's result, whose fields it lists"),
+        ("json", &["logs"], "prints the whole log report as JSON instead of the summary"),
+        // logs: a views file's deck and game, the log formats, its own folder.
+        ("deck", &["logs"], "the deck of a views file, which a game or hand histories fix otherwise"),
+        ("format", &["logs"], "the log formats, not the deck formats of --decks"),
+        ("game", &["logs"], "the game of a views file, for its deck"),
+        ("out", &["logs"], "its default folder, reports/logs"),
         ("json", &["seeds"], "prints the seed space's figures"),
     ];
 
@@ -270,9 +276,9 @@ mod tests {
         assert!(problems(&drifted, &[("deck", &["sweep"], "on purpose")]).is_empty());
         // Listed for the wrong subcommands: the drift is still reported, and the entry as stale.
         assert_eq!(problems(&drifted, &[("deck", &["run", "sweep"], "stale")]).len(), 2);
-        // The real tree has the eight --deck and the six --threads this file is about.
+        // The real tree has the nine --deck and the six --threads this file is about.
         let real = helps();
-        assert_eq!(real["deck"].len(), 8, "{:?}", real["deck"].keys());
+        assert_eq!(real["deck"].len(), 9, "{:?}", real["deck"].keys());
         assert_eq!(real["threads"].len(), 6, "{:?}", real["threads"].keys());
     }
 }

@@ -57,6 +57,9 @@ pub enum Command {
     /// Write a generator's raw output, a shuffle's decks as uniform bits, or a loop's scaled draws, for a generic
     /// battery (PractRand, dieharder, TestU01), with a manifest.json beside a file written.
     Export(ExportArgs),
+    /// How many deals of one view (a seat's hand, the bottom, hole cards) each known flaw needs to FAIL, from
+    /// its exact matrix, before any log is collected.
+    Plan(PlanArgs),
     /// Audit a shuffle from game logs: what players saw of each deal (hand histories, one seat's hands, the views
     /// file), checked whole and tested with statistics valid on what was seen.
     Logs(LogsArgs),
@@ -1294,6 +1297,34 @@ pub struct LogsArgs {
     pub thresholds: ThresholdArgs,
     #[command(flatten)]
     pub output: OutputArgs,
+}
+
+/// Arguments of `plan`.
+#[derive(Debug, Args)]
+pub struct PlanArgs {
+    /// The flaw: a shuffle of the catalogue (see `list`); absent, every known flaw.
+    #[arg(long, short = 'a', value_name = "ALGORITHM")]
+    pub algorithm: Option<AlgorithmKind>,
+    /// Its draws: ideal (default) or a generator's r() % m (msvc, glibc, …).
+    #[arg(long, value_name = "RNG")]
+    pub rng: Option<shuffle_audit::rng::RngKind>,
+    /// The game: doudizhu (54 cards, 3 × 17 + 3), douniu (52, 5 each) or holdem (52, 2 each then the board).
+    #[arg(long, value_name = "GAME")]
+    pub game: String,
+    /// The view the log holds: seat1…seatN, bottom, hole (hold'em's first seat) or board.
+    #[arg(long, value_name = "VIEW", default_value = "seat1")]
+    pub view: String,
+    /// How the hands are dealt: block (seat k gets cards (k−1)·H..k·H) or round-robin (doudizhu and douniu).
+    #[arg(long, value_name = "SCHEME", default_value = "block")]
+    pub deal: String,
+    /// Players at the table (default: doudizhu 3, douniu 5, holdem 6).
+    #[arg(long, value_name = "P")]
+    pub players: Option<usize>,
+    /// The view tests in the log's family (FAIL at the threshold over them, Holm's first step).
+    #[arg(long, value_name = "K", default_value_t = 4)]
+    pub tests: usize,
+    #[command(flatten)]
+    pub thresholds: ThresholdArgs,
 }
 
 /// Arguments of `verify`.

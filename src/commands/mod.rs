@@ -12,6 +12,7 @@ pub mod list;
 pub mod logs;
 pub mod man;
 pub mod merge;
+pub mod plan;
 pub mod run;
 pub mod seeds;
 pub mod shuffle;
@@ -66,6 +67,7 @@ pub fn dispatch(command: Command) -> anyhow::Result<ExitCode> {
         Command::Teach(args) => teach::run(args),
         Command::Export(args) => export::run(args),
         Command::Logs(args) => logs::run(args),
+        Command::Plan(args) => plan::run(args),
         Command::Verify(args) => verify::run(args),
         Command::Completions(args) => completions::run(args),
         Command::Man(args) => man::run(args),

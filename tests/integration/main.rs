@@ -30,6 +30,7 @@ mod isa;
 mod js_sort;
 mod lab;
 mod layers;
+mod logs;
 mod model;
 mod output;
 mod output_is_input;

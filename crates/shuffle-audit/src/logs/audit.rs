@@ -79,6 +79,20 @@ impl LogAudit {
 
     /// Takes one deal as a reader gave it.
     pub fn add(&mut self, read: ReadDeal) {
+        // Hand numbers advance with every deal read, valid or not: an invalid hand is not a missing one.
+        let id = match &read {
+            Ok(deal) => Some(deal.id.as_str()),
+            Err(bad) => bad.id.as_deref(),
+        };
+        if let Some(number) = id.and_then(|i| i.parse::<u64>().ok()) {
+            if let Some(last) = self.last_number
+                && number > last + 1
+            {
+                self.gaps += 1;
+                self.first_gap.get_or_insert((last, number));
+            }
+            self.last_number = Some(number);
+        }
         match read {
             Ok(deal) => self.add_deal(deal),
             Err(bad) => self.reject(bad),
@@ -92,15 +106,6 @@ impl LogAudit {
             self.duplicate_ids += 1;
             let why = format!("hand id {} was read before: not counted again", deal.id);
             return self.reject(InvalidDeal { id: Some(deal.id), line: deal.line, why });
-        }
-        if let Ok(number) = deal.id.parse::<u64>() {
-            if let Some(last) = self.last_number
-                && number > last + 1
-            {
-                self.gaps += 1;
-                self.first_gap.get_or_insert((last, number));
-            }
-            self.last_number = Some(number);
         }
         // A card twice in one deal (within a view or across two) is not a deal of one deck.
         let n = self.settings.deck;

@@ -5,6 +5,7 @@
 pub mod audit;
 pub mod files;
 pub mod model;
+pub mod plan;
 pub mod read;
 
 pub use audit::{LogAudit, LogReport, LogSettings, LogTest, MAX_INVALID_SHARE};

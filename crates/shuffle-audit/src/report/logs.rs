@@ -268,9 +268,8 @@ pub fn console(report: &LogReport, lang: Lang) -> String {
         out.push_str(&if zh {
             format!("  牌局编号有 {gaps} 处跳号（第一处在 {a} 与 {b} 之间）：缺了牌局，或中间是别的牌桌\n")
         } else {
-            format!(
-                "  hand numbers jump {gaps} times (first from {a} to {b}): hands missing, or another table's between\n"
-            )
+            let times = if report.gaps == 1 { "once".to_string() } else { format!("{gaps} times") };
+            format!("  hand numbers jump {times} (first from {a} to {b}): hands missing, or another table's between\n")
         });
     }
     if !report.on_play.is_empty() {
