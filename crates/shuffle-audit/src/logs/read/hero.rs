@@ -30,6 +30,11 @@ impl Hero {
         Hero { asked, taken: None, dealt: BTreeSet::new(), met: false }
     }
 
+    /// The hero asked for (`--hero`), if any.
+    pub(crate) fn asked(&self) -> Option<&str> {
+        self.asked.as_deref()
+    }
+
     /// Picks the hero of a hand starting at `line` among `known`, the players dealt known hole cards in it.
     /// `named` is the hero the file itself names for this hand (Open Hand History's `hero_player_id`), used
     /// when none was asked. `across` says whether names are the same players from hand to hand (PokerKit

@@ -13,6 +13,7 @@ use crate::cards::{Card, parse_card};
 use crate::logs::model::{InvalidDeal, LogError, ReadDeal};
 
 mod hero;
+pub mod ohh;
 pub mod pokerstars;
 pub mod views;
 
@@ -98,6 +99,7 @@ pub fn reader<'a>(format: LogFormat, input: impl BufRead + 'a, options: &ReadOpt
     match format {
         LogFormat::Views => Ok(Box::new(views::read(input, options.deck))),
         LogFormat::Pokerstars => Ok(Box::new(pokerstars::read(input, options.hero.clone()))),
+        LogFormat::Ohh => Ok(Box::new(ohh::read(input, options.hero.clone()))),
         LogFormat::Auto => Err(LogError::file("the format is detected before a reader is made")),
         other => Err(LogError::file(format!("{other} logs are not read by this build"))),
     }
