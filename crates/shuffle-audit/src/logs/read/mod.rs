@@ -14,6 +14,7 @@ use crate::logs::model::{InvalidDeal, LogError, ReadDeal};
 
 mod hero;
 pub mod ohh;
+pub mod phh;
 pub mod pokerstars;
 pub mod views;
 
@@ -100,8 +101,8 @@ pub fn reader<'a>(format: LogFormat, input: impl BufRead + 'a, options: &ReadOpt
         LogFormat::Views => Ok(Box::new(views::read(input, options.deck))),
         LogFormat::Pokerstars => Ok(Box::new(pokerstars::read(input, options.hero.clone()))),
         LogFormat::Ohh => Ok(Box::new(ohh::read(input, options.hero.clone()))),
+        LogFormat::Phh => Ok(Box::new(phh::read(input, options.hero.clone()))),
         LogFormat::Auto => Err(LogError::file("the format is detected before a reader is made")),
-        other => Err(LogError::file(format!("{other} logs are not read by this build"))),
     }
 }
 
@@ -170,5 +171,46 @@ impl<R: BufRead> Iterator for TextLines<R> {
         let text = text.strip_suffix('\r').unwrap_or(text);
         let text = if self.line == 1 { text.trim_start_matches('\u{feff}') } else { text };
         Some(Ok((self.line, text.to_string())))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_format_is_detected_from_its_first_lines() {
+        let stars =
+            "\u{feff}PokerStars Hand #254812345678:  Hold'em No Limit ($0.01/$0.02 USD) - 2025/01/03 12:00:00 ET\n";
+        assert_eq!(detect(stars.as_bytes()), Some(LogFormat::Pokerstars));
+        assert_eq!(detect(b"\n{\"ohh\": {\"spec_version\": \"1.4.6\"}}\n"), Some(LogFormat::Ohh));
+        assert_eq!(detect(b"[\n  {\"ohh\": {}}\n]\n"), Some(LogFormat::Ohh));
+        assert_eq!(detect(b"variant = \"NT\"\nantes = [0, 0]\n"), Some(LogFormat::Phh));
+        assert_eq!(detect(b"# a hand\nhand = 3\nvariant = \"NT\"\n"), Some(LogFormat::Phh));
+        // A `.phhs` file starts with its first section, which is no JSON array.
+        assert_eq!(detect(b"[1]\nvariant = \"NT\"\n"), Some(LogFormat::Phh));
+        assert_eq!(detect(b"1\tseat1\tAh\n"), Some(LogFormat::Views));
+        assert_eq!(detect(b"Hand #1 at a table\n"), None);
+    }
+
+    #[test]
+    fn poker_cards_are_rank_then_suit_letter() {
+        assert_eq!(poker_card("Ah"), Ok(13));
+        assert_eq!(poker_card("Th"), Ok(22));
+        assert_eq!(poker_card("10h"), Ok(22));
+        assert_eq!(poker_card("Kd"), Ok(51));
+        assert_eq!(poker_card("2s"), Ok(1));
+        for bad in ["1h", "AS", "♠A", "hA", "Xx", "A♠", "", "??"] {
+            assert_eq!(poker_card(bad), Err(format!("unknown card name '{bad}'")), "{bad}");
+        }
+    }
+
+    #[test]
+    fn every_format_has_a_reader() {
+        let options = ReadOptions { deck: 52, hero: None };
+        for format in [LogFormat::Pokerstars, LogFormat::Ohh, LogFormat::Phh, LogFormat::Views] {
+            assert!(reader(format, &b""[..], &options).is_ok(), "{format}");
+        }
+        assert!(reader(LogFormat::Auto, &b""[..], &options).is_err());
     }
 }
