@@ -130,12 +130,12 @@ impl<R: BufRead> StarsReader<R> {
         // it deals to a second player.
         let known: Vec<&str> = hand.dealt.iter().map(|d| d.name.as_str()).collect();
         let pick = self.hero.pick(&known, None, true, start)?;
-        if !hand.summary {
+        let Some(summary) = hand.summary else {
             return bad(match end {
                 End::Header(n) => format!("line {n}: the next hand starts before this one's summary (truncated)"),
                 End::Eof(n) => format!("line {n}: the file ends before the hand's summary (truncated)"),
             });
-        }
+        };
         if let Some(why) = hand.defect {
             return bad(why);
         }
@@ -161,7 +161,7 @@ impl<R: BufRead> StarsReader<R> {
                 ));
             }
             (Some(_), None) => {
-                return bad("the summary has no 'Board [..]' line though a board was dealt (truncated?)".into());
+                return bad(format!("line {summary}: the summary has no 'Board [..]' line though a board was dealt"));
             }
             (Some(dealt), _) => Some(dealt),
             (None, summary) => summary.as_ref(),
@@ -271,8 +271,8 @@ struct Hand {
     board: Option<Cards>,
     summary_board: Option<Cards>,
     shown: Vec<Shown>,
-    /// Whether the `*** SUMMARY ***` line was met: without it, the hand is cut short.
-    summary: bool,
+    /// The line of `*** SUMMARY ***`: without it, the hand is cut short.
+    summary: Option<u64>,
     /// The first defect met, naming its line.
     defect: Option<String>,
 }
@@ -350,7 +350,7 @@ impl Hand {
             "HOLE CARDS" | "SHOW DOWN" => *part = Part::Play,
             "SUMMARY" => {
                 *part = Part::Summary;
-                self.summary = true;
+                self.summary = Some(n);
             }
             "FLOP" | "TURN" | "RIVER" => {
                 *part = Part::Play;
@@ -441,7 +441,7 @@ mod tests {
         item.clone().unwrap().unwrap_err().why
     }
 
-    /// A showdown on a full board, Villain One showing and Cara mucking in the summary (lines 1–39).
+    /// A showdown on a full board, Villain One showing and Cara mucking in the summary (38 lines).
     const SHOWDOWN: &str = "\
 PokerStars Hand #254812345678:  Hold'em No Limit ($0.01/$0.02 USD) - 2025/01/03 12:00:00 ET
 Table 'Alpha III' 6-max Seat #1 is the button
@@ -611,6 +611,8 @@ Board [9s 4d 4h Kc]
     fn a_board_that_disagrees_with_the_summary_or_a_game_not_holdem_is_invalid() {
         let got = deals(&SHOWDOWN.replace("Board [2c 7d Th Js 3h]", "Board [2c 7d Th Js 4h]"), None);
         assert_eq!(why(&got[0]), "line 35: the summary's board [2c 7d Th Js 4h] is not the one dealt [2c 7d Th Js 3h]");
+        let got = deals(&SHOWDOWN.replace("Board [2c 7d Th Js 3h]\n", ""), None);
+        assert_eq!(why(&got[0]), "line 33: the summary has no 'Board [..]' line though a board was dealt");
         let got = deals(&FOLDED.replace("Hold'em No Limit", "Omaha Pot Limit"), None);
         assert_eq!(why(&got[0]), "line 1: 'Omaha Pot Limit ($0.01/$0.02 USD)' is not Texas hold'em");
     }
