@@ -263,7 +263,15 @@ pub fn console(report: &LogReport, lang: Lang) -> String {
             format!("  and {more} more invalid deals\n")
         });
     }
-    if let Some((a, b)) = report.first_gap {
+    let consecutive = report.gaps * 2 <= report.deals + report.invalid;
+    if !consecutive {
+        out.push_str(if zh {
+            "  牌局编号不连续（网站给所有牌桌统一编号）：不统计跳号\n"
+        } else {
+            "  hand numbers are not consecutive (a site numbering every table's hands): gaps are not counted\n"
+        });
+    }
+    if let Some((a, b)) = report.first_gap.filter(|_| consecutive) {
         let gaps = group_digits(report.gaps);
         out.push_str(&if zh {
             format!("  牌局编号有 {gaps} 处跳号（第一处在 {a} 与 {b} 之间）：缺了牌局，或中间是别的牌桌\n")
