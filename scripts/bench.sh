@@ -8,7 +8,7 @@
 # 1000 state files and the seed search's times.
 #
 # Usage: scripts/bench.sh [SHUFFLES]   (default 2e7 per audited run of 52 cards)
-#        BENCH_ONLY=paths|sizes|shoes|export scripts/bench.sh [SHUFFLES]   (only that part)
+#        BENCH_ONLY=paths|sizes|shoes|export|logs scripts/bench.sh [SHUFFLES]   (only that part)
 # The export part: export raw in GB/s (chacha8 raw, msvc packed; target 1 GB/s for chacha8), and export bits of
 # fisher-yates/chacha8 52 cards in decks/s against run's audited rate on one thread (target: at least half).
 set -euo pipefail
@@ -23,6 +23,9 @@ BIN=${CARGO_TARGET_DIR:-target}/release/shuffle-audit
 BARE=${CARGO_TARGET_DIR:-target}/release/examples/bare_shuffles
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
+
+# The middle of three figures.
+median() { printf '%s\n' "$@" | sort -n | sed -n 2p; }
 
 # Audited throughput (shuffles_per_second from run.json) for one configuration.
 audited() { # threads, then run flags
@@ -133,6 +136,20 @@ if [[ -z "$ONLY" || "$ONLY" == export ]]; then
   printf 'export bits fisher-yates/chacha8 52 cards: %6.2f M decks/s; run (1 thread) %6.2f M/s; ratio %.2f (target 0.5)\n' \
     "$(echo "$bits/1000000" | bc -l)" "$(echo "$run1/1000000" | bc -l)" "$(echo "$bits/$run1" | bc -l)"
 fi
+# logs: 10^6 PokerStars hold'em hands (about 500 MB, scripts/holdem_history.py), read and tested by `logs`,
+# three times; the median wall time and the peak memory (target: under 60 s on 2 cores).
+if [[ -z "$ONLY" || "$ONLY" == logs ]]; then
+  python3 scripts/holdem_history.py "$BIN" fisher-yates 1000000 5 "$TMP/hands.txt"
+  walls=()
+  for _ in 1 2 3; do
+    /usr/bin/time -f '%e %M' -o "$TMP/time" "$BIN" logs "$TMP/hands.txt" --out "$TMP/logs" >/dev/null
+    read -r wall rss < "$TMP/time"
+    walls+=("$wall")
+  done
+  printf 'logs, 10^6 PokerStars hands (%s MB): %s s wall (median of 3; target 60 s), %s MB peak memory\n' \
+    "$(($(stat -c %s "$TMP/hands.txt") / 1000000))" "$(median "${walls[@]}")" "$((rss / 1024))"
+fi
+
 [[ -n "$ONLY" ]] && exit 0
 
 # A fixed seed, so that the sample size at which the bias is detected (and so the time) is reproducible.
@@ -150,7 +167,6 @@ printf 'run --deck 1024 --shuffles 10, reports written: %.2f s wall (target 5 s)
 # Checkpoints: on each path, the same 2-thread run with and without a checkpoint every second, alternated three
 # times; the cost is one minus the ratio of the median throughputs (target: under 2%).
 # Runs of 5N shuffles (about 7 s each), so that each sees several checkpoints.
-median() { printf '%s\n' "$@" | sort -n | sed -n 2p; }
 N0=$N; N=$((N * 5))
 for isa in "${PATHS[@]}"; do
   with=(); without=()

@@ -197,7 +197,7 @@ fn holdem_history(dir: &Path, algorithm: &str, hands: u64) -> PathBuf {
     let name =
         |id: u16| format!("{}{}", &"A23456789TJQK"[(id % 13) as usize..][..1], &"shcd"[(id / 13) as usize..][..1]);
     let names = |ids: &[u16]| ids.iter().map(|&c| name(c)).collect::<Vec<_>>().join(" ");
-    let high = |id: u16| id % 13 == 0 || id % 13 >= 9;
+    let high = |id: u16| id.is_multiple_of(13) || id % 13 >= 9;
     let mut log = String::new();
     for (k, line) in text(&out.stdout).lines().enumerate() {
         let deck: Vec<u16> = line.split_whitespace().map(|c| c.parse().unwrap()).collect();
@@ -222,9 +222,14 @@ fn holdem_history(dir: &Path, algorithm: &str, hands: u64) -> PathBuf {
         log.push_str(&format!("{}: posts small blind $0.01\n{}: posts big blind $0.02\n", player(sb), player(bb)));
         log.push_str(&format!("*** HOLE CARDS ***\nDealt to Hero [{}]\n", names(&hero)));
         if !goes_on {
-            log.push_str(&format!(
-                "Hero: folds\n*** SUMMARY ***\nTotal pot $0.03\nSeat 1: Hero folded before Flop\n\n"
-            ));
+            log.push_str(
+                "Hero: folds
+*** SUMMARY ***
+Total pot $0.03
+Seat 1: Hero folded before Flop
+
+",
+            );
             continue;
         }
         let board = [deck[13], deck[14], deck[15], deck[17], deck[19]];
@@ -277,4 +282,42 @@ fn hold_em_hand_histories_expose_a_naive_swap_from_the_heros_cards_and_selection
     assert!(said.contains("seen on play, counted but not tested: seat2 ("), "{said}");
     assert!(said.contains("board ("), "{said}");
     assert!(said.contains("PASS: no test finds a bias"), "{said}");
+}
+
+/// SIGTERM while a long log is read: the reading stops between deals, and the report of the deals read is
+/// written, marked PARTIAL, with the signal's exit status (143).
+#[test]
+fn a_signal_ends_the_reading_with_a_partial_report_of_the_deals_read() {
+    use std::process::{Command, Stdio};
+    let dir = tempfile::tempdir().unwrap();
+    // 3·10^6 deals of two hole cards (about 40 MB): seconds of reading, signalled after 0.3 s of processor time.
+    let path = dir.path().join("long.tsv");
+    let mut text_of = String::with_capacity(45 << 20);
+    let mut x: u64 = 1;
+    for k in 0..3_000_000u64 {
+        x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        let a = (x >> 33) % 52;
+        let b = (a + 1 + (x >> 40) % 51) % 52;
+        text_of.push_str(&format!("{k}\thole\t{a} {b}\n"));
+    }
+    std::fs::write(&path, text_of).unwrap();
+    let out_dir = dir.path().join("r");
+    let child = Command::new(bin_path())
+        .args(["logs", p(&path), "--out", p(&out_dir)])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    wait_for_cpu(child.id(), 0.3, "the reading");
+    // SAFETY: a signal to our own child.
+    assert_eq!(unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGTERM) }, 0);
+    let out = child.wait_with_output().unwrap();
+    let (said, err) = (text(&out.stdout), stderr(&out));
+    assert_eq!(out.status.code(), Some(143), "{said}{err}");
+    assert!(said.contains("PARTIAL (interrupted by SIGTERM after "), "{said}");
+    assert!(err.contains("the reports, marked partial, test the deals read"), "{err}");
+    let json: serde_json::Value = serde_json::from_str(&read(&out_dir.join("logs.json"))).unwrap();
+    let deals = json["deals"].as_u64().unwrap();
+    assert!(deals > 0 && deals < 3_000_000, "{deals}");
+    assert_eq!(json["stopped"], "SIGTERM");
 }

@@ -310,7 +310,7 @@ fn run_sampled(
     let sampled = within_limit(&crate::signals::STOP, timeout, |stop| {
         audit::run_samples(&config, count, &thresholds, |_| crate::progress::BAR, Some(stop), resumed)
     })?;
-    let state = sampled.state(&config);
+    let state = RunState::of_sampled(&sampled, &config);
     // The finished samples, and the decks of one cut short.
     let counted = sampled.outcome.tally.shuffles();
     let mut report = RunReport::with_samples(config.clone(), sampled.outcome, sampled.samples, thresholds);

@@ -286,16 +286,6 @@ pub fn run_samples(
     })
 }
 
-impl SampledRun {
-    /// The state of a run stopped part-way, to resume it (`run --resume`): `None` when the run ended, or met a
-    /// fault (a broken shuffle is not counted further).
-    pub fn state(&self, config: &RunConfig) -> Option<crate::audit::RunState> {
-        let done = self.done.clone()?;
-        let so_far = SamplesDone { count: self.samples.count, results: self.samples.samples.clone() };
-        crate::audit::RunState::of_samples(config, done, so_far, self.seconds, self.threads)
-    }
-}
-
 /// The words one sample's record holds in a state file's `samples` section before its tests: index, seed, first
 /// deck, decks.
 const RECORD_HEAD: usize = 4;
@@ -594,7 +584,7 @@ mod tests {
         let c = config(AlgorithmKind::FisherYates, 5000);
         let t = Thresholds::default();
         let whole = run_samples(&c, 5, &t, |_| Progress::Hidden, None, None).unwrap();
-        assert!(whole.state(&c).is_none(), "a run that ended keeps no state");
+        assert!(crate::audit::RunState::of_sampled(&whole, &c).is_none(), "a run that ended keeps no state");
         let stop = StopFlag::new();
         let asked = |k: u64| {
             if k == 2 {
@@ -604,7 +594,8 @@ mod tests {
         };
         let part = run_samples(&c, 5, &t, asked, Some(&stop), None).unwrap();
         assert_eq!((part.samples.samples.len(), part.stopped), (2, Some(StopReason::Interrupt)));
-        let state = crate::audit::RunState::decode(&part.state(&c).unwrap().encode()).unwrap();
+        let state =
+            crate::audit::RunState::decode(&crate::audit::RunState::of_sampled(&part, &c).unwrap().encode()).unwrap();
         let from = Some((state.counted, state.samples.unwrap(), state.seconds));
         // Asked for another number of samples, the state is refused.
         let e = run_samples(&c, 4, &t, |_| Progress::Hidden, None, from.clone()).err().unwrap().to_string();
@@ -615,7 +606,7 @@ mod tests {
         let broken = config(AlgorithmKind::DirectDraw, 400);
         let stop = StopFlag::new();
         let faulty = run_samples(&broken, 4, &t, |_| Progress::Hidden, Some(&stop), None).unwrap();
-        assert!(faulty.outcome.fault.is_some() && faulty.state(&broken).is_none());
+        assert!(faulty.outcome.fault.is_some() && crate::audit::RunState::of_sampled(&faulty, &broken).is_none());
     }
 
     #[test]

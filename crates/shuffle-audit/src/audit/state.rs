@@ -350,6 +350,14 @@ impl RunState {
         })
     }
 
+    /// The state of a run of samples stopped part-way, to resume it (`run --resume`): `None` when the run
+    /// ended, or met a fault (a broken shuffle is not counted further).
+    pub fn of_sampled(run: &crate::audit::samples::SampledRun, config: &RunConfig) -> Option<Self> {
+        let done = run.done.clone()?;
+        let so_far = SamplesDone { count: run.samples.count, results: run.samples.samples.clone() };
+        Self::of_samples(config, done, so_far, run.seconds, run.threads)
+    }
+
     /// Its run's definition, with the number of samples of a run of samples.
     fn definition(&self) -> Definition {
         let definition = Definition::of(&self.config).expect("a state is of a replayable run");
@@ -1304,7 +1312,7 @@ mod tests {
             Progress::Hidden
         };
         let part = crate::audit::run_samples(&c, 4, &Thresholds::default(), asked, Some(&stop), None).unwrap();
-        let state = part.state(&c).expect("a run stopped part-way has a state");
+        let state = RunState::of_sampled(&part, &c).expect("a run stopped part-way has a state");
         let bytes = state.encode();
         assert_eq!(RunState::decode(&bytes).unwrap(), state);
         assert_eq!(state.samples.as_ref().map(|s| (s.count, s.results.len())), Some((4, 2)));
