@@ -17,6 +17,13 @@ pub const DECK: &str = "Number of cards, 2..=1024";
 /// `--deck` where a game fixes the deck: 斗地主 is played with 54 cards, and giving another count is an error.
 pub const DECK_OF_GAME: &str = "Number of cards, 2..=1024 (default: 52, or the game's deck: doudizhu 54, douniu 52)";
 
+/// `--deal` of `logs` and `plan`: how a table's cards went to its views.
+pub const DEAL_SCHEME: &str = "How the table was dealt: block or round-robin (doudizhu, douniu; plan's default \
+     block), holdem (two rounds from seat 1, then the board; plan's default for holdem)";
+
+/// `--players` of `logs` and `plan`: the seats of a table whose views are planned.
+pub const PLAYERS_AT_TABLE: &str = "Players at the table (default: doudizhu 3, douniu 5, holdem 6)";
+
 /// `--rng` of a built-in shuffle; absent, it is the settings' default generator.
 pub const RNG: &str = "Generator (see `list`; default: chacha8)";
 
@@ -199,6 +206,13 @@ mod tests {
         // --json: a file of results, or the printed figures in two shapes.
         ("json", &["crack"], "prints the search's result, whose fields it lists"),
         ("json", &["logs"], "prints the whole log report as JSON instead of the summary"),
+        // plan: a flaw, its draws, a game's table and a family's size, not a run's.
+        ("algorithm", &["plan"], "the flaw planned, optional: every known flaw without it"),
+        ("rng", &["plan"], "the flaw's draws: ideal by default, or a generator's r() % m"),
+        ("game", &["plan"], "doudizhu, douniu or holdem: the table whose view is planned"),
+        ("tests", &["plan"], "the size of the log's family, not a test selection"),
+        ("deal", &["crack"], "the deal seen after srand, not a dealing rule"),
+        ("players", &["logs", "plan"], "a table's seats, holdem's among them"),
         // logs: a views file's deck and game, the log formats, its own folder.
         ("deck", &["logs"], "the deck of a views file, which a game or hand histories fix otherwise"),
         ("format", &["logs"], "the log formats, not the deck formats of --decks"),

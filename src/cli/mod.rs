@@ -1242,10 +1242,11 @@ pub fn parse_range(s: &str) -> Result<u32, String> {
 }
 
 /// The games whose deck `logs --game` knows: its size.
-pub fn parse_log_game(s: &str) -> Result<usize, String> {
+pub fn parse_log_game(s: &str) -> Result<(&'static str, usize), String> {
     match s.trim().to_ascii_lowercase().as_str() {
-        "doudizhu" => Ok(54),
-        "douniu" | "holdem" => Ok(52),
+        "doudizhu" => Ok(("doudizhu", 54)),
+        "douniu" => Ok(("douniu", 52)),
+        "holdem" => Ok(("holdem", 52)),
         other => Err(format!(
             "'{other}' is not a game of one deck logs are read for: doudizhu (54 cards), douniu or holdem (52); \
              for another deck give --deck N"
@@ -1277,13 +1278,17 @@ pub struct LogsArgs {
     pub hero: Option<String>,
     /// The game of a views file, for its deck: doudizhu (54 cards), douniu or holdem (52).
     #[arg(long, value_name = "GAME", value_parser = parse_log_game)]
-    pub game: Option<usize>,
+    pub game: Option<(&'static str, usize)>,
     /// The deck of a views file, when no --game names it (2..=1024 cards; default 52).
     #[arg(long, value_name = "N")]
     pub deck: Option<usize>,
     /// The log holds every dealt card (an operator's log): test the views seen on play (showdowns, boards) too.
     #[arg(long)]
     pub complete: bool,
+    #[arg(long, value_name = "SCHEME", help = flags::DEAL_SCHEME)]
+    pub deal: Option<String>,
+    #[arg(long, value_name = "P", help = flags::PLAYERS_AT_TABLE)]
+    pub players: Option<usize>,
     /// BROKEN when more than this share of the deals is invalid (default 0.01).
     #[arg(long, value_name = "SHARE", value_parser = parse_share)]
     pub max_invalid: Option<f64>,
@@ -1314,11 +1319,9 @@ pub struct PlanArgs {
     /// The view the log holds: seat1…seatN, bottom, hole (hold'em's first seat) or board.
     #[arg(long, value_name = "VIEW", default_value = "seat1")]
     pub view: String,
-    /// How the hands are dealt: block (seat k gets cards (k−1)·H..k·H) or round-robin (doudizhu and douniu).
-    #[arg(long, value_name = "SCHEME", default_value = "block")]
-    pub deal: String,
-    /// Players at the table (default: doudizhu 3, douniu 5, holdem 6).
-    #[arg(long, value_name = "P")]
+    #[arg(long, value_name = "SCHEME", help = flags::DEAL_SCHEME)]
+    pub deal: Option<String>,
+    #[arg(long, value_name = "P", help = flags::PLAYERS_AT_TABLE)]
     pub players: Option<usize>,
     /// The view tests in the log's family (FAIL at the threshold over them, Holm's first step).
     #[arg(long, value_name = "K", default_value_t = 4)]

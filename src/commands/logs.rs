@@ -9,6 +9,7 @@ use std::process::ExitCode;
 use super::Console;
 use crate::cli::LogsArgs;
 use shuffle_audit::cards::{MAX_DECK, MIN_DECK};
+use shuffle_audit::logs::plan::{self, Dealing, TableDeal};
 use shuffle_audit::logs::{self, LogAudit, LogFormat, LogSettings, MAX_INVALID_SHARE, ReadOptions};
 use shuffle_audit::report::{logs as render, write_all};
 
@@ -20,7 +21,7 @@ pub fn run(args: LogsArgs) -> anyhow::Result<ExitCode> {
     let views = formats.contains(&LogFormat::Views);
     let deck = match (args.game, args.deck) {
         (Some(_), Some(_)) => anyhow::bail!("--deck: give --game or --deck, not both (the game names its deck)"),
-        (Some(n), None) | (None, Some(n)) => n,
+        (Some((_, n)), None) | (None, Some(n)) => n,
         (None, None) => 52,
     };
     if !(MIN_DECK..=MAX_DECK).contains(&deck) {
@@ -37,6 +38,7 @@ pub fn run(args: LogsArgs) -> anyhow::Result<ExitCode> {
         let flag = if args.game.is_some() { "--game" } else { "--deck" };
         anyhow::bail!("{flag}: applies to a views file; hand histories are of hold'em's 52 cards");
     }
+    let deal = table_deal(&args, poker)?;
     let dir = super::out_path(args.out.as_deref(), || "logs".to_string());
     for file in &args.files {
         if file.exists() && dir.exists() && file.canonicalize()?.starts_with(dir.canonicalize()?) {
@@ -69,14 +71,20 @@ pub fn run(args: LogsArgs) -> anyhow::Result<ExitCode> {
     }
     let stopped = stopped?;
     let report = audit.report(&thresholds, stopped);
-    let files = render::files(&report, lang);
+    let can_show = match &deal {
+        Some(deal) => plan::can_show(deal, &report.views, report.tests.len(), thresholds.fail)
+            .map_err(|e| anyhow::anyhow!("--deal: {e}"))?,
+        None => Vec::new(),
+    };
+    let files = render::files(&report, &can_show, lang);
     out.write(|d| write_all(d, &files))?;
     let dir = out.commit()?;
     let mut stdout = Console::stdout();
     if args.json {
-        write!(stdout, "{}", render::json(&report, lang));
+        write!(stdout, "{}", render::json(&report, &can_show, lang));
     } else {
         write!(stdout, "{}", render::console(&report, lang));
+        write!(stdout, "{}", render::can_show_lines(&can_show, lang));
         let names: Vec<&str> = files.iter().map(|(n, _)| *n).collect();
         writeln!(stdout, "Reports written to {}/ ({})", dir.display(), names.join(", "));
     }
@@ -90,4 +98,38 @@ pub fn run(args: LogsArgs) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::from(reason.exit_code()));
     }
     Ok(ExitCode::from(report.verdict.exit_code()))
+}
+
+/// `--deal` and `--players`: the views file's table, dealt as the game deals it; `None` without `--deal`.
+fn table_deal(args: &LogsArgs, poker: bool) -> anyhow::Result<Option<TableDeal>> {
+    let Some(scheme) = args.deal.as_deref() else {
+        if args.players.is_some() {
+            anyhow::bail!("--players: applies with --deal, which says how the table was dealt");
+        }
+        return Ok(None);
+    };
+    if poker {
+        anyhow::bail!("--deal: applies to a views file (a hand history's seats move with the button)");
+    }
+    let Some((game, deck)) = args.game else {
+        anyhow::bail!("--deal: needs --game (doudizhu, douniu or holdem), whose hands it deals");
+    };
+    let (players, hand, bottom) = match game {
+        "doudizhu" => (3, 17, 3),
+        "douniu" => (5, 5, 0),
+        _ => (6, 2, 0),
+    };
+    let players = args.players.unwrap_or(players);
+    if players < 2 || players * hand + bottom > deck || (game == "doudizhu" && players != 3) {
+        anyhow::bail!("--players: {players} seats of {hand} cards are not a table of {game}");
+    }
+    let dealing = match (scheme, game) {
+        ("block", "doudizhu" | "douniu") => Dealing::Block,
+        ("round-robin", "doudizhu" | "douniu") => Dealing::RoundRobin,
+        ("holdem", "holdem") => Dealing::Holdem,
+        (other, _) => anyhow::bail!(
+            "--deal: '{other}' is not how {game} is dealt (doudizhu and douniu: block or round-robin; holdem: holdem)"
+        ),
+    };
+    Ok(Some(TableDeal { dealing, deck, players, hand, bottom }))
 }

@@ -7,7 +7,7 @@ use super::Console;
 use crate::cli::PlanArgs;
 use shuffle_audit::logs::ViewName;
 use shuffle_audit::logs::plan::{self, Dealing, Flaw, KNOWN_FLAWS, POWER, TableDeal};
-use shuffle_audit::report::group_digits;
+use shuffle_audit::report::logs as render;
 
 pub fn run(args: PlanArgs) -> anyhow::Result<ExitCode> {
     let thresholds = args.thresholds.thresholds()?;
@@ -25,12 +25,14 @@ pub fn run(args: PlanArgs) -> anyhow::Result<ExitCode> {
     if game == "doudizhu" && players != 3 {
         anyhow::bail!("--players: 斗地主 is dealt to 3 seats");
     }
-    let dealing = match (args.deal.as_str(), holdem) {
-        ("block", false) => Dealing::Block,
-        ("round-robin", false) => Dealing::RoundRobin,
-        ("block", true) => Dealing::Holdem,
-        (other, true) => anyhow::bail!("--deal: hold'em is dealt one card to each seat twice, not '{other}'"),
-        (other, false) => anyhow::bail!("--deal: '{other}' is not block or round-robin"),
+    let dealing = match (args.deal.as_deref(), holdem) {
+        (None | Some("block"), false) => Dealing::Block,
+        (Some("round-robin"), false) => Dealing::RoundRobin,
+        (None | Some("holdem"), true) => Dealing::Holdem,
+        (Some(other), true) => {
+            anyhow::bail!("--deal: hold'em is dealt one card to each seat twice (holdem), not '{other}'")
+        }
+        (Some(other), false) => anyhow::bail!("--deal: '{other}' is not block or round-robin"),
     };
     let Some(view) = ViewName::parse(args.view.trim()) else {
         anyhow::bail!("--view: '{}' is not seat1…seatN, bottom, hole or board", args.view);
@@ -64,7 +66,7 @@ pub fn run(args: PlanArgs) -> anyhow::Result<ExitCode> {
     for flaw in flaws {
         let matrix = plan::flaw_matrix(flaw, deck).map_err(|e| anyhow::anyhow!("-a: {e}"))?;
         let row = plan::plan_row(flaw.label(), &matrix, &positions, args.tests, thresholds.fail);
-        let count = |x: Option<f64>| x.map_or_else(|| "never (fair here)".to_string(), big);
+        let count = |x: Option<f64>| x.map_or_else(|| "never (fair here)".to_string(), render::big_count);
         writeln!(out, "  {:<32} {:>20} {:>28}", row.flaw, count(row.deals), count(row.full_decks));
     }
     writeln!(
@@ -73,13 +75,4 @@ pub fn run(args: PlanArgs) -> anyhow::Result<ExitCode> {
     );
     out.finish()?;
     Ok(ExitCode::SUCCESS)
-}
-
-/// A count as people read it: digits grouped up to 10^7, then a power of ten.
-fn big(x: f64) -> String {
-    if x < 1e7 {
-        group_digits(x as u64)
-    } else {
-        format!("{:.1}·10^{}", x / 10f64.powi(x.log10().floor() as i32), x.log10().floor())
-    }
 }

@@ -62,6 +62,17 @@ fn a_naive_swap_dealer_fails_from_one_seats_hands_and_a_fair_one_passes() {
     assert!(json["ln_p_family"].as_f64().unwrap() < 1e-9f64.ln());
     let csv = read(&dir.path().join("bad/logs.csv"));
     assert!(csv.starts_with("view,test,statistic,df,p,p_adjusted,verdict,finding\n"), "{csv}");
+    // With the dealing rule, what the log can show: the naive swap's 549 deals of seat 1 reached, the modulo bias not.
+    let dealt = run(&["logs", p(&bad), "--game", "doudizhu", "--deal", "block", "--out", p(&dir.path().join("dealt"))]);
+    let said = text(&dealt.stdout);
+    assert!(said.contains("seat1: naive-swap needs ") && said.contains("this log has 2,000: reached"), "{said}");
+    assert!(
+        said.contains("seat1: fisher-yates with msvc needs ")
+            && said.contains("·10^7 deals, this log has 2,000: beyond this log"),
+        "{said}"
+    );
+    let json: serde_json::Value = serde_json::from_str(&read(&dir.path().join("dealt/logs.json"))).unwrap();
+    assert_eq!(json["can_show"][0]["reached"], true, "{json}");
     let fair = doudizhu_views(dir.path(), "fisher-yates", 2000);
     let out = run(&["logs", p(&fair), "--game", "doudizhu", "--out", p(&dir.path().join("fair"))]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
@@ -117,6 +128,9 @@ fn what_does_not_apply_and_what_is_not_a_log_are_refused() {
         (vec!["logs", p(&fair), "--game", "doudizhu", "--hero", "me"], "--hero: applies to hand histories"),
         (vec!["logs", p(&fair), "--game", "bridge"], "--game"),
         (vec!["logs", p(&fair), "--max-invalid", "1.5"], "--max-invalid"),
+        (vec!["logs", p(&fair), "--deal", "block"], "--deal: needs --game"),
+        (vec!["logs", p(&fair), "--game", "doudizhu", "--deal", "holdem"], "--deal"),
+        (vec!["logs", p(&fair), "--game", "doudizhu", "--players", "3"], "--players: applies with --deal"),
         (vec!["logs", "/dev/null"], "it is a character device, not a regular file"),
         (vec!["logs", p(&unknown)], "its format is none of pokerstars, ohh, phh or views"),
         (vec!["logs", p(dir.path())], "not a regular file"),

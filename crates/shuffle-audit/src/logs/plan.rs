@@ -163,6 +163,30 @@ pub fn plan_view(deal: &TableDeal, view: ViewName, tests: usize, fail: f64) -> R
         .collect()
 }
 
+/// What a log can show, view by view: each tested view whose positions the dealing rule fixes, its deals, and
+/// every known flaw's plan for it (the family being the log's tests).
+#[derive(Clone, Debug, PartialEq)]
+pub struct CanShow {
+    pub view: String,
+    pub deals: u64,
+    pub rows: Vec<PlanRow>,
+}
+
+/// The plans of a log's tested views (`views`: each view's label and deals) under `deal`, for a family of
+/// `tests` tests and FAIL below `fail`; views without fixed positions under the rule are left out.
+pub fn can_show(deal: &TableDeal, views: &[(String, u64)], tests: usize, fail: f64) -> Result<Vec<CanShow>, String> {
+    let matrices: Vec<(Flaw, ExactMatrix)> =
+        KNOWN_FLAWS.iter().map(|&f| Ok((f, flaw_matrix(f, deal.deck)?))).collect::<Result<_, String>>()?;
+    Ok(views
+        .iter()
+        .filter_map(|(label, deals)| {
+            let positions = deal.positions(ViewName::parse(label)?).ok()?;
+            let rows = matrices.iter().map(|(f, m)| plan_row(f.label(), m, &positions, tests, fail)).collect();
+            Some(CanShow { view: label.clone(), deals: *deals, rows })
+        })
+        .collect())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -6,6 +6,7 @@ use serde::Serialize;
 use crate::audit::StopReason;
 use crate::audit::verdict::Verdict;
 use crate::cards::{Card, Lang, NameStyle, card_name};
+use crate::logs::plan::CanShow;
 use crate::logs::{LogReport, LogTest};
 use crate::report::group_digits;
 use crate::stats::views::CellLabel;
@@ -63,6 +64,18 @@ struct Json<'a> {
     seen_on_play_not_tested: Vec<(String, u64)>,
     tests: Vec<TestRow>,
     not_applied: Vec<NotAppliedRow<'a>>,
+    /// With `--deal`: each known flaw's deals needed for each tested view, and whether the log has them.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    can_show: Vec<CanShowRow>,
+}
+
+#[derive(Serialize)]
+struct CanShowRow {
+    view: String,
+    flaw: String,
+    deals_needed: Option<f64>,
+    deals: u64,
+    reached: bool,
 }
 
 fn card(report: &LogReport, c: Card) -> String {
@@ -167,7 +180,7 @@ pub fn rows(report: &LogReport, lang: Lang) -> Vec<TestRow> {
 }
 
 /// `logs.json`'s text.
-pub fn json(report: &LogReport, lang: Lang) -> String {
+pub fn json(report: &LogReport, can_show: &[CanShow], lang: Lang) -> String {
     let doc = Json {
         verdict: report.verdict,
         ln_p_family: report.ln_p_family,
@@ -191,6 +204,18 @@ pub fn json(report: &LogReport, lang: Lang) -> String {
             .not_applied
             .iter()
             .map(|(v, n)| NotAppliedRow { view: v.label(), test: n.name, why: &n.why })
+            .collect(),
+        can_show: can_show
+            .iter()
+            .flat_map(|c| {
+                c.rows.iter().map(|r| CanShowRow {
+                    view: c.view.clone(),
+                    flaw: r.flaw.clone(),
+                    deals_needed: r.deals,
+                    deals: c.deals,
+                    reached: r.deals.is_some_and(|d| d <= c.deals as f64),
+                })
+            })
             .collect(),
     };
     let mut text = serde_json::to_string_pretty(&doc).expect("plain data serialises");
@@ -219,8 +244,51 @@ pub fn csv(report: &LogReport, lang: Lang) -> String {
 }
 
 /// The files of a log audit, by name.
-pub fn files(report: &LogReport, lang: Lang) -> Vec<(&'static str, Vec<u8>)> {
-    vec![(LOG_FILES[0], json(report, lang).into_bytes()), (LOG_FILES[1], csv(report, lang).into_bytes())]
+pub fn files(report: &LogReport, can_show: &[CanShow], lang: Lang) -> Vec<(&'static str, Vec<u8>)> {
+    vec![(LOG_FILES[0], json(report, can_show, lang).into_bytes()), (LOG_FILES[1], csv(report, lang).into_bytes())]
+}
+
+/// A count as people read it: digits grouped up to 10^7, then a power of ten.
+pub fn big_count(x: f64) -> String {
+    if x < 1e7 {
+        group_digits(x as u64)
+    } else {
+        let e = x.log10().floor();
+        format!("{:.1}·10^{e}", x / 10f64.powf(e))
+    }
+}
+
+/// What this log can show, view by view (with `--deal`): each known flaw's deals against the log's.
+pub fn can_show_lines(can_show: &[CanShow], lang: Lang) -> String {
+    let zh = lang == Lang::Zh;
+    let mut out = String::new();
+    if can_show.is_empty() {
+        return out;
+    }
+    out.push_str(if zh {
+        "\n这份日志能看出什么（仅凭 view-cards，在 FAIL 阈值下 99% 把握，来自各缺陷的精确矩阵）：\n"
+    } else {
+        "\nWhat this log can show (view-cards alone, 99% power at FAIL, from each flaw's exact matrix):\n"
+    });
+    for c in can_show {
+        for r in &c.rows {
+            let have = group_digits(c.deals);
+            let line = match (r.deals, zh) {
+                (None, false) => format!("  {}: {} leaves this view fair: no log of it can show it\n", c.view, r.flaw),
+                (None, true) => format!("  {}：{} 对这个视图是公平的：这个视图的日志看不出它\n", c.view, r.flaw),
+                (Some(d), false) => {
+                    let verdict = if d <= c.deals as f64 { "reached" } else { "beyond this log" };
+                    format!("  {}: {} needs {} deals, this log has {have}: {verdict}\n", c.view, r.flaw, big_count(d))
+                }
+                (Some(d), true) => {
+                    let verdict = if d <= c.deals as f64 { "已达到" } else { "超出这份日志" };
+                    format!("  {}：{} 需要 {} 局，这份日志有 {have} 局：{verdict}\n", c.view, r.flaw, big_count(d))
+                }
+            };
+            out.push_str(&line);
+        }
+    }
+    out
 }
 
 /// The console summary: what was read, the tests, and the verdict with its cause.
