@@ -191,13 +191,7 @@ fn run_builtin(
     let mut written = outdir.write(|d| {
         let mut written = write_reports(d, &report, output, lab)?;
         if let (true, Some(bytes)) = (beside, &bytes) {
-            match write_all(d, &[(STATE_FILE, bytes.clone())]) {
-                Ok(()) => written.push(STATE_FILE),
-                Err(e) => {
-                    let _ = std::fs::remove_file(d.join(STATE_FILE));
-                    kept_failed = Some(e);
-                }
-            }
+            kept_failed = keep_state(d, bytes, &mut written);
         }
         anyhow::Ok(written)
     })?;
@@ -246,6 +240,21 @@ fn run_builtin(
     };
     eprintln!("{counted}, state in {}; continue with: {resume}", path.display());
     Ok(ExitCode::from(if failed { 2 } else { reason.exit_code() }))
+}
+
+/// Writes a run's state beside its reports in the folder `d` being written, and lists it among the files
+/// `written`; a state that cannot be written is removed (no half file) and its error returned: the reports stay.
+fn keep_state(d: &Path, bytes: &[u8], written: &mut Vec<&'static str>) -> Option<shuffle_audit::report::WriteError> {
+    match write_all(d, &[(STATE_FILE, bytes.to_vec())]) {
+        Ok(()) => {
+            written.push(STATE_FILE);
+            None
+        }
+        Err(e) => {
+            let _ = std::fs::remove_file(d.join(STATE_FILE));
+            Some(e)
+        }
+    }
 }
 
 /// The final state's writes that failed: to `--state-out` (`out`), then beside the reports (`beside`, where it
@@ -331,13 +340,7 @@ fn run_sampled(
     let written = outdir.write(|d| {
         let mut written = write_reports(d, &report, output, lab)?;
         if let Some(state) = &state {
-            match write_all(d, &[(STATE_FILE, state.encode())]) {
-                Ok(()) => written.push(STATE_FILE),
-                Err(e) => {
-                    let _ = std::fs::remove_file(d.join(STATE_FILE));
-                    kept_failed = Some(e);
-                }
-            }
+            kept_failed = keep_state(d, &state.encode(), &mut written);
         }
         anyhow::Ok(written)
     })?;

@@ -214,3 +214,30 @@ mod tests {
         assert!(reader(LogFormat::Auto, &b""[..], &options).is_err());
     }
 }
+
+/// What the readers' tests share: cards by their hold'em names, a view, an invalid hand's defect.
+#[cfg(test)]
+pub(crate) mod testing {
+    use crate::cards::Card;
+    use crate::logs::model::{LogError, ReadDeal, Seen, View, ViewName};
+
+    /// Card ids from hold'em names, by a table of its own (suit × 13 + rank; ♠ ♥ ♣ ♦; A 2 … K).
+    pub(crate) fn ids(names: &str) -> Vec<Card> {
+        names
+            .split_whitespace()
+            .map(|n| {
+                let (rank, suit) = n.split_at(1);
+                ("shcd".find(suit).unwrap() * 13 + "A23456789TJQK".find(rank).unwrap()) as Card
+            })
+            .collect()
+    }
+
+    pub(crate) fn view(name: ViewName, cards: &str, seen: Seen, line: u64) -> View {
+        View { name, cards: ids(cards), seen, line }
+    }
+
+    /// The defect of an invalid hand.
+    pub(crate) fn why(item: &Result<ReadDeal, LogError>) -> String {
+        item.clone().unwrap().unwrap_err().why
+    }
+}

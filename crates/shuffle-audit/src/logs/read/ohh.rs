@@ -360,28 +360,10 @@ fn guess_id(text: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// Card ids from hold'em names, by a table of its own (suit × 13 + rank; ♠ ♥ ♣ ♦; A 2 … K).
-    fn ids(names: &str) -> Vec<Card> {
-        names
-            .split_whitespace()
-            .map(|n| {
-                let (rank, suit) = n.split_at(1);
-                ("shcd".find(suit).unwrap() * 13 + "A23456789TJQK".find(rank).unwrap()) as Card
-            })
-            .collect()
-    }
-
-    fn view(name: ViewName, cards: &str, seen: Seen, line: u64) -> View {
-        View { name, cards: ids(cards), seen, line }
-    }
+    use crate::logs::read::testing::{ids, view, why};
 
     fn deals(text: &str, hero: Option<&str>) -> Vec<Result<ReadDeal, LogError>> {
         read(text.as_bytes(), hero.map(str::to_string)).collect()
-    }
-
-    fn why(item: &Result<ReadDeal, LogError>) -> String {
-        item.clone().unwrap().unwrap_err().why
     }
 
     const PLAYERS: &str = r#""players": [{"id": 1, "seat": 1, "name": "Hero", "starting_stack": 2.0}, {"id": 2, "seat": 3, "name": "Villain", "starting_stack": 2.13}, {"id": 3, "seat": 5, "name": "Cara", "starting_stack": 1.87}]"#;

@@ -416,29 +416,10 @@ fn shorten(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// Card ids from hold'em names, by a table of its own (suit × 13 + rank; ♠ ♥ ♣ ♦; A 2 … K).
-    fn ids(names: &str) -> Vec<Card> {
-        names
-            .split_whitespace()
-            .map(|n| {
-                let (rank, suit) = n.split_at(1);
-                ("shcd".find(suit).unwrap() * 13 + "A23456789TJQK".find(rank).unwrap()) as Card
-            })
-            .collect()
-    }
-
-    fn view(name: ViewName, cards: &str, seen: Seen, line: u64) -> View {
-        View { name, cards: ids(cards), seen, line }
-    }
+    use crate::logs::read::testing::{ids, view, why};
 
     fn deals(text: &str, hero: Option<&str>) -> Vec<Result<ReadDeal, LogError>> {
         read(text.as_bytes(), hero.map(str::to_string)).collect()
-    }
-
-    /// The defect of an invalid hand.
-    fn why(item: &Result<ReadDeal, LogError>) -> String {
-        item.clone().unwrap().unwrap_err().why
     }
 
     /// A showdown on a full board, Villain One showing and Cara mucking in the summary (38 lines).
