@@ -291,15 +291,21 @@ pub fn can_show_lines(can_show: &[CanShow], lang: Lang) -> String {
     out
 }
 
+/// `deal` or `deals` (局 in Chinese).
+fn deals_word(n: u64, zh: bool) -> &'static str {
+    match (zh, n) {
+        (true, _) => "局",
+        (false, 1) => "deal",
+        (false, _) => "deals",
+    }
+}
+
 /// The console summary: what was read, the tests, and the verdict with its cause.
 pub fn console(report: &LogReport, lang: Lang) -> String {
     let zh = lang == Lang::Zh;
     let mut out = String::new();
-    let views: Vec<String> = report
-        .views
-        .iter()
-        .map(|(v, d)| format!("{v} ({} {})", group_digits(*d), if zh { "局" } else { "deals" }))
-        .collect();
+    let views: Vec<String> =
+        report.views.iter().map(|(v, d)| format!("{v} ({} {})", group_digits(*d), deals_word(*d, zh))).collect();
     if zh {
         out.push_str(&format!(
             "读入 {} 局，{} 局无效；检验的视图：{}\n",
@@ -309,8 +315,9 @@ pub fn console(report: &LogReport, lang: Lang) -> String {
         ));
     } else {
         out.push_str(&format!(
-            "{} deals read, {} invalid; views tested: {}\n",
+            "{} {} read, {} invalid; views tested: {}\n",
             group_digits(report.deals + report.invalid),
+            deals_word(report.deals + report.invalid, false),
             group_digits(report.invalid),
             if views.is_empty() { "none".to_string() } else { views.join(", ") }
         ));

@@ -443,7 +443,7 @@ impl Battery {
     }
 
     /// Readies the battery to be copied often (for checkpoints): a full duplicate-deck window is sorted in place
-    /// once, so that its copies share it ([`DuplicateDecks::settle`]).
+    /// once, so that its copies share it ([`crate::stats::deck::duplicate_decks::DuplicateDecks::settle`]).
     pub fn settle(&mut self) {
         if let Some(d) = &mut self.duplicates {
             d.settle();
