@@ -9,6 +9,7 @@ use std::process::ExitCode;
 use super::Console;
 use crate::cli::LogsArgs;
 use shuffle_audit::cards::{MAX_DECK, MIN_DECK};
+use shuffle_audit::game::view_laws::ViewGame;
 use shuffle_audit::logs::plan::{self, Dealing, TableDeal};
 use shuffle_audit::logs::{self, LogAudit, LogFormat, LogSettings, MAX_INVALID_SHARE, ReadOptions};
 use shuffle_audit::report::{logs as render, write_all};
@@ -50,8 +51,13 @@ pub fn run(args: LogsArgs) -> anyhow::Result<ExitCode> {
         }
     }
     let out = super::prepare_out(&dir)?;
-    let settings =
-        LogSettings { deck, complete: args.complete, max_invalid: args.max_invalid.unwrap_or(MAX_INVALID_SHARE) };
+    let game = match args.game {
+        Some(("doudizhu", _)) => Some(ViewGame::Doudizhu),
+        Some(("douniu", _)) => Some(ViewGame::Douniu),
+        _ => None,
+    };
+    let max_invalid = args.max_invalid.unwrap_or(MAX_INVALID_SHARE);
+    let settings = LogSettings { deck, game, complete: args.complete, max_invalid };
     let options = ReadOptions { deck, hero: args.hero.clone() };
     let mut audit = LogAudit::new(settings);
     crate::signals::install();

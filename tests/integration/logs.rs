@@ -57,6 +57,9 @@ fn a_naive_swap_dealer_fails_from_one_seats_hands_and_a_fair_one_passes() {
     );
     assert!(said.contains("FAIL: view-cards of seat1"), "{said}");
     assert!(said.contains("cards do not land evenly over the positions"), "{said}");
+    // The game's own laws join the family: seat 1's bombs and rocket; the bottom's 3 cards hold no bomb.
+    assert!(said.contains("view-bombs   seat1") && said.contains("view-rocket  seat1"), "{said}");
+    assert!(said.contains("view-bombs not applied to bottom: a view of 3 cards holds no bomb"), "{said}");
     let json: serde_json::Value = serde_json::from_str(&read(&dir.path().join("bad/logs.json"))).unwrap();
     assert_eq!(json["verdict"], "FAIL");
     assert!(json["ln_p_family"].as_f64().unwrap() < 1e-9f64.ln());

@@ -23,6 +23,7 @@ pub mod douniu;
 pub mod fraction;
 pub mod table;
 pub mod two_deck;
+pub mod view_laws;
 
 use serde::Serialize;
 

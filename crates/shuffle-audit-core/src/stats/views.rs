@@ -61,6 +61,11 @@ pub enum CellLabel {
     Pair(Card, Card),
     Hand(String),
     Total,
+    /// An outcome a game counts (bombs in a hand, a niu value), in English and Chinese.
+    Outcome {
+        en: String,
+        zh: String,
+    },
 }
 
 impl ViewTest {

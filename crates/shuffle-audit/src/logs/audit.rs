@@ -3,6 +3,7 @@
 //! family under Holm's procedure, judged by the run's thresholds. Views seen only because of play (showdowns,
 //! boards of hands that went on) are counted and reported, and tested only when the log holds every dealt card
 //! (`complete`): a player's showdowns are the strong hands, and pooling them would blame the shuffle for play.
+//! With a game, its hand laws on each view join the family ([`crate::game::view_laws`]).
 
 use std::collections::{BTreeMap, HashSet};
 use std::hash::{Hash, Hasher};
@@ -10,6 +11,7 @@ use std::hash::{Hash, Hasher};
 use crate::audit::stop::StopReason;
 use crate::audit::verdict::{Thresholds, Verdict, holm_adjust};
 use crate::cards::{NameStyle, card_name};
+use crate::game::view_laws::{GameViewCounts, ViewGame};
 use crate::logs::model::{InvalidDeal, LogDeal, ReadDeal, Seen, ViewName};
 use crate::stats::LnP;
 use crate::stats::views::{NotApplied, ViewCounts, ViewTest};
@@ -26,6 +28,8 @@ const EXAMPLES: usize = 10;
 #[derive(Clone, Debug, PartialEq)]
 pub struct LogSettings {
     pub deck: usize,
+    /// The game whose hand laws the views are also tested against (斗地主's bombs and rocket, 斗牛's niu).
+    pub game: Option<ViewGame>,
     pub complete: bool,
     pub max_invalid: f64,
 }
@@ -35,6 +39,8 @@ pub struct LogSettings {
 pub struct LogAudit {
     settings: LogSettings,
     views: BTreeMap<ViewName, ViewCounts>,
+    /// The same views as the game counts them.
+    game_views: BTreeMap<ViewName, GameViewCounts>,
     /// Views seen on play and not tested (a log that is not complete): their deals.
     on_play: BTreeMap<ViewName, u64>,
     deals: u64,
@@ -53,6 +59,7 @@ impl LogAudit {
         LogAudit {
             settings,
             views: BTreeMap::new(),
+            game_views: BTreeMap::new(),
             on_play: BTreeMap::new(),
             deals: 0,
             invalid: 0,
@@ -134,6 +141,9 @@ impl LogAudit {
                 continue;
             }
             self.views.entry(view.name).or_insert_with(|| ViewCounts::new(n)).add(&view.cards);
+            if let Some(game) = self.settings.game {
+                self.game_views.entry(view.name).or_insert_with(|| GameViewCounts::new(game)).add(&view.cards);
+            }
         }
     }
 
@@ -145,6 +155,11 @@ impl LogAudit {
             let (done, not) = counts.tests();
             tests.extend(done.into_iter().map(|t| (view, t)));
             not_applied.extend(not.into_iter().map(|n| (view, n)));
+            if let Some(game) = self.game_views.get(&view) {
+                let (done, not) = game.tests();
+                tests.extend(done.into_iter().map(|t| (view, t)));
+                not_applied.extend(not.into_iter().map(|n| (view, n)));
+            }
         }
         let adjusted = holm_adjust(&tests.iter().map(|(_, t)| Some(t.family_ln_p())).collect::<Vec<_>>());
         let tests: Vec<LogTest> = tests

@@ -134,6 +134,12 @@ pub fn finding(report: &LogReport, t: &LogTest, lang: Lang) -> String {
                 ),
             }
         }
+        CellLabel::Outcome { zh: what, .. } if zh => {
+            format!("{view} 中{what}出现 {o:.0} 局，公平洗牌约 {e:.1} 局")
+        }
+        CellLabel::Outcome { en: what, .. } => {
+            format!("{view} holds {what} in {o:.0} deals where a fair shuffle gives {e:.1}")
+        }
         CellLabel::Hand(h) if zh => format!("{view} 拿到 {h} {o:.0} 次，公平洗牌约 {e:.1} 次"),
         CellLabel::Hand(h) => format!("{h} is dealt as {view} {o:.0} times where a fair shuffle gives {e:.1}"),
         CellLabel::Total => {
