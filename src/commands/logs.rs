@@ -15,6 +15,9 @@ use shuffle_audit::logs::{self, LogAudit, LogFormat, LogSettings, MAX_INVALID_SH
 use shuffle_audit::report::{logs as render, write_all};
 
 pub fn run(args: LogsArgs) -> anyhow::Result<ExitCode> {
+    if args.output.no_timings {
+        anyhow::bail!("--no-timings: logs.json holds no timings, so its files depend only on the logs already");
+    }
     let thresholds = args.thresholds.thresholds()?;
     let lang = args.output.lang;
     let formats = logs::formats(&args.files, args.format)?;

@@ -10,6 +10,9 @@ use shuffle_audit::logs::plan::{self, Dealing, Flaw, KNOWN_FLAWS, POWER, TableDe
 use shuffle_audit::report::logs as render;
 
 pub fn run(args: PlanArgs) -> anyhow::Result<ExitCode> {
+    if args.thresholds.suspicious_below.is_some() {
+        anyhow::bail!("--suspicious-below: a plan is for the FAIL threshold (--fail-below) only");
+    }
     let thresholds = args.thresholds.thresholds()?;
     let game = args.game.trim().to_ascii_lowercase();
     let (deck, players, hand, bottom, holdem) = match game.as_str() {

@@ -132,6 +132,7 @@ fn what_does_not_apply_and_what_is_not_a_log_are_refused() {
         (vec!["logs", p(&fair), "--game", "bridge"], "--game"),
         (vec!["logs", p(&fair), "--max-invalid", "1.5"], "--max-invalid"),
         (vec!["logs", p(&fair), "--deal", "block"], "--deal: needs --game"),
+        (vec!["logs", p(&fair), "--game", "doudizhu", "--no-timings"], "--no-timings: logs.json holds no timings"),
         (vec!["logs", p(&fair), "--game", "doudizhu", "--deal", "holdem"], "--deal"),
         (vec!["logs", p(&fair), "--game", "doudizhu", "--players", "3"], "--players: applies with --deal"),
         (vec!["logs", "/dev/null"], "it is a character device, not a regular file"),
@@ -184,6 +185,7 @@ fn plan_says_what_one_seat_can_show_before_any_log() {
         (vec!["plan", "--game", "doudizhu", "--view", "seat4"], "--view"),
         (vec!["plan", "--game", "holdem", "--deal", "round-robin"], "--deal"),
         (vec!["plan", "--game", "doudizhu", "--rng", "msvc"], "--rng"),
+        (vec!["plan", "--game", "doudizhu", "--suspicious-below", "0.01"], "--suspicious-below"),
     ] {
         let out = run(&args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");

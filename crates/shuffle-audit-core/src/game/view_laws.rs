@@ -161,16 +161,8 @@ impl GameViewCounts {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::stats::testing::fair_view;
     use rand::{RngExt, SeedableRng};
-
-    fn fair_view(g: &mut rand_pcg::Pcg64, n: usize, m: usize) -> Vec<Card> {
-        let mut deck: Vec<Card> = (0..n as Card).collect();
-        for i in (1..n).rev() {
-            deck.swap(i, g.random_range(0..=i));
-        }
-        deck.truncate(m);
-        deck
-    }
 
     /// Fair views (PCG64, seed 13), 300 runs each: a 斗地主 seat of 17 over 2,000 deals and a 斗牛 hand over 2,000.
     /// Each test's rejections at 0.01 must be at most 10 of 300 (a test at its level exceeds that with

@@ -1,4 +1,5 @@
-//! Helpers shared by the statistics' unit tests: every permutation of a tiny deck, and one test of a real run.
+//! Helpers shared by the statistics' unit tests: every permutation of a tiny deck, one test of a real run, and a
+//! fair view of a deck.
 
 use crate::cards::Card;
 use crate::stats::statistic::Statistic;
@@ -154,4 +155,15 @@ pub fn copying_counters_restores_it<S: Statistic + Clone + PartialEq + std::fmt:
     }
     assert_eq!(restored, counted);
     assert_eq!(counters(&restored), counters(&counted));
+}
+
+/// The first `m` cards of an `n`-card deck shuffled fairly by `g` (Fisher–Yates): what a view of a fair deal holds.
+pub fn fair_view(g: &mut rand_pcg::Pcg64, n: usize, m: usize) -> Vec<Card> {
+    use rand::RngExt;
+    let mut deck: Vec<Card> = (0..n as Card).collect();
+    for i in (1..n).rev() {
+        deck.swap(i, g.random_range(0..=i));
+    }
+    deck.truncate(m);
+    deck
 }

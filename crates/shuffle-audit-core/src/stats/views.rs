@@ -406,16 +406,8 @@ pub fn chi2_lower(x: f64, df: f64) -> LnP {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::stats::testing::fair_view;
     use rand::{RngExt, SeedableRng};
-
-    fn fair_view(g: &mut rand_pcg::Pcg64, n: usize, m: usize) -> Vec<Card> {
-        let mut deck: Vec<Card> = (0..n as Card).collect();
-        for i in (1..n).rev() {
-            deck.swap(i, g.random_range(0..=i));
-        }
-        deck.truncate(m);
-        deck
-    }
 
     #[test]
     fn pair_indices_and_hand_classes_are_one_to_one() {
