@@ -1242,16 +1242,30 @@ pub fn parse_range(s: &str) -> Result<u32, String> {
 }
 
 /// The games whose deck `logs --game` knows: its size.
-pub fn parse_log_game(s: &str) -> Result<(&'static str, usize), String> {
+pub fn parse_log_game(s: &str) -> Result<LogGame, String> {
+    let game = |name, faces, copies| Ok(LogGame { name, faces, copies });
     match s.trim().to_ascii_lowercase().as_str() {
-        "doudizhu" => Ok(("doudizhu", 54)),
-        "douniu" => Ok(("douniu", 52)),
-        "holdem" => Ok(("holdem", 52)),
+        "doudizhu" => game("doudizhu", 54, 1),
+        "douniu" => game("douniu", 52, 1),
+        "holdem" => game("holdem", 52, 1),
+        "blackjack" => game("blackjack", 52, 6),
+        "baccarat" => game("baccarat", 52, 8),
+        "guandan" => game("guandan", 54, 2),
+        "custom" => game("custom", 0, 1),
         other => Err(format!(
-            "'{other}' is not a game of one deck logs are read for: doudizhu (54 cards), douniu or holdem (52); \
-             for another deck give --deck N"
+            "'{other}' is not a game logs are read for: doudizhu (54 cards), douniu, holdem (52), blackjack (6 decks \
+             of 52), baccarat (8 decks), guandan (2 decks of 54) or custom (--deck N, --copies K)"
         )),
     }
+}
+
+/// A game of `logs --game`: its name, the faces of its deck (0 for `custom`, whose `--deck` gives them) and the
+/// decks its shoe holds by default.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LogGame {
+    pub name: &'static str,
+    pub faces: usize,
+    pub copies: usize,
 }
 
 /// `--max-invalid`: a share in [0, 1).
@@ -1276,12 +1290,17 @@ pub struct LogsArgs {
     /// The player whose hole cards the hand histories hold (needed when a file holds several players' cards).
     #[arg(long, value_name = "NAME")]
     pub hero: Option<String>,
-    /// The game of a views file, for its deck: doudizhu (54 cards), douniu or holdem (52).
+    /// The game of a views file, for its deck: doudizhu (54 cards), douniu, holdem (52), blackjack (a shoe of 6
+    /// decks of 52), baccarat (8 decks), guandan (2 decks of 54), or custom (--deck N).
     #[arg(long, value_name = "GAME", value_parser = parse_log_game)]
-    pub game: Option<(&'static str, usize)>,
-    /// The deck of a views file, when no --game names it (2..=1024 cards; default 52).
+    pub game: Option<LogGame>,
+    /// The deck of a views file, when --game is custom or absent (2..=1024 faces; default 52).
     #[arg(long, value_name = "N")]
     pub deck: Option<usize>,
+    /// The decks a views file's shoe holds, each face that many times (default: blackjack 6, baccarat 8, guandan 2,
+    /// else 1).
+    #[arg(long, value_name = "K")]
+    pub copies: Option<usize>,
     /// The log holds every dealt card (an operator's log): test the views seen on play (showdowns, boards) too.
     #[arg(long)]
     pub complete: bool,

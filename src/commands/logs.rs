@@ -24,12 +24,20 @@ pub fn run(args: LogsArgs) -> anyhow::Result<ExitCode> {
     let poker = formats.iter().any(|f| *f != LogFormat::Views);
     let views = formats.contains(&LogFormat::Views);
     let deck = match (args.game, args.deck) {
-        (Some(_), Some(_)) => anyhow::bail!("--deck: give --game or --deck, not both (the game names its deck)"),
-        (Some((_, n)), None) | (None, Some(n)) => n,
+        (Some(g), Some(_)) if g.name != "custom" => {
+            anyhow::bail!("--deck: give --game or --deck, not both ({} names its deck)", g.name)
+        }
+        (Some(g), None) if g.name == "custom" => anyhow::bail!("--game custom: needs --deck N, the faces of its deck"),
+        (Some(g), None) => g.faces,
+        (_, Some(n)) => n,
         (None, None) => 52,
     };
     if !(MIN_DECK..=MAX_DECK).contains(&deck) {
         anyhow::bail!("--deck: {deck} is outside {MIN_DECK}..={MAX_DECK}");
+    }
+    let copies = args.copies.or(args.game.map(|g| g.copies)).unwrap_or(1);
+    if copies == 0 || copies * deck > MAX_DECK {
+        anyhow::bail!("--copies: {copies} decks of {deck} cards are not a shoe of 1..={MAX_DECK} cards");
     }
     if poker && deck != 52 {
         let flag = if args.game.is_some() { "--game" } else { "--deck" };
@@ -38,8 +46,14 @@ pub fn run(args: LogsArgs) -> anyhow::Result<ExitCode> {
     if args.hero.is_some() && !poker {
         anyhow::bail!("--hero: applies to hand histories (pokerstars, ohh, phh), not to a views file");
     }
-    if (args.game.is_some() || args.deck.is_some()) && !views {
-        let flag = if args.game.is_some() { "--game" } else { "--deck" };
+    if (args.game.is_some() || args.deck.is_some() || args.copies.is_some()) && !views {
+        let flag = if args.game.is_some() {
+            "--game"
+        } else if args.deck.is_some() {
+            "--deck"
+        } else {
+            "--copies"
+        };
         anyhow::bail!("{flag}: applies to a views file; hand histories are of hold'em's 52 cards");
     }
     let deal = table_deal(&args, poker)?;
@@ -54,13 +68,15 @@ pub fn run(args: LogsArgs) -> anyhow::Result<ExitCode> {
         }
     }
     let out = super::prepare_out(&dir)?;
-    let game = match args.game {
-        Some(("doudizhu", _)) => Some(ViewGame::Doudizhu),
-        Some(("douniu", _)) => Some(ViewGame::Douniu),
+    // The games' hand laws are those of one deck.
+    let game = match args.game.map(|g| g.name) {
+        Some("doudizhu") if copies == 1 => Some(ViewGame::Doudizhu),
+        Some("douniu") if copies == 1 => Some(ViewGame::Douniu),
         _ => None,
     };
     let max_invalid = args.max_invalid.unwrap_or(MAX_INVALID_SHARE);
-    let settings = LogSettings { deck, game, complete: args.complete, max_invalid };
+    let ordered = deal.is_some();
+    let settings = LogSettings { deck, copies, ordered, game, complete: args.complete, max_invalid };
     let options = ReadOptions { deck, hero: args.hero.clone() };
     let mut audit = LogAudit::new(settings);
     crate::signals::install();
@@ -120,9 +136,13 @@ fn table_deal(args: &LogsArgs, poker: bool) -> anyhow::Result<Option<TableDeal>>
     if poker {
         anyhow::bail!("--deal: applies to a views file (a hand history's seats move with the button)");
     }
-    let Some((game, deck)) = args.game else {
-        anyhow::bail!("--deal: needs --game (doudizhu, douniu or holdem), whose hands it deals");
+    let (game, deck) = match args.game {
+        Some(g) if matches!(g.name, "doudizhu" | "douniu" | "holdem") => (g.name, g.faces),
+        _ => anyhow::bail!("--deal: needs --game doudizhu, douniu or holdem, whose hands it deals"),
     };
+    if args.copies.is_some_and(|k| k != 1) {
+        anyhow::bail!("--copies: --deal deals a table from one deck");
+    }
     let (players, hand, bottom) = match game {
         "doudizhu" => (3, 17, 3),
         "douniu" => (5, 5, 0),

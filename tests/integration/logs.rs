@@ -340,3 +340,245 @@ fn a_signal_ends_the_reading_with_a_partial_report_of_the_deals_read() {
     assert!(deals > 0 && deals < 3_000_000, "{deals}");
     assert_eq!(json["stopped"], "SIGTERM");
 }
+
+/// Hold'em hands of `algorithm` (PCG32, seed 11) as the hero (the small blind, 6 seats) saw them: the hole cards,
+/// and when the hand goes on (the hero holds a pair or two cards ten or better) the board, and seat 2's cards
+/// only when they are a pair (a player's log shows strong hands). Each hand: its hole cards, its board and the
+/// villain's shown cards, by hold'em names.
+#[allow(clippy::type_complexity)]
+fn seen_hands(algorithm: &str, hands: u64) -> Vec<(Vec<String>, Option<Vec<String>>, Option<Vec<String>>)> {
+    let out = run(&["shuffle", "-a", algorithm, "--count", &hands.to_string(), "--seed", "11", "--rng", "pcg32"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let name =
+        |id: u16| format!("{}{}", &"A23456789TJQK"[(id % 13) as usize..][..1], &"shcd"[(id / 13) as usize..][..1]);
+    let high = |id: u16| id.is_multiple_of(13) || id % 13 >= 9;
+    text(&out.stdout)
+        .lines()
+        .map(|line| {
+            let deck: Vec<u16> = line.split_whitespace().map(|c| c.parse().unwrap()).collect();
+            let (hero, villain) = ([deck[0], deck[6]], [deck[1], deck[7]]);
+            let goes_on = hero[0] % 13 == hero[1] % 13 || (high(hero[0]) && high(hero[1]));
+            let board = [deck[13], deck[14], deck[15], deck[17], deck[19]];
+            let shows = goes_on && villain[0] % 13 == villain[1] % 13;
+            (
+                hero.iter().map(|&c| name(c)).collect(),
+                goes_on.then(|| board.iter().map(|&c| name(c)).collect()),
+                shows.then(|| villain.iter().map(|&c| name(c)).collect()),
+            )
+        })
+        .collect()
+}
+
+/// The hands as Open Hand History JSON Lines (spec 1.4.6), one hand a line.
+fn ohh_file(dir: &Path, algorithm: &str, hands: u64) -> PathBuf {
+    let quoted = |cards: &[String]| cards.iter().map(|c| format!("\"{c}\"")).collect::<Vec<_>>().join(", ");
+    let mut log = String::new();
+    for (k, (hero, board, villain)) in seen_hands(algorithm, hands).into_iter().enumerate() {
+        let mut rounds = format!(
+            r#"{{"id": 0, "street": "Preflop", "actions": [{{"action_number": 1, "player_id": 1, "action": "Dealt Cards", "cards": [{}]}}, {{"action_number": 2, "player_id": 2, "action": "Dealt Cards"}}]}}"#,
+            quoted(&hero)
+        );
+        if let Some(board) = board {
+            for (id, (street, cards)) in
+                [("Flop", &board[..3]), ("Turn", &board[3..4]), ("River", &board[4..])].into_iter().enumerate()
+            {
+                rounds.push_str(&format!(
+                    r#", {{"id": {}, "street": "{street}", "cards": [{}], "actions": []}}"#,
+                    id + 1,
+                    quoted(cards)
+                ));
+            }
+            let shown = villain.map_or(String::new(), |v| {
+                format!(r#"{{"action_number": 3, "player_id": 2, "action": "Shows Cards", "cards": [{}]}}"#, quoted(&v))
+            });
+            rounds.push_str(&format!(r#", {{"id": 4, "street": "Showdown", "actions": [{shown}]}}"#));
+        }
+        log.push_str(&format!(
+            r#"{{"ohh": {{"spec_version": "1.4.6", "game_number": "{}", "game_type": "Holdem", "players": [{{"id": 1, "seat": 1, "name": "Hero"}}, {{"id": 2, "seat": 2, "name": "Villain"}}], "hero_player_id": 1, "rounds": [{rounds}]}}}}"#,
+            70_000 + k
+        ));
+        log.push('\n');
+    }
+    let path = dir.join(format!("{algorithm}.ohh"));
+    std::fs::write(&path, log).unwrap();
+    path
+}
+
+/// The hands as PokerKit `.phhs` sections, one hand a section.
+fn phh_file(dir: &Path, algorithm: &str, hands: u64) -> PathBuf {
+    let mut log = String::new();
+    for (k, (hero, board, villain)) in seen_hands(algorithm, hands).into_iter().enumerate() {
+        let mut actions = vec![format!("d dh p1 {}", hero.concat()), "d dh p2 ????".to_string()];
+        if let Some(board) = board {
+            actions.push(format!("d db {}", board[..3].concat()));
+            actions.push(format!("d db {}", board[3]));
+            actions.push(format!("d db {}", board[4]));
+            actions.push(villain.map_or("p2 sm".to_string(), |v| format!("p2 sm {}", v.concat())));
+        } else {
+            actions.push("p1 f".to_string());
+        }
+        let actions = actions.iter().map(|a| format!("\"{a}\"")).collect::<Vec<_>>().join(", ");
+        log.push_str(&format!(
+            "[{}]\nvariant = \"NT\"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n\
+             starting_stacks = [200, 200]\nactions = [{actions}]\nplayers = [\"Hero\", \"Villain\"]\nhand = {}\n\n",
+            k + 1,
+            k + 1
+        ));
+    }
+    let path = dir.join(format!("{algorithm}.phhs"));
+    std::fs::write(&path, log).unwrap();
+    path
+}
+
+/// The other hand-history formats through the binary, 8,000 hands each (the naive swap's hole cards need about
+/// 3,400 for 99% power): a naive-swap dealer FAILs, a fair dealer whose boards and showdowns are selected by play
+/// PASSes (a fair log is called SUSPICIOUS with probability at most 1e-3); a hand cut short, a card twice and an
+/// unknown card are invalid deals named by their lines, and a hero who is not in the file is an error.
+#[test]
+fn open_hand_history_and_pokerkit_files_are_audited_as_hand_histories() {
+    let dir = tempfile::tempdir().unwrap();
+    for (format, write) in [("ohh", ohh_file as fn(&Path, &str, u64) -> PathBuf), ("phh", phh_file)] {
+        let bad = write(dir.path(), "naive-swap", 8000);
+        let out = run(&["logs", p(&bad), "--out", p(&dir.path().join(format!("{format}-bad")))]);
+        let said = text(&out.stdout);
+        assert_eq!(out.status.code(), Some(1), "{format}: {said}{}", stderr(&out));
+        assert!(said.contains("8,000 deals read, 0 invalid; views tested: hole (8,000 deals)"), "{format}: {said}");
+        assert!(said.contains("FAIL: view-"), "{format}: {said}");
+        let fair = write(dir.path(), "fisher-yates", 8000);
+        let out = run(&["logs", p(&fair), "--out", p(&dir.path().join(format!("{format}-fair")))]);
+        let said = text(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{format}: {said}{}", stderr(&out));
+        assert!(said.contains("seen on play, counted but not tested:"), "{format}: {said}");
+        assert!(said.contains("PASS: no test finds a bias"), "{format}: {said}");
+        // Three hands spoilt: the first cut short, the second's board repeats a hole card, the third's card unknown.
+        let text_of = std::fs::read_to_string(&fair).unwrap();
+        let spoilt = match format {
+            "ohh" => {
+                let mut lines: Vec<String> = text_of.lines().map(str::to_string).collect();
+                let half = lines[0].len() / 2;
+                lines[0].truncate(half);
+                // The hero's cards are the first `"cards": ["Xx", "Yy"]` of a line.
+                let at = |line: &str| line.find(r#""cards": [""#).unwrap() + 11;
+                let (i, j) = (at(&lines[1]), at(&lines[2]));
+                let first = lines[1][i..i + 2].to_string();
+                lines[1].replace_range(i + 6..i + 8, &first);
+                lines[2].replace_range(j..j + 2, "Xx");
+                lines.join("\n") + "\n"
+            }
+            _ => {
+                let mut sections: Vec<String> = text_of.split("\n\n").map(str::to_string).collect();
+                let keep = sections[0].find("actions = [").unwrap() + 16;
+                sections[0].truncate(keep);
+                let hole = sections[1].split("d dh p1 ").nth(1).unwrap()[..4].to_string();
+                sections[1] = sections[1].replacen(
+                    &format!("d dh p1 {hole}"),
+                    &format!("d dh p1 {}{}", &hole[..2], &hole[..2]),
+                    1,
+                );
+                let k = sections[2].find("d dh p1 ").unwrap() + 8;
+                sections[2].replace_range(k..k + 2, "Xx");
+                sections.join("\n\n")
+            }
+        };
+        std::fs::write(&fair, spoilt).unwrap();
+        let out =
+            run(&["logs", p(&fair), "--max-invalid", "0.01", "--out", p(&dir.path().join(format!("{format}-spoilt")))]);
+        let said = text(&out.stdout);
+        assert!(said.contains("8,000 deals read, 3 invalid"), "{format}: {said}{}", stderr(&out));
+        assert!(
+            said.contains("invalid deal") && said.contains("(line 1)") && said.contains("is given twice"),
+            "{format}: {said}"
+        );
+        let out = run(&["logs", p(&fair), "--hero", "Nobody", "--out", p(&dir.path().join(format!("{format}-x")))]);
+        assert_eq!(out.status.code(), Some(2), "{format}: {}", stderr(&out));
+        assert!(stderr(&out).contains("Nobody"), "{format}: {}", stderr(&out));
+    }
+}
+
+/// A blackjack player's log: each shoe's cards up to the cut card (50 to 90 of a 6-deck shoe, as faces), 3,000
+/// shoes of `algorithm` (PCG32, seed 5).
+fn shoe_prefixes(dir: &Path, algorithm: &str, extra: &[&str]) -> PathBuf {
+    let args: Vec<&str> =
+        ["shuffle", "-a", algorithm, "--deck", "312", "--count", "3000", "--seed", "5", "--rng", "pcg32"]
+            .into_iter()
+            .chain(extra.iter().copied())
+            .collect();
+    let out = run(&args);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let mut views = String::new();
+    for (k, line) in text(&out.stdout).lines().enumerate() {
+        let faces: Vec<String> =
+            line.split_whitespace().map(|c| (c.parse::<u16>().unwrap() % 52).to_string()).collect();
+        views.push_str(&format!("{}\tprefix\t{}\n", k + 1, faces[..50 + k * 37 % 41].join(" ")));
+    }
+    let path = dir.join(format!("{algorithm}-shoe.tsv"));
+    std::fs::write(&path, views).unwrap();
+    path
+}
+
+/// Shoes (`--game blackjack`: 6 decks) and the order of what was dealt: three riffles of a 6-deck shoe FAIL,
+/// with the order of the first cards named; a fair shoe PASSes (a fair log is called SUSPICIOUS with probability
+/// at most 1e-3). A face 7 times in one shoe's deal is invalid. With `--deal`, a 斗地主 log's hands are tested in
+/// the order listed, and a log whose hands are sorted by rank is said to be sorted, not blamed on the shuffle.
+#[test]
+fn a_shoes_first_cards_are_audited_and_the_order_of_dealt_views_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = shoe_prefixes(dir.path(), "riffle", &["--riffles", "3"]);
+    let out = run(&["logs", p(&bad), "--game", "blackjack", "--out", p(&dir.path().join("bad"))]);
+    let said = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{said}{}", stderr(&out));
+    assert!(said.contains("view-order   prefix") && said.contains("view-cards   prefix"), "{said}");
+    assert!(said.contains("(of the 54 places tested)") || said.contains("fair shoe of 6 decks"), "{said}");
+    assert!(said.contains("view-pairs not applied to prefix: a shoe of 6 decks"), "{said}");
+    let json: serde_json::Value = serde_json::from_str(&read(&dir.path().join("bad/logs.json"))).unwrap();
+    assert_eq!((json["deck"].as_u64(), json["copies"].as_u64()), (Some(52), Some(6)), "{json}");
+    let fair = shoe_prefixes(dir.path(), "fisher-yates", &[]);
+    let out = run(&["logs", p(&fair), "--game", "blackjack", "--out", p(&dir.path().join("fair"))]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
+    // One deal with a face 7 times: invalid, named, and the log is still read.
+    let mut text_of = std::fs::read_to_string(&fair).unwrap();
+    text_of.push_str("3001\tprefix\t0 0 0 0 0 0 0 1 2\n");
+    std::fs::write(&fair, &text_of).unwrap();
+    let out = run(&["logs", p(&fair), "--game", "blackjack", "--out", p(&dir.path().join("seven"))]);
+    let said = text(&out.stdout);
+    assert!(said.contains("3,001 deals read, 1 invalid"), "{said}");
+    assert!(said.contains("♠A is given 7 times, in a shoe of 6 decks"), "{said}");
+    let x = dir.path().join("x");
+    for (args, flag) in [
+        (vec!["--game", "custom"], "--game custom: needs --deck"),
+        (vec!["--game", "blackjack", "--deal", "block"], "--deal: needs --game doudizhu"),
+        (vec!["--game", "doudizhu", "--deal", "block", "--copies", "2"], "--copies: --deal deals a table"),
+        (vec!["--deck", "52", "--copies", "0"], "--copies"),
+    ] {
+        let args: Vec<&str> = ["logs", p(&fair)].into_iter().chain(args).chain(["--out", p(&x)]).collect();
+        let out = run(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&out).contains(flag), "{args:?}: {}", stderr(&out));
+    }
+    // 斗地主 hands in dealing order: a naive swap's seat 1 also shows in its order (2,000 deals, blocks).
+    let naive = doudizhu_views(dir.path(), "naive-swap", 2000);
+    let out = run(&["logs", p(&naive), "--game", "doudizhu", "--deal", "block", "--out", p(&dir.path().join("d"))]);
+    let said = text(&out.stdout);
+    assert!(said.contains("view-order   seat1") && said.contains("view-order   bottom"), "{said}");
+    // The same hands sorted by rank, as a client shows them: their order is not tested, and says why.
+    let sorted: String = std::fs::read_to_string(&naive)
+        .unwrap()
+        .lines()
+        .map(|l| {
+            let cols: Vec<&str> = l.split('\t').collect();
+            if cols.len() != 3 || cols[1] != "seat1" {
+                return format!("{l}\n");
+            }
+            let mut cards: Vec<u16> = cols[2].split(' ').map(|c| c.parse().unwrap()).collect();
+            cards.sort_by_key(|&c| if c >= 52 { 100 + c } else { (c % 13 + 11) % 13 });
+            format!("{}\tseat1\t{}\n", cols[0], cards.iter().map(u16::to_string).collect::<Vec<_>>().join(" "))
+        })
+        .collect();
+    std::fs::write(&naive, sorted).unwrap();
+    let out = run(&["logs", p(&naive), "--game", "doudizhu", "--deal", "block", "--out", p(&dir.path().join("s"))]);
+    let said = text(&out.stdout);
+    assert!(
+        said.contains("view-order not applied to seat1: the log lists 100% of these views sorted by rank"),
+        "{said}"
+    );
+}

@@ -19,6 +19,7 @@ pub mod test_id;
 /// unused): a feature for them would make the test build's core differ from the one `cargo install` compiles.
 #[doc(hidden)]
 pub mod testing;
+pub mod view_order;
 pub mod views;
 
 pub use battery::Battery;

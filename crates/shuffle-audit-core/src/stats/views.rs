@@ -60,6 +60,12 @@ pub enum CellLabel {
     Card(Card),
     Pair(Card, Card),
     Hand(String),
+    /// A card at a place of the view (1-based), in views of `of` cards listed as dealt.
+    Placed {
+        card: Card,
+        place: usize,
+        of: usize,
+    },
     Total,
     /// An outcome a game counts (bombs in a hand, a niu value), in English and Chinese.
     Outcome {
@@ -88,7 +94,9 @@ pub struct NotApplied {
 /// The counts of one view over a log's deals.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ViewCounts {
+    /// The deck's faces, and the copies of each (a shoe of K decks: K; one deck: 1).
     n: usize,
+    copies: usize,
     deals: u64,
     /// Deals by the view's size.
     sizes: Vec<u64>,
@@ -153,23 +161,38 @@ fn falling(x: f64, a: u32) -> f64 {
 impl ViewCounts {
     /// Nothing counted yet, for views of an `n`-card deck (n ≥ 2).
     pub fn new(n: usize) -> Self {
+        Self::with_copies(n, 1)
+    }
+
+    /// Nothing counted yet, for views of a shoe of `copies` decks of `n` faces (n ≥ 2, copies ≥ 1). With more
+    /// than one copy a view may hold a face several times; its faces' frequency is tested (against the
+    /// multivariate hypergeometric law of the shoe), and the tests of pairs of distinct cards are not.
+    pub fn with_copies(n: usize, copies: usize) -> Self {
+        let copies = copies.max(1);
         ViewCounts {
             n,
+            copies,
             deals: 0,
-            sizes: vec![0; n + 1],
+            sizes: vec![0; n * copies + 1],
             card: vec![0; n],
-            pairs: vec![0; n * (n - 1) / 2],
+            pairs: vec![0; if copies == 1 { n * (n - 1) / 2 } else { 0 }],
             same_suit: 0,
             same_rank: 0,
-            hands: vec![0; if n == 52 { 169 } else { 0 }],
+            hands: vec![0; if n == 52 && copies == 1 { 169 } else { 0 }],
         }
     }
 
-    /// Counts one deal's view: distinct cards of the deck (the caller has checked them).
+    /// Counts one deal's view: cards of the deck, each at most `copies` times (the caller has checked them).
     pub fn add(&mut self, cards: &[Card]) {
         debug_assert!(cards.iter().all(|&c| usize::from(c) < self.n));
         self.deals += 1;
         self.sizes[cards.len()] += 1;
+        if self.copies > 1 {
+            for &c in cards {
+                self.card[usize::from(c)] += 1;
+            }
+            return;
+        }
         let mut sorted: Vec<usize> = cards.iter().map(|&c| usize::from(c)).collect();
         sorted.sort_unstable();
         for (k, &i) in sorted.iter().enumerate() {
@@ -216,11 +239,15 @@ impl ViewCounts {
     }
 
     /// `view-cards`: each card's deals against `Σ_d m_d/N`, χ² with N − 1 df (finite-population covariance).
+    /// In a shoe of T = K·F cards (K copies of F faces) a view of m cards holds each face `m/F` times on average,
+    /// with the multivariate hypergeometric covariance `m(T−m)/((T−1)F)·(I − J/F)`, so the same statistic with
+    /// that variance is χ² with F − 1 df (K = 1 gives the deck's law above).
     pub fn card_frequency(&self) -> Result<ViewTest, NotApplied> {
         let name = "view-cards";
         let nf = self.n as f64;
+        let total = (self.n * self.copies) as f64;
         let expected: f64 = self.by_size().map(|(m, d)| d * m / nf).sum();
-        let variance: f64 = self.by_size().map(|(m, d)| d * (m / nf) * (1.0 - m / nf)).sum::<f64>() * nf / (nf - 1.0);
+        let variance: f64 = self.by_size().map(|(m, d)| d * m * (total - m) / ((total - 1.0) * nf)).sum::<f64>();
         if expected < MIN_EXPECTED || variance <= 0.0 {
             return Err(NotApplied {
                 name,
@@ -241,6 +268,14 @@ impl ViewCounts {
         let statistic = x2 / variance;
         let df = nf - 1.0;
         Ok(ViewTest { name, statistic, df, ln_p: chi2_ln_sf(statistic, df), ln_p_low: None, worst })
+    }
+
+    /// Why the pair tests leave a shoe out: their law is that of distinct cards of one deck.
+    fn shoe_has_no_pairs(&self, name: &'static str) -> NotApplied {
+        NotApplied {
+            name,
+            why: format!("a shoe of {} decks holds a face several times; pairs are counted on one deck", self.copies),
+        }
     }
 
     /// One deal's pure-pair covariance λ₂, summed over the deals, and the expected deals of each pair.
@@ -289,6 +324,9 @@ impl ViewCounts {
         let name = "view-pairs";
         let n = self.n;
         let nf = n as f64;
+        if self.copies > 1 {
+            return Err(self.shoe_has_no_pairs(name));
+        }
         if n < 4 {
             return Err(NotApplied { name, why: format!("a {n}-card deck has no pair structure beyond its cards") });
         }
@@ -333,6 +371,9 @@ impl ViewCounts {
     pub fn same_class(&self, suits: bool) -> Result<ViewTest, NotApplied> {
         let name = if suits { "view-suits" } else { "view-ranks" };
         let n = self.n;
+        if self.copies > 1 {
+            return Err(self.shoe_has_no_pairs(name));
+        }
         if n != 52 && n != 54 {
             return Err(NotApplied {
                 name,
@@ -477,6 +518,47 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// A shoe's views keep the stated rate: the first 40 to 80 cards of a 6-deck shoe (the cut card moves), 300
+    /// deals, 300 runs (PCG64, seed 13). `view-cards` is the one test of a shoe; its rejections at α = 0.01 must
+    /// be at most 10 of 300 (probability 3·10^-4 at its level), at α = 0.05 at most 27 (5·10^-4). An 8-deck
+    /// shoe whose first cards favour the high faces fails.
+    #[test]
+    fn a_shoes_faces_keep_the_stated_rate_and_a_biased_shoe_fails() {
+        use rand::seq::SliceRandom;
+        let mut g = rand_pcg::Pcg64::seed_from_u64(13);
+        let (mut at1, mut at5) = (0u64, 0u64);
+        for _ in 0..300 {
+            let mut v = ViewCounts::with_copies(52, 6);
+            for _ in 0..300 {
+                let mut shoe: Vec<Card> = (0..312).map(|c| (c % 52) as Card).collect();
+                shoe.shuffle(&mut g);
+                let m = g.random_range(40..=80);
+                v.add(&shoe[..m]);
+            }
+            let (done, not) = v.tests();
+            assert_eq!((done.len(), not.len()), (1, 3), "{not:?}");
+            let p = done[0].ln_p;
+            at1 += u64::from(p < 0.01f64.ln());
+            at5 += u64::from(p < 0.05f64.ln());
+        }
+        let (lo, hi) = crate::stats::distributions::special::clopper_pearson(at1, 300, 0.99);
+        eprintln!("6-deck shoe prefixes: {at1}/300 at 0.01 (99% {lo:.4}..{hi:.4}), {at5} at 0.05");
+        assert!(at1 <= 10 && at5 <= 27, "{at1} and {at5} of 300");
+        let mut biased = ViewCounts::with_copies(52, 8);
+        for _ in 0..300 {
+            let mut shoe: Vec<Card> = (0..416).map(|c| (c % 52) as Card).collect();
+            shoe.shuffle(&mut g);
+            // A kings-first shoe: four kings of the rest moved to the front.
+            for front in 0..4 {
+                if let Some(k) = shoe.iter().skip(60).position(|&c| c % 13 == 12) {
+                    shoe.swap(front, k + 60);
+                }
+            }
+            biased.add(&shoe[..60]);
+        }
+        assert!(biased.card_frequency().unwrap().ln_p < 1e-9f64.ln());
     }
 
     /// Views that keep neighbours together (the deck cut at a random point, its first 17 cards dealt): the

@@ -14,6 +14,7 @@ use crate::cards::{NameStyle, card_name};
 use crate::game::view_laws::{GameViewCounts, ViewGame};
 use crate::logs::model::{InvalidDeal, LogDeal, ReadDeal, Seen, ViewName};
 use crate::stats::LnP;
+use crate::stats::view_order::OrderCounts;
 use crate::stats::views::{NotApplied, ViewCounts, ViewTest};
 
 /// The share of invalid deals above which a log is BROKEN by default: a log that loses more than 1% of its
@@ -23,11 +24,16 @@ pub const MAX_INVALID_SHARE: f64 = 0.01;
 /// How many invalid deals a report names (all are counted).
 const EXAMPLES: usize = 10;
 
-/// What an audit of logs needs: the deck, whether the log holds every dealt card, and the share of invalid deals
-/// it tolerates.
+/// What an audit of logs needs: the deck (its faces, and the decks of a shoe), whether the log lists its views'
+/// cards as they were dealt, whether it holds every dealt card, and the share of invalid deals it tolerates.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LogSettings {
     pub deck: usize,
+    /// Each face's copies in one deal (a shoe of K decks: K; one deck: 1).
+    pub copies: usize,
+    /// The views' cards are listed in dealing order (a dealing rule was declared): their order is tested
+    /// (`view-order`). A `prefix` is in dealing order whatever this says.
+    pub ordered: bool,
     /// The game whose hand laws the views are also tested against (斗地主's bombs and rocket, 斗牛's niu).
     pub game: Option<ViewGame>,
     pub complete: bool,
@@ -39,6 +45,8 @@ pub struct LogSettings {
 pub struct LogAudit {
     settings: LogSettings,
     views: BTreeMap<ViewName, ViewCounts>,
+    /// The views listed in dealing order, by their order.
+    order: BTreeMap<ViewName, OrderCounts>,
     /// The same views as the game counts them.
     game_views: BTreeMap<ViewName, GameViewCounts>,
     /// Views seen on play and not tested (a log that is not complete): their deals.
@@ -59,6 +67,7 @@ impl LogAudit {
         LogAudit {
             settings,
             views: BTreeMap::new(),
+            order: BTreeMap::new(),
             game_views: BTreeMap::new(),
             on_play: BTreeMap::new(),
             deals: 0,
@@ -114,21 +123,25 @@ impl LogAudit {
             let why = format!("hand id {} was read before: not counted again", deal.id);
             return self.reject(InvalidDeal { id: Some(deal.id), line: deal.line, why });
         }
-        // A card twice in one deal (within a view or across two) is not a deal of one deck.
-        let n = self.settings.deck;
-        let mut seen: Vec<Option<u64>> = vec![None; n];
+        // A card twice in one deal (within a view or across two) is not a deal of one deck; in a shoe of K decks,
+        // a face K + 1 times is not a deal of that shoe.
+        let (n, copies) = (self.settings.deck, self.settings.copies.max(1));
+        let mut seen: Vec<(u64, u64)> = vec![(0, 0); n];
         for view in &deal.views {
             for &c in &view.cards {
-                let Some(slot) = seen.get_mut(usize::from(c)) else {
+                let Some((times, first)) = seen.get_mut(usize::from(c)) else {
                     let why = format!("line {}: card id {c} is not in a {n}-card deck", view.line);
                     return self.reject(InvalidDeal { id: Some(deal.id), line: deal.line, why });
                 };
-                if let Some(first) = slot.replace(view.line) {
+                *times += 1;
+                if *times == 1 {
+                    *first = view.line;
+                } else if *times as usize > copies {
                     let name = card_name(c, n, NameStyle::Symbol);
-                    let why = if first == view.line {
-                        format!("line {}: card {name} is given twice", view.line)
-                    } else {
-                        format!("card {name} is given twice (lines {first} and {})", view.line)
+                    let why = match (copies, *first == view.line) {
+                        (1, true) => format!("line {}: card {name} is given twice", view.line),
+                        (1, false) => format!("card {name} is given twice (lines {} and {})", first, view.line),
+                        _ => format!("line {}: {name} is given {times} times, in a shoe of {copies} decks", view.line),
                     };
                     return self.reject(InvalidDeal { id: Some(deal.id), line: deal.line, why });
                 }
@@ -140,7 +153,10 @@ impl LogAudit {
                 *self.on_play.entry(view.name).or_default() += 1;
                 continue;
             }
-            self.views.entry(view.name).or_insert_with(|| ViewCounts::new(n)).add(&view.cards);
+            self.views.entry(view.name).or_insert_with(|| ViewCounts::with_copies(n, copies)).add(&view.cards);
+            if self.settings.ordered || view.name == ViewName::Prefix {
+                self.order.entry(view.name).or_insert_with(|| OrderCounts::new(n, copies)).add(&view.cards);
+            }
             if let Some(game) = self.settings.game {
                 self.game_views.entry(view.name).or_insert_with(|| GameViewCounts::new(game)).add(&view.cards);
             }
@@ -155,6 +171,12 @@ impl LogAudit {
             let (done, not) = counts.tests();
             tests.extend(done.into_iter().map(|t| (view, t)));
             not_applied.extend(not.into_iter().map(|n| (view, n)));
+            if let Some(order) = self.order.get(&view) {
+                match order.test() {
+                    Ok(t) => tests.push((view, t)),
+                    Err(n) => not_applied.push((view, n)),
+                }
+            }
             if let Some(game) = self.game_views.get(&view) {
                 let (done, not) = game.tests();
                 tests.extend(done.into_iter().map(|t| (view, t)));
@@ -188,6 +210,7 @@ impl LogAudit {
         let verdict = if broken.is_some() { Verdict::Broken } else { thresholds.verdict(ln_p_family) };
         LogReport {
             deck: self.settings.deck,
+            copies: self.settings.copies.max(1),
             complete: self.settings.complete,
             deals: self.deals,
             invalid: self.invalid,
@@ -220,6 +243,8 @@ pub struct LogTest {
 #[derive(Clone, Debug)]
 pub struct LogReport {
     pub deck: usize,
+    /// Each face's copies in a deal (1: one deck).
+    pub copies: usize,
     pub complete: bool,
     /// Valid deals counted, and invalid ones (with the first few named).
     pub deals: u64,

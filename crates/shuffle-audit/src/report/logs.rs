@@ -54,6 +54,8 @@ struct Json<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     stopped: Option<&'static str>,
     deck: usize,
+    /// Each face's copies in a deal (a shoe of K decks: K).
+    copies: usize,
     complete: bool,
     deals: u64,
     invalid: u64,
@@ -92,6 +94,19 @@ pub fn finding(report: &LogReport, t: &LogTest, lang: Lang) -> String {
     let (o, e) = (cell.observed, cell.expected);
     let zh = lang == Lang::Zh;
     match &cell.label {
+        CellLabel::Card(c) if report.copies > 1 && zh => format!(
+            "{} 在 {view} 中出现 {o:.0} 次，{} 副牌的公平牌靴约 {e:.1} 次：这张牌{}进入这个视图",
+            card(report, *c),
+            report.copies,
+            if o > e { "更常" } else { "更少" }
+        ),
+        CellLabel::Card(c) if report.copies > 1 => format!(
+            "{} is dealt in {view} {o:.0} times where a fair shoe of {} decks gives {e:.1}: it reaches this view {} \
+             often than other cards",
+            card(report, *c),
+            report.copies,
+            if o > e { "more" } else { "less" }
+        ),
         CellLabel::Card(c) if zh => format!(
             "{} 在 {view} 中出现 {o:.0} 局，公平洗牌约 {e:.1} 局：这张牌{}进入这个视图，牌没有被均匀地发到各个位置",
             card(report, *c),
@@ -140,6 +155,17 @@ pub fn finding(report: &LogReport, t: &LogTest, lang: Lang) -> String {
         CellLabel::Outcome { en: what, .. } => {
             format!("{view} holds {what} in {o:.0} deals where a fair shuffle gives {e:.1}")
         }
+        CellLabel::Placed { card: c, place, of } if zh => format!(
+            "{} 在 {view} 的第 {place} 张（检验前 {of} 张）出现 {o:.0} 局，按它在这些位置的局数应为 {e:.1} 局：\
+             牌在视图内的顺序与发牌位置有关，洗牌没有把它们的位置打乱",
+            card(report, *c)
+        ),
+        CellLabel::Placed { card: c, place, of } => format!(
+            "{} is at place {place} of {view} (of the {of} places tested) in {o:.0} deals, {e:.1} expected from its \
+             deals in those places: the order of the view's cards depends on the place, the shuffle does not mix \
+             their positions",
+            card(report, *c)
+        ),
         CellLabel::Hand(h) if zh => format!("{view} 拿到 {h} {o:.0} 次，公平洗牌约 {e:.1} 次"),
         CellLabel::Hand(h) => format!("{h} is dealt as {view} {o:.0} times where a fair shuffle gives {e:.1}"),
         CellLabel::Total => {
@@ -193,6 +219,7 @@ pub fn json(report: &LogReport, can_show: &[CanShow], lang: Lang) -> String {
         broken: report.broken.as_deref(),
         stopped: report.stopped.map(StopReason::label),
         deck: report.deck,
+        copies: report.copies,
         complete: report.complete,
         deals: report.deals,
         invalid: report.invalid,
