@@ -51,6 +51,7 @@ pub fn run(args: CompareArgs) -> anyhow::Result<ExitCode> {
     }
     writeln!(stdout, "{}", exact_only_row(width));
     predictability(&args, &mut stdout, &mut failed);
+    log_audits(&args, &thresholds, &mut stdout, &mut failed);
     out.write(|dir| write_all(dir, &compare_files(&done, output)))?;
     let dir = out.commit()?;
     let total: f64 = done.iter().map(|(r, _)| r.seconds).sum();
@@ -232,6 +233,34 @@ fn predictability(args: &CompareArgs, stdout: &mut super::Console, failed: &mut 
         "OS key: 2 deals shown",
         if expected_ok { "1" } else { "-" }
     );
+}
+
+/// Dealers seen only through one seat's log: seat 1's 17 cards of 2,000 斗地主 deals, audited as `logs` audits a
+/// player's log (no dealing rule: the hands as sets).
+fn log_audits(
+    args: &CompareArgs,
+    thresholds: &shuffle_audit::audit::Thresholds,
+    stdout: &mut super::Console,
+    failed: &mut Vec<String>,
+) {
+    use shuffle_audit::logs::catalogue::{log_findings, run_log_finding};
+    writeln!(stdout, "\nlogs: a player's log of seat 1's 17 cards, audited as `logs` audits it");
+    writeln!(stdout, "{:<42} {:>8}  {:<8} decisive test", "dealer", "deals", "verdict");
+    for f in log_findings() {
+        let report = run_log_finding(&f, args.seed, thresholds);
+        let decisive = report.decisive().map_or("-".to_string(), |t| {
+            format!("{} of {}, adjusted p {}", t.test.name, t.view.label(), format_ln_p(t.ln_p_adjusted))
+        });
+        let mark = if report.verdict == f.expected {
+            String::new()
+        } else {
+            failed.push(format!("logs: {}: {} (expected {})", f.label, report.verdict, f.expected));
+            format!(" (NOT REPRODUCED: expected {})", f.expected)
+        };
+        let wide = f.label.chars().filter(|c| ('\u{2E80}'..='\u{9FFF}').contains(c)).count();
+        let label = format!("{}{}", f.label, " ".repeat(42usize.saturating_sub(f.label.chars().count() + wide)));
+        writeln!(stdout, "{label} {:>8}  {:<8} {decisive}{mark}", group_digits(report.deals), report.verdict.to_string());
+    }
 }
 
 /// Two deals of `node --random_seed` shown, the state recovered over GF(2), the third deal predicted.

@@ -3,6 +3,7 @@
 //! statistics that are valid on what was seen.
 
 pub mod audit;
+pub mod catalogue;
 pub mod files;
 pub mod model;
 pub mod plan;
