@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Regenerates tests/runtimes/<runtime>/expected.txt with the real runtimes: the Java program compiled with
 # javac and run with java, the C# program with mcs and mono, the C++ program with g++ (libstdc++), the Python
-# script with python3. The Rust tests reproduce every line of these files bit for bit.
+# script with python3, and provably-fair rounds (tests/runtimes/stake) with CPython's hmac and hashlib. The Rust tests
+# reproduce every line of these files bit for bit.
 #
 # Usage: scripts/runtime-golden.sh            rewrite every expected.txt
 #        scripts/runtime-golden.sh --check    regenerate into a temporary directory and compare with the committed
@@ -38,6 +39,8 @@ dotnet_pid=$!
     && "$tmp/mt19937/golden" > "$tmp/out/mt19937.txt") &
 cpp_pid=$!
 python3 "$src/python/golden.py" > "$tmp/out/python.txt"
+# Provably-fair rounds (scheme stake, stake-shuffle, hmac-fisher-yates) by CPython's own hmac and hashlib.
+python3 "$src/stake/golden.py" > "$tmp/out/stake.txt"
 failed=()
 wait "$java_pid" || failed+=(java)
 wait "$dotnet_pid" || failed+=(dotnet)
@@ -48,7 +51,7 @@ if ((${#failed[@]})); then
 fi
 
 status=0
-for runtime in java dotnet mt19937 python; do
+for runtime in java dotnet mt19937 python stake; do
     got="$tmp/out/$runtime.txt"
     want="$src/$runtime/expected.txt"
     if $check; then
@@ -66,6 +69,6 @@ for runtime in java dotnet mt19937 python; do
     fi
 done
 if $check && ((status == 0)); then
-    echo "runtime-golden.sh: java, dotnet, mt19937 and python expected.txt match their runtimes ($(cat "$src"/{java,dotnet,mt19937,python}/expected.txt | wc -l) lines)"
+    echo "runtime-golden.sh: java, dotnet, mt19937, python and stake expected.txt match their runtimes ($(cat "$src"/{java,dotnet,mt19937,python,stake}/expected.txt | wc -l) lines)"
 fi
 exit "$status"

@@ -63,6 +63,8 @@ pub enum Command {
     /// Audit a shuffle from game logs: what players saw of each deal (hand histories, one seat's hands, the views
     /// file), checked whole and tested with statistics valid on what was seen.
     Logs(LogsArgs),
+    /// Provably fair: replay a casino's rounds from its seeds and check each (verify).
+    Fair(FairArgs),
     /// Check the files a manifest.json lists (size and SHA-256): ok, CHANGED or MISSING; exit 1 if any differs.
     Verify(VerifyArgs),
     /// Print the completion script of a shell, e.g. `shuffle-audit completions bash >
@@ -1321,6 +1323,37 @@ pub struct LogsArgs {
     pub thresholds: ThresholdArgs,
     #[command(flatten)]
     pub output: OutputArgs,
+}
+
+/// Arguments of `fair`.
+#[derive(Debug, Args)]
+pub struct FairArgs {
+    #[command(subcommand)]
+    pub command: FairCommand,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum FairCommand {
+    /// Check every round of a provably-fair casino: each revealed server seed against the hash shown before play,
+    /// each round's cards against what the seeds deal, and the protocol (seeds reused, nonces skipped, repeated or
+    /// wrapped, client seeds changed). Exit 0 when every round verifies, 1 naming each that does not, 2 bad input.
+    Verify(FairVerifyArgs),
+}
+
+/// Arguments of `fair verify`.
+#[derive(Debug, Args)]
+pub struct FairVerifyArgs {
+    /// The rounds: JSON Lines, one round a line, with server_seed (null until revealed), server_seed_hash,
+    /// client_seed, nonce and cards (card names); `-` for standard input.
+    #[arg(value_name = "FILE")]
+    pub file: std::path::PathBuf,
+    /// How the casino turns seeds into cards: stake (with replacement), stake-shuffle (without), or
+    /// hmac-fisher-yates.
+    #[arg(long, value_name = "SCHEME")]
+    pub scheme: shuffle_audit::fair::Scheme,
+    /// Print the verification as JSON on standard output instead of the summary.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// Arguments of `plan`.

@@ -259,7 +259,12 @@ fn log_audits(
         };
         let wide = f.label.chars().filter(|c| ('\u{2E80}'..='\u{9FFF}').contains(c)).count();
         let label = format!("{}{}", f.label, " ".repeat(42usize.saturating_sub(f.label.chars().count() + wide)));
-        writeln!(stdout, "{label} {:>8}  {:<8} {decisive}{mark}", group_digits(report.deals), report.verdict.to_string());
+        writeln!(
+            stdout,
+            "{label} {:>8}  {:<8} {decisive}{mark}",
+            group_digits(report.deals),
+            report.verdict.to_string()
+        );
     }
 }
 

@@ -7,6 +7,7 @@ pub mod crack;
 pub mod deal;
 pub mod exact;
 pub mod export;
+pub mod fair;
 pub mod gate;
 pub mod list;
 pub mod logs;
@@ -67,6 +68,7 @@ pub fn dispatch(command: Command) -> anyhow::Result<ExitCode> {
         Command::Teach(args) => teach::run(args),
         Command::Export(args) => export::run(args),
         Command::Logs(args) => logs::run(args),
+        Command::Fair(args) => fair::run(args),
         Command::Plan(args) => plan::run(args),
         Command::Verify(args) => verify::run(args),
         Command::Completions(args) => completions::run(args),

@@ -20,6 +20,7 @@ mod doc_blocks;
 mod engines;
 mod exact;
 mod export;
+mod fair;
 mod family;
 mod full_disk;
 mod games;

@@ -47,6 +47,7 @@ pub mod audit;
 pub mod crack;
 pub mod exact;
 pub mod export;
+pub mod fair;
 pub mod lab;
 pub mod logs;
 pub mod modes;

@@ -4,6 +4,7 @@
 pub(crate) mod console;
 pub mod csv;
 pub(crate) mod escape;
+pub mod fair;
 pub(crate) mod files;
 pub mod gate_json;
 pub mod html;

@@ -1,0 +1,8 @@
+//! Provably fair: a casino's rounds replayed from its seeds ([`scheme`]) and checked, round by round, with the
+//! protocol's known failures ([`verify`]).
+
+pub mod scheme;
+pub mod verify;
+
+pub use scheme::{Scheme, deal, seed_hash};
+pub use verify::{Failed, RoundError, Smell, Verification, verify, verify_file};
