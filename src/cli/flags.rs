@@ -175,6 +175,8 @@ mod tests {
         ("riffles", &["exact"], "no 2^20 limit: nothing is sampled"),
         ("passes", &["exact"], "no 2^20 limit: nothing is sampled"),
         ("moves", &["exact"], "no 2^20 limit: nothing is sampled"),
+        // --exec: run's program of decks; crack's dealer run once per seed.
+        ("exec", &["crack"], "a dealer program run once per seed, not a stream of decks"),
         // --copies: a shoe dealt or read, or the shoe a views file's deals come from.
         ("copies", &["logs"], "the decks of the shoe a views file's deals were dealt from, not a shoe to deal"),
         // --count: decks printed, or deals printed.

@@ -1028,10 +1028,18 @@ pub struct SeedsArgs {
 /// Arguments of `crack`.
 #[derive(Debug, Args)]
 pub struct CrackArgs {
-    #[arg(long, short = 'a', help = flags::ALGORITHM)]
-    pub algorithm: AlgorithmKind,
-    #[arg(long, help = flags::RNG_OF_DEALER)]
-    pub rng: RngKind,
+    #[arg(long, short = 'a', help = flags::ALGORITHM, required_unless_present = "exec")]
+    pub algorithm: Option<AlgorithmKind>,
+    #[arg(long, help = flags::RNG_OF_DEALER, required_unless_present = "exec")]
+    pub rng: Option<RngKind>,
+    /// A dealer the tool does not know: a command run once per seed of the space, `{seed}` replaced by the seed
+    /// (`--exec 'python3 dealer.py {seed}'`), printing the deck it deals in dealing order (ids or names); the
+    /// seeds whose deal shows the seat its cards are the candidates. Programs run in parallel, one per thread.
+    #[arg(long, value_name = "CMD", conflicts_with_all = ["algorithm", "rng"])]
+    pub exec: Option<String>,
+    /// With --exec: the longest one run of the command may take (default 10s).
+    #[arg(long, value_name = "D", value_parser = parse_duration, requires = "exec")]
+    pub exec_timeout: Option<std::time::Duration>,
     #[arg(long, help = flags::DECK_OF_GAME, value_name = "N", value_parser = parse_deck, allow_hyphen_values = true)]
     pub deck: Option<usize>,
     /// The game dealt: doudizhu, douniu or custom (default: custom, 4 seats round-robin).

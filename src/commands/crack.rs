@@ -25,19 +25,21 @@ use shuffle_audit::rng::{RngKind, StreamTwins};
 use shuffle_audit::shuffle::{Algorithm, AlgorithmKind};
 
 pub fn run(args: CrackArgs) -> anyhow::Result<ExitCode> {
-    if args.shown.is_some() || args.rng == RngKind::V8 {
-        return run_shown(&args);
+    let (Some(algorithm), Some(rng)) = (args.algorithm, args.rng) else {
+        return run_exec(&args);
+    };
+    if args.shown.is_some() || rng == RngKind::V8 {
+        return run_shown(&args, algorithm, rng);
     }
     let deal = DealConfig::new(args.game.unwrap_or(Game::Custom), args.deck, args.shape.shape())?;
-    let dealer =
-        Dealer { algorithm: Algorithm::new(args.algorithm), rng: args.rng, deal, deal_number: args.deal.unwrap_or(1) };
+    let dealer = Dealer { algorithm: Algorithm::new(algorithm), rng, deal, deal_number: args.deal.unwrap_or(1) };
     let seat = match args.seat {
         Some(0) => return Err(ConfigError::new(Field::Seat, "seats are numbered from 1").into()),
         Some(k) => k - 1,
         None if args.trials.is_some() => 0,
         None => return Err(ConfigError::new(Field::Seat, "which seat saw the cards? (--seat K, 1-based)").into()),
     };
-    let policy = args.space.flags().policy(args.rng)?;
+    let policy = args.space.flags().policy(rng)?;
     let space = SeedSpace::new(policy)?;
     // --isa was selected by the dispatch, which checked it (and the environment's only without it).
     let isa = Isa::current();
@@ -135,7 +137,7 @@ pub fn run(args: CrackArgs) -> anyhow::Result<ExitCode> {
 
 /// `crack --rng v8 -a fisher-yates --shown FILE`: the state recovered from the shown deals, and the next deal.
 /// Every flag of the seed search is refused here, never ignored.
-fn run_shown(args: &CrackArgs) -> anyhow::Result<ExitCode> {
+fn run_shown(args: &CrackArgs, algorithm: AlgorithmKind, rng: RngKind) -> anyhow::Result<ExitCode> {
     let Some(path) = args.shown.as_deref() else {
         return Err(ConfigError::new(
             Field::Rng,
@@ -144,22 +146,18 @@ fn run_shown(args: &CrackArgs) -> anyhow::Result<ExitCode> {
         )
         .into());
     };
-    if args.rng != RngKind::V8 {
+    if rng != RngKind::V8 {
         return Err(ConfigError::new(
             Field::Shown,
-            format!(
-                "recovers V8's Math.random state (--rng v8); {} is searched by seed (--seat K --cards LIST)",
-                args.rng
-            ),
+            format!("recovers V8's Math.random state (--rng v8); {rng} is searched by seed (--seat K --cards LIST)"),
         )
         .into());
     }
-    if args.algorithm != AlgorithmKind::FisherYates {
+    if algorithm != AlgorithmKind::FisherYates {
         return Err(ConfigError::new(
             Field::Algorithm,
             format!(
-                "--shown recovers the state from fisher-yates deals (Math.floor(Math.random() * (i + 1))), not {}",
-                args.algorithm
+                "--shown recovers the state from fisher-yates deals (Math.floor(Math.random() * (i + 1))), not {algorithm}"
             ),
         )
         .into());
@@ -204,6 +202,129 @@ fn run_shown(args: &CrackArgs) -> anyhow::Result<ExitCode> {
     }
     out.finish()?;
     Ok(ExitCode::from(outcome.exit_code()))
+}
+
+/// `crack --exec 'PROG {seed}'`: the user's dealer run once per seed of the space (`--seeds FROM..TO`, or
+/// `--time T --window W` with the clock's seeds), the seat's cards matched, the candidates and their deals
+/// printed. Exit 0 with candidates, 1 with none, 2 when a run of the program fails (named by its seed), 130/143
+/// when stopped (the candidates so far printed).
+fn run_exec(args: &CrackArgs) -> anyhow::Result<ExitCode> {
+    let command = args.exec.clone().expect("clap requires -a and --rng without --exec");
+    let refused: [(bool, &str); 8] = [
+        (args.shown.is_some(), "--shown"),
+        (args.trials.is_some(), "--trials"),
+        (args.seed.is_some(), "--seed"),
+        (args.isa.is_some(), "--isa"),
+        (args.json, "--json"),
+        (args.deal.is_some(), "--deal"),
+        (args.space.all_seeds, "--all-seeds"),
+        (args.space.os_seeded, "--os-seeded"),
+    ];
+    if let Some((_, flag)) = refused.iter().find(|(given, _)| *given) {
+        anyhow::bail!("{flag}: does not apply to --exec, which runs the program once per seed of --seeds or --time");
+    }
+    if let Some(clock) = args.space.clock
+        && !matches!(clock, crack::Clock::Unix | crack::Clock::UnixMs)
+    {
+        anyhow::bail!("--clock: with --exec, the seed is the clock's value itself: unix (seconds) or unix-ms");
+    }
+    // A 64-bit seed taken as it is: the clock's seconds or milliseconds, or the range given.
+    let space = SeedSpace::new(args.space.flags().policy(RngKind::Chacha8)?)?;
+    let deal = DealConfig::new(args.game.unwrap_or(Game::Custom), args.deck, args.shape.shape())?;
+    let seat = match args.seat {
+        Some(0) => return Err(ConfigError::new(Field::Seat, "seats are numbered from 1").into()),
+        Some(k) => k - 1,
+        None => return Err(ConfigError::new(Field::Seat, "which seat saw the cards? (--seat K, 1-based)").into()),
+    };
+    let text = args.cards.as_deref().ok_or_else(|| ConfigError::new(Field::Cards, "which cards did the seat see?"))?;
+    let cards = crack::parse_cards(text, deal.deck)?;
+    let threads = args.threads.unwrap_or_else(rayon::current_num_threads);
+    let search = crack::ExecSearch {
+        command,
+        deal,
+        seat,
+        cards,
+        ordered: args.ordered,
+        ranges: space.ranges.clone(),
+        threads,
+        timeout: args.exec_timeout.unwrap_or(std::time::Duration::from_secs(10)),
+    };
+    search.validate().map_err(|e| anyhow::anyhow!(e))?;
+    let size = search.size();
+    const MOST: u64 = 1 << 32;
+    if size > MOST {
+        anyhow::bail!(
+            "--seeds: {} seeds is more than the 2^32 a program run per seed can cover; narrow the space",
+            shuffle_audit::report::group_digits(size)
+        );
+    }
+    crate::signals::install();
+    let ranges: Vec<String> = search.ranges.iter().map(|(a, b)| format!("{a}..={b}")).collect();
+    let clock = match (args.space.time.is_some(), args.space.clock) {
+        (true, Some(crack::Clock::UnixMs)) => ", the clock's Unix milliseconds",
+        (true, _) => ", the clock's Unix seconds",
+        (false, _) => "",
+    };
+    eprintln!(
+        "running `{}` for {} seeds ({}{clock}), {threads} at a time; Ctrl-C stops with the candidates found",
+        search.command,
+        shuffle_audit::report::group_digits(size),
+        ranges.join(", ")
+    );
+    let bar = if std::io::stderr().is_terminal() {
+        let bar = ProgressBar::new(size);
+        bar.set_style(
+            ProgressStyle::with_template("{spinner} [{bar:30}] {human_pos}/{human_len} seeds, {per_sec}, ETA {eta}")
+                .unwrap_or_else(|_| ProgressStyle::default_bar())
+                .progress_chars("=> "),
+        );
+        bar
+    } else {
+        ProgressBar::hidden()
+    };
+    let outcome = crack::search_exec(&search, &crate::signals::STOP, &crate::progress::meter(&bar));
+    bar.finish_and_clear();
+    let mut out = super::Console::stdout();
+    let names = |cards: &[shuffle_audit::cards::Card]| {
+        cards
+            .iter()
+            .map(|&c| shuffle_audit::cards::card_name(c, deal.deck, shuffle_audit::cards::NameStyle::Symbol))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    writeln!(
+        out,
+        "{} of {} seeds run in {:.1} s ({:.0} a second){}: {} candidate{}",
+        shuffle_audit::report::group_digits(outcome.searched),
+        shuffle_audit::report::group_digits(size),
+        outcome.seconds,
+        outcome.searched as f64 / outcome.seconds.max(1e-9),
+        outcome.stopped.map_or(String::new(), |r| format!(" (PARTIAL: {})", r.stopped_by())),
+        outcome.candidates.len(),
+        if outcome.candidates.len() == 1 { "" } else { "s" }
+    );
+    for c in outcome.candidates.iter().take(100) {
+        writeln!(out, "seed {}:", c.seed);
+        for (k, hand) in c.seats.iter().enumerate() {
+            let mark = if k == seat { "  (the seat seen)" } else { "" };
+            writeln!(out, "  seat {}: {}{mark}", k + 1, names(hand));
+        }
+        if !c.bottom.is_empty() {
+            writeln!(out, "  bottom: {}", names(&c.bottom));
+        }
+    }
+    if outcome.candidates.len() > 100 {
+        writeln!(out, "(the first 100 of {} candidates; give more cards to narrow them)", outcome.candidates.len());
+    }
+    out.finish()?;
+    if let Some((seed, why)) = &outcome.failure {
+        anyhow::bail!("--exec: seed {seed}: {why}");
+    }
+    Ok(match outcome.stopped {
+        Some(r) => ExitCode::from(r.exit_code()),
+        None if outcome.candidates.is_empty() => ExitCode::from(1),
+        None => ExitCode::SUCCESS,
+    })
 }
 
 /// A bar of the trials done, on a terminal only (as every bar of the project).

@@ -391,3 +391,89 @@ fn flags_that_do_not_apply_with_or_without_trials_are_refused() {
         common::assert_usage_error(&out, want, &format!("{args:?}"));
     }
 }
+
+/// `crack --exec`: a dealer the tool does not know, an awk program seeded by its argument (awk's own srand and
+/// rand, a Fisher-Yates over 54 cards), run once per seed of a 10-minute clock window. Seat 1's 17 cards give
+/// the one seed, and every other hand; a program that fails is named by its seed (exit 2); flags that do not apply
+/// are refused.
+#[test]
+fn a_program_the_tool_does_not_know_is_cracked_by_running_it_per_seed() {
+    let dir = tempfile::tempdir().unwrap();
+    let dealer = dir.path().join("dealer.sh");
+    std::fs::write(
+        &dealer,
+        "awk -v s=\"$1\" 'BEGIN { srand(s); for (i = 0; i < 54; i++) d[i] = i; \
+         for (i = 53; i > 0; i--) { j = int(rand() * (i + 1)); t = d[i]; d[i] = d[j]; d[j] = t } \
+         for (i = 0; i < 54; i++) printf \"%d \", d[i]; print \"\" }'\n",
+    )
+    .unwrap();
+    let command = format!("sh {} {{seed}}", dealer.display());
+    let truth = std::process::Command::new("sh").arg(&dealer).arg("1764950123").output().unwrap();
+    let deck: Vec<&str> = std::str::from_utf8(&truth.stdout).unwrap().split_whitespace().collect();
+    assert_eq!(deck.len(), 54);
+    let seat1 = deck[..17].join(" ");
+    let out = common::run(&[
+        "crack",
+        "--exec",
+        &command,
+        "--game",
+        "doudizhu",
+        "--seat",
+        "1",
+        "--cards",
+        &seat1,
+        "--time",
+        "1764950000",
+        "--window",
+        "5m",
+        "--threads",
+        "2",
+    ]);
+    let said = common::stdout(&out);
+    assert_eq!(out.status.code(), Some(0), "{said}{}", common::stderr(&out));
+    assert!(said.starts_with("601 of 601 seeds run in "), "{said}");
+    assert!(said.contains(": 1 candidate\nseed 1764950123:\n"), "{said}");
+    assert!(said.contains("(the seat seen)") && said.contains("  bottom: "), "{said}");
+    assert!(
+        common::stderr(&out).contains("1764949700..=1764950300, the clock's Unix seconds"),
+        "{}",
+        common::stderr(&out)
+    );
+    // A dealer that fails at one seed ends the search, named.
+    let failing = format!("test {{seed}} -ne 1764949750 && sh {} {{seed}} || exit 4", dealer.display());
+    let out = common::run(&[
+        "crack",
+        "--exec",
+        &failing,
+        "--game",
+        "doudizhu",
+        "--seat",
+        "1",
+        "--cards",
+        &seat1,
+        "--seeds",
+        "1764949700..1764949800",
+        "--threads",
+        "1",
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", common::stderr(&out));
+    assert!(common::stderr(&out).contains("--exec: seed 1764949750: `test 1764949750"), "{}", common::stderr(&out));
+    for (extra, flag) in [
+        (vec!["--rng", "msvc"], "--rng"),
+        (vec!["--trials", "3"], "--trials"),
+        (vec!["--all-seeds"], "--all-seeds"),
+        (vec!["--clock", "tick-count", "--window", "1h"], "--clock"),
+    ] {
+        let mut args = vec!["crack", "--exec", &command, "--seat", "1", "--cards", "0 1"];
+        if !extra.contains(&"--all-seeds") && !extra.contains(&"--clock") {
+            args.extend(["--seeds", "0..9"]);
+        }
+        args.extend(extra);
+        let out = common::run(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(common::stderr(&out).contains(flag), "{args:?}: {}", common::stderr(&out));
+    }
+    let out = common::run(&["crack", "--exec", "echo 1 2", "--seat", "1", "--cards", "0 1", "--seeds", "0..9"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(common::stderr(&out).contains("{seed}"), "{}", common::stderr(&out));
+}

@@ -14,11 +14,13 @@
 //!   its vectorised Mersenne Twister seedings (C++'s `std::mt19937`, Python's `random.seed`);
 //! - [`budget`]: what a seeding policy allows (distinct decks, expected repeats, the bits of common views);
 //! - `trials`: hidden seeds drawn at random and cracked, for ground truth;
-//! - `v8`: V8's `Math.random`, whose state is recovered from shown deals by linear algebra instead of searched.
+//! - `v8`: V8's `Math.random`, whose state is recovered from shown deals by linear algebra instead of searched;
+//! - `exec`: a dealer the tool does not know, run as the user's own program over a seed range.
 
 pub(crate) mod budget;
 pub(crate) mod clock;
 pub(crate) mod engine_lanes;
+pub(crate) mod exec;
 pub(crate) mod findings;
 pub(crate) mod lanes;
 pub(crate) mod problem;
@@ -28,6 +30,7 @@ pub(crate) mod trials;
 pub(crate) mod v8;
 
 pub use budget::{Budget, PolicyBits, ViewBudget, budget, policy_bits};
+pub use exec::{ExecCandidate, ExecOutcome, ExecSearch, SEED_MARK, search as search_exec};
 pub use findings::{CrackFinding, CrackFindingOutcome, Expect, findings, run as run_finding};
 pub use lanes::Isa;
 pub use problem::{Deal, Dealer, Problem, View, Walk, parse_cards};
