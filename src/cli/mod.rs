@@ -1346,6 +1346,28 @@ pub enum FairCommand {
     /// each round's cards against what the seeds deal, and the protocol (seeds reused, nonces skipped, repeated or
     /// wrapped, client seeds changed). Exit 0 when every round verifies, 1 naming each that does not, 2 bad input.
     Verify(FairVerifyArgs),
+    /// Replay the verified rounds into the battery and write `run`'s reports: each round's whole deck (schemes
+    /// without replacement), with the mapping's own bias stated exactly.
+    Audit(FairAuditArgs),
+}
+
+/// Arguments of `fair audit`.
+#[derive(Debug, Args)]
+pub struct FairAuditArgs {
+    /// The rounds, as `fair verify` reads them (every revealed round must verify).
+    #[arg(value_name = "FILE")]
+    pub file: std::path::PathBuf,
+    /// How the casino turns seeds into cards: stake-shuffle or hmac-fisher-yates (decks).
+    #[arg(long, value_name = "SCHEME")]
+    pub scheme: shuffle_audit::fair::Scheme,
+    /// Replay nonces 0..N of each revealed pair of seeds instead of the file's rounds.
+    #[arg(long, value_name = "N", value_parser = parse_positive)]
+    pub rounds: Option<u64>,
+    /// The report folder (default reports/fair).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    pub thresholds: ThresholdArgs,
 }
 
 /// Arguments of `fair verify`.

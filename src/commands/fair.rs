@@ -6,7 +6,7 @@ use std::io::BufReader;
 use std::process::ExitCode;
 
 use super::Console;
-use crate::cli::{FairArgs, FairCommand, FairVerifyArgs};
+use crate::cli::{FairArgs, FairAuditArgs, FairCommand, FairVerifyArgs};
 use shuffle_audit::audit::StopReason;
 use shuffle_audit::fair::{verify, verify_file};
 use shuffle_audit::report::{fair as render, group_digits};
@@ -14,6 +14,7 @@ use shuffle_audit::report::{fair as render, group_digits};
 pub fn run(args: FairArgs) -> anyhow::Result<ExitCode> {
     match args.command {
         FairCommand::Verify(args) => run_verify(args),
+        FairCommand::Audit(args) => run_audit(args),
     }
 }
 
@@ -41,4 +42,73 @@ fn run_verify(args: FairVerifyArgs) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::from(reason.exit_code()));
     }
     Ok(if v.failed.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}
+
+/// `fair audit`: the verified rounds' whole decks through `run`'s battery and reports, beside the exact bias of the
+/// scheme's own mapping.
+fn run_audit(args: FairAuditArgs) -> anyhow::Result<ExitCode> {
+    use shuffle_audit::fair::scheme::mapping_bias;
+    let (fail, suspicious) = {
+        let t = args.thresholds.thresholds()?;
+        (t.fail, t.suspicious)
+    };
+    if args.scheme.with_replacement() {
+        anyhow::bail!(
+            "--scheme {}: draws with replacement, whose battery is not a deck's: fair audit takes stake-shuffle or \
+             hmac-fisher-yates",
+            args.scheme
+        );
+    }
+    let dir = super::out_path(args.out.as_deref(), || "fair".to_string());
+    if args.file.exists() && dir.exists() && args.file.canonicalize()?.starts_with(dir.canonicalize()?) {
+        anyhow::bail!(
+            "--out: {} is inside the report folder {}, which is replaced whole",
+            args.file.display(),
+            dir.display()
+        );
+    }
+    let out = super::prepare_out(&dir)?;
+    crate::signals::install();
+    let stop = || crate::signals::STOP.requested().is_some();
+    let audit = shuffle_audit::Audit::new(52).name(&format!("{} rounds", args.scheme)).thresholds(fail, suspicious);
+    let mut auditor = audit.deck_auditor().map_err(|e| anyhow::anyhow!("{}", e.message()))?;
+    let replayed = shuffle_audit::fair::replay(&args.file, args.scheme, args.rounds, &stop, &mut |deck| {
+        auditor.add(deck).map_err(|e| e.message().to_string())
+    })
+    .map_err(|e| anyhow::anyhow!("{e}"))?;
+    if replayed.decks == 0 {
+        anyhow::bail!("{}: no round's server seed is revealed: nothing to replay", args.file.display());
+    }
+    let report = auditor.finish().map_err(|e| anyhow::anyhow!("{}", e.message()))?;
+    out.write(|d| report.write_to(d).map(|_| ()))?;
+    let dir = out.commit()?;
+    let mut console = Console::stdout();
+    writeln!(
+        console,
+        "{} decks replayed under scheme {} from {} revealed pair{} of seeds{}",
+        group_digits(replayed.decks),
+        args.scheme,
+        replayed.pairs,
+        if replayed.pairs == 1 { "" } else { "s" },
+        if replayed.unrevealed > 0 {
+            format!(" ({} rounds not revealed yet, left out)", group_digits(replayed.unrevealed))
+        } else {
+            String::new()
+        }
+    );
+    let (favoured, excess) = mapping_bias(52);
+    writeln!(
+        console,
+        "the scheme's own mapping: floor(u32·m/2^32) favours 2^32 mod m of m choices by a relative 1/floor(2^32/m): \
+         {favoured} of the 52 first cards by {excess:.3e}"
+    );
+    write!(console, "{}", report.summary());
+    writeln!(console, "Reports written to {}/", dir.display());
+    console.finish()?;
+    let stopped = crate::signals::STOP.requested();
+    if let Some(reason) = stopped {
+        eprintln!("{}: the reports test the decks replayed before it", reason.stopped_by());
+        return Ok(ExitCode::from(reason.exit_code()));
+    }
+    Ok(ExitCode::from(report.verdict().exit_code()))
 }

@@ -5,4 +5,4 @@ pub mod scheme;
 pub mod verify;
 
 pub use scheme::{Scheme, deal, seed_hash};
-pub use verify::{Failed, RoundError, Smell, Verification, verify, verify_file};
+pub use verify::{Failed, Replayed, RoundError, Smell, Verification, replay, verify, verify_file};

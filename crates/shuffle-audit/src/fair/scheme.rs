@@ -33,6 +33,14 @@ pub fn cards_order() -> [Card; 52] {
 /// The relative excess of the 48 favoured faces of `floor(u32·52/2^32)`: 1/82,595,524.
 pub const MAPPING_EXCESS: f64 = 1.0 / 82_595_524.0;
 
+/// The bias of `floor(u32·m/2^32)`, a choice among m: the `2^32 mod m` favoured choices take one value more of the
+/// 2^32 than the others, a relative excess of `1/⌊2^32/m⌋` (m = 52: 48 faces, 1/82,595,524). Returns the
+/// favoured choices and the excess.
+pub fn mapping_bias(m: u64) -> (u64, f64) {
+    let favoured = (1u64 << 32) % m;
+    (favoured, if favoured == 0 { 0.0 } else { 1.0 / ((1u64 << 32) / m) as f64 })
+}
+
 /// A scheme of `fair verify --scheme`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Scheme {
@@ -171,6 +179,8 @@ mod tests {
         }
         assert_eq!(counts, [(82_595_524, 4), (82_595_525, 48)].into_iter().collect());
         assert!((MAPPING_EXCESS - 1.2107e-8).abs() < 1e-12);
+        assert_eq!(mapping_bias(52), (48, MAPPING_EXCESS));
+        assert_eq!(mapping_bias(2), (0, 0.0));
     }
 
     /// A seed's hash, RFC 6234's test vector of "abc".

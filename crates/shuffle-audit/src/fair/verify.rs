@@ -295,3 +295,77 @@ mod tests {
         }
     }
 }
+
+/// What [`replay`] replayed: the decks, the revealed seed pairs, and the rounds left out (seed not revealed).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Replayed {
+    pub decks: u64,
+    pub pairs: usize,
+    pub unrevealed: u64,
+}
+
+/// Replays the rounds of `path` whose seed is revealed as whole decks of 52 (`stake-shuffle`,
+/// `hmac-fisher-yates`: every card the round's bytes choose, not only those shown), each handed to `deck`; with
+/// `rounds`, instead, nonces `0..rounds` of each revealed pair of seeds. Every revealed round must verify first
+/// (a round that does not is an error naming it): a battery of decks the casino did not deal proves nothing.
+pub fn replay(
+    path: &std::path::Path,
+    scheme: Scheme,
+    rounds: Option<u64>,
+    stop: &dyn Fn() -> bool,
+    deck: &mut dyn FnMut(&[Card]) -> Result<(), String>,
+) -> Result<Replayed, String> {
+    if scheme.with_replacement() {
+        return Err(format!("--scheme {scheme}: draws with replacement, not decks"));
+    }
+    let checked = verify_file(path, scheme, stop)?;
+    if let Some(f) = checked.failed.first() {
+        return Err(format!(
+            "{}: line {}, nonce {}: the round does not verify ({}); `fair verify` names every such round",
+            path.display(),
+            f.line,
+            f.nonce,
+            f.why
+        ));
+    }
+    let (file, _) = crate::audit::regular_file::open_regular(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut out = Replayed::default();
+    let mut pairs: Vec<(String, String)> = Vec::new();
+    for (index, text) in std::io::BufRead::split(std::io::BufReader::new(file), b'\n').enumerate() {
+        if stop() {
+            break;
+        }
+        let text = text.map_err(|e| format!("{}: line {}: {e}", path.display(), index + 1))?;
+        let text = String::from_utf8_lossy(&text);
+        let text = text.trim();
+        if text.is_empty() || text.starts_with('#') {
+            continue;
+        }
+        let round: RoundJson = serde_json::from_str(text).map_err(|e| format!("line {}: {e}", index + 1))?;
+        let Some(server) = round.server_seed else {
+            out.unrevealed += 1;
+            continue;
+        };
+        let pair = (server, round.client_seed);
+        if rounds.is_none() {
+            deck(&deal(scheme, &pair.0, &pair.1, round.nonce, 52))?;
+            out.decks += 1;
+        }
+        if !pairs.contains(&pair) {
+            pairs.push(pair);
+        }
+    }
+    if let Some(n) = rounds {
+        for (server, client) in &pairs {
+            for nonce in 0..n {
+                if stop() {
+                    break;
+                }
+                deck(&deal(scheme, server, client, nonce, 52))?;
+                out.decks += 1;
+            }
+        }
+    }
+    out.pairs = pairs.len();
+    Ok(out)
+}
