@@ -82,6 +82,7 @@ LAYERS = {
         "audit": 4,
         "modes": 5,
         "logs": 5,
+        "streams": 5,
         "report": 6,
         "exact": 7,
         "crack": 7,

@@ -17,6 +17,7 @@
 
 pub mod baccarat;
 pub mod blackjack;
+pub mod csm;
 pub mod deal;
 pub mod doudizhu;
 pub mod douniu;
