@@ -11,6 +11,21 @@
 /// `--algorithm`, `-a`: the shuffle that is run.
 pub const ALGORITHM: &str = "Shuffling algorithm (see `list`)";
 
+/// `--compartments` of `-a csm`.
+pub const COMPARTMENTS: &str = "With -a csm: the machine's compartments, each a stack a returned card is dropped into \
+     (default: 38)";
+
+/// `--tray` of `-a csm`.
+pub const TRAY: &str = "With -a csm: the tray is refilled from a random compartment when it holds fewer than T cards \
+     (default: 20)";
+
+/// `--round` of `-a csm`.
+pub const ROUND: &str = "With -a csm: cards dealt a round, returned to the machine after it (default: 16)";
+
+/// `--machine` of `-a csm`.
+pub const MACHINE: &str = "With -a csm: csm (compartments and a tray) or ideal (every card dealt uniformly from the \
+     cards inside: the control) (default: csm)";
+
 /// `--deck` where 52 is the only default (clap shows it).
 pub const DECK: &str = "Number of cards, 2..=1024";
 

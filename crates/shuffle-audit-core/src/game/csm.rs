@@ -145,3 +145,23 @@ impl Machine {
         self.hand = hand;
     }
 }
+
+/// A machine with its own generator: ChaCha8 seeded by `seed_from_u64(seed)`, so a seed repeats its stream.
+#[derive(Clone, Debug)]
+pub struct SeededMachine {
+    machine: Machine,
+    rng: rand_chacha::ChaCha8Rng,
+}
+
+impl SeededMachine {
+    pub fn new(spec: MachineSpec, seed: u64) -> Self {
+        use rand::SeedableRng;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        SeededMachine { machine: Machine::new(spec, &mut rng), rng }
+    }
+
+    /// One round's events, given to `out`.
+    pub fn round(&mut self, out: &mut impl FnMut(Event)) {
+        self.machine.round(&mut self.rng, out);
+    }
+}

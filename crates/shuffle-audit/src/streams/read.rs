@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use crate::audit::regular_file::open_regular;
 use crate::audit::stop::{StopFlag, StopReason};
 use crate::cards::{Card, parse_card};
-use crate::game::csm::{Machine, MachineSpec};
+use crate::game::csm::{MachineSpec, SeededMachine};
 use crate::stats::stream::Event;
 use crate::streams::audit::StreamAudit;
 
@@ -148,17 +148,17 @@ pub fn read_draws(
     })
 }
 
-/// Runs a simulated machine for `rounds` rounds into `audit` (events numbered from 1); stops between rounds
-/// when `stop` is set; `progress` is told the rounds done every 4,096.
-pub fn simulate<R: rand::Rng>(
+/// Runs a simulated machine (its generator seeded by `seed`) for `rounds` rounds into `audit`, events numbered from
+/// 1; stops between rounds when `stop` is set; `progress` is told the rounds done every 4,096.
+pub fn simulate(
     audit: &mut StreamAudit,
     spec: MachineSpec,
     rounds: u64,
-    rng: &mut R,
+    seed: u64,
     stop: &StopFlag,
     mut progress: impl FnMut(u64),
 ) -> Option<StopReason> {
-    let mut machine = Machine::new(spec, rng);
+    let mut machine = SeededMachine::new(spec, seed);
     let mut at = 0u64;
     for r in 0..rounds {
         if r.is_multiple_of(4096) {
@@ -167,7 +167,7 @@ pub fn simulate<R: rand::Rng>(
             }
             progress(r);
         }
-        machine.round(rng, &mut |e| {
+        machine.round(&mut |e| {
             at += 1;
             audit.event(at, e);
         });
