@@ -8,12 +8,12 @@ use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 
 use crate::cli::{AlgorithmArg, MachineChoice, ShuffleArgs};
-use shuffle_audit::game::csm::{MachineKind, MachineSpec, SeededMachine};
-use shuffle_audit::stats::stream::Event;
 use shuffle_audit::audit::{RunRequest, Shuffler};
 use shuffle_audit::cards::{Card, CardName, NameStyle, reset};
+use shuffle_audit::game::csm::{MachineKind, MachineSpec, SeededMachine};
 use shuffle_audit::rng::RngKind;
 use shuffle_audit::shuffle::{Fault, Stuck};
+use shuffle_audit::stats::stream::Event;
 
 pub fn run(args: ShuffleArgs) -> anyhow::Result<ExitCode> {
     let algorithm = match args.algorithm {

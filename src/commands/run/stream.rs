@@ -103,7 +103,9 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
         }
         for (given, other) in [(args.shuffles.is_some(), "--shuffles"), (args.generator.seed.is_some(), "--seed")] {
             if given {
-                anyhow::bail!("{other}: applies to -a csm (a simulated machine), not to {flag}: the file is read whole");
+                anyhow::bail!(
+                    "{other}: applies to -a csm (a simulated machine), not to {flag}: the file is read whole"
+                );
             }
         }
     }
@@ -169,7 +171,11 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
         && dir.exists()
         && file.canonicalize()?.starts_with(dir.canonicalize()?)
     {
-        anyhow::bail!("--out: {} is inside the report folder {}, which is replaced whole", file.display(), dir.display());
+        anyhow::bail!(
+            "--out: {} is inside the report folder {}, which is replaced whole",
+            file.display(),
+            dir.display()
+        );
     }
     let out = super::super::prepare_out(&dir)?;
     let reader = CardReader { faces, copies };

@@ -23,7 +23,7 @@ pub enum StreamKind {
 
 #[derive(Clone, Debug)]
 enum Counts {
-    Machine(StreamCounts),
+    Machine(Box<StreamCounts>),
     Draws(DrawCounts),
 }
 
@@ -39,7 +39,7 @@ pub struct StreamAudit {
 impl StreamAudit {
     /// A machine of `copies` copies of `faces` faces, every card inside.
     pub fn machine(faces: usize, copies: usize) -> Self {
-        StreamAudit::of(Counts::Machine(StreamCounts::new(faces, copies)))
+        StreamAudit::of(Counts::Machine(Box::new(StreamCounts::new(faces, copies))))
     }
 
     /// Draws of `faces` faces with replacement.

@@ -3,7 +3,9 @@
 //! memory, tested by the core's stream tests ([`crate::stats::stream`]) as one family under Holm's procedure.
 
 pub mod audit;
+pub mod findings;
 pub mod read;
 
 pub use audit::{StreamAudit, StreamKind, StreamReport, StreamRow};
+pub use findings::{MachineFinding, machine_findings};
 pub use read::{CardReader, StreamFileError, read_draws, read_stream, simulate};

@@ -2,9 +2,11 @@
 //! uniform face, independent of the others. Tests:
 //!
 //! - **faces** (`draw-faces`): Pearson's χ² of the faces' counts, N − 1 df;
-//! - **serial pairs** (`draw-pairs`): Good's serial test on the overlapping pairs of consecutive draws (the last
-//!   draw paired with the first, so that every face starts and ends as many pairs): `∇ψ² = ψ²₂ − ψ²₁` is χ² with
-//!   N(N − 1) df (Good 1953; Knuth, TAOCP vol. 2, §3.3.2);
+//! - **serial pairs** (`draw-pairs`): the table of consecutive draws (the last draw paired with the first, so that
+//!   every face starts and ends as many pairs) against independence given the faces' own counts, `E_ab =
+//!   c_a·c_b/n`: Pearson's χ² with (N − 1)² df, the test of order 0 against order 1 of a Markov chain (Anderson
+//!   and Goodman 1957). A bias of single faces does not move it (the faces' test has it), a draw that depends on
+//!   the one before does;
 //! - **gaps** (`draw-gaps`): the draws between two draws of one face are geometric, `P(G = k) = (1 − 1/N)^k/N`;
 //!   the gaps of all faces in ten classes of about equal probability, Pearson's χ² (Knuth's gap test, pooled
 //!   over the faces);
@@ -119,23 +121,23 @@ impl DrawCounts {
         if let (Some(a), Some(b)) = (self.last, self.first) {
             pairs[a * n + b] += 1;
         }
-        let psi2: f64 = pairs.iter().map(|&o| (o as f64 - cell).powi(2) / cell).sum();
-        let single = d / nf;
-        let psi1: f64 = self.counts.iter().map(|&o| (o as f64 - single).powi(2) / single).sum();
-        let statistic = psi2 - psi1;
-        let df = nf * (nf - 1.0);
-        let (mut worst, mut at) = (-1.0, (0, 0));
+        let (mut statistic, mut worst, mut at) = (0.0, -1.0, (0, 0));
         for a in 0..n {
             for b in 0..n {
-                // A pair against what its two faces' own counts give.
                 let e = (self.counts[a] as f64) * (self.counts[b] as f64) / d;
-                let dev = if e > 0.0 { (pairs[a * n + b] as f64 - e).abs() / e.sqrt() } else { 0.0 };
-                if dev > worst {
-                    worst = dev;
+                if e <= 0.0 {
+                    continue;
+                }
+                let dev = (pairs[a * n + b] as f64 - e) / e.sqrt();
+                statistic += dev * dev;
+                if dev.abs() > worst {
+                    worst = dev.abs();
                     at = (a, b);
                 }
             }
         }
+        let seen = self.counts.iter().filter(|&&c| c > 0).count() as f64;
+        let df = (seen - 1.0).max(1.0).powi(2);
         let (a, b) = at;
         let expected = (self.counts[a] as f64) * (self.counts[b] as f64) / d;
         Ok(StreamTest {
