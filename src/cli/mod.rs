@@ -308,7 +308,7 @@ pub struct ShuffleArgs {
     pub names: bool,
     #[command(flatten)]
     pub generator: GeneratorArgs,
-    #[arg(long, help = flags::COPIES, value_name = "K", value_parser = parse_copies, allow_hyphen_values = true)]
+    #[arg(long, help = flags::COPIES_OF_MACHINE, value_name = "K", value_parser = parse_copies, allow_hyphen_values = true)]
     pub copies: Option<usize>,
     #[command(flatten)]
     pub machine: MachineArgs,
