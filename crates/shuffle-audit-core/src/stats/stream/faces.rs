@@ -88,7 +88,7 @@ pub fn faces_chi2(id: StreamTestId, observed: &[u64], expected: &[f64]) -> Resul
 }
 
 /// Pearson's χ² of a table of pairs (row: the first face) against its expectations, each row's cells expected
-/// less than [`MIN_CELL`] pooled, `Σ_a (cells − 1)` df.
+/// less than `MIN_CELL` (1) pooled, `Σ_a (cells − 1)` df.
 pub fn pairs_chi2(id: StreamTestId, n: usize, observed: &[u64], expected: &[f64]) -> Result<StreamTest, NotApplied> {
     let total: f64 = expected.iter().sum();
     if total < MIN_EXPECTED * (n * n) as f64 {
