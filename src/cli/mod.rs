@@ -446,6 +446,11 @@ pub struct RunArgs {
     /// independent uniform faces of --deck (stream.json, stream.csv).
     #[arg(long, value_name = "FILE")]
     pub draws: Option<std::path::PathBuf>,
+    /// Audit a live-dealer scoreboard: each baccarat coup's winner, B, P or T (one or more a line), with --game
+    /// baccarat; tested against the exact odds of a coup from a shoe of --copies decks (default: 8), with its
+    /// streaks and serial pairs (stream.json, stream.csv).
+    #[arg(long, value_name = "FILE")]
+    pub outcomes: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub machine: MachineArgs,
     /// First card id of --decks/--exec input in the ids format: 0 or 1.

@@ -189,3 +189,46 @@ fn a_signal_ends_the_stream_with_a_partial_report() {
     assert_eq!(json["stopped"], "SIGTERM");
     assert!(json["events"].as_u64().unwrap() > 0);
 }
+
+/// A baccarat scoreboard: fair coups at an 8-deck shoe's odds PASS; a scoreboard whose banker wins half the
+/// coups FAILs by the odds; `--outcomes` needs `--game baccarat`.
+#[test]
+fn a_baccarat_scoreboard_against_its_exact_odds() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut x: u64 = 11;
+    let mut next = || {
+        x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (x >> 11) as f64 / (1u64 << 53) as f64
+    };
+    // An 8-deck shoe's first coup: banker 0.458597, player 0.446247 (exact odds, rounded).
+    let (mut fair, mut banker) = (String::new(), String::new());
+    for _ in 0..20_000 {
+        let u = next();
+        fair.push_str(if u < 0.458597 {
+            "B\n"
+        } else if u < 0.904844 {
+            "P\n"
+        } else {
+            "T\n"
+        });
+        banker.push_str(if u < 0.5 {
+            "B\n"
+        } else if u < 0.904844 {
+            "P\n"
+        } else {
+            "T\n"
+        });
+    }
+    let (a, b) = (dir.path().join("fair.txt"), dir.path().join("banker.txt"));
+    std::fs::write(&a, fair).unwrap();
+    std::fs::write(&b, banker).unwrap();
+    let out = run(&["run", "--outcomes", p(&a), "--game", "baccarat", "--out", p(&dir.path().join("a"))]);
+    let said = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{said}{}", stderr(&out));
+    assert!(said.contains("20,000 coups read") && said.contains("PASS: no test finds a bias"), "{said}");
+    let out = run(&["run", "--outcomes", p(&b), "--game", "baccarat", "--out", p(&dir.path().join("b"))]);
+    let said = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{said}");
+    assert!(said.contains("FAIL: outcome-odds") && said.contains("the banker wins"), "{said}");
+    assert_usage_error(&run(&["run", "--outcomes", p(&a)]), "--game baccarat", "no game");
+}

@@ -20,7 +20,10 @@ pub const DEFAULT_ROUNDS: u64 = 20_000;
 
 /// True when `args` ask for a stream (`--stream`, `--draws`, `-a csm`); otherwise the machine flags are refused.
 pub fn wanted(args: &RunArgs) -> anyhow::Result<bool> {
-    let stream = args.stream.is_some() || args.draws.is_some() || args.algorithm == Some(AlgorithmArg::Csm);
+    let stream = args.stream.is_some()
+        || args.draws.is_some()
+        || args.outcomes.is_some()
+        || args.algorithm == Some(AlgorithmArg::Csm);
     if !stream && let Some(flag) = args.machine.given().first() {
         anyhow::bail!("{flag}: applies to -a csm (a shuffling machine)");
     }
@@ -43,7 +46,7 @@ fn refuse_others(args: &RunArgs, flag: &str) -> anyhow::Result<()> {
         (args.progressive, "--progressive"),
         (args.max_shuffles.is_some(), "--max-shuffles"),
         (args.timeout.is_some(), "--timeout"),
-        (args.game.game.is_some(), "--game"),
+        (args.game.game.is_some() && args.outcomes.is_none(), "--game"),
         (g.rng.is_some(), "--rng"),
         (g.swaps.is_some(), "--swaps"),
         (g.riffles.is_some(), "--riffles"),
@@ -86,6 +89,9 @@ enum Source<'a> {
 
 pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     let csm = args.algorithm == Some(AlgorithmArg::Csm);
+    if let Some(path) = &args.outcomes {
+        return outcomes(&args, path);
+    }
     let (flag, source) = match (&args.stream, &args.draws, args.algorithm) {
         (Some(_), Some(_), _) => anyhow::bail!("--draws: give --stream or --draws, not both"),
         (Some(_), None, Some(_)) | (None, Some(_), Some(_)) => {
@@ -219,6 +225,71 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
             reason.stopped_by(),
             shuffle_audit::report::group_digits(audit.read()),
             if flag == "--draws" { "draws" } else { "events" }
+        );
+        return Ok(ExitCode::from(reason.exit_code()));
+    }
+    Ok(ExitCode::from(report.verdict.exit_code()))
+}
+
+/// `run --outcomes FILE --game baccarat`: a scoreboard's coups against the exact odds of a shoe of `--copies`
+/// decks (8 by default).
+fn outcomes(args: &RunArgs, path: &Path) -> anyhow::Result<ExitCode> {
+    let flag = "--outcomes";
+    for (given, other) in [
+        (args.stream.is_some(), "--stream"),
+        (args.draws.is_some(), "--draws"),
+        (args.algorithm.is_some(), "-a"),
+        (args.deck.is_some(), "--deck"),
+        (args.shuffles.is_some(), "--shuffles"),
+        (args.generator.seed.is_some(), "--seed"),
+    ] {
+        if given {
+            anyhow::bail!("{other}: does not apply to {flag} (a scoreboard of coups' winners)");
+        }
+    }
+    refuse_others(args, flag)?;
+    if let Some(other) = args.machine.given().first() {
+        anyhow::bail!("{other}: applies to -a csm (a simulated machine), not to {flag}");
+    }
+    match args.game.game {
+        Some(shuffle_audit::game::Game::Baccarat) => {}
+        Some(other) => anyhow::bail!("--game: {other} has no outcome odds here: --outcomes reads baccarat's B/P/T"),
+        None => {
+            anyhow::bail!("--outcomes: needs --game baccarat (the game whose exact odds the coups are tested against)")
+        }
+    }
+    let decks = args.copies.unwrap_or(8);
+    let thresholds = args.thresholds.thresholds()?;
+    let lang = args.output.lang;
+    let stem = path.file_stem().map_or("input".into(), |s| s.to_string_lossy().into_owned());
+    let dir = super::super::out_path(args.out.as_deref(), || format!("outcomes-{stem}"));
+    if path.exists() && dir.exists() && path.canonicalize()?.starts_with(dir.canonicalize()?) {
+        anyhow::bail!(
+            "--out: {} is inside the report folder {}, which is replaced whole",
+            path.display(),
+            dir.display()
+        );
+    }
+    let out = super::super::prepare_out(&dir)?;
+    let mut audit = StreamAudit::outcomes(decks);
+    crate::signals::install();
+    let stopped = streams::read_outcomes(&mut audit, path, &crate::signals::STOP, |_| {})
+        .map_err(|e| anyhow::anyhow!("{flag}: {e}"))?;
+    let report = audit.report(&thresholds, stopped);
+    let label = format!("{} (baccarat, {decks}-deck shoe)", path.display());
+    let files = render::files(&report, &label, lang);
+    out.write(|d| write_all(d, &files))?;
+    let dir = out.commit()?;
+    let mut stdout = Console::stdout();
+    write!(stdout, "{}", render::console(&report, &label, lang));
+    let names: Vec<&str> = files.iter().map(|(n, _)| *n).collect();
+    writeln!(stdout, "Reports written to {}/ ({})", dir.display(), names.join(", "));
+    stdout.finish()?;
+    if let Some(reason) = stopped {
+        eprintln!(
+            "{} after {} coups: the reports, marked partial, test what was read",
+            reason.stopped_by(),
+            shuffle_audit::report::group_digits(audit.read())
         );
         return Ok(ExitCode::from(reason.exit_code()));
     }

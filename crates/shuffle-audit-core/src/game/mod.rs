@@ -22,6 +22,7 @@ pub mod deal;
 pub mod doudizhu;
 pub mod douniu;
 pub mod fraction;
+pub mod scoreboard;
 pub mod table;
 pub mod two_deck;
 pub mod view_laws;

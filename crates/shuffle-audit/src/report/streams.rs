@@ -154,7 +154,7 @@ pub fn finding(report: &StreamReport, row: &StreamRow, lang: Lang) -> String {
                 (false, StreamKind::Machine) => {
                     format!("{name} is dealt {observed:.0} times where an ideal machine gives {expected:.1}")
                 }
-                (false, StreamKind::Draws) => {
+                (false, StreamKind::Draws | StreamKind::Outcomes) => {
                     format!("{name} is drawn {observed:.0} times where fair draws give {expected:.1}")
                 }
                 (true, _) => format!("{name} 出现 {observed:.0} 次，公平约 {expected:.1} 次"),
@@ -224,6 +224,54 @@ pub fn finding(report: &StreamReport, row: &StreamRow, lang: Lang) -> String {
                 )
             }
         }
+        Found::Outcome { outcome, observed, expected } => {
+            if zh {
+                format!("{} 赢 {observed:.0} 次，按精确赔率应约 {expected:.1} 次", zh_outcome(outcome))
+            } else {
+                format!("the {outcome} wins {observed:.0} coups where the exact odds give {expected:.1}")
+            }
+        }
+        Found::Runs { runs, expected, decided } => {
+            let streaky = (*runs as f64) < *expected;
+            if zh {
+                format!(
+                    "{} 局分出庄闲的牌局中庄闲连胜段 {} 段，独立的牌局约 {expected:.1} 段：{}",
+                    group_digits(*decided),
+                    group_digits(*runs),
+                    if streaky { "连胜太长" } else { "交替太频繁" }
+                )
+            } else {
+                format!(
+                    "{} runs of banker or player wins over {} decided coups, where independent coups give \
+                     {expected:.1}: {}",
+                    group_digits(*runs),
+                    group_digits(*decided),
+                    if streaky { "the streaks are too long" } else { "the winners alternate too often" }
+                )
+            }
+        }
+        Found::OutcomePair { first, second, observed, expected } => {
+            if zh {
+                format!(
+                    "{} 之后紧接 {} {observed:.0} 次，独立时约 {expected:.1} 次",
+                    zh_outcome(first),
+                    zh_outcome(second)
+                )
+            } else {
+                format!(
+                    "a {second} win follows a {first} win {observed:.0} times where independence gives {expected:.1}"
+                )
+            }
+        }
+    }
+}
+
+/// 庄, 闲, 和.
+fn zh_outcome(name: &str) -> &'static str {
+    match name {
+        "banker" => "庄",
+        "player" => "闲",
+        _ => "和",
     }
 }
 
@@ -249,6 +297,7 @@ fn kind(report: &StreamReport) -> &'static str {
     match report.kind {
         StreamKind::Machine => "machine",
         StreamKind::Draws => "draws",
+        StreamKind::Outcomes => "outcomes",
     }
 }
 
@@ -323,6 +372,8 @@ pub fn console(report: &StreamReport, source: &str, lang: Lang) -> String {
         ),
         (StreamKind::Draws, false) => format!("{source}: {read} draws of {} faces\n", report.faces),
         (StreamKind::Draws, true) => format!("{source}：读入 {read} 次抽取，{} 种牌面\n", report.faces),
+        (StreamKind::Outcomes, false) => format!("{source}: {read} coups read\n"),
+        (StreamKind::Outcomes, true) => format!("{source}：读入 {read} 局\n"),
     });
     for (line, why) in &report.examples {
         out.push_str(&if zh {
@@ -356,7 +407,11 @@ pub fn console(report: &StreamReport, source: &str, lang: Lang) -> String {
         });
     }
     out.push('\n');
-    let what = if report.kind == StreamKind::Machine { "events" } else { "draws" };
+    let what = match report.kind {
+        StreamKind::Machine => "events",
+        StreamKind::Draws => "draws",
+        StreamKind::Outcomes => "coups",
+    };
     let partial = match (report.stopped, zh) {
         (Some(r), false) => format!("PARTIAL ({} after {read} {what}): ", r.stopped_by()),
         (Some(r), true) => format!("不完整（{}，读入 {read} 个后）：", r.stopped_by()),

@@ -5,6 +5,8 @@
 use crate::audit::stop::StopReason;
 use crate::audit::verdict::{Thresholds, Verdict, holm_adjust};
 use crate::cards::{Card, NameStyle, card_name};
+use crate::game::baccarat::{Outcome, odds, shoe_of_decks};
+use crate::game::scoreboard::OutcomeCounts;
 use crate::stats::LnP;
 use crate::stats::stream::draws::DrawCounts;
 use crate::stats::stream::{Event, Impossible, NotApplied, StreamCounts, StreamTest};
@@ -19,12 +21,15 @@ pub enum StreamKind {
     Machine,
     /// Cards drawn with replacement.
     Draws,
+    /// The winners of baccarat coups.
+    Outcomes,
 }
 
 #[derive(Clone, Debug)]
 enum Counts {
     Machine(Box<StreamCounts>),
     Draws(DrawCounts),
+    Outcomes(OutcomeCounts),
 }
 
 /// Counts a stream as it is read.
@@ -45,6 +50,11 @@ impl StreamAudit {
     /// Draws of `faces` faces with replacement.
     pub fn draws(faces: usize) -> Self {
         StreamAudit::of(Counts::Draws(DrawCounts::new(faces)))
+    }
+
+    /// Baccarat coups from a shoe of `decks` decks, against its exact odds.
+    pub fn outcomes(decks: usize) -> Self {
+        StreamAudit::of(Counts::Outcomes(OutcomeCounts::new(odds(&shoe_of_decks(decks)).pmf())))
     }
 
     fn of(counts: Counts) -> Self {
@@ -78,6 +88,14 @@ impl StreamAudit {
         }
     }
 
+    /// Takes one coup's winner.
+    pub fn outcome(&mut self, outcome: Outcome) {
+        self.events += 1;
+        if let Counts::Outcomes(c) = &mut self.counts {
+            c.add(outcome);
+        }
+    }
+
     /// Takes one draw.
     pub fn draw(&mut self, face: Card) {
         self.events += 1;
@@ -91,6 +109,7 @@ impl StreamAudit {
         let (kind, faces, copies, (tests, not_applied), dealt, returned) = match &self.counts {
             Counts::Machine(c) => (StreamKind::Machine, c.faces(), c.copies(), c.tests(), c.dealt(), c.returned()),
             Counts::Draws(d) => (StreamKind::Draws, d.faces(), 1, d.tests(), d.draws(), 0),
+            Counts::Outcomes(c) => (StreamKind::Outcomes, 3, 1, c.tests(), c.coups(), 0),
         };
         let adjusted = holm_adjust(&tests.iter().map(|t| Some(t.family_ln_p())).collect::<Vec<_>>());
         let tests: Vec<StreamRow> = tests
@@ -106,6 +125,7 @@ impl StreamAudit {
             Some(match kind {
                 StreamKind::Machine => "the stream holds no event".to_string(),
                 StreamKind::Draws => "the file holds no draw".to_string(),
+                StreamKind::Outcomes => "the file holds no coup".to_string(),
             })
         } else if self.invalid > 0 {
             let (line, what) = &self.examples[0];

@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use crate::audit::regular_file::open_regular;
 use crate::audit::stop::{StopFlag, StopReason};
 use crate::cards::{Card, parse_card};
+use crate::game::baccarat::Outcome;
 use crate::game::csm::{MachineSpec, SeededMachine};
 use crate::stats::stream::Event;
 use crate::streams::audit::StreamAudit;
@@ -143,6 +144,31 @@ pub fn read_draws(
     each_line(path, stop, progress, |_, text| {
         for token in text.split(|c: char| c.is_whitespace() || c == ',').filter(|t| !t.is_empty()) {
             audit.draw(reader.face(token)?);
+        }
+        Ok(())
+    })
+}
+
+/// One coup's winner: `B`, `P`, `T` (either case), `banker`, `player`, `tie`, or 庄, 闲, 和.
+fn outcome(token: &str) -> Result<Outcome, String> {
+    match token.to_ascii_lowercase().as_str() {
+        "b" | "banker" | "庄" => Ok(Outcome::Banker),
+        "p" | "player" | "闲" => Ok(Outcome::Player),
+        "t" | "tie" | "和" => Ok(Outcome::Tie),
+        _ => Err(format!("'{}' is not a coup's winner: B (banker), P (player) or T (tie)", shorten(token))),
+    }
+}
+
+/// Reads baccarat coups' winners (one or more a line, separated by spaces or commas) from `path` into `audit`.
+pub fn read_outcomes(
+    audit: &mut StreamAudit,
+    path: &Path,
+    stop: &StopFlag,
+    progress: impl FnMut(u64),
+) -> Result<Option<StopReason>, StreamFileError> {
+    each_line(path, stop, progress, |_, text| {
+        for token in text.split(|c: char| c.is_whitespace() || c == ',').filter(|t| !t.is_empty()) {
+            audit.outcome(outcome(token)?);
         }
         Ok(())
     })

@@ -52,6 +52,9 @@ pub enum StreamTestId {
     DrawPairs,
     DrawGaps,
     DrawResolution,
+    OutcomeOdds,
+    OutcomeRuns,
+    OutcomePairs,
 }
 
 impl StreamTestId {
@@ -68,6 +71,9 @@ impl StreamTestId {
             StreamTestId::DrawPairs => "draw-pairs",
             StreamTestId::DrawGaps => "draw-gaps",
             StreamTestId::DrawResolution => "draw-resolution",
+            StreamTestId::OutcomeOdds => "outcome-odds",
+            StreamTestId::OutcomeRuns => "outcome-runs",
+            StreamTestId::OutcomePairs => "outcome-pairs",
         }
     }
 }
@@ -98,6 +104,12 @@ pub enum Found {
     /// `draw-resolution`: the faces a coarse mapping (a `bits`-bit number scaled or reduced to the faces) draws
     /// less often, their share observed, the mapping's share and the fair share.
     Resolution { bits: u32, scaled: bool, short: Vec<Card>, observed: f64, mapping: f64, fair: f64, draws: u64 },
+    /// `outcome-odds`: an outcome (banker, player, tie) won more or less often than the exact odds give.
+    Outcome { outcome: &'static str, observed: f64, expected: f64 },
+    /// `outcome-runs`: runs of banker and player wins among `decided` coups, against their conditional mean.
+    Runs { runs: u64, expected: f64, decided: u64 },
+    /// `outcome-pairs`: an outcome right after another, against independence given their counts.
+    OutcomePair { first: &'static str, second: &'static str, observed: f64, expected: f64 },
 }
 
 /// A stream test's result: the statistic (χ², or z for the normal ones), df, the upper tail in logs and, for a
