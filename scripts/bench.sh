@@ -8,7 +8,7 @@
 # 1000 state files and the seed search's times.
 #
 # Usage: scripts/bench.sh [SHUFFLES]   (default 2e7 per audited run of 52 cards)
-#        BENCH_ONLY=paths|sizes|shoes|export|logs scripts/bench.sh [SHUFFLES]   (only that part)
+#        BENCH_ONLY=paths|sizes|shoes|export|logs|stream scripts/bench.sh [SHUFFLES]   (only that part)
 # The export part: export raw in GB/s (chacha8 raw, msvc packed; target 1 GB/s for chacha8), and export bits of
 # fisher-yates/chacha8 52 cards in decks/s against run's audited rate on one thread (target: at least half).
 set -euo pipefail
@@ -148,6 +148,22 @@ if [[ -z "$ONLY" || "$ONLY" == logs ]]; then
   done
   printf 'logs, 10^6 PokerStars hands (%s MB): %s s wall (median of 3; target 60 s), %s MB peak memory\n' \
     "$(($(stat -c %s "$TMP/hands.txt") / 1000000))" "$(median "${walls[@]}")" "$((rss / 1024))"
+fi
+
+# stream: 10^8 events of the compartment machine (3,125,000 rounds of 16 cards dealt and returned, about 480 MB,
+# printed by `shuffle -a csm`), read and tested by `run --stream`, three times; the median wall time and the peak
+# memory (target: under 60 s on 2 cores).
+if [[ -z "$ONLY" || "$ONLY" == stream ]]; then
+  "$BIN" shuffle -a csm --count 3125000 --seed 1 > "$TMP/stream.txt"
+  walls=()
+  for _ in 1 2 3; do
+    /usr/bin/time -f '%e %M' -o "$TMP/time" "$BIN" run --stream "$TMP/stream.txt" --copies 4 --out "$TMP/stream" >/dev/null || true
+    read -r wall rss < "$TMP/time"
+    walls+=("$wall")
+  done
+  printf 'run --stream, 10^8 events (%s MB): %s s wall (median of 3; target 60 s), %s MB peak memory\n' \
+    "$(($(stat -c %s "$TMP/stream.txt") / 1000000))" "$(median "${walls[@]}")" "$((rss / 1024))"
+  rm -f "$TMP/stream.txt"
 fi
 
 [[ -n "$ONLY" ]] && exit 0

@@ -83,6 +83,7 @@ LAYERS = {
         "modes": 5,
         "logs": 5,
         "fair": 5,
+        "streams": 5,
         "report": 6,
         "exact": 7,
         "crack": 7,

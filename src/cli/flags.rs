@@ -11,6 +11,24 @@
 /// `--algorithm`, `-a`: the shuffle that is run.
 pub const ALGORITHM: &str = "Shuffling algorithm (see `list`)";
 
+/// `--compartments` of `-a csm`.
+pub const COMPARTMENTS: &str = "With -a csm: the machine's compartments, each a stack a returned card is dropped into \
+     (default: 38)";
+
+/// `--tray` of `-a csm`.
+pub const TRAY: &str = "With -a csm: the tray is refilled from a random compartment when it holds fewer than T cards \
+     (default: 20)";
+
+/// `--round` of `-a csm`.
+pub const ROUND: &str = "With -a csm: cards dealt a round, returned to the machine after it (default: 16)";
+
+/// `--machine` of `-a csm`.
+pub const MACHINE: &str = "With -a csm: csm (compartments and a tray) or ideal (every card dealt uniformly from the \
+     cards inside: the control) (default: csm); its decks are --copies (default: 4)";
+
+/// `--copies` of `shuffle`: the decks inside `-a csm`'s machine.
+pub const COPIES_OF_MACHINE: &str = "With -a csm: the decks inside the machine (default: 4)";
+
 /// `--deck` where 52 is the only default (clap shows it).
 pub const DECK: &str = "Number of cards, 2..=1024";
 
@@ -223,6 +241,7 @@ mod tests {
         ("game", &["logs"], "the game of a views file, for its deck"),
         ("out", &["logs"], "its default folder, reports/logs"),
         ("json", &["seeds"], "prints the seed space's figures"),
+        ("copies", &["shuffle"], "the decks inside -a csm's machine, the only shuffle with copies"),
     ];
 
     /// Every long flag of every subcommand: flag → subcommand → its help.

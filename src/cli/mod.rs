@@ -295,8 +295,8 @@ impl GeneratorArgs {
 /// Arguments of `shuffle`.
 #[derive(Debug, Args)]
 pub struct ShuffleArgs {
-    #[arg(long, short = 'a', help = flags::ALGORITHM)]
-    pub algorithm: AlgorithmKind,
+    #[arg(long, short = 'a', help = flags::ALGORITHM, value_parser = parse_algorithm_or_machine)]
+    pub algorithm: AlgorithmArg,
     #[arg(long, help = flags::DECK, value_name = "N", default_value = "52", value_parser = parse_deck, allow_hyphen_values = true)]
     pub deck: usize,
     /// Number of decks to print.
@@ -310,6 +310,80 @@ pub struct ShuffleArgs {
     pub names: bool,
     #[command(flatten)]
     pub generator: GeneratorArgs,
+    #[arg(long, help = flags::COPIES_OF_MACHINE, value_name = "K", value_parser = parse_copies, allow_hyphen_values = true)]
+    pub copies: Option<usize>,
+    #[command(flatten)]
+    pub machine: MachineArgs,
+}
+
+/// `--algorithm` of `run` and `shuffle`: a shuffle of the catalogue, or `csm`, a continuous shuffling machine
+/// whose output is a stream of events (cards dealt and returned), not decks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AlgorithmArg {
+    Shuffle(AlgorithmKind),
+    Csm,
+}
+
+impl AlgorithmArg {
+    /// The catalogue's shuffle, or `None` for a machine.
+    pub fn shuffle(self) -> Option<AlgorithmKind> {
+        match self {
+            AlgorithmArg::Shuffle(a) => Some(a),
+            AlgorithmArg::Csm => None,
+        }
+    }
+}
+
+/// `-a NAME`: `csm` (a continuous shuffling machine) or a shuffle of the catalogue.
+pub fn parse_algorithm_or_machine(s: &str) -> Result<AlgorithmArg, String> {
+    if s.trim().eq_ignore_ascii_case("csm") {
+        return Ok(AlgorithmArg::Csm);
+    }
+    s.parse::<AlgorithmKind>().map(AlgorithmArg::Shuffle).map_err(|e| format!("{e}, or csm (a shuffling machine)"))
+}
+
+/// The machine of `-a csm` (`run` and `shuffle`): its compartments, tray, round and kind; `--copies` gives its
+/// decks (4 by default).
+#[derive(Debug, Args, Clone, Default)]
+pub struct MachineArgs {
+    #[arg(long, help = flags::COMPARTMENTS, value_name = "M", value_parser = parse_count_usize, allow_hyphen_values = true)]
+    pub compartments: Option<usize>,
+    #[arg(long, help = flags::TRAY, value_name = "T", value_parser = parse_count_usize, allow_hyphen_values = true)]
+    pub tray: Option<usize>,
+    #[arg(long, help = flags::ROUND, value_name = "R", value_parser = parse_count_usize, allow_hyphen_values = true)]
+    pub round: Option<usize>,
+    #[arg(long, help = flags::MACHINE, value_name = "KIND", value_parser = parse_machine)]
+    pub machine: Option<MachineChoice>,
+}
+
+/// `--machine`: the compartment machine (`csm`) or its control (`ideal`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MachineChoice {
+    Csm,
+    Ideal,
+}
+
+pub fn parse_machine(s: &str) -> Result<MachineChoice, String> {
+    match s.trim() {
+        "csm" => Ok(MachineChoice::Csm),
+        "ideal" => Ok(MachineChoice::Ideal),
+        other => Err(format!("unknown machine '{other}' (expected one of: csm, ideal)")),
+    }
+}
+
+impl MachineArgs {
+    /// The machine flags given, by name (refused where no machine runs).
+    pub fn given(&self) -> Vec<&'static str> {
+        [
+            (self.compartments.is_some(), "--compartments"),
+            (self.tray.is_some(), "--tray"),
+            (self.round.is_some(), "--round"),
+            (self.machine.is_some(), "--machine"),
+        ]
+        .into_iter()
+        .filter_map(|(given, flag)| given.then_some(flag))
+        .collect()
+    }
 }
 
 /// A probability threshold in (0, 0.5).
@@ -357,14 +431,30 @@ impl ThresholdArgs {
 /// ([`shuffle_audit::audit`]): an option that does not apply is refused with exit status 2.
 #[derive(Debug, Args)]
 pub struct RunArgs {
-    #[arg(long, short = 'a', help = flags::ALGORITHM)]
-    pub algorithm: Option<AlgorithmKind>,
+    #[arg(long, short = 'a', help = flags::ALGORITHM, value_parser = parse_algorithm_or_machine)]
+    pub algorithm: Option<AlgorithmArg>,
     /// Audit decks produced elsewhere: a file with one deck per line, or `-` for standard input.
     #[arg(long, value_name = "FILE|-")]
     pub decks: Option<std::path::PathBuf>,
     /// Audit the decks a program prints on stdout, one per line, as they stream (run with `sh -c`).
     #[arg(long, value_name = "CMD", allow_hyphen_values = true)]
     pub exec: Option<String>,
+    /// Audit a shuffling machine's events: one a line, `D CARD` (dealt) or `R CARD` (returned to the machine),
+    /// `#` comments, cards in any notation --decks reads, each face --copies times; tested against the ideal
+    /// machine (stream.json, stream.csv).
+    #[arg(long, value_name = "FILE")]
+    pub stream: Option<std::path::PathBuf>,
+    /// Audit cards drawn with replacement: one or more a line, in any notation --decks reads; tested against
+    /// independent uniform faces of --deck (stream.json, stream.csv).
+    #[arg(long, value_name = "FILE")]
+    pub draws: Option<std::path::PathBuf>,
+    /// Audit a live-dealer scoreboard: each baccarat coup's winner, B, P or T (one or more a line), with --game
+    /// baccarat; tested against the exact odds of a coup from a shoe of --copies decks (default: 8), with its
+    /// streaks and serial pairs (stream.json, stream.csv).
+    #[arg(long, value_name = "FILE")]
+    pub outcomes: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    pub machine: MachineArgs,
     /// First card id of --decks/--exec input in the ids format: 0 or 1.
     #[arg(long, value_name = "0|1", value_parser = parse_base)]
     pub base: Option<u32>,
@@ -509,7 +599,7 @@ impl RunArgs {
             seeding: self.seeding,
             seed_space: self.seed_space,
             samples: self.samples,
-            ..self.generator.request(self.algorithm, &self.post)
+            ..self.generator.request(self.algorithm.and_then(AlgorithmArg::shuffle), &self.post)
         }
     }
 }

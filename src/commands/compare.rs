@@ -18,9 +18,14 @@ pub fn run(args: CompareArgs) -> anyhow::Result<ExitCode> {
     let thresholds = args.thresholds.thresholds()?;
     let output = shuffle_audit::report::Output::new(args.output.lang, args.output.no_timings);
     let catalogue = findings();
+    let machines = shuffle_audit::streams::machine_findings();
     let out = super::prepare_out(&args.out)?;
     let mut done: Vec<(RunReport, Verdict)> = Vec::new();
-    eprintln!("Running {} configurations (seed {}); each row is one `run`.", catalogue.len(), args.seed);
+    eprintln!(
+        "Running {} configurations (seed {}); each row is one `run`.",
+        catalogue.len() + machines.len(),
+        args.seed
+    );
     // The algorithm column fits the longest label (deals add `--game …`).
     let width = catalogue.iter().map(|f| config_for(f, &args).label().chars().count()).max().unwrap_or(0).max(24);
     let mut stdout = super::Console::stdout();
@@ -49,6 +54,16 @@ pub fn run(args: CompareArgs) -> anyhow::Result<ExitCode> {
         }
         done.push((report, f.expected));
     }
+    let mut machines_reproduced = 0;
+    for m in &machines {
+        let report = m.run(args.seed, &thresholds);
+        let reproduced = m.reproduced(&report);
+        machines_reproduced += usize::from(reproduced);
+        if !reproduced {
+            failed.push(format!("{} ({} expected {})", m.label, report.verdict, m.expected));
+        }
+        writeln!(stdout, "{}", machine_row(m, &report, reproduced, width));
+    }
     writeln!(stdout, "{}", exact_only_row(width));
     predictability(&args, &mut stdout, &mut failed);
     log_audits(&args, &thresholds, &mut stdout, &mut failed);
@@ -62,8 +77,9 @@ pub fn run(args: CompareArgs) -> anyhow::Result<ExitCode> {
         .count();
     writeln!(
         stdout,
-        "\n{reproduced} of {} findings reproduced in {total:.1} s; reports in {}/",
-        done.len(),
+        "\n{} of {} findings reproduced in {total:.1} s; reports in {}/",
+        reproduced + machines_reproduced,
+        done.len() + machines.len(),
         dir.display()
     );
     if !failed.is_empty() {
@@ -177,6 +193,33 @@ fn table_row(r: &RunReport, f: &Finding, failed_checks: &[String], width: usize)
         r.global_ln_p().filter(|_| r.fault.is_none()).map_or("-".into(), format_ln_p),
         markdown::fmt_ratio(if r.fault.is_none() { r.worst_ratio() } else { f64::NAN }),
         headline(Lang::En, r)
+    )
+}
+
+/// A machine's row in the table's columns: no position-by-card p (a stream has no positions), the decisive
+/// test's finding as the why.
+fn machine_row(
+    m: &shuffle_audit::streams::MachineFinding,
+    r: &shuffle_audit::streams::StreamReport,
+    reproduced: bool,
+    width: usize,
+) -> String {
+    let why = match (r.verdict, r.decisive()) {
+        (Verdict::Pass, _) | (_, None) => "no bias found".to_string(),
+        (_, Some(t)) => {
+            format!("{}: {}", t.test.id, shuffle_audit::report::streams::finding(r, t, Lang::En))
+        }
+    };
+    let mark = if reproduced { String::new() } else { format!(" (expected {}!)", m.expected) };
+    format!(
+        "{:<width$} {:<8} {:>4} {:>10}  {:<10} {:>16} {:>9}  {why}{mark}",
+        m.label,
+        "chacha8",
+        format!("{}x{}", m.spec.copies, m.spec.faces),
+        m.rounds,
+        r.verdict.as_str(),
+        "-",
+        "-",
     )
 }
 

@@ -7,17 +7,26 @@
 use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 
-use crate::cli::ShuffleArgs;
+use crate::cli::{AlgorithmArg, MachineChoice, ShuffleArgs};
 use shuffle_audit::audit::{RunRequest, Shuffler};
 use shuffle_audit::cards::{Card, CardName, NameStyle, reset};
+use shuffle_audit::game::csm::{MachineKind, MachineSpec, SeededMachine};
 use shuffle_audit::rng::RngKind;
 use shuffle_audit::shuffle::{Fault, Stuck};
+use shuffle_audit::stats::stream::Event;
 
 pub fn run(args: ShuffleArgs) -> anyhow::Result<ExitCode> {
+    let algorithm = match args.algorithm {
+        AlgorithmArg::Shuffle(a) => a,
+        AlgorithmArg::Csm => return print_machine(&args),
+    };
+    if let Some(flag) = args.machine.given().first().copied().or(args.copies.map(|_| "--copies")) {
+        anyhow::bail!("{flag}: applies to -a csm (a shuffling machine)");
+    }
     let request = RunRequest {
         deck: Some(args.deck),
         shuffles: Some(args.count),
-        ..args.generator.request(Some(args.algorithm), &Default::default())
+        ..args.generator.request(Some(algorithm), &Default::default())
     };
     let config = super::builtin_config(&request, "these decks")?;
     let b = *config.builtin().expect("built-in");
@@ -97,4 +106,75 @@ fn write_partial(out: &mut impl Write, stuck: &Stuck, n: usize, style: Option<Na
         })
         .collect();
     writeln!(out, "{}", cells.join(" "))
+}
+
+/// `shuffle -a csm`: `--count` rounds of a shuffling machine as the event stream `run --stream` reads, `D CARD`
+/// (dealt) and `R CARD` (returned) a line, after a comment line naming the machine and its seed.
+fn print_machine(args: &ShuffleArgs) -> anyhow::Result<ExitCode> {
+    let g = &args.generator;
+    for (given, flag) in [
+        (args.carry, "--carry"),
+        (g.rng.is_some(), "--rng"),
+        (g.swaps.is_some(), "--swaps"),
+        (g.riffles.is_some(), "--riffles"),
+        (g.passes.is_some(), "--passes"),
+        (g.moves.is_some(), "--moves"),
+        (g.shelves.is_some(), "--shelves"),
+        (g.piles.is_some(), "--piles"),
+        (g.pile_order.is_some(), "--pile-order"),
+        (g.faro.is_some(), "--faro"),
+        (g.draw.is_some(), "--draw"),
+    ] {
+        if given {
+            anyhow::bail!("{flag}: does not apply to -a csm (a machine's ChaCha8 draws, seeded by --seed)");
+        }
+    }
+    let d = MachineSpec::DEFAULT;
+    let m = &args.machine;
+    let spec = MachineSpec {
+        kind: if m.machine == Some(MachineChoice::Ideal) { MachineKind::Ideal } else { MachineKind::Compartments },
+        faces: args.deck,
+        copies: args.copies.unwrap_or(d.copies),
+        compartments: m.compartments.unwrap_or(d.compartments),
+        tray: m.tray.unwrap_or(d.tray),
+        round: m.round.unwrap_or(d.round),
+    };
+    spec.check().map_err(|(key, why)| anyhow::anyhow!("--{key}: {why}"))?;
+    let seed = g.seed.unwrap_or_else(|| {
+        let seed = super::os_seed(RngKind::Chacha8);
+        eprintln!("seed: {seed} (drawn from the operating system; pass --seed {seed} to repeat these rounds)");
+        seed
+    });
+    let n = args.deck;
+    let style = if args.names { Some(NameStyle::Symbol) } else { None };
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    let kind = if spec.kind == MachineKind::Ideal { "ideal" } else { "csm" };
+    let head = format!(
+        "# {kind} machine: {} compartments, tray refilled below {}, {} decks of {n}, {} cards a round, seed {seed}\n",
+        spec.compartments, spec.tray, spec.copies, spec.round
+    );
+    out.write_all(head.as_bytes()).map_err(super::stdout_failed)?;
+    let mut machine = SeededMachine::new(spec, seed);
+    let mut failed = None;
+    for _ in 0..args.count {
+        machine.round(&mut |e| {
+            if failed.is_some() {
+                return;
+            }
+            let (tag, c) = match e {
+                Event::Dealt(c) => ('D', c),
+                Event::Returned(c) => ('R', c),
+            };
+            let written = match style {
+                Some(style) => writeln!(out, "{tag} {}", CardName { card: c, n, style }),
+                None => writeln!(out, "{tag} {c}"),
+            };
+            failed = written.err();
+        });
+        if let Some(e) = failed.take() {
+            return Err(super::stdout_failed(e));
+        }
+    }
+    out.flush().map_err(super::stdout_failed)?;
+    Ok(ExitCode::SUCCESS)
 }

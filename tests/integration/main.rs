@@ -46,6 +46,7 @@ mod samples;
 mod second_level;
 mod small_samples;
 mod state;
+mod streams;
 mod teach;
 mod value_stability;
 mod wildcards;

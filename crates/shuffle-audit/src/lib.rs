@@ -52,6 +52,7 @@ pub mod lab;
 pub mod logs;
 pub mod modes;
 pub mod report;
+pub mod streams;
 pub mod teach;
 
 // The pure core (the `shuffle-audit-core` crate), under the paths it has always had here.

@@ -5,6 +5,7 @@
 //! `lab.pdf` before the folder is put in place: a missing browser costs the PDF alone (exit status 2).
 
 mod growing;
+mod stream;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -32,6 +33,9 @@ use shuffle_audit::report::{CheckpointFile, Output, write_all, write_run_files};
 use shuffle_audit::report::{group_digits, partial_reason};
 
 pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
+    if stream::wanted(&args)? {
+        return stream::run(args);
+    }
     let request: RunRequest = args.request();
     let output = Output::new(args.output.lang, args.output.no_timings);
     // `--lab` and `--level` first: a refusal costs no work.

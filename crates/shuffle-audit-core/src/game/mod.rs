@@ -17,10 +17,12 @@
 
 pub mod baccarat;
 pub mod blackjack;
+pub mod csm;
 pub mod deal;
 pub mod doudizhu;
 pub mod douniu;
 pub mod fraction;
+pub mod scoreboard;
 pub mod table;
 pub mod two_deck;
 pub mod view_laws;

@@ -14,6 +14,7 @@ pub mod power;
 pub mod second_level;
 pub mod selection;
 pub mod statistic;
+pub mod stream;
 pub mod test_id;
 /// The helpers of the statistics' unit tests, also the audit library's. Compiled in every build (they cost nothing
 /// unused): a feature for them would make the test build's core differ from the one `cargo install` compiles.

@@ -13,6 +13,7 @@ pub mod json;
 pub mod junit;
 pub mod logs;
 pub mod markdown;
+pub mod streams;
 pub mod svg;
 pub mod sweep;
 pub(crate) mod writer;

@@ -127,6 +127,9 @@ pub(crate) const REPORT_FILES: &[&str] = &[
     // `run --lab`: the lab page and its printout.
     "lab.html",
     "lab.pdf",
+    // `run --stream`, `--draws`, `-a csm`: the stream audit.
+    "stream.json",
+    "stream.csv",
     // `logs`: the log audit.
     "logs.json",
     "logs.csv",

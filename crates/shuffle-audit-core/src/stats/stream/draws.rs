@@ -1,0 +1,265 @@
+//! Cards drawn with replacement ("unlimited decks": `card = CARDS[floor(u·52)]`): under the null every draw is a
+//! uniform face, independent of the others. Tests:
+//!
+//! - **faces** (`draw-faces`): Pearson's χ² of the faces' counts, N − 1 df;
+//! - **serial pairs** (`draw-pairs`): the table of consecutive draws (the last draw paired with the first, so that
+//!   every face starts and ends as many pairs) against independence given the faces' own counts, `E_ab =
+//!   c_a·c_b/n`: Pearson's χ² with (N − 1)² df, the test of order 0 against order 1 of a Markov chain (Anderson
+//!   and Goodman 1957). A bias of single faces does not move it (the faces' test has it), a draw that depends on
+//!   the one before does;
+//! - **gaps** (`draw-gaps`): the draws between two draws of one face are geometric, `P(G = k) = (1 − 1/N)^k/N`;
+//!   the gaps of all faces in ten classes of about equal probability, Pearson's χ² (Knuth's gap test, pooled
+//!   over the faces);
+//! - **resolution** (`draw-resolution`): a draw made from a `b`-bit number scaled to the faces (`⌊u·N/2^b⌋`) or
+//!   reduced (`u mod N`) gives `2^b mod N` faces one preimage more than the others; the short faces' draws
+//!   against their fair share, binomial lower tail, for each `b` in `⌈log2 N⌉..=16` and both mappings, the
+//!   smallest p times the mappings tried (Bonferroni). A byte scaled to 52 draws 48 faces 5/256 and 4 faces
+//!   4/256: the four are named.
+
+use super::faces::faces_chi2;
+use super::{Found, MIN_EXPECTED, NotApplied, StreamTest, StreamTestId};
+use crate::cards::Card;
+use crate::stats::distributions::special::{binomial_ln_cdf, chi2_ln_sf};
+
+/// The widest number a resolution candidate has.
+pub const MAX_BITS: u32 = 16;
+
+/// Classes of the gap test.
+const GAP_CLASSES: usize = 10;
+
+#[derive(Clone, Debug)]
+pub struct DrawCounts {
+    n: usize,
+    draws: u64,
+    counts: Vec<u64>,
+    pairs: Vec<u64>,
+    first: Option<usize>,
+    last: Option<usize>,
+    last_at: Vec<Option<u64>>,
+    /// The gap classes' lower ends (the last class open above) and the gaps counted in each.
+    gap_from: Vec<u64>,
+    gaps: Vec<u64>,
+}
+
+impl DrawCounts {
+    /// Nothing drawn yet, from `n` faces (2..=1024).
+    pub fn new(n: usize) -> Self {
+        let q = 1.0 - 1.0 / n as f64;
+        let mut gap_from = vec![0u64];
+        for j in 1..GAP_CLASSES {
+            let k = ((1.0 - j as f64 / GAP_CLASSES as f64).ln() / q.ln()).round() as u64;
+            if k > *gap_from.last().expect("one class") {
+                gap_from.push(k);
+            }
+        }
+        let classes = gap_from.len();
+        DrawCounts {
+            n,
+            draws: 0,
+            counts: vec![0; n],
+            pairs: vec![0; n * n],
+            first: None,
+            last: None,
+            last_at: vec![None; n],
+            gap_from,
+            gaps: vec![0; classes],
+        }
+    }
+
+    pub fn faces(&self) -> usize {
+        self.n
+    }
+
+    pub fn draws(&self) -> u64 {
+        self.draws
+    }
+
+    /// Counts one draw (a face below `n`: the reader has checked it).
+    pub fn add(&mut self, face: Card) {
+        let f = usize::from(face);
+        self.counts[f] += 1;
+        match self.last {
+            Some(a) => self.pairs[a * self.n + f] += 1,
+            None => self.first = Some(f),
+        }
+        if let Some(at) = self.last_at[f] {
+            let gap = self.draws - at - 1;
+            let class = self.gap_from.partition_point(|&from| from <= gap) - 1;
+            self.gaps[class] += 1;
+        }
+        self.last_at[f] = Some(self.draws);
+        self.last = Some(f);
+        self.draws += 1;
+    }
+
+    pub fn tests(&self) -> (Vec<StreamTest>, Vec<NotApplied>) {
+        let mut done = Vec::new();
+        let mut not = Vec::new();
+        for r in [self.faces_test(), self.pairs_test(), self.gaps_test(), self.resolution_test()] {
+            match r {
+                Ok(t) => done.push(t),
+                Err(e) => not.push(e),
+            }
+        }
+        (done, not)
+    }
+
+    fn faces_test(&self) -> Result<StreamTest, NotApplied> {
+        let e = self.draws as f64 / self.n as f64;
+        faces_chi2(StreamTestId::DrawFaces, &self.counts, &vec![e; self.n])
+    }
+
+    fn pairs_test(&self) -> Result<StreamTest, NotApplied> {
+        let id = StreamTestId::DrawPairs;
+        let (n, nf, d) = (self.n, self.n as f64, self.draws as f64);
+        let cell = d / (nf * nf);
+        if cell < MIN_EXPECTED {
+            return Err(NotApplied { id, why: format!("{cell:.1} draws expected a pair, {MIN_EXPECTED} needed") });
+        }
+        // The circular pair table: the last draw followed by the first.
+        let mut pairs = self.pairs.clone();
+        if let (Some(a), Some(b)) = (self.last, self.first) {
+            pairs[a * n + b] += 1;
+        }
+        let (mut statistic, mut worst, mut at) = (0.0, -1.0, (0, 0));
+        for a in 0..n {
+            for b in 0..n {
+                let e = (self.counts[a] as f64) * (self.counts[b] as f64) / d;
+                if e <= 0.0 {
+                    continue;
+                }
+                let dev = (pairs[a * n + b] as f64 - e) / e.sqrt();
+                statistic += dev * dev;
+                if dev.abs() > worst {
+                    worst = dev.abs();
+                    at = (a, b);
+                }
+            }
+        }
+        let seen = self.counts.iter().filter(|&&c| c > 0).count() as f64;
+        let df = (seen - 1.0).max(1.0).powi(2);
+        let (a, b) = at;
+        let expected = (self.counts[a] as f64) * (self.counts[b] as f64) / d;
+        Ok(StreamTest {
+            id,
+            statistic,
+            df,
+            ln_p: chi2_ln_sf(statistic, df),
+            ln_p_low: None,
+            found: Found::Pair { first: a as Card, second: b as Card, observed: pairs[a * n + b] as f64, expected },
+        })
+    }
+
+    fn gaps_test(&self) -> Result<StreamTest, NotApplied> {
+        let id = StreamTestId::DrawGaps;
+        let total: u64 = self.gaps.iter().sum();
+        let q = 1.0 - 1.0 / self.n as f64;
+        let tail = |k: u64| q.powf(k as f64);
+        let probs: Vec<f64> = (0..self.gap_from.len())
+            .map(|c| tail(self.gap_from[c]) - self.gap_from.get(c + 1).map_or(0.0, |&k| tail(k)))
+            .collect();
+        let least = probs.iter().copied().fold(f64::INFINITY, f64::min) * total as f64;
+        if least < MIN_EXPECTED {
+            return Err(NotApplied { id, why: format!("{least:.1} gaps expected a class, {MIN_EXPECTED} needed") });
+        }
+        let mut x2 = 0.0;
+        let mut worst: Option<(f64, Found)> = None;
+        for (c, (&o, &p)) in self.gaps.iter().zip(&probs).enumerate() {
+            let e = p * total as f64;
+            let d = (o as f64 - e) / e.sqrt();
+            x2 += d * d;
+            if worst.as_ref().is_none_or(|(w, _)| d.abs() > *w) {
+                let to = self.gap_from.get(c + 1).map(|&k| k - 1);
+                let found = Found::Gap { from: self.gap_from[c], to, observed: o as f64, expected: e };
+                worst = Some((d.abs(), found));
+            }
+        }
+        let df = (probs.len() - 1) as f64;
+        Ok(StreamTest {
+            id,
+            statistic: x2,
+            df,
+            ln_p: chi2_ln_sf(x2, df),
+            ln_p_low: None,
+            found: worst.expect("classes").1,
+        })
+    }
+
+    fn resolution_test(&self) -> Result<StreamTest, NotApplied> {
+        let id = StreamTestId::DrawResolution;
+        let candidates = resolution_candidates(self.n);
+        if candidates.is_empty() {
+            return Err(NotApplied { id, why: format!("every width up to {MAX_BITS} bits divides {} faces", self.n) });
+        }
+        let nf = self.n as f64;
+        let tried = candidates.len() as f64;
+        let mut best: Option<StreamTest> = None;
+        for c in &candidates {
+            let fair = c.short.len() as f64 / nf;
+            if self.draws as f64 * fair.min(1.0 - fair) < MIN_EXPECTED {
+                continue;
+            }
+            let x: u64 = c.short.iter().map(|&f| self.counts[usize::from(f)]).sum();
+            let ln_p = (binomial_ln_cdf(x, self.draws, fair) + tried.ln()).min(0.0);
+            let sd = (self.draws as f64 * fair * (1.0 - fair)).sqrt();
+            let test = StreamTest {
+                id,
+                statistic: (x as f64 - self.draws as f64 * fair) / sd,
+                df: 1.0,
+                ln_p,
+                ln_p_low: None,
+                found: Found::Resolution {
+                    bits: c.bits,
+                    scaled: c.scaled,
+                    short: c.short.clone(),
+                    observed: x as f64 / self.draws as f64,
+                    mapping: c.share,
+                    fair,
+                    draws: self.draws,
+                },
+            };
+            if best.as_ref().is_none_or(|b| test.ln_p < b.ln_p) {
+                best = Some(test);
+            }
+        }
+        best.ok_or_else(|| NotApplied {
+            id,
+            why: format!("{} draws: too few for the short faces of any mapping", self.draws),
+        })
+    }
+}
+
+/// A coarse mapping of a `bits`-bit number to the faces, and the faces it draws one preimage short.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ResolutionCandidate {
+    pub bits: u32,
+    /// `⌊u·N/2^b⌋` (true) or `u mod N`.
+    pub scaled: bool,
+    pub short: Vec<Card>,
+    /// The short faces' share of the draws under this mapping.
+    pub share: f64,
+}
+
+/// Every mapping of `b` bits (`⌈log2 N⌉..=16`, `2^b` not a multiple of N) to `n` faces, scaled and reduced,
+/// with its short faces (one preimage fewer than the others).
+pub fn resolution_candidates(n: usize) -> Vec<ResolutionCandidate> {
+    let mut out = Vec::new();
+    for bits in 1..=MAX_BITS {
+        let m = 1usize << bits;
+        if m < n || m.is_multiple_of(n) {
+            continue;
+        }
+        for scaled in [true, false] {
+            let mut pre = vec![0usize; n];
+            for u in 0..m {
+                let f = if scaled { u * n / m } else { u % n };
+                pre[f] += 1;
+            }
+            let q = m / n;
+            let short: Vec<Card> = (0..n).filter(|&f| pre[f] == q).map(|f| f as Card).collect();
+            let share = (short.len() * q) as f64 / m as f64;
+            out.push(ResolutionCandidate { bits, scaled, short, share });
+        }
+    }
+    out
+}

@@ -1,0 +1,452 @@
+//! A stream audit's report ([`crate::streams::StreamReport`]): its console summary, `stream.json` and
+//! `stream.csv`, with every sentence in English and Chinese here, beside the numbers they carry.
+
+use serde::Serialize;
+
+use crate::audit::StopReason;
+use crate::audit::verdict::Verdict;
+use crate::cards::{Card, Lang, NameStyle, card_name};
+use crate::report::group_digits;
+use crate::stats::stream::Found;
+use crate::stats::{LnP, format_ln_p};
+use crate::streams::{StreamKind, StreamReport, StreamRow};
+
+/// The files a stream audit writes, in order: `stream.json` (everything) and `stream.csv` (a test a row).
+pub const STREAM_FILES: [&str; 2] = ["stream.json", "stream.csv"];
+
+/// A test as `stream.json` writes it.
+#[derive(Clone, Debug, Serialize)]
+pub struct TestRow {
+    pub test: &'static str,
+    pub statistic: f64,
+    pub df: f64,
+    pub ln_p: LnP,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ln_p_low: Option<LnP>,
+    pub ln_p_adjusted: LnP,
+    pub verdict: Verdict,
+    pub finding: String,
+}
+
+#[derive(Serialize)]
+struct InvalidRow<'a> {
+    line: u64,
+    why: &'a str,
+}
+
+#[derive(Serialize)]
+struct NotAppliedRow<'a> {
+    test: &'static str,
+    why: &'a str,
+}
+
+/// `stream.json`.
+#[derive(Serialize)]
+struct Json<'a> {
+    verdict: Verdict,
+    ln_p_family: LnP,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    broken: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stopped: Option<&'static str>,
+    kind: &'static str,
+    source: &'a str,
+    faces: usize,
+    copies: usize,
+    events: u64,
+    dealt: u64,
+    returned: u64,
+    invalid: u64,
+    invalid_examples: Vec<InvalidRow<'a>>,
+    tests: Vec<TestRow>,
+    not_applied: Vec<NotAppliedRow<'a>>,
+}
+
+fn card(report: &StreamReport, c: Card, zh: bool) -> String {
+    card_name(c, report.faces, if zh { NameStyle::Chinese } else { NameStyle::Symbol })
+}
+
+fn percent(x: f64) -> String {
+    format!("{:.2}%", 100.0 * x)
+}
+
+/// A list of names: `a, b, c and d` (`a、b、c 和 d` in Chinese).
+fn list(names: &[String], zh: bool) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] if zh => format!("{} 和 {last}", init.join("、")),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+/// The finding of a test in words: what was dealt (drawn) against what the null gives, and what it means.
+pub fn finding(report: &StreamReport, row: &StreamRow, lang: Lang) -> String {
+    let zh = lang == Lang::Zh;
+    match &row.test.found {
+        Found::Latency { dealt, hits, expected, round, copies } => {
+            let (d, h, e) = (*dealt as f64, *hits as f64, *expected);
+            let share = percent(e / d);
+            let seen = percent(h / d);
+            match (zh, *hits == 0 && *copies == 1, h < e) {
+                (false, true, _) => format!(
+                    "no card returned after a round was dealt in the next {round} cards (an ideal machine deals \
+                     {share} of them): returned cards wait inside, so the next rounds' cards depend on the last \
+                     round's discards"
+                ),
+                (true, true, _) => format!(
+                    "一轮收回的牌在接下来的 {round} 张牌中一张也没有发出（理想的机器有 {share} 来自它们）：收回的牌在机器里等待，下一轮的牌取决于上一轮的弃牌"
+                ),
+                (false, false, later) => {
+                    let what = if *copies == 1 { "a card just returned" } else { "a face just returned" };
+                    let way = if later { "later" } else { "sooner" };
+                    format!(
+                        "{seen} of the {} cards dealt in the round after a return ({round} cards a round) were {what}, \
+                         where an ideal machine deals {share}: returned cards come out {way} than an ideal \
+                         machine's, so the next rounds' cards depend on the last round's discards",
+                        group_digits(*dealt)
+                    )
+                }
+                (true, false, later) => format!(
+                    "收回后的一轮（每轮 {round} 张）发出的 {} 张牌中 {seen} 是刚收回的{}，理想的机器为 {share}：收回的牌比理想的机器{}发出，下一轮的牌取决于上一轮的弃牌",
+                    group_digits(*dealt),
+                    if *copies == 1 { "牌" } else { "牌面" },
+                    if later { "更晚" } else { "更早" }
+                ),
+            }
+        }
+        Found::Count { lag, slope, correlation, spread, edge, rounds } => {
+            let later = if *lag == 1 { "the next round".to_string() } else { format!("{lag} rounds later") };
+            if zh {
+                format!(
+                    "一轮弃牌的 Hi-Lo 计数与 {lag} 轮后发出的牌相关（相关系数 {correlation:.3}，每点每张牌 {slope:+.4}，{} 轮）：看见一轮典型的弃牌（±{spread:.1}）的算牌者在那一轮约有 {edge:.2}% 的优势（每个真数 0.5%），理想的机器为零",
+                    group_digits(*rounds)
+                )
+            } else {
+                format!(
+                    "the Hi-Lo count of a round's discards moves the cards dealt {later} (correlation \
+                     {correlation:.3}, {slope:+.4} a card per count point, over {} rounds): a counter who sees a \
+                     typical round's discards (±{spread:.1}) gains about {edge:.2}% on that round (0.5% a true-count \
+                     point), where an ideal machine gives none",
+                    group_digits(*rounds)
+                )
+            }
+        }
+        Found::Guess { guesses, hits, expected } => {
+            if zh {
+                format!(
+                    "猜机器里未刚收回的张数最多的牌面，{} 次猜中 {} 次，理想的机器约 {expected:.1} 次",
+                    group_digits(*guesses),
+                    group_digits(*hits)
+                )
+            } else {
+                format!(
+                    "a player guessing the face with the most copies inside not just returned is right {} times in \
+                     {} guesses, where an ideal machine gives {expected:.1}",
+                    group_digits(*hits),
+                    group_digits(*guesses)
+                )
+            }
+        }
+        Found::Face { face, observed, expected } => {
+            let name = card(report, *face, zh);
+            match (zh, report.kind) {
+                (false, StreamKind::Machine) => {
+                    format!("{name} is dealt {observed:.0} times where an ideal machine gives {expected:.1}")
+                }
+                (false, StreamKind::Draws | StreamKind::Outcomes) => {
+                    format!("{name} is drawn {observed:.0} times where fair draws give {expected:.1}")
+                }
+                (true, _) => format!("{name} 出现 {observed:.0} 次，公平约 {expected:.1} 次"),
+            }
+        }
+        Found::Pair { first, second, observed, expected } => {
+            let (a, b) = (card(report, *first, zh), card(report, *second, zh));
+            if zh {
+                format!("{a} 之后紧接 {b} {observed:.0} 次，应约 {expected:.1} 次")
+            } else {
+                format!("{b} comes right after {a} {observed:.0} times where {expected:.1} are expected")
+            }
+        }
+        Found::Gap { from, to, observed, expected } => {
+            let span = match to {
+                Some(t) if t == from => format!("{from}"),
+                Some(t) => format!("{from}–{t}"),
+                None => format!("{from} or more"),
+            };
+            if zh {
+                format!("同一牌面两次抽出之间隔 {span} 次的情形 {observed:.0} 次，独立均匀的抽取约 {expected:.1} 次")
+            } else {
+                format!(
+                    "{observed:.0} gaps of {span} draws between two draws of one face, where independent uniform \
+                     draws give {expected:.1}"
+                )
+            }
+        }
+        Found::Resolution { bits, scaled, short, observed, mapping, fair, draws } => {
+            let m = 1u64 << bits;
+            let q = m / report.faces as u64;
+            let names: Vec<String> = short.iter().map(|&c| card(report, c, zh)).collect();
+            let each = |x: f64| percent(x / short.len() as f64);
+            let how = if *scaled {
+                format!("a {bits}-bit number scaled to {} (⌊u·{}/{m}⌋)", report.faces, report.faces)
+            } else {
+                format!("a {bits}-bit number reduced mod {}", report.faces)
+            };
+            if zh {
+                format!(
+                    "{} 个牌面 {} 各被抽中 {}（{} 次抽取），公平为 {}，而{}给它们各 {q}/{m} = {}：其余牌面各得 {}/{m}，多出的份额在它们",
+                    short.len(),
+                    list(&names, true),
+                    each(*observed),
+                    group_digits(*draws),
+                    each(*fair),
+                    if *scaled {
+                        format!("{bits} 位数按比例映射到 {} 张", report.faces)
+                    } else {
+                        format!("{bits} 位数取模 {}", report.faces)
+                    },
+                    each(*mapping),
+                    q + 1
+                )
+            } else {
+                format!(
+                    "the {} faces {} are drawn {} of the time each over {} draws, where fair draws give {} and {how} \
+                     gives {q}/{m} = {}: the other {} faces take the excess, {}/{m} each",
+                    short.len(),
+                    list(&names, false),
+                    each(*observed),
+                    group_digits(*draws),
+                    each(*fair),
+                    each(*mapping),
+                    report.faces - short.len(),
+                    q + 1
+                )
+            }
+        }
+        Found::Outcome { outcome, observed, expected } => {
+            if zh {
+                format!("{} 赢 {observed:.0} 次，按精确赔率应约 {expected:.1} 次", zh_outcome(outcome))
+            } else {
+                format!("the {outcome} wins {observed:.0} coups where the exact odds give {expected:.1}")
+            }
+        }
+        Found::Runs { runs, expected, decided } => {
+            let streaky = (*runs as f64) < *expected;
+            if zh {
+                format!(
+                    "{} 局分出庄闲的牌局中庄闲连胜段 {} 段，独立的牌局约 {expected:.1} 段：{}",
+                    group_digits(*decided),
+                    group_digits(*runs),
+                    if streaky { "连胜太长" } else { "交替太频繁" }
+                )
+            } else {
+                format!(
+                    "{} runs of banker or player wins over {} decided coups, where independent coups give \
+                     {expected:.1}: {}",
+                    group_digits(*runs),
+                    group_digits(*decided),
+                    if streaky { "the streaks are too long" } else { "the winners alternate too often" }
+                )
+            }
+        }
+        Found::OutcomePair { first, second, observed, expected } => {
+            if zh {
+                format!(
+                    "{} 之后紧接 {} {observed:.0} 次，独立时约 {expected:.1} 次",
+                    zh_outcome(first),
+                    zh_outcome(second)
+                )
+            } else {
+                format!(
+                    "a {second} win follows a {first} win {observed:.0} times where independence gives {expected:.1}"
+                )
+            }
+        }
+    }
+}
+
+/// 庄, 闲, 和.
+fn zh_outcome(name: &str) -> &'static str {
+    match name {
+        "banker" => "庄",
+        "player" => "闲",
+        _ => "和",
+    }
+}
+
+/// The tests as rows, with each one's finding in words.
+pub fn rows(report: &StreamReport, lang: Lang) -> Vec<TestRow> {
+    report
+        .tests
+        .iter()
+        .map(|t| TestRow {
+            test: t.test.id.name(),
+            statistic: t.test.statistic,
+            df: t.test.df,
+            ln_p: t.test.ln_p,
+            ln_p_low: t.test.ln_p_low,
+            ln_p_adjusted: t.ln_p_adjusted,
+            verdict: t.verdict,
+            finding: finding(report, t, lang),
+        })
+        .collect()
+}
+
+fn kind(report: &StreamReport) -> &'static str {
+    match report.kind {
+        StreamKind::Machine => "machine",
+        StreamKind::Draws => "draws",
+        StreamKind::Outcomes => "outcomes",
+    }
+}
+
+/// `stream.json`'s text; `source` says where the stream came from.
+pub fn json(report: &StreamReport, source: &str, lang: Lang) -> String {
+    let doc = Json {
+        verdict: report.verdict,
+        ln_p_family: report.ln_p_family,
+        broken: report.broken.as_deref(),
+        stopped: report.stopped.map(StopReason::label),
+        kind: kind(report),
+        source,
+        faces: report.faces,
+        copies: report.copies,
+        events: report.events,
+        dealt: report.dealt,
+        returned: report.returned,
+        invalid: report.invalid,
+        invalid_examples: report.examples.iter().map(|(line, why)| InvalidRow { line: *line, why }).collect(),
+        tests: rows(report, lang),
+        not_applied: report.not_applied.iter().map(|n| NotAppliedRow { test: n.id.name(), why: &n.why }).collect(),
+    };
+    let mut text = serde_json::to_string_pretty(&doc).expect("plain data serialises");
+    text.push('\n');
+    text
+}
+
+/// `stream.csv`: `test,statistic,df,p,p_adjusted,verdict,finding`, p-values as the console prints them.
+pub fn csv(report: &StreamReport, lang: Lang) -> String {
+    let mut out = String::from("test,statistic,df,p,p_adjusted,verdict,finding\n");
+    for (t, row) in report.tests.iter().zip(rows(report, lang)) {
+        let finding = row.finding.replace('"', "\"\"");
+        out.push_str(&format!(
+            "{},{:.4},{},{},{},{},\"{finding}\"\n",
+            row.test,
+            row.statistic,
+            row.df,
+            format_ln_p(t.test.family_ln_p()),
+            format_ln_p(row.ln_p_adjusted),
+            row.verdict
+        ));
+    }
+    out
+}
+
+/// The files of a stream audit, by name.
+pub fn files(report: &StreamReport, source: &str, lang: Lang) -> Vec<(&'static str, Vec<u8>)> {
+    vec![(STREAM_FILES[0], json(report, source, lang).into_bytes()), (STREAM_FILES[1], csv(report, lang).into_bytes())]
+}
+
+/// The console summary: what was read, the tests, and the verdict with its cause.
+pub fn console(report: &StreamReport, source: &str, lang: Lang) -> String {
+    let zh = lang == Lang::Zh;
+    let mut out = String::new();
+    let read = group_digits(report.events);
+    out.push_str(&match (report.kind, zh) {
+        (StreamKind::Machine, false) => format!(
+            "{source}: {read} events read ({} dealt, {} returned, {} invalid); {} faces × {} copies\n",
+            group_digits(report.dealt),
+            group_digits(report.returned),
+            group_digits(report.invalid),
+            report.faces,
+            report.copies
+        ),
+        (StreamKind::Machine, true) => format!(
+            "{source}：读入 {read} 个事件（发出 {}，收回 {}，无效 {}）；{} 种牌面 × {} 副\n",
+            group_digits(report.dealt),
+            group_digits(report.returned),
+            group_digits(report.invalid),
+            report.faces,
+            report.copies
+        ),
+        (StreamKind::Draws, false) => format!("{source}: {read} draws of {} faces\n", report.faces),
+        (StreamKind::Draws, true) => format!("{source}：读入 {read} 次抽取，{} 种牌面\n", report.faces),
+        (StreamKind::Outcomes, false) => format!("{source}: {read} coups read\n"),
+        (StreamKind::Outcomes, true) => format!("{source}：读入 {read} 局\n"),
+    });
+    for (line, why) in &report.examples {
+        out.push_str(&if zh {
+            format!("  无效事件（第 {line} 行）：{why}\n")
+        } else {
+            format!("  invalid event (line {line}): {why}\n")
+        });
+    }
+    if !report.tests.is_empty() {
+        out.push_str(&format!(
+            "\n  {:<16} {:>11} {:>6} {:>11} {:>11}  {}\n",
+            "test", "statistic", "df", "p", "adjusted", "verdict"
+        ));
+        for t in &report.tests {
+            out.push_str(&format!(
+                "  {:<16} {:>11.2} {:>6} {:>11} {:>11}  {}\n",
+                t.test.id.name(),
+                t.test.statistic,
+                t.test.df,
+                format_ln_p(t.test.family_ln_p()),
+                format_ln_p(t.ln_p_adjusted),
+                t.verdict
+            ));
+        }
+    }
+    for n in &report.not_applied {
+        out.push_str(&if zh {
+            format!("  {} 未适用：{}\n", n.id.name(), n.why)
+        } else {
+            format!("  {} not applied: {}\n", n.id.name(), n.why)
+        });
+    }
+    out.push('\n');
+    let what = match report.kind {
+        StreamKind::Machine => "events",
+        StreamKind::Draws => "draws",
+        StreamKind::Outcomes => "coups",
+    };
+    let partial = match (report.stopped, zh) {
+        (Some(r), false) => format!("PARTIAL ({} after {read} {what}): ", r.stopped_by()),
+        (Some(r), true) => format!("不完整（{}，读入 {read} 个后）：", r.stopped_by()),
+        (None, _) => String::new(),
+    };
+    let verdict = report.verdict;
+    let line = match (&report.broken, report.decisive(), zh) {
+        (Some(why), _, false) => format!("{verdict}: {partial}{why}"),
+        (Some(why), _, true) => format!("{verdict}：{partial}{why}"),
+        (None, None, false) => format!("{verdict}: {partial}no test applies: too few {what}"),
+        (None, None, true) => format!("{verdict}：{partial}太少，没有可用的检验"),
+        (None, Some(t), false) if verdict == Verdict::Pass => format!(
+            "{verdict}: {partial}no test finds a bias: the smallest Holm-adjusted p over the {} tests is {}",
+            report.tests.len(),
+            format_ln_p(t.ln_p_adjusted)
+        ),
+        (None, Some(t), true) if verdict == Verdict::Pass => format!(
+            "{verdict}：{partial}没有检验发现偏差：{} 个检验中最小的 Holm 校正 p 为 {}",
+            report.tests.len(),
+            format_ln_p(t.ln_p_adjusted)
+        ),
+        (None, Some(t), false) => format!(
+            "{verdict}: {partial}{} (adjusted p {}): {}",
+            t.test.id.name(),
+            format_ln_p(t.ln_p_adjusted),
+            finding(report, t, lang)
+        ),
+        (None, Some(t), true) => format!(
+            "{verdict}：{partial}{}（校正 p {}）：{}",
+            t.test.id.name(),
+            format_ln_p(t.ln_p_adjusted),
+            finding(report, t, lang)
+        ),
+    };
+    out.push_str(&line);
+    out.push('\n');
+    out
+}
