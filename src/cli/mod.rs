@@ -1437,7 +1437,8 @@ pub enum FairCommand {
     /// wrapped, client seeds changed). Exit 0 when every round verifies, 1 naming each that does not, 2 bad input.
     Verify(FairVerifyArgs),
     /// Replay the verified rounds into the battery and write `run`'s reports: each round's whole deck (schemes
-    /// without replacement), with the mapping's own bias stated exactly.
+    /// without replacement) or its draws (stake: the draws' battery of `run --draws`), with the mapping's own bias
+    /// stated exactly.
     Audit(FairAuditArgs),
 }
 
@@ -1447,7 +1448,7 @@ pub struct FairAuditArgs {
     /// The rounds, as `fair verify` reads them (every revealed round must verify).
     #[arg(value_name = "FILE")]
     pub file: std::path::PathBuf,
-    /// How the casino turns seeds into cards: stake-shuffle or hmac-fisher-yates (decks).
+    /// How the casino turns seeds into cards: stake (draws), stake-shuffle or hmac-fisher-yates (decks).
     #[arg(long, value_name = "SCHEME")]
     pub scheme: shuffle_audit::fair::Scheme,
     /// Replay nonces 0..N of each revealed pair of seeds instead of the file's rounds.

@@ -52,13 +52,6 @@ fn run_audit(args: FairAuditArgs) -> anyhow::Result<ExitCode> {
         let t = args.thresholds.thresholds()?;
         (t.fail, t.suspicious)
     };
-    if args.scheme.with_replacement() {
-        anyhow::bail!(
-            "--scheme {}: draws with replacement, whose battery is not a deck's: fair audit takes stake-shuffle or \
-             hmac-fisher-yates",
-            args.scheme
-        );
-    }
     let dir = super::out_path(args.out.as_deref(), || "fair".to_string());
     if args.file.exists() && dir.exists() && args.file.canonicalize()?.starts_with(dir.canonicalize()?) {
         anyhow::bail!(
@@ -70,6 +63,9 @@ fn run_audit(args: FairAuditArgs) -> anyhow::Result<ExitCode> {
     let out = super::prepare_out(&dir)?;
     crate::signals::install();
     let stop = || crate::signals::STOP.requested().is_some();
+    if args.scheme.with_replacement() {
+        return audit_draws(&args, out);
+    }
     let audit = shuffle_audit::Audit::new(52).name(&format!("{} rounds", args.scheme)).thresholds(fail, suspicious);
     let mut auditor = audit.deck_auditor().map_err(|e| anyhow::anyhow!("{}", e.message()))?;
     let replayed = shuffle_audit::fair::replay(&args.file, args.scheme, args.rounds, &stop, &mut |deck| {
@@ -111,4 +107,58 @@ fn run_audit(args: FairAuditArgs) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::from(reason.exit_code()));
     }
     Ok(ExitCode::from(report.verdict().exit_code()))
+}
+
+/// `fair audit --scheme stake`: the draws with replacement through the draws' battery (`run --draws`'s), and
+/// their reports.
+fn audit_draws(args: &FairAuditArgs, out: super::OutDir) -> anyhow::Result<ExitCode> {
+    use shuffle_audit::fair::scheme::MAPPING_EXCESS;
+    use shuffle_audit::report::{streams as streams_render, write_all};
+    let thresholds = args.thresholds.thresholds()?;
+    let stop = || crate::signals::STOP.requested().is_some();
+    let mut audit = shuffle_audit::streams::StreamAudit::draws(52);
+    let replayed = shuffle_audit::fair::replay(&args.file, args.scheme, args.rounds, &stop, &mut |draws| {
+        for &c in draws {
+            audit.draw(c);
+        }
+        Ok(())
+    })
+    .map_err(|e| anyhow::anyhow!("{e}"))?;
+    if replayed.decks == 0 {
+        anyhow::bail!("{}: no round's server seed is revealed: nothing to replay", args.file.display());
+    }
+    let stopped = crate::signals::STOP.requested();
+    let report = audit.report(&thresholds, stopped);
+    let label = format!("{} rounds", args.scheme);
+    let files = streams_render::files(&report, &label, shuffle_audit::cards::Lang::En);
+    out.write(|d| write_all(d, &files))?;
+    let dir = out.commit()?;
+    let mut console = Console::stdout();
+    writeln!(
+        console,
+        "{} rounds replayed under scheme {} from {} revealed pair{} of seeds{}",
+        group_digits(replayed.decks),
+        args.scheme,
+        replayed.pairs,
+        if replayed.pairs == 1 { "" } else { "s" },
+        if replayed.unrevealed > 0 {
+            format!(" ({} rounds not revealed yet, left out)", group_digits(replayed.unrevealed))
+        } else {
+            String::new()
+        }
+    );
+    writeln!(
+        console,
+        "the scheme's own mapping: floor(u32·52/2^32) gives 48 of the 52 faces 82,595,525 of the 2^32 values and 4 \
+         of them 82,595,524: a relative excess of {MAPPING_EXCESS:.3e} for the 48"
+    );
+    write!(console, "{}", streams_render::console(&report, &label, shuffle_audit::cards::Lang::En));
+    let names: Vec<&str> = files.iter().map(|(n, _)| *n).collect();
+    writeln!(console, "Reports written to {}/ ({})", dir.display(), names.join(", "));
+    console.finish()?;
+    if let Some(reason) = stopped {
+        eprintln!("{}: the reports test the rounds replayed before it", reason.stopped_by());
+        return Ok(ExitCode::from(reason.exit_code()));
+    }
+    Ok(ExitCode::from(report.verdict.exit_code()))
 }

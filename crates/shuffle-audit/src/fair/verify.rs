@@ -304,9 +304,10 @@ pub struct Replayed {
     pub unrevealed: u64,
 }
 
-/// Replays the rounds of `path` whose seed is revealed as whole decks of 52 (`stake-shuffle`,
-/// `hmac-fisher-yates`: every card the round's bytes choose, not only those shown), each handed to `deck`; with
-/// `rounds`, instead, nonces `0..rounds` of each revealed pair of seeds. Every revealed round must verify first
+/// Replays the rounds of `path` whose seed is revealed, each handed to `deck`: whole decks of 52 (`stake-shuffle`,
+/// `hmac-fisher-yates`: every card the round's bytes choose, not only those shown), or under `stake` (with
+/// replacement) the round's draws, as many as it shows; with `rounds`, instead, nonces `0..rounds` of each
+/// revealed pair of seeds (52 cards each). Every revealed round must verify first
 /// (a round that does not is an error naming it): a battery of decks the casino did not deal proves nothing.
 pub fn replay(
     path: &std::path::Path,
@@ -315,9 +316,6 @@ pub fn replay(
     stop: &dyn Fn() -> bool,
     deck: &mut dyn FnMut(&[Card]) -> Result<(), String>,
 ) -> Result<Replayed, String> {
-    if scheme.with_replacement() {
-        return Err(format!("--scheme {scheme}: draws with replacement, not decks"));
-    }
     let checked = verify_file(path, scheme, stop)?;
     if let Some(f) = checked.failed.first() {
         return Err(format!(
@@ -348,7 +346,8 @@ pub fn replay(
         };
         let pair = (server, round.client_seed);
         if rounds.is_none() {
-            deck(&deal(scheme, &pair.0, &pair.1, round.nonce, 52))?;
+            let count = if scheme.with_replacement() { round.cards.len() } else { 52 };
+            deck(&deal(scheme, &pair.0, &pair.1, round.nonce, count))?;
             out.decks += 1;
         }
         if !pairs.contains(&pair) {
