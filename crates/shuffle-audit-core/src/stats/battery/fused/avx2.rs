@@ -14,7 +14,7 @@
 
 use std::arch::x86_64::*;
 
-use super::{Counter, PassTotals, Sinks, scalar_pass};
+use super::{Counter, PassTotals, Sinks, lean_pass, stride};
 use crate::cards::Card;
 
 /// `0, 1, …, 63` as 16-bit cards: a short deck's padding.
@@ -76,6 +76,48 @@ fn lookup(table: &[__m256i; 4], index: __m256i) -> __m256i {
     _mm256_blendv_epi8(first, second, bit5)
 }
 
+/// Whether every entry of `v` (at most 64) is below `n`: sixteen at a time in a 256-bit register, the rest one by
+/// one.
+///
+/// # Safety
+/// The processor must have AVX2.
+#[target_feature(enable = "avx2")]
+unsafe fn all_below(v: &[Card], n: usize) -> bool {
+    let mut sixteens = v.chunks_exact(16);
+    let mut most = _mm256_setzero_si256();
+    for sixteen in &mut sixteens {
+        // SAFETY: sixteen cards, 32 bytes.
+        most = _mm256_max_epu16(most, unsafe { _mm256_loadu_si256(sixteen.as_ptr().cast()) });
+    }
+    let most = _mm_max_epu16(_mm256_castsi256_si128(most), _mm256_extracti128_si256::<1>(most));
+    let most = _mm_max_epu16(most, _mm_shuffle_epi32::<0b01_00_11_10>(most));
+    let most = _mm_max_epu16(most, _mm_shuffle_epi32::<0b10_11_00_01>(most));
+    let most = _mm_max_epu16(most, _mm_srli_epi32::<16>(most));
+    let most = sixteens.remainder().iter().fold(_mm_cvtsi128_si32(most) as Card, |m, &x| m.max(x));
+    v.is_empty() || usize::from(most) < n
+}
+
+/// `#{c : inverse[c + 1] < inverse[c]}`, the descents of the inverse (card c + 1 lies before card c): sixteen
+/// pairs a compare, the rest one by one (positions are below 64: the signed compare is exact).
+///
+/// # Safety
+/// The processor must have AVX2.
+#[target_feature(enable = "avx2,popcnt")]
+unsafe fn descents(inverse: &[Card]) -> usize {
+    let (mut count, mut c) = (0, 0);
+    while c + 17 <= inverse.len() {
+        // SAFETY: inverse[c..c + 17] is in the slice.
+        let (here, next) = unsafe {
+            let at = inverse.as_ptr().add(c);
+            (_mm256_loadu_si256(at.cast()), _mm256_loadu_si256(at.add(1).cast()))
+        };
+        // Two mask bits per 16-bit lane.
+        count += (_mm256_movemask_epi8(_mm256_cmpgt_epi16(here, next)) as u32).count_ones() as usize / 2;
+        c += 16;
+    }
+    count + inverse[c..].windows(2).filter(|w| w[1] < w[0]).count()
+}
+
 /// The positions i < n (a mask of their bits) where the two 64-byte vectors are equal.
 #[target_feature(enable = "avx2")]
 fn equal_positions(a: (__m256i, __m256i), b: (__m256i, __m256i), lanes: u64) -> u64 {
@@ -96,7 +138,25 @@ unsafe fn pass<T: Counter, const ADJ: bool, const ORDER: bool, const SER: bool, 
 ) -> PassTotals {
     let n = deck.len();
     assert!(n <= 64, "the one-pass kernels take decks of at most 64 cards");
-    let mut totals = scalar_pass::<T, ADJ, ORDER, SER, false>(deck, sinks);
+    let pair = SER && sinks.pair;
+    let Sinks { position, adjacency, serial, previous_inverse, inverse, .. } = sinks;
+    let mut totals = lean_pass::<T, ADJ, ORDER, SER, false>(
+        deck,
+        stride::<T>(n),
+        position,
+        adjacency,
+        serial,
+        previous_inverse,
+        inverse,
+        pair,
+        // SAFETY: the caller guarantees AVX2.
+        |v, n| unsafe { all_below(v, n) },
+        !SER,
+    );
+    if ORDER && SER {
+        // SAFETY: the caller guarantees AVX2.
+        totals.descents = unsafe { descents(inverse) };
+    }
     let lanes: u64 = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
     // SAFETY: the caller guarantees AVX2.
     let d = unsafe { deck_bytes(deck) };
@@ -118,10 +178,14 @@ unsafe fn pass<T: Counter, const ADJ: bool, const ORDER: bool, const SER: bool, 
         let (mut m, mut q) = (iota, d);
         // After r rounds m[i] is the least of 2^r successive positions of i's cycle; a cycle has at most n.
         let rounds = u64::BITS - (n.max(2) as u64 - 1).leading_zeros();
-        for _ in 0..rounds {
-            let (m_table, q_table) = (quarters(m.0, m.1), quarters(q.0, q.1));
+        for round in 1..=rounds {
+            let m_table = quarters(m.0, m.1);
             m = (_mm256_min_epu8(m.0, lookup(&m_table, q.0)), _mm256_min_epu8(m.1, lookup(&m_table, q.1)));
-            q = (lookup(&q_table, q.0), lookup(&q_table, q.1));
+            // The last round's q would not be read.
+            if round < rounds {
+                let q_table = quarters(q.0, q.1);
+                q = (lookup(&q_table, q.0), lookup(&q_table, q.1));
+            }
         }
         totals.cycles = Some(equal_positions(m, iota, lanes).count_ones() as usize);
     }
