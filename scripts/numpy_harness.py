@@ -1,3 +1,4 @@
+#!/usr/bin/env python3
 """The harness a NumPy user would write to test a shuffle by hand, timed for scripts/bench.sh: decks of N cards
 in batches of 10,000, each deck the argsort of N uniform floats (NumPy's default generator, PCG64), and one
 position-by-card histogram of every batch with bincount. Prints `numpy-argsort+bincount DECKS_PER_SECOND`.

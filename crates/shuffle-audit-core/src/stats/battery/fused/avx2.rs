@@ -1,9 +1,11 @@
 //! The one-pass battery on the `avx2` path (x86-64 with AVX2, BMI1, BMI2 and POPCNT: [`crate::isa`]).
 //!
-//! The counter tables, the inverse and the order statistics are the scalar loop of
-//! [`super::scalar_pass`], compiled with BMI2 (one-instruction variable shifts) and POPCNT. What needs no
-//! table is done in two 256-bit registers holding the deck as 64 bytes, one per position (positions n..63 hold
-//! their own index, so they are fixed points that nothing counts):
+//! The counter tables, the inverse and the inversions are the scalar loop of [`super::lean_pass`], compiled with
+//! BMI2 (one-instruction variable shifts) and POPCNT, its checks of the deck and of the previous inverse sixteen
+//! cards a compare. With the inverse written (serial correlation), the descents come from it after the loop,
+//! sixteen pairs `inverse[c + 1] < inverse[c]` a compare, instead of two instructions a card in the loop. What
+//! needs no table is done in two 256-bit registers holding the deck as 64 bytes, one per position (positions
+//! n..63 hold their own index, so they are fixed points that nothing counts):
 //! - fixed points: one byte compare with `0, 1, …, 63` and a popcount of its mask;
 //! - cycles, by pointer doubling as in the AVX-512 pass: `m[i]` starts at `i` and `q` at the deck, and
 //!   ⌈log2 n⌉ rounds of `m = min(m, m∘q)`, `q = q∘q` leave in `m[i]` the smallest position of i's cycle; the
@@ -46,8 +48,13 @@ unsafe fn deck_bytes(deck: &[Card]) -> (__m256i, __m256i) {
             _mm256_loadu_si256(p.add(3)),
         )
     };
-    // Cards are below 64: packing with unsigned saturation keeps them; the pack interleaves the 128-bit lanes
-    // of its two sources, which the permute puts back in order.
+    // Cards are below 64: packing with unsigned saturation keeps them. A card above 255 (of a deck the pass
+    // refuses) becomes 255 first, so that no card packs to a byte below 64 (the pack reads 16-bit lanes as
+    // signed, and would make 40,000 a 0). The pack interleaves the 128-bit lanes of its two sources, which the
+    // permute puts back in order.
+    let byte = _mm256_set1_epi16(255);
+    let (a, b, c, d) =
+        (_mm256_min_epu16(a, byte), _mm256_min_epu16(b, byte), _mm256_min_epu16(c, byte), _mm256_min_epu16(d, byte));
     let low = _mm256_permute4x64_epi64::<0b11_01_10_00>(_mm256_packus_epi16(a, b));
     let high = _mm256_permute4x64_epi64::<0b11_01_10_00>(_mm256_packus_epi16(c, d));
     (low, high)
@@ -138,6 +145,14 @@ unsafe fn pass<T: Counter, const ADJ: bool, const ORDER: bool, const SER: bool, 
 ) -> PassTotals {
     let n = deck.len();
     assert!(n <= 64, "the one-pass kernels take decks of at most 64 cards");
+    let lanes: u64 = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+    // SAFETY: the caller guarantees AVX2.
+    let d = unsafe { deck_bytes(deck) };
+    // Every card below n, from the bytes (a card above 255 saturated to 255 when packed): the positions whose
+    // byte is at most n − 1.
+    let limit = _mm256_set1_epi8(n.saturating_sub(1) as i8);
+    let at_most = |v| _mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_max_epu8(v, limit), limit)) as u32;
+    let cards_below_n = !(u64::from(at_most(d.1)) << 32 | u64::from(at_most(d.0))) & lanes == 0;
     let pair = SER && sinks.pair;
     let Sinks { position, adjacency, serial, previous_inverse, inverse, .. } = sinks;
     let mut totals = lean_pass::<T, ADJ, ORDER, SER, false>(
@@ -149,6 +164,7 @@ unsafe fn pass<T: Counter, const ADJ: bool, const ORDER: bool, const SER: bool, 
         previous_inverse,
         inverse,
         pair,
+        cards_below_n,
         // SAFETY: the caller guarantees AVX2.
         |v, n| unsafe { all_below(v, n) },
         !SER,
@@ -157,9 +173,6 @@ unsafe fn pass<T: Counter, const ADJ: bool, const ORDER: bool, const SER: bool, 
         // SAFETY: the caller guarantees AVX2.
         totals.descents = unsafe { descents(inverse) };
     }
-    let lanes: u64 = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
-    // SAFETY: the caller guarantees AVX2.
-    let d = unsafe { deck_bytes(deck) };
     let iota = (
         _mm256_setr_epi8(
             0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28,
