@@ -1,20 +1,27 @@
 #!/usr/bin/env bash
-# Throughput figures for the book's Performance page, measured side by side in one run (several minutes): for
-# each kernel path this processor has (avx512, avx2, portable: `--isa`, and SHUFFLE_AUDIT_ISA for the bare
-# loops), audited shuffles/s per core with the default battery (run --threads 1), the bare loops with no
-# statistics, their ratios to rand's bare SliceRandom::shuffle with ChaCha8 (measured in the same column), and
-# the 2-thread speed-up; then audited against bare for deck sizes from 2 to 1024 on each path; then the wall time
-# of progressive mode to detect the msvc modulo bias of fisher-yates, the cost of checkpoints, the time to merge
-# 1000 state files and the seed search's times.
+# Throughput figures for the book's Performance page, measured side by side in one run (several minutes).
+#
+# First, 52 cards on each kernel path this processor has (avx512, avx2, portable: `--isa`, and SHUFFLE_AUDIT_ISA
+# for the bare loops), in rounds that alternate every figure (BENCH_ROUNDS, default 3): audited shuffles/s per
+# core (run --threads 1: the default battery with chacha8 and msvc, `--draw batched`, position-card only), the
+# 2-thread speed-up, and three peers measured in the same round: rand's bare SliceRandom::shuffle with ChaCha8,
+# the same shuffle with one position-by-card histogram (the harness a user would write instead,
+# examples/bare_shuffles.rs), and NumPy (argsort of uniform floats and bincount, scripts/numpy_harness.py, in a
+# virtual environment this script makes). Each ratio is taken within a round; the table gives the median of the
+# rounds and their range. Then audited against bare for deck sizes from 2 to 1024 on each path; shoes; then the
+# wall time of progressive mode to detect the msvc modulo bias of fisher-yates, the cost of checkpoints, the time
+# to merge 1000 state files and the seed search's times.
 #
 # Usage: scripts/bench.sh [SHUFFLES]   (default 2e7 per audited run of 52 cards)
 #        BENCH_ONLY=paths|sizes|shoes|export|logs|stream scripts/bench.sh [SHUFFLES]   (only that part)
+#        BENCH_ROUNDS=5 scripts/bench.sh   (more rounds of the paths part)
 # The export part: export raw in GB/s (chacha8 raw, msvc packed; target 1 GB/s for chacha8), and export bits of
 # fisher-yates/chacha8 52 cards in decks/s against run's audited rate on one thread (target: at least half).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 N=${1:-20000000}
 ONLY=${BENCH_ONLY:-}
+ROUNDS=${BENCH_ROUNDS:-3}
 # Two builds: an example brings in the dev-dependencies, whose features would change the binary's code; the
 # binary measured must be the one `cargo run --release` builds.
 cargo build --release --quiet --example bare_shuffles
@@ -44,42 +51,83 @@ for isa in avx512 avx2 portable; do
   fi
 done
 
+# NumPy in a virtual environment of its own (made once, beside the build); without it the NumPy column is
+# missing, and the script says so loudly rather than leaving it out in silence.
+VENV=${BENCH_VENV:-${CARGO_TARGET_DIR:-target}/bench-venv}
+NUMPY=""
 if [[ -z "$ONLY" || "$ONLY" == paths ]]; then
-  # Every figure of one path, as "name value" lines: rates in shuffles/s, the speed-up as a ratio.
-  declare -A value
-  names=()
-  for isa in "${PATHS[@]}"; do
-    while read -r name r; do
-      value["bare $name|$isa"]=$r
-      [[ $isa == "${PATHS[0]}" ]] && names+=("bare $name")
-    done < <(SHUFFLE_AUDIT_ISA=$isa "$BARE" 1.5)
-    fy=$(audited 1 --deck 52 --algorithm fisher-yates --rng chacha8 --isa "$isa")
-    value["audited fisher-yates/chacha8 (target 1.2)|$isa"]=$fy
-    value["audited fisher-yates/msvc (target 1.5)|$isa"]=$(audited 1 --deck 52 --algorithm fisher-yates --rng msvc --isa "$isa")
-    value["audited --draw batched/chacha8 (target 3)|$isa"]=$(audited 1 --deck 52 --algorithm fisher-yates --draw batched --rng chacha8 --isa "$isa")
-    fy2=$(audited 2 --deck 52 --algorithm fisher-yates --rng chacha8 --isa "$isa")
-    value["audited fisher-yates/chacha8, 2 threads (1.8)|$isa"]=$fy2
-    value["2-thread speed-up (target 1.8)|$isa"]=$(echo "$fy2/$fy" | bc -l)
-  done
-  names+=("audited fisher-yates/chacha8 (target 1.2)" "audited fisher-yates/msvc (target 1.5)"
-    "audited --draw batched/chacha8 (target 3)" "audited fisher-yates/chacha8, 2 threads (1.8)")
-  echo "52 cards, one thread unless stated; M/s = 10^6 shuffles/s; ratio = throughput / rand's bare"
-  echo "SliceRandom::shuffle + ChaCha8 measured on the same path (rand's own code: the path changes only ours)"
-  printf '%-48s' "loop"
-  for isa in "${PATHS[@]}"; do printf ' %17s' "$isa M/s ratio"; done
-  echo
-  for name in "${names[@]}"; do
-    printf '%-48s' "$name"
+  if [[ -x "$VENV/bin/python" ]] && "$VENV/bin/python" -c 'import numpy' 2>/dev/null; then
+    NUMPY="$VENV/bin/python"
+  elif python3 -m venv "$VENV" >"$TMP/venv.log" 2>&1 && "$VENV/bin/pip" install --quiet numpy >>"$TMP/venv.log" 2>&1; then
+    NUMPY="$VENV/bin/python"
+  else
+    echo "########################################################################################" >&2
+    echo "# NUMPY NOT MEASURED: could not make a virtual environment with numpy in $VENV:" >&2
+    sed 's/^/#   /' "$TMP/venv.log" | tail -5 >&2
+    echo "########################################################################################" >&2
+  fi
+fi
+
+if [[ -z "$ONLY" || "$ONLY" == paths ]]; then
+  # Every figure as "round|path|name value" lines, in the order measured: each round measures every figure of
+  # every path once, so that a slow spell of the machine falls on all of them alike.
+  : > "$TMP/figures"
+  for round in $(seq 1 "$ROUNDS"); do
     for isa in "${PATHS[@]}"; do
-      r=${value["$name|$isa"]}
-      rand=${value["bare rand-slice-shuffle/chacha8|$isa"]}
-      printf ' %9.2f %7.2f' "$(echo "$r/1000000" | bc -l)" "$(echo "$r/$rand" | bc -l)"
+      while read -r name r; do
+        echo "$round|$isa|bare $name $r" >> "$TMP/figures"
+      done < <(SHUFFLE_AUDIT_ISA=$isa "$BARE" 1.5)
+      if [[ -n "$NUMPY" ]]; then
+        echo "$round|$isa|$("$NUMPY" scripts/numpy_harness.py 1.5)" >> "$TMP/figures"
+      fi
+      for config in "chacha8|fisher-yates --rng chacha8" "msvc|fisher-yates --rng msvc" \
+        "batched|fisher-yates --draw batched --rng chacha8" "position|fisher-yates --rng chacha8 --tests position"; do
+        # shellcheck disable=SC2086
+        echo "$round|$isa|audited-${config%%|*} $(audited 1 --deck 52 --algorithm ${config#*|} --isa "$isa")" >> "$TMP/figures"
+      done
+      echo "$round|$isa|audited-2threads $(audited 2 --deck 52 --algorithm fisher-yates --rng chacha8 --isa "$isa")" >> "$TMP/figures"
     done
-    echo
   done
-  printf '%-48s' "2-thread speed-up (target 1.8)"
-  for isa in "${PATHS[@]}"; do printf ' %17.2f' "${value["2-thread speed-up (target 1.8)|$isa"]}"; done
-  echo
+  python3 - "$TMP/figures" "$ROUNDS" "${PATHS[@]}" <<'PY'
+import statistics, sys
+from collections import defaultdict
+path_figures, rounds, paths = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
+value = defaultdict(dict)  # (path, name) -> {round: rate}
+for line in open(path_figures):
+    key, rate = line.rsplit(" ", 1)
+    r, path, name = key.split("|", 2)
+    value[(path, name)][int(r)] = float(rate)
+def within(path, name, peer):
+    """The ratio name/peer of each round, where both were measured."""
+    a, b = value.get((path, name), {}), value.get((path, peer), {})
+    return [a[r] / b[r] for r in sorted(a) if r in b]
+def fmt(xs, scale=1.0, digits=2):
+    if not xs:
+        return "—"
+    xs = [x * scale for x in xs]
+    return f"{statistics.median(xs):.{digits}f} ({min(xs):.{digits}f}–{max(xs):.{digits}f})"
+rand, hist, numpy = "bare rand-slice-shuffle/chacha8", "bare rand-slice-shuffle+histogram/chacha8", "numpy-argsort+bincount"
+rows = [
+    ("rand bare SliceRandom::shuffle", rand), ("rand + one position-by-card histogram", hist),
+    ("numpy argsort + bincount", numpy), ("bare fisher-yates/chacha8", "bare fisher-yates/chacha8"),
+    ("bare fisher-yates/msvc", "bare fisher-yates/msvc"), ("bare fisher-yates-batched/chacha8", "bare fisher-yates-batched/chacha8"),
+    ("audited, default, chacha8 (targets 0.55, 0.75)", "audited-chacha8"), ("audited, default, msvc (target 0.62)", "audited-msvc"),
+    ("audited, --draw batched, chacha8", "audited-batched"), ("audited, position-card only (target 1.25)", "audited-position"),
+    ("audited, chacha8, 2 threads", "audited-2threads"),
+]
+print(f"52 cards, one thread unless stated; M/s = 10^6 shuffles/s; medians of {rounds} alternated rounds (range);")
+print("each ratio divides by its peer measured in the same round on the same path")
+for path in paths:
+    print()
+    print(f"{path:48} {'M/s':>18} {'× rand bare':>18} {'× rand + histogram':>19} {'× numpy':>18}")
+    for label, name in rows:
+        rates = list(value.get((path, name), {}).values())
+        print(f"{label:48} {fmt(rates, 1e-6):>18} {fmt(within(path, name, rand)):>18} "
+              f"{fmt(within(path, name, hist)):>19} {fmt(within(path, name, numpy)):>18}")
+    print(f"{'2-thread speed-up (target 1.8)':48} {fmt(within(path, 'audited-2threads', 'audited-chacha8')):>18}")
+if not any(name == numpy for (_, name) in value):
+    print("\nNUMPY NOT MEASURED (no virtual environment with numpy: see the message above)")
+PY
 fi
 
 if [[ -z "$ONLY" || "$ONLY" == sizes ]]; then
@@ -103,7 +151,7 @@ fi
 if [[ -z "$ONLY" || "$ONLY" == shoes ]]; then
   # Shoes: fisher-yates/chacha8 of a 6- and an 8-deck shoe audited (one thread) against rand's bare shuffle of
   # the same number of cards, on each path: with the shoe's battery (`--tests shoe`, the tests of its faces,
-  # counted by face; target: ratio ≥ 1.0) and with its default battery (the tests of its distinct ids too).
+  # counted by face) and with its default battery (the tests of its distinct ids too; target: ratio ≥ 0.5).
   # 1.5 million shoes, so that the first ones, which duplicate-decks keeps whole, are a small part of the run.
   echo "shoes: audited fisher-yates/chacha8 --deck 52 --copies K (one thread) against rand's bare shuffle of K·52 cards, k/s"
   printf '%6s %-8s %12s' "decks" "battery" "rand bare"
