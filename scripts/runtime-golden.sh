@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Regenerates tests/runtimes/<runtime>/expected.txt with the real runtimes: the Java program compiled with
 # javac and run with java, the C# program with mcs and mono, the C++ program with g++ (libstdc++), the Python
-# script with python3. The Rust tests reproduce every line of these files bit for bit.
+# script with python3, the Go program with go run (Debian's golang-go). The Rust tests reproduce every line of
+# these files bit for bit.
 #
 # Usage: scripts/runtime-golden.sh            rewrite every expected.txt
 #        scripts/runtime-golden.sh --check    regenerate into a temporary directory and compare with the committed
@@ -22,12 +23,13 @@ esac
 
 source scripts/lib/require-tools.sh
 require_tools runtime-golden.sh "cannot regenerate tests/runtimes/*/expected.txt" \
-    "apt-get install default-jdk-headless mono-mcs mono-runtime g++ python3" javac java mcs mono g++ python3
+    "apt-get install default-jdk-headless mono-mcs mono-runtime g++ python3 golang-go" \
+    javac java mcs mono g++ python3 go
 
 src=tests/runtimes
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-mkdir -p "$tmp"/{java,dotnet,mt19937,python,out}
+mkdir -p "$tmp"/{java,dotnet,mt19937,python,go,out}
 
 # Each runtime's program writes its lines to stdout; the four run in parallel.
 (javac -d "$tmp/java" "$src/java/Golden.java" && java -cp "$tmp/java" Golden > "$tmp/out/java.txt") &
@@ -37,8 +39,12 @@ dotnet_pid=$!
 (g++ -std=c++17 -O1 -Wall -Wextra -Werror -o "$tmp/mt19937/golden" "$src/mt19937/golden.cpp" \
     && "$tmp/mt19937/golden" > "$tmp/out/mt19937.txt") &
 cpp_pid=$!
+# Go builds in a cache of its own, so that a read-only home does not stop it.
+(GOCACHE="$tmp/go/cache" GOPATH="$tmp/go/path" GO111MODULE=off go run "$src/go/golden.go" > "$tmp/out/go.txt") &
+go_pid=$!
 python3 "$src/python/golden.py" > "$tmp/out/python.txt"
 failed=()
+wait "$go_pid" || failed+=(go)
 wait "$java_pid" || failed+=(java)
 wait "$dotnet_pid" || failed+=(dotnet)
 wait "$cpp_pid" || failed+=(mt19937)
@@ -48,7 +54,8 @@ if ((${#failed[@]})); then
 fi
 
 status=0
-for runtime in java dotnet mt19937 python; do
+runtimes=(java dotnet mt19937 python go)
+for runtime in "${runtimes[@]}"; do
     got="$tmp/out/$runtime.txt"
     want="$src/$runtime/expected.txt"
     if $check; then
@@ -66,6 +73,7 @@ for runtime in java dotnet mt19937 python; do
     fi
 done
 if $check && ((status == 0)); then
-    echo "runtime-golden.sh: java, dotnet, mt19937 and python expected.txt match their runtimes ($(cat "$src"/{java,dotnet,mt19937,python}/expected.txt | wc -l) lines)"
+    lines=$(for runtime in "${runtimes[@]}"; do cat "$src/$runtime/expected.txt"; done | wc -l)
+    echo "runtime-golden.sh: the expected.txt of ${runtimes[*]} match their runtimes ($lines lines)"
 fi
 exit "$status"

@@ -34,7 +34,7 @@ fn clock_seeded_runtime_dealers_are_cracked_from_one_hand() {
     // uptime of 9 h ± 1 h. Each space holds 7,201 to 7,200,001 seeds; a 17-card hand is 45.4 bits, so a false
     // candidate has probability at most 7.2e6 · 2^-45.4 = 1.6e-7 per case.
     let noon = 1_796_126_400u64;
-    let cases: [(&str, &str, u64, &[&str]); 5] = [
+    let cases: [(&str, &str, u64, &[&str]); 6] = [
         (
             "fisher-yates",
             "python",
@@ -60,6 +60,8 @@ fn clock_seeded_runtime_dealers_are_cracked_from_one_hand() {
             noon * 1000 + 42,
             &["--clock", "unix-ms", "--time", "2026-12-01T12:00:00Z", "--window", "1h"],
         ),
+        // A Go 斗地主 server: rand.Seed(time.Now().Unix()), then the rand.Intn(i + 1) loop.
+        ("fisher-yates", "go", noon - 1717, &["--clock", "unix", "--time", "2026-12-01T12:00:00Z", "--window", "1h"]),
     ];
     for (algorithm, rng, seed, when) in cases {
         let hands = dealt(algorithm, rng, seed);
@@ -147,11 +149,13 @@ fn clock_flags_that_do_not_apply_are_refused() {
 fn seeds_lists_each_seeding_s_bits_next_to_the_deck_s() {
     // log2 of the distinct streams: ±1 h of seconds is 7,201 seeds (12.81 bits), of milliseconds 7,200,001
     // (22.78); .NET's Random(int) takes 2^31 magnitudes; Java keeps 48 bits of its long.
-    let want: [(&str, &[(&str, f64)]); 4] = [
+    let want: [(&str, &[(&str, f64)]); 5] = [
         ("python", &[("unix ±1 h", 12.81), ("unix-ms ±1 h", 22.78), ("every seed", 64.0)]),
         ("java", &[("unix-ms ±1 h", 22.78), ("every seed", 48.0)]),
         ("dotnet", &[("tick-count up ≤ 30 d", 31.0), ("dotnet-ticks ±1 h", 31.0), ("every seed", 31.0)]),
         ("mt19937", &[("unix ±1 h", 12.81), ("every seed", 32.0)]),
+        // Go keeps its int64 seed modulo 2^31 − 1, 0 running as 89482311: 2^31 − 2 streams.
+        ("go", &[("unix ±1 h", 12.81), ("unix-ms ±1 h", 22.78), ("every seed", 30.999_999_999)]),
     ];
     for (rng, rows) in want {
         let out = bin().args(["seeds", "--rng", rng, "--json"]).output().unwrap();

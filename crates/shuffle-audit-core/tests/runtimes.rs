@@ -4,11 +4,16 @@
 //! shuffle, of the runtime-scaled fisher-yates loop and of the sort by random keys, each from a fresh 0..n-1.
 
 use shuffle_audit_core::cards::Card;
-use shuffle_audit_core::rng::{DotnetRandom, JavaRandom, PythonRandom, RawRng, SeededRng, StdMt19937};
+use shuffle_audit_core::rng::{DotnetRandom, GoRand, JavaRandom, PythonRandom, RawRng, SeededRng, StdMt19937};
 use shuffle_audit_core::shuffle::{FisherYates, LibraryShuffle, Scratch, Shuffle, SortRandomKey};
 
 /// Checks every line of one runtime's golden file with the generator `R`; returns the number of lines checked.
 fn check<R: RawRng + SeededRng>(golden: &str, runtime: &str) -> usize {
+    check_with::<R>(golden, runtime, |line| panic!("{runtime}: unknown line kind in {line}"))
+}
+
+/// As [`check`], with `other` checking the lines of kinds of the runtime's own (Go's `perm`).
+fn check_with<R: RawRng + SeededRng>(golden: &str, runtime: &str, mut other: impl FnMut(&str)) -> usize {
     let mut lines = 0;
     for line in golden.lines() {
         let mut words = line.split(' ');
@@ -43,7 +48,7 @@ fn check<R: RawRng + SeededRng>(golden: &str, runtime: &str) -> usize {
                 .unwrap();
                 assert_eq!(deck, want, "{runtime}: {what} seed {seed} deck {n}");
             }
-            other => panic!("{runtime}: unknown line kind {other}"),
+            _ => other(line),
         }
         lines += 1;
     }
@@ -68,4 +73,17 @@ fn std_mt19937_matches_libstdcxx() {
 #[test]
 fn python_random_matches_cpython() {
     assert_eq!(check::<PythonRandom>(include_str!("../../../tests/runtimes/python/expected.txt"), "python"), 85);
+}
+
+#[test]
+fn go_math_rand_matches_go() {
+    // Go's own `perm` lines: rand.Perm(n), built inside out with Intn(i + 1).
+    let perm = |line: &str| {
+        let words: Vec<&str> = line.split(' ').collect();
+        assert_eq!(words[0], "perm", "go: unknown line kind in {line}");
+        let (seed, n): (u64, usize) = (words[1].parse().unwrap(), words[2].parse().unwrap());
+        let got: Vec<String> = GoRand::from_seed_u64(seed).perm(n).iter().map(usize::to_string).collect();
+        assert_eq!(got, words[3..], "go: {line}");
+    };
+    assert_eq!(check_with::<GoRand>(include_str!("../../../tests/runtimes/go/expected.txt"), "go", perm), 198);
 }

@@ -58,6 +58,9 @@ pub enum StreamTwins {
     Low48,
     /// Seed 0 runs as seed 1 (glibc's `srand(0)`).
     ZeroIsOne,
+    /// Seeds 2^31 − 1 apart, and seed 0 with 89482311: Go's `rand.Seed(int64)` keeps the seed modulo 2^31 − 1
+    /// and replaces 0 by 89482311.
+    ModInt32Max,
 }
 
 /// How a generator's programs draw a bounded integer, as the exact chains model it.
@@ -86,6 +89,8 @@ pub enum Family {
     Python,
     /// JavaScript (V8).
     JavaScript,
+    /// Go.
+    Go,
     /// A Rust crate (`rand_chacha`, `rand_pcg`).
     RustCrate,
 }
@@ -94,7 +99,7 @@ impl Family {
     /// True for a language runtime's own generator, which draws with its runtime's scaling.
     pub fn is_runtime(self) -> bool {
         match self {
-            Family::Cpp | Family::Java | Family::Dotnet | Family::Python | Family::JavaScript => true,
+            Family::Cpp | Family::Java | Family::Dotnet | Family::Python | Family::JavaScript | Family::Go => true,
             Family::CLibrary | Family::RustCrate => false,
         }
     }
@@ -137,7 +142,7 @@ mod tests {
             // Twins fold seeds the seeding takes: MSVC's 2^31 and glibc's 0 within 32 bits, Java's 2^48 within 64.
             match f.twins {
                 StreamTwins::Low31 | StreamTwins::ZeroIsOne => assert_eq!(f.max_seed, u64::from(u32::MAX), "{name}"),
-                StreamTwins::Low48 => assert_eq!(f.max_seed, u64::MAX, "{name}"),
+                StreamTwins::Low48 | StreamTwins::ModInt32Max => assert_eq!(f.max_seed, u64::MAX, "{name}"),
                 StreamTwins::None => {}
             }
             // A library shuffle is a runtime's; a key is at least as wide as the seeds.
@@ -160,6 +165,11 @@ mod tests {
                 StreamTwins::Low31 => assert_eq!(stream(12345), stream(12345 + (1 << 31)), "{rng}"),
                 StreamTwins::Low48 => assert_eq!(stream(12345), stream(12345 + (1 << 48)), "{rng}"),
                 StreamTwins::ZeroIsOne => assert_eq!(stream(0), stream(1), "{rng}"),
+                StreamTwins::ModInt32Max => {
+                    assert_eq!(stream(12345), stream(12345 + (1 << 31) - 1), "{rng}");
+                    assert_eq!(stream(0), stream(89_482_311), "{rng}");
+                    assert_ne!(stream(0), stream(1), "{rng}");
+                }
                 StreamTwins::None => {
                     // No folding the facts leave out: seeds 2^31 and 2^48 apart (where the seeding takes them),
                     // and 0 and 1, give streams of their own.

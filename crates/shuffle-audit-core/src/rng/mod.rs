@@ -14,6 +14,7 @@ mod chacha_wide;
 mod dotnet;
 mod facts;
 mod glibc;
+mod go;
 mod java;
 mod modern;
 mod msvc;
@@ -24,6 +25,7 @@ mod v8;
 pub use dotnet::{DotnetRandom, dotnet_scale};
 pub use facts::{Draws, Family, RngFacts, SeedParam, StateInit, StreamTwins};
 pub use glibc::GlibcRand;
+pub use go::{GO_ZERO_SEED, GoRand, cooked as go_cooked};
 pub use java::JavaRandom;
 pub use modern::{AuditRng, ChaCha8, ChaCha12, ChaCha20, Pcg32, Pcg64};
 pub use msvc::MsvcRand;
@@ -117,6 +119,7 @@ crate::names::named_enum! {
         Mt19937 => "mt19937",
         Python => "python",
         V8 => "v8",
+        Go => "go",
     }
 }
 
@@ -259,6 +262,10 @@ macro_rules! with_rng_type {
             }
             $crate::rng::RngKind::V8 => {
                 type $R = $crate::rng::V8MathRandom;
+                $body
+            }
+            $crate::rng::RngKind::Go => {
+                type $R = $crate::rng::GoRand;
                 $body
             }
         }

@@ -2,8 +2,9 @@
 //! decks N deals from independently drawn seeds contain, and how much of the seed each common view reveals.
 //!
 //! N decks, each dealt after `srand` of a seed drawn uniformly from a space of `size` seeds whose streams have
-//! multiplicities 1 (c1 of them) or 2 (c2: MSVC twins, glibc's 0 and 1), so that stream probabilities are
-//! `1/size` and `2/size`. Expected repeated pairs: `C(N, 2) · Σ p² = C(N, 2) · (c1 + 4·c2) / size²` (the
+//! multiplicities m (c_m of them: 1 or 2 for MSVC twins and glibc's 0 and 1, the wraps of a range for Go's seeds
+//! kept modulo 2^31 − 1), so that stream probabilities are `m/size`. Expected repeated pairs:
+//! `C(N, 2) · Σ p² = C(N, 2) · Σ c_m·m² / size²` (the
 //! birthday count, about `N² / (2S)` for S equally likely decks); expected decks equal to an earlier one:
 //! `N − Σ_streams (1 − (1 − p)^N)`. Distinct streams are taken to deal distinct decks (n! ≫ S; the output
 //! says when it is not). A view of b bits leaves `(S − 1) · 2^(−b)` false candidates among S streams.
@@ -88,7 +89,7 @@ pub fn policy_bits(rng: crate::rng::RngKind, log2_orders: f64) -> Vec<PolicyBits
     // The clocks programs in the generator's language are seeded from.
     let used = |clock: Clock| match rng.facts().family {
         Family::CLibrary => !matches!(clock, Clock::UnixMs | Clock::DotnetTicks),
-        Family::Java | Family::Python | Family::Cpp => matches!(clock, Clock::Unix | Clock::UnixMs),
+        Family::Java | Family::Python | Family::Cpp | Family::Go => matches!(clock, Clock::Unix | Clock::UnixMs),
         Family::Dotnet => !matches!(clock, Clock::MsSinceMidnight | Clock::TimeXorPid),
         Family::RustCrate | Family::JavaScript => matches!(clock, Clock::Unix | Clock::MsSinceMidnight),
     };
@@ -152,14 +153,15 @@ pub fn budget(space: &SeedSpace, n: usize, copies: usize, deal: Option<&DealConf
     let log2_streams = space.log2_streams();
     let nn = decks_dealt as f64;
     let pairs = nn * (nn - 1.0) / 2.0;
-    let (expected_repeated_pairs, expected_repeated_decks) = match (space.size(), space.distinct_streams()) {
-        (Some(size), Some(streams)) => {
-            let (size_f, c2) = (size as f64, (size - streams) as f64);
-            let c1 = streams as f64 - c2;
-            let sum_p2 = (c1 + 4.0 * c2) / (size_f * size_f) + (-log2_orders).exp2();
+    let (expected_repeated_pairs, expected_repeated_decks) = match (space.size(), space.stream_multiplicities()) {
+        (Some(size), Some(multiplicities)) => {
+            // A stream of m seeds is dealt with probability p = m / size.
+            let size_f = size as f64;
+            let sum_p2 = multiplicities.iter().map(|&(m, c)| c as f64 * (m as f64 / size_f).powi(2)).sum::<f64>()
+                + (-log2_orders).exp2();
             // Σ (1 − (1 − p)^N) with 1 − (1 − p)^N = −expm1(N · ln_1p(−p)).
             let hit = |p: f64| -(nn * (-p).ln_1p()).exp_m1();
-            let distinct = c1 * hit(1.0 / size_f) + c2 * hit(2.0 / size_f);
+            let distinct: f64 = multiplicities.iter().map(|&(m, c)| c as f64 * hit(m as f64 / size_f)).sum();
             (pairs * sum_p2, (nn - distinct).max(0.0))
         }
         _ => {
