@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Regenerates tests/runtimes/<runtime>/expected.txt with the real runtimes: the Java program compiled with
 # javac and run with java, the C# program with mcs and mono, the C++ program with g++ (libstdc++), the Python
-# script with python3, the Go program with go run (Debian's golang-go). The Rust tests reproduce every line of
-# these files bit for bit.
+# script with python3, the Go program with go run (Debian's golang-go), the Lua script with lua5.4, the PHP
+# script with php, the Ruby script with ruby, and the JavaScript of mulberry32 (with xmur3) and of the
+# fract(sin(seed) * 10000) idiom with node. The Rust tests reproduce every line of these files bit for bit.
 #
 # Usage: scripts/runtime-golden.sh            rewrite every expected.txt
 #        scripts/runtime-golden.sh --check    regenerate into a temporary directory and compare with the committed
@@ -23,8 +24,8 @@ esac
 
 source scripts/lib/require-tools.sh
 require_tools runtime-golden.sh "cannot regenerate tests/runtimes/*/expected.txt" \
-    "apt-get install default-jdk-headless mono-mcs mono-runtime g++ python3 golang-go" \
-    javac java mcs mono g++ python3 go
+    "apt-get install default-jdk-headless mono-mcs mono-runtime g++ python3 golang-go lua5.4 php-cli ruby nodejs" \
+    javac java mcs mono g++ python3 go lua5.4 php ruby node
 
 src=tests/runtimes
 tmp=$(mktemp -d)
@@ -44,6 +45,12 @@ cpp_pid=$!
 go_pid=$!
 python3 "$src/python/golden.py" > "$tmp/out/python.txt"
 failed=()
+# The scripted runtimes, one after another (each well under a second but the sine idiom's million seeds, about 2 s).
+lua5.4 "$src/lua54/golden.lua" > "$tmp/out/lua54.txt" || failed+=(lua54)
+php "$src/php/golden.php" > "$tmp/out/php.txt" || failed+=(php)
+ruby "$src/ruby/golden.rb" > "$tmp/out/ruby.txt" || failed+=(ruby)
+node "$src/mulberry32/golden.js" > "$tmp/out/mulberry32.txt" || failed+=(mulberry32)
+node "$src/sin/golden.js" > "$tmp/out/sin.txt" || failed+=(sin)
 wait "$go_pid" || failed+=(go)
 wait "$java_pid" || failed+=(java)
 wait "$dotnet_pid" || failed+=(dotnet)
@@ -54,7 +61,7 @@ if ((${#failed[@]})); then
 fi
 
 status=0
-runtimes=(java dotnet mt19937 python go)
+runtimes=(java dotnet mt19937 python go lua54 php ruby mulberry32 sin)
 for runtime in "${runtimes[@]}"; do
     got="$tmp/out/$runtime.txt"
     want="$src/$runtime/expected.txt"

@@ -22,7 +22,7 @@
 
 use std::sync::OnceLock;
 
-use super::{Draws, Family, RawRng, RngFacts, SeedParam, SeededRng, StateInit, StreamTwins};
+use super::{DeckBound, Draws, Family, RawRng, RngFacts, SeedParam, SeededRng, StateInit, StreamTwins};
 
 const LEN: usize = 607;
 const TAP: usize = 273;
@@ -286,6 +286,7 @@ impl SeededRng for GoRand {
         draws: Draws::Uniform,
         family: Family::Go,
         state_init: StateInit::Other,
+        deck_bound: DeckBound::Streams,
     };
 
     /// The tool's seed is the int64's 64 bits (a seed of 2^63 or more is the negative int64 with those bits).

@@ -43,8 +43,12 @@ pub struct Budget {
     /// Copies of each face in the deck (a shoe); 1, and left out of the JSON, for one deck.
     #[serde(skip_serializing_if = "is_one")]
     pub copies: usize,
-    /// log2 of the decks that can come out: `min(streams, n!)`.
+    /// log2 of the decks that can come out: `min(streams, n!)`, and for the sine idiom its arcs.
     pub log2_decks: f64,
+    /// The sine idiom's bound: log2 of the arcs of `seed mod 2π` an n-card Fisher–Yates deck is constant on
+    /// (`4 · 10000 · Σ_{m=2..n} m`), whatever the seed count; left out of the JSON for other generators.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub log2_phase_decks: Option<f64>,
     /// N of the duplicate figures.
     pub decks_dealt: u64,
     pub expected_repeated_pairs: f64,
@@ -89,9 +93,13 @@ pub fn policy_bits(rng: crate::rng::RngKind, log2_orders: f64) -> Vec<PolicyBits
     // The clocks programs in the generator's language are seeded from.
     let used = |clock: Clock| match rng.facts().family {
         Family::CLibrary => !matches!(clock, Clock::UnixMs | Clock::DotnetTicks),
-        Family::Java | Family::Python | Family::Cpp | Family::Go => matches!(clock, Clock::Unix | Clock::UnixMs),
+        Family::Java | Family::Python | Family::Cpp | Family::Go | Family::Php | Family::Ruby => {
+            matches!(clock, Clock::Unix | Clock::UnixMs)
+        }
         Family::Dotnet => !matches!(clock, Clock::MsSinceMidnight | Clock::TimeXorPid),
-        Family::RustCrate | Family::JavaScript => matches!(clock, Clock::Unix | Clock::MsSinceMidnight),
+        Family::RustCrate => matches!(clock, Clock::Unix | Clock::MsSinceMidnight),
+        Family::Lua => clock == Clock::Unix,
+        Family::JavaScript => matches!(clock, Clock::Unix | Clock::UnixMs),
     };
     rows.into_iter()
         .filter(|&(clock, request, _)| used(clock) || request == SpaceRequest::All && clock == Clock::Unix)
@@ -151,10 +159,13 @@ pub fn budget(space: &SeedSpace, n: usize, copies: usize, deal: Option<&DealConf
         crate::stats::deck::duplicate_decks::ln_orders_of_faces(n, copies) / std::f64::consts::LN_2
     };
     let log2_streams = space.log2_streams();
+    let log2_phase_decks =
+        if copies == 1 { space.policy.rng.facts().deck_bound.log2_fisher_yates_decks(n) } else { None };
+    let phase_bound = log2_phase_decks.is_some_and(|p| p < log2_streams);
     let nn = decks_dealt as f64;
     let pairs = nn * (nn - 1.0) / 2.0;
     let (expected_repeated_pairs, expected_repeated_decks) = match (space.size(), space.stream_multiplicities()) {
-        (Some(size), Some(multiplicities)) => {
+        (Some(size), Some(multiplicities)) if !phase_bound => {
             // A stream of m seeds is dealt with probability p = m / size.
             let size_f = size as f64;
             let sum_p2 = multiplicities.iter().map(|&(m, c)| c as f64 * (m as f64 / size_f).powi(2)).sum::<f64>()
@@ -165,8 +176,10 @@ pub fn budget(space: &SeedSpace, n: usize, copies: usize, deal: Option<&DealConf
             (pairs * sum_p2, (nn - distinct).max(0.0))
         }
         _ => {
-            // A 2^64 seed space or an OS key: every deal is its own (about C(N, 2) / n! repeats).
-            let p = (-(log2_orders.min(log2_streams))).exp2();
+            // A 2^64 seed space or an OS key: every deal is its own (about C(N, 2) / n! repeats); the sine idiom's
+            // arcs taken as equally likely, which gives the fewest repeats D decks can have.
+            let log2_d = log2_orders.min(log2_streams).min(log2_phase_decks.unwrap_or(f64::INFINITY));
+            let p = (-log2_d).exp2();
             (pairs * p, pairs * p)
         }
     };
@@ -195,7 +208,8 @@ pub fn budget(space: &SeedSpace, n: usize, copies: usize, deal: Option<&DealConf
         log2_streams,
         log2_orders,
         copies,
-        log2_decks: log2_streams.min(log2_orders),
+        log2_decks: log2_streams.min(log2_orders).min(log2_phase_decks.unwrap_or(f64::INFINITY)),
+        log2_phase_decks,
         decks_dealt,
         expected_repeated_pairs,
         expected_repeated_decks,

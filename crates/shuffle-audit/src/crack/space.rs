@@ -280,13 +280,20 @@ pub(crate) fn clock_expression(rng: RngKind, clock: Clock) -> &'static str {
         (Clock::Unix, Family::Java) => "System.currentTimeMillis() / 1000",
         (Clock::Unix, Family::Dotnet) => "(int)DateTimeOffset.UtcNow.ToUnixTimeSeconds()",
         (Clock::Unix, Family::Cpp) => "time(nullptr)",
-        (Clock::Unix, Family::CLibrary | Family::JavaScript | Family::RustCrate) => "time(NULL)",
+        (Clock::Unix, Family::CLibrary | Family::RustCrate) => "time(NULL)",
+        (Clock::Unix, Family::JavaScript) => "Math.floor(Date.now() / 1000)",
+        (Clock::UnixMs, Family::JavaScript) => "Date.now()",
         (Clock::UnixMs, Family::Java) => "System.currentTimeMillis()",
         (Clock::UnixMs, Family::Python) => "int(time.time() * 1000)",
         (Clock::UnixMs, Family::Dotnet) => "(int)DateTimeOffset.UtcNow.ToUnixTimeMilliseconds()",
         (Clock::Unix, Family::Go) => "time.Now().Unix()",
+        (Clock::Unix, Family::Lua) => "os.time()",
+        (Clock::Unix, Family::Php) => "time()",
+        (Clock::UnixMs, Family::Php) => "(int) (microtime(true) * 1000)",
+        (Clock::Unix, Family::Ruby) => "Time.now.to_i",
+        (Clock::UnixMs, Family::Ruby) => "(Time.now.to_f * 1000).to_i",
         (Clock::UnixMs, Family::Go) => "time.Now().UnixMilli()",
-        (Clock::UnixMs, Family::CLibrary | Family::Cpp | Family::JavaScript | Family::RustCrate) => "Unix milliseconds",
+        (Clock::UnixMs, Family::CLibrary | Family::Cpp | Family::RustCrate | Family::Lua) => "Unix milliseconds",
         (Clock::TickCount, Family::Dotnet) => "Environment.TickCount",
         (Clock::TickCount, _) => "GetTickCount()",
         (Clock::DotnetTicks, _) => "(int)DateTime.Now.Ticks",
@@ -579,6 +586,19 @@ impl SeedSpace {
                 }
                 v
             }
+            StreamTwins::TopWordOne => {
+                // Seeds 2^32..2^33 run as their low word.
+                const W: u64 = 1 << 32;
+                let mut v = Vec::new();
+                for &(a, b) in &self.ranges {
+                    let (lo, hi) = (a.max(W), b.min(2 * W - 1));
+                    if lo <= hi {
+                        v.push((lo - W, hi - W));
+                    }
+                    v.extend([(a, b.min(W - 1)), (a.max(2 * W), b)].into_iter().filter(|&(x, y)| x <= y));
+                }
+                v
+            }
             StreamTwins::None => self.ranges.clone(),
         };
         merge(out)
@@ -670,7 +690,8 @@ impl SeedSpace {
                 v.sort_unstable();
                 v
             }
-            StreamTwins::ZeroIsOne | StreamTwins::None => vec![s],
+            StreamTwins::TopWordOne if s < 1 << 32 => vec![s, s + (1 << 32)],
+            StreamTwins::ZeroIsOne | StreamTwins::None | StreamTwins::TopWordOne => vec![s],
         };
         family.into_iter().filter(|&x| self.contains(x)).collect()
     }
@@ -685,7 +706,8 @@ impl SeedSpace {
                 0 => vec![GO_ZERO_SEED],
                 r => vec![r],
             },
-            StreamTwins::ZeroIsOne | StreamTwins::None => vec![seed],
+            StreamTwins::TopWordOne if seed >> 32 == 1 => vec![seed - (1 << 32)],
+            StreamTwins::ZeroIsOne | StreamTwins::None | StreamTwins::TopWordOne => vec![seed],
         }
     }
 
@@ -857,6 +879,16 @@ mod tests {
         let m = all.stream_multiplicities().unwrap();
         assert_eq!(m, vec![(3, M - 6), (4, 4), (7, 1)]);
         assert_eq!(m.iter().map(|&(k, c)| k * c).sum::<u64>(), 3 * M + 5);
+    }
+
+    #[test]
+    fn ruby_seeds_with_a_top_word_of_one_run_as_their_low_word() {
+        const W: u64 = 1 << 32;
+        let ruby = space(RngKind::Ruby, Clock::Unix, SpaceRequest::Seeds { from: W - 2, to: W + 3 });
+        assert_eq!(ruby.streams(), vec![(0, 3), (W - 2, W - 1)]);
+        assert_eq!((ruby.equivalents(2), ruby.equivalents_stream(W + 2)), (vec![W + 2], vec![2]));
+        let wide = space(RngKind::Ruby, Clock::Unix, SpaceRequest::Seeds { from: 0, to: 3 * W });
+        assert_eq!(wide.distinct_streams(), Some(2 * W + 1));
     }
 
     #[test]
