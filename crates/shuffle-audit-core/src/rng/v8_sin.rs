@@ -80,7 +80,8 @@ pub fn sin(x: f64) -> f64 {
         return kernel_sin(x, 0.0, false);
     }
     if ix >= 0x7FF0_0000 {
-        return x - x;
+        // sin(NaN) and sin(±∞) are NaN, as x − x makes them.
+        return f64::NAN;
     }
     let (n, y0, y1) = rem_pio2(x);
     match n & 3 {
