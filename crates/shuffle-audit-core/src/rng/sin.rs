@@ -32,9 +32,9 @@ pub struct SinRandom {
 }
 
 impl SinRandom {
-    /// `var seed = s;` for an integer seed up to 2^53 − 1.
+    /// `var seed = s;` for an integer seed up to 2^53 − 1 (of a larger one, its low 53 bits).
     pub fn new(seed: u64) -> Self {
-        SinRandom { seed: seed.min(SIN_MAX_SEED) as f64 }
+        SinRandom { seed: (seed & SIN_MAX_SEED) as f64 }
     }
 
     /// `random()`: `x = Math.sin(seed++) * 10000; return x - Math.floor(x)`.
@@ -71,7 +71,7 @@ impl SeededRng for SinRandom {
     const FACTS: RngFacts = RngFacts {
         description: "fract(sin(seed++) * 10000) (JavaScript, V8's Math.sin): decks a function of seed mod 2*pi",
         seeding_rule: "var seed = S, an integer JavaScript number (up to 2^53 - 1)",
-        seeding_call: "var seed = (seed)",
+        seeding_call: "fract(sin(seed++) * 10000)",
         max_seed: SIN_MAX_SEED,
         seed_param: SeedParam::Whole,
         twins: StreamTwins::None,
@@ -83,6 +83,8 @@ impl SeededRng for SinRandom {
         deck_bound: DeckBound::SinePhase { scale: 10_000 },
     };
 
+    /// The seed's low 53 bits, so that a run's 64-bit chunk seeds each keep a seed of their own (the seeds a
+    /// user gives are checked to fit).
     fn from_seed_u64(seed: u64) -> Self {
         SinRandom::new(seed)
     }
