@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Cracks real dealers: a 斗地主 dealer written in Python (random.seed(int(time.time())), the randint loop), in
 # Java (new Random(System.currentTimeMillis()), Collections.shuffle), in C++ (std::mt19937 of the clock's
-# seconds, std::shuffle) and in C# under Mono (new Random(Environment.TickCount), the Next(i + 1) loop), each run
+# seconds, std::shuffle), in C# under Mono (new Random(Environment.TickCount), the Next(i + 1) loop) and in Go
+# (rand.Seed(time.Now().Unix()), the rand.Intn(i + 1) loop), each run
 # now by its real runtime from tests/runtimes/dealers/. The search is given seat 1's hand and when the deal
 # happened (the time within an hour, or the machine's uptime within ten minutes), never the seed; it must find
 # exactly one seed whose deal is the one the program printed, every other hand and the bottom included. A hand of
@@ -28,7 +29,8 @@ esac
 
 source scripts/lib/require-tools.sh
 require_tools runtime-crack.sh "cannot run the dealers of tests/runtimes/dealers/" \
-    "apt-get install default-jdk-headless mono-mcs mono-runtime g++ python3" javac java mcs mono g++ python3
+    "apt-get install default-jdk-headless mono-mcs mono-runtime g++ python3 golang-go" \
+    javac java mcs mono g++ python3 go
 
 bin=${SHUFFLE_AUDIT_BIN:-}
 if [[ -z $bin ]]; then
@@ -41,6 +43,8 @@ trap 'rm -rf "$tmp"' EXIT
 javac -d "$tmp" "$src/Dealer.java"
 g++ -std=c++17 -O1 -Wall -Wextra -Werror -o "$tmp/dealer-cpp" "$src/dealer.cpp"
 mcs -nologo -out:"$tmp/Dealer.exe" "$src/Dealer.cs"
+# Go builds in a cache of its own; GODEBUG keeps rand.Seed working on Go 1.24 and later.
+GOCACHE="$tmp/go-cache" GOPATH="$tmp/go-path" GO111MODULE=off go build -o "$tmp/dealer-go" "$src/dealer.go"
 
 status=0
 # crack NAME DEAL-FILE crack-flags...: the dealt hands against the one candidate's.
@@ -87,6 +91,9 @@ crack "java (new Random(System.currentTimeMillis()))" "$tmp/java.txt" -a library
 now=$(date -u +%s)
 "$tmp/dealer-cpp" > "$tmp/cpp.txt"
 crack "c++ (std::mt19937(time(nullptr)))" "$tmp/cpp.txt" -a library-shuffle --rng mt19937 --clock unix --time "$now" --window 1h
+now=$(date -u +%s)
+GODEBUG=randseednop=0 "$tmp/dealer-go" > "$tmp/go.txt"
+crack "go (rand.Seed(time.Now().Unix()))" "$tmp/go.txt" -a fisher-yates --rng go --clock unix --time "$now" --window 1h
 uptime=$(cut -d' ' -f1 /proc/uptime)
 mono "$tmp/Dealer.exe" > "$tmp/dotnet.txt"
 crack "c# (new Random(Environment.TickCount))" "$tmp/dotnet.txt" -a fisher-yates --rng dotnet --clock tick-count --uptime "${uptime%.*}s" --window 10m

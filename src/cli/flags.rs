@@ -47,7 +47,9 @@ pub const RNG: &str = "Generator (see `list`; default: chacha8)";
 
 /// `--rng` where a dealer's generator must be named: its seeding is what is searched (v8's state is recovered).
 pub const RNG_OF_DEALER: &str = "The dealer's generator, seeded as its runtime does: srand(seed) for msvc and glibc, \
-     new Random(seed) for java and dotnet, std::mt19937(seed), random.seed(seed) for python, seed_from_u64 \
+     new Random(seed) for java and dotnet, std::mt19937(seed), random.seed(seed) for python, rand.Seed(seed) for \
+     go, math.randomseed(seed) for lua54, mt_srand(seed) for php, Random.new(seed) for ruby, mulberry32(seed) (a \
+     number's low 32 bits or an xmur3 hash), the counter of fract(sin(seed++) * 10000) for sin, seed_from_u64 \
      otherwise; v8 (JavaScript's Math.random) is not seeded but recovered from shown deals (crack --shown)";
 
 /// `--seed` of a built-in shuffle.

@@ -34,7 +34,7 @@ fn clock_seeded_runtime_dealers_are_cracked_from_one_hand() {
     // uptime of 9 h ± 1 h. Each space holds 7,201 to 7,200,001 seeds; a 17-card hand is 45.4 bits, so a false
     // candidate has probability at most 7.2e6 · 2^-45.4 = 1.6e-7 per case.
     let noon = 1_796_126_400u64;
-    let cases: [(&str, &str, u64, &[&str]); 5] = [
+    let cases: [(&str, &str, u64, &[&str]); 6] = [
         (
             "fisher-yates",
             "python",
@@ -60,6 +60,8 @@ fn clock_seeded_runtime_dealers_are_cracked_from_one_hand() {
             noon * 1000 + 42,
             &["--clock", "unix-ms", "--time", "2026-12-01T12:00:00Z", "--window", "1h"],
         ),
+        // A Go 斗地主 server: rand.Seed(time.Now().Unix()), then the rand.Intn(i + 1) loop.
+        ("fisher-yates", "go", noon - 1717, &["--clock", "unix", "--time", "2026-12-01T12:00:00Z", "--window", "1h"]),
     ];
     for (algorithm, rng, seed, when) in cases {
         let hands = dealt(algorithm, rng, seed);
@@ -147,11 +149,20 @@ fn clock_flags_that_do_not_apply_are_refused() {
 fn seeds_lists_each_seeding_s_bits_next_to_the_deck_s() {
     // log2 of the distinct streams: ±1 h of seconds is 7,201 seeds (12.81 bits), of milliseconds 7,200,001
     // (22.78); .NET's Random(int) takes 2^31 magnitudes; Java keeps 48 bits of its long.
-    let want: [(&str, &[(&str, f64)]); 4] = [
+    let want: [(&str, &[(&str, f64)]); 10] = [
         ("python", &[("unix ±1 h", 12.81), ("unix-ms ±1 h", 22.78), ("every seed", 64.0)]),
         ("java", &[("unix-ms ±1 h", 22.78), ("every seed", 48.0)]),
         ("dotnet", &[("tick-count up ≤ 30 d", 31.0), ("dotnet-ticks ±1 h", 31.0), ("every seed", 31.0)]),
         ("mt19937", &[("unix ±1 h", 12.81), ("every seed", 32.0)]),
+        // Go keeps its int64 seed modulo 2^31 − 1, 0 running as 89482311: 2^31 − 2 streams.
+        ("go", &[("unix ±1 h", 12.81), ("unix-ms ±1 h", 22.78), ("every seed", 30.999_999_999)]),
+        // JavaScript's seeds: Date.now() and its seconds; mulberry32 keeps 32 bits, the sine idiom 2^53 counts.
+        ("mulberry32", &[("unix ±1 h", 12.81), ("unix-ms ±1 h", 22.78), ("every seed", 32.0)]),
+        ("sin", &[("unix-ms ±1 h", 22.78), ("every seed", 53.0)]),
+        ("lua54", &[("unix ±1 h", 12.81), ("every seed", 64.0)]),
+        ("php", &[("unix ±1 h", 12.81), ("every seed", 32.0)]),
+        // Ruby's seeds s and 2^32 + s are one stream: 2^64 − 2^32 of them.
+        ("ruby", &[("unix-ms ±1 h", 22.78), ("every seed", 64.0)]),
     ];
     for (rng, rows) in want {
         let out = bin().args(["seeds", "--rng", rng, "--json"]).output().unwrap();
@@ -165,6 +176,25 @@ fn seeds_lists_each_seeding_s_bits_next_to_the_deck_s() {
             assert!((row["log2_orders"].as_f64().unwrap() - 225.58).abs() < 0.01, "{rng}: log2 52!");
         }
     }
+}
+
+#[test]
+fn the_sine_idiom_deals_far_fewer_decks_than_its_seeds() {
+    // 10^10 seeds, but a 52-card Fisher–Yates deck is constant on at most 40000 · (2 + … + 52) = 55,080,000 arcs
+    // of seed mod 2π: 2^25.7 decks. The view of a hand then pins the deck, not the seed.
+    let out = bin().args(["seeds", "--rng", "sin", "--seeds", "0..9999999999", "--json"]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let arcs = json["log2_phase_decks"].as_f64().unwrap();
+    assert!((arcs - 55_080_000f64.log2()).abs() < 1e-9, "{arcs}");
+    assert_eq!(json["log2_decks"].as_f64(), Some(arcs));
+    assert!((json["log2_streams"].as_f64().unwrap() - 1e10f64.log2()).abs() < 1e-9);
+    let text = bin().args(["seeds", "--rng", "sin", "--seeds", "0..9999999999"]).output().unwrap();
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(text.contains("at most 2^25.7 arcs") && text.contains("pins the deck, not the seed"), "{text}");
+    // Other generators' budgets have no such bound.
+    let go = bin().args(["seeds", "--rng", "go", "--json"]).output().unwrap();
+    assert!(serde_json::from_slice::<serde_json::Value>(&go.stdout).unwrap().get("log2_phase_decks").is_none());
 }
 
 #[test]

@@ -35,6 +35,15 @@ fn fair_engines_pass_200k_shuffles() {
         ("fisher-yates", "dotnet"),
         // Sorting by 31-bit keys: a tie in a 52-card deck has probability 6.2e-7, invisible here.
         ("sort-random-key", "dotnet"),
+        // The small games' generators: Go's Intn and rand.Shuffle, Lua's math.random(i), PHP's shuffle, Ruby's
+        // Array#shuffle (exactly uniform draws), mulberry32's Math.floor(rand() * (i+1)) (a 32-bit output: a
+        // bias of order (i+1)/2^32, far below what 200k shuffles can see).
+        ("fisher-yates", "go"),
+        ("library-shuffle", "go"),
+        ("fisher-yates", "lua54"),
+        ("library-shuffle", "php"),
+        ("library-shuffle", "ruby"),
+        ("fisher-yates", "mulberry32"),
     ] {
         let (code, verdict, ln_p) = audit(algorithm, rng, "20261204");
         assert_eq!((code, verdict.as_str()), (Some(0), "PASS"), "{algorithm} --rng {rng}: ln p {ln_p}");
@@ -45,7 +54,7 @@ fn fair_engines_pass_200k_shuffles() {
 fn a_biased_loop_fails_whatever_the_engine() {
     // Positive control: the runtime's exact bounded draw does not repair the naive swap (n^n paths over n!
     // orders); 200k shuffles find its bias with a family-wise p far below 1e-9.
-    for rng in ["java", "dotnet", "mt19937", "python"] {
+    for rng in ["java", "dotnet", "mt19937", "python", "go", "lua54", "php", "ruby", "mulberry32", "sin"] {
         let (code, verdict, ln_p) = audit("naive-swap", rng, "7");
         assert_eq!((code, verdict.as_str()), (Some(1), "FAIL"), "naive-swap --rng {rng}");
         assert!(ln_p < -1000.0, "naive-swap --rng {rng}: ln p {ln_p}");
@@ -71,6 +80,15 @@ fn what_the_engines_cannot_do_is_refused() {
         bin().args(&full).output().unwrap()
     };
     assert_usage_error(&run(&["-a", "library-shuffle", "--rng", "dotnet", "--seed", "1"]), "--rng", "dotnet library");
+    for rng in ["lua54", "mulberry32", "sin"] {
+        assert_usage_error(
+            &run(&["-a", "library-shuffle", "--rng", rng, "--seed", "1"]),
+            "--rng",
+            "no library shuffle",
+        );
+    }
+    assert_usage_error(&run(&["-a", "fisher-yates", "--rng", "php", "--seed", "4294967296"]), "--seed", "mt_srand");
+    assert_usage_error(&run(&["-a", "fisher-yates", "--rng", "sin", "--seed", "9007199254740992"]), "--seed", "2^53");
     assert_usage_error(&run(&["-a", "library-shuffle", "--rng", "msvc", "--seed", "1"]), "--rng", "msvc library");
     assert_usage_error(
         &run(&["-a", "fisher-yates", "--draw", "batched", "--rng", "python", "--seed", "1"]),
@@ -80,7 +98,7 @@ fn what_the_engines_cannot_do_is_refused() {
     assert_usage_error(&run(&["-a", "fisher-yates", "--rng", "dotnet", "--seed", "2147483648"]), "--seed", "int seed");
     assert_usage_error(&run(&["-a", "fisher-yates", "--rng", "mt19937", "--seed", "4294967296"]), "--seed", "u32 seed");
     // The runtimes' seedings are searched: a seat that matches no seed of a small range is exit 1, not a refusal.
-    for rng in ["java", "dotnet", "mt19937", "python"] {
+    for rng in ["java", "dotnet", "mt19937", "python", "go", "lua54", "php", "ruby", "mulberry32", "sin"] {
         let o = bin().args(["seeds", "--rng", rng, "--seeds", "0..1000"]).output().unwrap();
         assert!(o.status.success(), "seeds --rng {rng}: {}", String::from_utf8_lossy(&o.stderr));
         let o = bin()

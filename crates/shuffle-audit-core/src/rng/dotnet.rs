@@ -16,7 +16,7 @@
 //!
 //! The raw output `r()` of this generator is `Next()`, 31 bits wide (it never reaches 2^31 − 1).
 
-use super::{Draws, Family, RawRng, RngFacts, SeedParam, SeededRng, StateInit, StreamTwins};
+use super::{DeckBound, Draws, Family, RawRng, RngFacts, SeedParam, SeededRng, StateInit, StreamTwins};
 
 /// `Int32.MaxValue`, the modulus of the subtractive method.
 const MBIG: i32 = i32::MAX;
@@ -129,6 +129,7 @@ impl SeededRng for DotnetRandom {
         draws: Draws::Scaled("Next(m) = (int)(Sample() * m)"),
         family: Family::Dotnet,
         state_init: StateInit::DotnetKnuth,
+        deck_bound: DeckBound::Streams,
     };
 
     /// The constructor takes an `int`: the tool's seed is checked to be at most 2^31 − 1 where the user gives it;

@@ -33,6 +33,35 @@ pub struct RngFacts {
     pub family: Family,
     /// How seeding fills the state, where the seed search has vector lanes for it.
     pub state_init: StateInit,
+    /// What bounds the decks its seeds deal, besides the count of its streams.
+    pub deck_bound: DeckBound,
+}
+
+/// What bounds the distinct decks a generator's seeds can deal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DeckBound {
+    /// Its distinct streams (and n!): each stream is taken to deal its own deck.
+    Streams,
+    /// `fract(scale · sin(seed++))`: a Fisher–Yates deck of n cards is a function of `seed mod 2π`, constant
+    /// on at most `4 · scale · Σ_{m=2..n} m` arcs of the turn, however many seeds there are.
+    SinePhase {
+        /// What the sine is multiplied by (10000).
+        scale: u32,
+    },
+}
+
+impl DeckBound {
+    /// log2 of the most decks of `n` cards a Fisher–Yates loop (one draw on `0..m` for each m from n down to
+    /// 2) can deal, or `None` when only the streams bound them.
+    pub fn log2_fisher_yates_decks(self, n: usize) -> Option<f64> {
+        match self {
+            DeckBound::Streams => None,
+            DeckBound::SinePhase { scale } => {
+                let bounds: f64 = (2..=n).map(|m| m as f64).sum();
+                Some((4.0 * f64::from(scale) * bounds.max(1.0)).log2())
+            }
+        }
+    }
 }
 
 /// What a generator's seeding parameter keeps of the integer a program passes.
@@ -58,6 +87,11 @@ pub enum StreamTwins {
     Low48,
     /// Seed 0 runs as seed 1 (glibc's `srand(0)`).
     ZeroIsOne,
+    /// Seeds 2^31 − 1 apart, and seed 0 with 89482311: Go's `rand.Seed(int64)` keeps the seed modulo 2^31 − 1
+    /// and replaces 0 by 89482311.
+    ModInt32Max,
+    /// Seeds s and s + 2^32 for s below 2^32: Ruby's seeding drops a top 32-bit word of 1.
+    TopWordOne,
 }
 
 /// How a generator's programs draw a bounded integer, as the exact chains model it.
@@ -86,6 +120,14 @@ pub enum Family {
     Python,
     /// JavaScript (V8).
     JavaScript,
+    /// Go.
+    Go,
+    /// Lua.
+    Lua,
+    /// PHP.
+    Php,
+    /// Ruby.
+    Ruby,
     /// A Rust crate (`rand_chacha`, `rand_pcg`).
     RustCrate,
 }
@@ -94,7 +136,15 @@ impl Family {
     /// True for a language runtime's own generator, which draws with its runtime's scaling.
     pub fn is_runtime(self) -> bool {
         match self {
-            Family::Cpp | Family::Java | Family::Dotnet | Family::Python | Family::JavaScript => true,
+            Family::Cpp
+            | Family::Java
+            | Family::Dotnet
+            | Family::Python
+            | Family::JavaScript
+            | Family::Go
+            | Family::Lua
+            | Family::Php
+            | Family::Ruby => true,
             Family::CLibrary | Family::RustCrate => false,
         }
     }
@@ -137,7 +187,9 @@ mod tests {
             // Twins fold seeds the seeding takes: MSVC's 2^31 and glibc's 0 within 32 bits, Java's 2^48 within 64.
             match f.twins {
                 StreamTwins::Low31 | StreamTwins::ZeroIsOne => assert_eq!(f.max_seed, u64::from(u32::MAX), "{name}"),
-                StreamTwins::Low48 => assert_eq!(f.max_seed, u64::MAX, "{name}"),
+                StreamTwins::Low48 | StreamTwins::ModInt32Max | StreamTwins::TopWordOne => {
+                    assert_eq!(f.max_seed, u64::MAX, "{name}")
+                }
                 StreamTwins::None => {}
             }
             // A library shuffle is a runtime's; a key is at least as wide as the seeds.
@@ -160,6 +212,15 @@ mod tests {
                 StreamTwins::Low31 => assert_eq!(stream(12345), stream(12345 + (1 << 31)), "{rng}"),
                 StreamTwins::Low48 => assert_eq!(stream(12345), stream(12345 + (1 << 48)), "{rng}"),
                 StreamTwins::ZeroIsOne => assert_eq!(stream(0), stream(1), "{rng}"),
+                StreamTwins::TopWordOne => {
+                    assert_eq!(stream(12345), stream(12345 + (1 << 32)), "{rng}");
+                    assert_ne!(stream(12345), stream(12345 + (2 << 32)), "{rng}");
+                }
+                StreamTwins::ModInt32Max => {
+                    assert_eq!(stream(12345), stream(12345 + (1 << 31) - 1), "{rng}");
+                    assert_eq!(stream(0), stream(89_482_311), "{rng}");
+                    assert_ne!(stream(0), stream(1), "{rng}");
+                }
                 StreamTwins::None => {
                     // No folding the facts leave out: seeds 2^31 and 2^48 apart (where the seeding takes them),
                     // and 0 and 1, give streams of their own.

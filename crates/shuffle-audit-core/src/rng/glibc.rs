@@ -5,7 +5,7 @@
 //! then `r[i] = r[i−31] + r[i−3] (mod 2^32)`. Output k is `r[k + 344] >> 1` (31 bits): the first 310 values
 //! after the 34 seeded ones are discarded. Only lags 31 and 3 are ever read, so a 32-slot ring holds the state.
 
-use super::{Draws, Family, RawRng, RngFacts, SeedParam, SeededRng, StateInit, StreamTwins};
+use super::{DeckBound, Draws, Family, RawRng, RngFacts, SeedParam, SeededRng, StateInit, StreamTwins};
 
 /// The GNU C library `rand()`.
 #[derive(Clone, Debug)]
@@ -73,6 +73,7 @@ impl SeededRng for GlibcRand {
         draws: Draws::Modulo,
         family: Family::CLibrary,
         state_init: StateInit::Other,
+        deck_bound: DeckBound::Streams,
     };
 
     fn from_seed_u64(seed: u64) -> Self {

@@ -12,7 +12,7 @@
 //!
 //! The raw output `r()` of this generator is `nextInt()` read as unsigned (`next(32)`).
 
-use super::{Draws, Family, RawRng, RngFacts, SeedParam, SeededRng, StateInit, StreamTwins};
+use super::{DeckBound, Draws, Family, RawRng, RngFacts, SeedParam, SeededRng, StateInit, StreamTwins};
 
 const MULTIPLIER: u64 = 0x5_DEEC_E66D;
 const ADDEND: u64 = 0xB;
@@ -109,6 +109,7 @@ impl SeededRng for JavaRandom {
         draws: Draws::Uniform,
         family: Family::Java,
         state_init: StateInit::Other,
+        deck_bound: DeckBound::Streams,
     };
 
     /// The tool's seed is the `long`'s 64 bits (a seed of 2^63 or more is the negative `long` with those bits).

@@ -14,21 +14,34 @@ mod chacha_wide;
 mod dotnet;
 mod facts;
 mod glibc;
+mod go;
 mod java;
+mod lua54;
 mod modern;
 mod msvc;
 mod mt19937;
+mod mulberry32;
+mod php;
 mod python;
+mod ruby;
+mod sin;
 mod v8;
+pub mod v8_sin;
 
 pub use dotnet::{DotnetRandom, dotnet_scale};
-pub use facts::{Draws, Family, RngFacts, SeedParam, StateInit, StreamTwins};
+pub use facts::{DeckBound, Draws, Family, RngFacts, SeedParam, StateInit, StreamTwins};
 pub use glibc::GlibcRand;
+pub use go::{GO_ZERO_SEED, GoRand, cooked as go_cooked};
 pub use java::JavaRandom;
+pub use lua54::Lua54Random;
 pub use modern::{AuditRng, ChaCha8, ChaCha12, ChaCha20, Pcg32, Pcg64};
 pub use msvc::MsvcRand;
 pub use mt19937::{Mt19937, StdMt19937, lemire_below};
+pub use mulberry32::{Mulberry32, xmur3};
+pub use php::PhpMtRand;
 pub use python::{PythonRandom, randbelow_from};
+pub use ruby::RubyRandom;
+pub use sin::{SIN_MAX_SEED, SIN_SCALE, SinRandom};
 pub use v8::{
     V8_CACHE_SIZE, V8MathRandom, murmur3_fmix64, murmur3_fmix64_inverse, node_seed_of_state, node_seed_state, scale,
     to_double, xorshift128_step,
@@ -117,6 +130,12 @@ crate::names::named_enum! {
         Mt19937 => "mt19937",
         Python => "python",
         V8 => "v8",
+        Go => "go",
+        Mulberry32 => "mulberry32",
+        Sin => "sin",
+        Lua54 => "lua54",
+        Php => "php",
+        Ruby => "ruby",
     }
 }
 
@@ -259,6 +278,30 @@ macro_rules! with_rng_type {
             }
             $crate::rng::RngKind::V8 => {
                 type $R = $crate::rng::V8MathRandom;
+                $body
+            }
+            $crate::rng::RngKind::Go => {
+                type $R = $crate::rng::GoRand;
+                $body
+            }
+            $crate::rng::RngKind::Mulberry32 => {
+                type $R = $crate::rng::Mulberry32;
+                $body
+            }
+            $crate::rng::RngKind::Sin => {
+                type $R = $crate::rng::SinRandom;
+                $body
+            }
+            $crate::rng::RngKind::Lua54 => {
+                type $R = $crate::rng::Lua54Random;
+                $body
+            }
+            $crate::rng::RngKind::Php => {
+                type $R = $crate::rng::PhpMtRand;
+                $body
+            }
+            $crate::rng::RngKind::Ruby => {
+                type $R = $crate::rng::RubyRandom;
                 $body
             }
         }

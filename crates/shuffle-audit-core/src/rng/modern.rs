@@ -10,7 +10,7 @@
 use rand::{Rng, SeedableRng};
 
 use super::chacha_wide::ChaChaWide;
-use super::{Draws, Family, RawRng, RngFacts, SeedParam, SeededRng, StateInit, StreamTwins};
+use super::{DeckBound, Draws, Family, RawRng, RngFacts, SeedParam, SeededRng, StateInit, StreamTwins};
 
 /// A `rand` generator (or [`ChaChaWide`], which copies one's stream), seen through `RawRng`: its `next_u32`,
 /// its `next_u64`, and its `seed_from_u64`.
@@ -45,6 +45,7 @@ macro_rules! modern_rng {
                 draws: Draws::Modulo,
                 family: Family::RustCrate,
                 state_init: StateInit::Other,
+                deck_bound: DeckBound::Streams,
             };
 
             fn from_seed_u64(seed: u64) -> Self {

@@ -4,7 +4,7 @@
 //! `srand(s)` sets `state = s` (so `srand(1)` gives 41, 18467, 6334, …). With only 32768 outputs,
 //! `rand() % k` favours the first `32768 mod k` residues by one part in `32768 / k`.
 
-use super::{Draws, Family, RawRng, RngFacts, SeedParam, SeededRng, StateInit, StreamTwins};
+use super::{DeckBound, Draws, Family, RawRng, RngFacts, SeedParam, SeededRng, StateInit, StreamTwins};
 
 /// The multiplier and increment of the state update.
 const A: u32 = 214_013;
@@ -62,6 +62,7 @@ impl SeededRng for MsvcRand {
         draws: Draws::Modulo,
         family: Family::CLibrary,
         state_init: StateInit::Other,
+        deck_bound: DeckBound::Streams,
     };
 
     fn from_seed_u64(seed: u64) -> Self {

@@ -16,7 +16,7 @@
 //!
 //! The raw output `r()` of `std::mt19937` is `gen()`, 32 bits.
 
-use super::{Draws, Family, RawRng, RngFacts, SeedParam, SeededRng, StateInit, StreamTwins};
+use super::{DeckBound, Draws, Family, RawRng, RngFacts, SeedParam, SeededRng, StateInit, StreamTwins};
 
 const N: usize = 624;
 const M: usize = 397;
@@ -208,6 +208,7 @@ impl SeededRng for StdMt19937 {
         draws: Draws::Uniform,
         family: Family::Cpp,
         state_init: StateInit::Mt19937Genrand,
+        deck_bound: DeckBound::Streams,
     };
 
     /// The constructor takes one 32-bit value: the tool's seed is checked to fit where the user gives it;

@@ -11,7 +11,7 @@
 //!
 //! The raw output `r()` of this generator is `getrandbits(32)`, one MT19937 output.
 
-use super::{Draws, Family, Mt19937, RawRng, RngFacts, SeedParam, SeededRng, StateInit, StreamTwins};
+use super::{DeckBound, Draws, Family, Mt19937, RawRng, RngFacts, SeedParam, SeededRng, StateInit, StreamTwins};
 
 /// `random.Random(seed)` for a non-negative int seed below 2^64.
 #[derive(Clone, Debug)]
@@ -104,6 +104,7 @@ impl SeededRng for PythonRandom {
         draws: Draws::Uniform,
         family: Family::Python,
         state_init: StateInit::Mt19937ByArray,
+        deck_bound: DeckBound::Streams,
     };
 
     fn from_seed_u64(seed: u64) -> Self {

@@ -26,7 +26,7 @@
 //! JavaScript's `Math.floor(Math.random() * k)`, which the shuffles use instead of `r() % k`
 //! ([`RawRng::SCALES`]).
 
-use super::{Draws, Family, RawRng, RngFacts, SeedParam, SeededRng, StateInit, StreamTwins};
+use super::{DeckBound, Draws, Family, RawRng, RngFacts, SeedParam, SeededRng, StateInit, StreamTwins};
 
 /// Doubles per refill of a context's cache (V8's `MathRandom::kCacheSize`).
 pub const V8_CACHE_SIZE: usize = 64;
@@ -204,6 +204,7 @@ impl SeededRng for V8MathRandom {
         draws: Draws::Scaled("Math.floor(Math.random() * m) from a 52-bit double"),
         family: Family::JavaScript,
         state_init: StateInit::Other,
+        deck_bound: DeckBound::Streams,
     };
 
     /// `node --random_seed=seed` for a seed that fits in 32 bits ([`super::RngKind::check_seed`] refuses the

@@ -2,8 +2,9 @@
 //! decks N deals from independently drawn seeds contain, and how much of the seed each common view reveals.
 //!
 //! N decks, each dealt after `srand` of a seed drawn uniformly from a space of `size` seeds whose streams have
-//! multiplicities 1 (c1 of them) or 2 (c2: MSVC twins, glibc's 0 and 1), so that stream probabilities are
-//! `1/size` and `2/size`. Expected repeated pairs: `C(N, 2) · Σ p² = C(N, 2) · (c1 + 4·c2) / size²` (the
+//! multiplicities m (c_m of them: 1 or 2 for MSVC twins and glibc's 0 and 1, the wraps of a range for Go's seeds
+//! kept modulo 2^31 − 1), so that stream probabilities are `m/size`. Expected repeated pairs:
+//! `C(N, 2) · Σ p² = C(N, 2) · Σ c_m·m² / size²` (the
 //! birthday count, about `N² / (2S)` for S equally likely decks); expected decks equal to an earlier one:
 //! `N − Σ_streams (1 − (1 − p)^N)`. Distinct streams are taken to deal distinct decks (n! ≫ S; the output
 //! says when it is not). A view of b bits leaves `(S − 1) · 2^(−b)` false candidates among S streams.
@@ -42,8 +43,12 @@ pub struct Budget {
     /// Copies of each face in the deck (a shoe); 1, and left out of the JSON, for one deck.
     #[serde(skip_serializing_if = "is_one")]
     pub copies: usize,
-    /// log2 of the decks that can come out: `min(streams, n!)`.
+    /// log2 of the decks that can come out: `min(streams, n!)`, and for the sine idiom its arcs.
     pub log2_decks: f64,
+    /// The sine idiom's bound: log2 of the arcs of `seed mod 2π` an n-card Fisher–Yates deck is constant on
+    /// (`4 · 10000 · Σ_{m=2..n} m`), whatever the seed count; left out of the JSON for other generators.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub log2_phase_decks: Option<f64>,
     /// N of the duplicate figures.
     pub decks_dealt: u64,
     pub expected_repeated_pairs: f64,
@@ -88,9 +93,13 @@ pub fn policy_bits(rng: crate::rng::RngKind, log2_orders: f64) -> Vec<PolicyBits
     // The clocks programs in the generator's language are seeded from.
     let used = |clock: Clock| match rng.facts().family {
         Family::CLibrary => !matches!(clock, Clock::UnixMs | Clock::DotnetTicks),
-        Family::Java | Family::Python | Family::Cpp => matches!(clock, Clock::Unix | Clock::UnixMs),
+        Family::Java | Family::Python | Family::Cpp | Family::Go | Family::Php | Family::Ruby => {
+            matches!(clock, Clock::Unix | Clock::UnixMs)
+        }
         Family::Dotnet => !matches!(clock, Clock::MsSinceMidnight | Clock::TimeXorPid),
-        Family::RustCrate | Family::JavaScript => matches!(clock, Clock::Unix | Clock::MsSinceMidnight),
+        Family::RustCrate => matches!(clock, Clock::Unix | Clock::MsSinceMidnight),
+        Family::Lua => clock == Clock::Unix,
+        Family::JavaScript => matches!(clock, Clock::Unix | Clock::UnixMs),
     };
     rows.into_iter()
         .filter(|&(clock, request, _)| used(clock) || request == SpaceRequest::All && clock == Clock::Unix)
@@ -150,21 +159,27 @@ pub fn budget(space: &SeedSpace, n: usize, copies: usize, deal: Option<&DealConf
         crate::stats::deck::duplicate_decks::ln_orders_of_faces(n, copies) / std::f64::consts::LN_2
     };
     let log2_streams = space.log2_streams();
+    let log2_phase_decks =
+        if copies == 1 { space.policy.rng.facts().deck_bound.log2_fisher_yates_decks(n) } else { None };
+    let phase_bound = log2_phase_decks.is_some_and(|p| p < log2_streams);
     let nn = decks_dealt as f64;
     let pairs = nn * (nn - 1.0) / 2.0;
-    let (expected_repeated_pairs, expected_repeated_decks) = match (space.size(), space.distinct_streams()) {
-        (Some(size), Some(streams)) => {
-            let (size_f, c2) = (size as f64, (size - streams) as f64);
-            let c1 = streams as f64 - c2;
-            let sum_p2 = (c1 + 4.0 * c2) / (size_f * size_f) + (-log2_orders).exp2();
+    let (expected_repeated_pairs, expected_repeated_decks) = match (space.size(), space.stream_multiplicities()) {
+        (Some(size), Some(multiplicities)) if !phase_bound => {
+            // A stream of m seeds is dealt with probability p = m / size.
+            let size_f = size as f64;
+            let sum_p2 = multiplicities.iter().map(|&(m, c)| c as f64 * (m as f64 / size_f).powi(2)).sum::<f64>()
+                + (-log2_orders).exp2();
             // Σ (1 − (1 − p)^N) with 1 − (1 − p)^N = −expm1(N · ln_1p(−p)).
             let hit = |p: f64| -(nn * (-p).ln_1p()).exp_m1();
-            let distinct = c1 * hit(1.0 / size_f) + c2 * hit(2.0 / size_f);
+            let distinct: f64 = multiplicities.iter().map(|&(m, c)| c as f64 * hit(m as f64 / size_f)).sum();
             (pairs * sum_p2, (nn - distinct).max(0.0))
         }
         _ => {
-            // A 2^64 seed space or an OS key: every deal is its own (about C(N, 2) / n! repeats).
-            let p = (-(log2_orders.min(log2_streams))).exp2();
+            // A 2^64 seed space or an OS key: every deal is its own (about C(N, 2) / n! repeats); the sine idiom's
+            // arcs taken as equally likely, which gives the fewest repeats D decks can have.
+            let log2_d = log2_orders.min(log2_streams).min(log2_phase_decks.unwrap_or(f64::INFINITY));
+            let p = (-log2_d).exp2();
             (pairs * p, pairs * p)
         }
     };
@@ -193,7 +208,8 @@ pub fn budget(space: &SeedSpace, n: usize, copies: usize, deal: Option<&DealConf
         log2_streams,
         log2_orders,
         copies,
-        log2_decks: log2_streams.min(log2_orders),
+        log2_decks: log2_streams.min(log2_orders).min(log2_phase_decks.unwrap_or(f64::INFINITY)),
+        log2_phase_decks,
         decks_dealt,
         expected_repeated_pairs,
         expected_repeated_decks,

@@ -224,11 +224,12 @@ impl Problem {
     }
 
     /// The Fisher–Yates walk the dealer's shuffle is, when it is one: `fisher-yates` backward, `fisher-yates-forward`
-    /// forward, and the library shuffles of Java (`Collections.shuffle`) and Python (`random.shuffle`), which are
-    /// Durstenfeld's backward loop with the runtime's bounded draw (C++'s `std::shuffle` is not).
+    /// forward, and the library shuffles of Java (`Collections.shuffle`), Python (`random.shuffle`), PHP
+    /// (`shuffle`) and Ruby (`Array#shuffle`), which are Durstenfeld's backward loop with the runtime's bounded
+    /// draw (C++'s `std::shuffle` is not, nor Go's `rand.Shuffle`, whose draw is not `Intn`'s).
     pub fn walk(&self) -> Option<Walk> {
         let library = self.dealer.algorithm.kind == AlgorithmKind::LibraryShuffle
-            && matches!(self.dealer.rng, RngKind::Java | RngKind::Python);
+            && matches!(self.dealer.rng, RngKind::Java | RngKind::Python | RngKind::Php | RngKind::Ruby);
         match self.dealer.algorithm.kind.fisher_yates_sweep() {
             Some(Sweep::Backward) => Some(Walk::Backward),
             Some(Sweep::Forward) => Some(Walk::Forward),

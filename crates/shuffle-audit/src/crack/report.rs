@@ -282,6 +282,18 @@ pub fn render_budget(b: &Budget, rng: &str) -> String {
             "every order can be dealt".to_string()
         }
     );
+    if let Some(arcs) = b.log2_phase_decks {
+        let _ = writeln!(
+            s,
+            "  the deck is a function of seed mod 2π: a Fisher–Yates deck of these cards is constant on each of at \
+             most 2^{arcs:.1} arcs of the turn (4 · 10000 · Σ(i+1)), however many seeds{}",
+            if arcs < b.log2_streams {
+                "; seeds on one arc deal one deck, so a view pins the deck, not the seed"
+            } else {
+                ""
+            }
+        );
+    }
     let _ = writeln!(
         s,
         "  in {} decks, each from its own seed: {} repeated pairs expected, {} decks equal to an earlier one",

@@ -24,7 +24,7 @@
 
 use super::clock::{DAY_MS, UnixMillis, format_clock, format_time};
 use crate::error::{ConfigError, Field};
-use crate::rng::{Family, RngKind, SeedParam, StreamTwins};
+use crate::rng::{Family, GO_ZERO_SEED, RngKind, SeedParam, StreamTwins};
 
 crate::names::named_enum! {
     /// How a dealer derives its seed from the clock.
@@ -280,11 +280,20 @@ pub(crate) fn clock_expression(rng: RngKind, clock: Clock) -> &'static str {
         (Clock::Unix, Family::Java) => "System.currentTimeMillis() / 1000",
         (Clock::Unix, Family::Dotnet) => "(int)DateTimeOffset.UtcNow.ToUnixTimeSeconds()",
         (Clock::Unix, Family::Cpp) => "time(nullptr)",
-        (Clock::Unix, Family::CLibrary | Family::JavaScript | Family::RustCrate) => "time(NULL)",
+        (Clock::Unix, Family::CLibrary | Family::RustCrate) => "time(NULL)",
+        (Clock::Unix, Family::JavaScript) => "Math.floor(Date.now() / 1000)",
+        (Clock::UnixMs, Family::JavaScript) => "Date.now()",
         (Clock::UnixMs, Family::Java) => "System.currentTimeMillis()",
         (Clock::UnixMs, Family::Python) => "int(time.time() * 1000)",
         (Clock::UnixMs, Family::Dotnet) => "(int)DateTimeOffset.UtcNow.ToUnixTimeMilliseconds()",
-        (Clock::UnixMs, Family::CLibrary | Family::Cpp | Family::JavaScript | Family::RustCrate) => "Unix milliseconds",
+        (Clock::Unix, Family::Go) => "time.Now().Unix()",
+        (Clock::Unix, Family::Lua) => "os.time()",
+        (Clock::Unix, Family::Php) => "time()",
+        (Clock::UnixMs, Family::Php) => "(int) (microtime(true) * 1000)",
+        (Clock::Unix, Family::Ruby) => "Time.now.to_i",
+        (Clock::UnixMs, Family::Ruby) => "(Time.now.to_f * 1000).to_i",
+        (Clock::UnixMs, Family::Go) => "time.Now().UnixMilli()",
+        (Clock::UnixMs, Family::CLibrary | Family::Cpp | Family::RustCrate | Family::Lua) => "Unix milliseconds",
         (Clock::TickCount, Family::Dotnet) => "Environment.TickCount",
         (Clock::TickCount, _) => "GetTickCount()",
         (Clock::DotnetTicks, _) => "(int)DateTime.Now.Ticks",
@@ -553,6 +562,43 @@ impl SeedSpace {
                 }
                 v
             }
+            StreamTwins::ModInt32Max => {
+                // Go keeps the seed modulo 2^31 − 1 and runs 0 as 89482311.
+                const M: u64 = (1 << 31) - 1;
+                let mut v = Vec::new();
+                for &(a, b) in &self.ranges {
+                    if b - a >= M - 1 {
+                        v.push((0, M - 1));
+                    } else if a % M <= b % M {
+                        v.push((a % M, b % M));
+                    } else {
+                        v.push((a % M, M - 1));
+                        v.push((0, b % M));
+                    }
+                }
+                let mut v = merge(v);
+                if v.first().is_some_and(|&(a, _)| a == 0) {
+                    v[0].0 = 1;
+                    if v[0].0 > v[0].1 {
+                        v.remove(0);
+                    }
+                    v.push((GO_ZERO_SEED, GO_ZERO_SEED));
+                }
+                v
+            }
+            StreamTwins::TopWordOne => {
+                // Seeds 2^32..2^33 run as their low word.
+                const W: u64 = 1 << 32;
+                let mut v = Vec::new();
+                for &(a, b) in &self.ranges {
+                    let (lo, hi) = (a.max(W), b.min(2 * W - 1));
+                    if lo <= hi {
+                        v.push((lo - W, hi - W));
+                    }
+                    v.extend([(a, b.min(W - 1)), (a.max(2 * W), b)].into_iter().filter(|&(x, y)| x <= y));
+                }
+                v
+            }
             StreamTwins::None => self.ranges.clone(),
         };
         merge(out)
@@ -564,6 +610,53 @@ impl SeedSpace {
             return None;
         }
         self.streams().iter().try_fold(0u64, |acc, &(a, b)| acc.checked_add((b - a).checked_add(1)?))
+    }
+
+    /// How many seeds of the space each stream stands for, as (seeds per stream, streams with that many),
+    /// when the space fits in 64 bits: 1 or 2 for MSVC's twins and glibc's 0 and 1, and for Go's seeds kept
+    /// modulo 2^31 − 1 the number of times a range wraps over the residues (0 and 89482311 added together).
+    pub fn stream_multiplicities(&self) -> Option<Vec<(u64, u64)>> {
+        let (size, streams) = (self.size()?, self.distinct_streams()?);
+        if self.policy.rng.facts().twins != StreamTwins::ModInt32Max {
+            // Every stream is one or two seeds.
+            let twins = size - streams;
+            return Some([(1, streams - twins), (2, twins)].into_iter().filter(|&(_, c)| c > 0).collect());
+        }
+        const M: u64 = (1 << 31) - 1;
+        if self.ranges.len() > 1 {
+            return None;
+        }
+        // How many residues take each count.
+        let mut counts: std::collections::BTreeMap<u64, u64> = std::collections::BTreeMap::new();
+        let mut of_zero = 0u64;
+        let mut of_other = 0u64;
+        for &(a, b) in &self.ranges {
+            let len = b - a + 1;
+            let (q, r) = (len / M, len % M);
+            // Residues a mod M, …, (a + r − 1) mod M take q + 1 seeds; the rest q.
+            let start = a % M;
+            let in_extra = |x: u64| (x + M - start) % M < r;
+            if q > 0 {
+                *counts.entry(q).or_default() += M - r;
+            }
+            if r > 0 {
+                *counts.entry(q + 1).or_default() += r;
+            }
+            for (residue, slot) in [(0, &mut of_zero), (GO_ZERO_SEED, &mut of_other)] {
+                *slot += q + u64::from(in_extra(residue));
+            }
+        }
+        // Residue 0 runs as 89482311: the two are one stream of their seeds together.
+        for c in [of_zero, of_other].into_iter().filter(|&c| c > 0) {
+            let e = counts.get_mut(&c).expect("counted above");
+            *e -= 1;
+        }
+        if of_zero + of_other > 0 {
+            *counts.entry(of_zero + of_other).or_default() += 1;
+        }
+        let out: Vec<(u64, u64)> = counts.into_iter().filter(|&(m, c)| m > 0 && c > 0).collect();
+        debug_assert_eq!(out.iter().map(|&(_, c)| c).sum::<u64>(), streams);
+        Some(out)
     }
 
     /// log2 of the number of distinct streams (for an OS-keyed space, of the keys).
@@ -587,7 +680,18 @@ impl SeedSpace {
             StreamTwins::ZeroIsOne if s == 1 => vec![0, 1],
             // Seeds 2^48 apart: listed up to sixteen (a space that holds more is far too large to search).
             StreamTwins::Low48 => (0..16u64).filter_map(|k| s.checked_add(k << 48)).collect(),
-            StreamTwins::ZeroIsOne | StreamTwins::None => vec![s],
+            // Seeds 2^31 − 1 apart (and 0 with 89482311): listed up to sixteen, as Java's.
+            StreamTwins::ModInt32Max => {
+                const M: u64 = (1 << 31) - 1;
+                let mut v: Vec<u64> = (0..16u64).filter_map(|k| s.checked_add(k * M)).collect();
+                if s == GO_ZERO_SEED {
+                    v.extend((0..16u64).map(|k| k * M));
+                }
+                v.sort_unstable();
+                v
+            }
+            StreamTwins::TopWordOne if s < 1 << 32 => vec![s, s + (1 << 32)],
+            StreamTwins::ZeroIsOne | StreamTwins::None | StreamTwins::TopWordOne => vec![s],
         };
         family.into_iter().filter(|&x| self.contains(x)).collect()
     }
@@ -598,7 +702,12 @@ impl SeedSpace {
             StreamTwins::Low31 => vec![seed & 0x7fff_ffff],
             StreamTwins::ZeroIsOne if seed == 0 => vec![1],
             StreamTwins::Low48 => vec![seed & ((1 << 48) - 1)],
-            StreamTwins::ZeroIsOne | StreamTwins::None => vec![seed],
+            StreamTwins::ModInt32Max => match seed % ((1 << 31) - 1) {
+                0 => vec![GO_ZERO_SEED],
+                r => vec![r],
+            },
+            StreamTwins::TopWordOne if seed >> 32 == 1 => vec![seed - (1 << 32)],
+            StreamTwins::ZeroIsOne | StreamTwins::None | StreamTwins::TopWordOne => vec![seed],
         }
     }
 
@@ -747,6 +856,39 @@ mod tests {
             max_pid: DEFAULT_MAX_PID,
         });
         assert!(v8.unwrap_err().to_string().starts_with("--rng: v8 is not seeded"));
+    }
+
+    #[test]
+    fn go_seeds_fold_modulo_2_pow_31_minus_1() {
+        const M: u64 = (1 << 31) - 1;
+        let go = |from, to| space(RngKind::Go, Clock::Unix, SpaceRequest::Seeds { from, to });
+        // A window of Unix seconds before 2038 is below 2^31 − 1: every seed its own stream.
+        let w = go(1_796_126_400, 1_796_130_000);
+        assert_eq!((w.distinct_streams(), w.stream_multiplicities()), (Some(3601), Some(vec![(1, 3601)])));
+        // 0 runs as 89482311, and seeds M apart are one stream.
+        let z = go(0, 10);
+        assert_eq!(z.streams(), vec![(1, 10), (GO_ZERO_SEED, GO_ZERO_SEED)]);
+        assert_eq!(z.equivalents_stream(M + 3), vec![3]);
+        let all = go(0, 3 * M + 4);
+        assert_eq!(all.streams(), vec![(1, M - 1)]);
+        assert_eq!(
+            all.equivalents(GO_ZERO_SEED),
+            vec![0, GO_ZERO_SEED, M, M + GO_ZERO_SEED, 2 * M, 2 * M + GO_ZERO_SEED, 3 * M]
+        );
+        // 3M + 5 seeds: residues 0..=4 four times, the others three; 0 joins 89482311's three.
+        let m = all.stream_multiplicities().unwrap();
+        assert_eq!(m, vec![(3, M - 6), (4, 4), (7, 1)]);
+        assert_eq!(m.iter().map(|&(k, c)| k * c).sum::<u64>(), 3 * M + 5);
+    }
+
+    #[test]
+    fn ruby_seeds_with_a_top_word_of_one_run_as_their_low_word() {
+        const W: u64 = 1 << 32;
+        let ruby = space(RngKind::Ruby, Clock::Unix, SpaceRequest::Seeds { from: W - 2, to: W + 3 });
+        assert_eq!(ruby.streams(), vec![(0, 3), (W - 2, W - 1)]);
+        assert_eq!((ruby.equivalents(2), ruby.equivalents_stream(W + 2)), (vec![W + 2], vec![2]));
+        let wide = space(RngKind::Ruby, Clock::Unix, SpaceRequest::Seeds { from: 0, to: 3 * W });
+        assert_eq!(wide.distinct_streams(), Some(2 * W + 1));
     }
 
     #[test]
