@@ -88,8 +88,9 @@ fn sigint_writes_a_partial_report_and_the_state_and_resume_finishes_the_same_byt
         let tmp = TempDir::new().unwrap();
         let dir = tmp.path().join("stopped");
         let child = spawn(&MEDIUM, &dir, &[]);
-        // Signalled once it is counting (half a second of CPU: past start-up, far from the end, on any machine).
-        wait_for_cpu(child.id(), 0.5, "the run");
+        // Signalled once it is counting (two seconds of CPU of about six: past its first waves even when the
+        // other tests load the machine, far from the end).
+        wait_for_cpu(child.id(), 2.0, "the run");
         signal(&child, sig);
         let sent = Instant::now();
         // The run stops at the next chunk: well within the limit, even on a loaded machine.
@@ -740,7 +741,8 @@ fn options_a_resumed_run_would_ignore_and_a_negative_shard_are_refused_naming_th
 #[test]
 fn a_run_of_samples_interrupted_and_resumed_gives_the_whole_run() {
     let tmp = TempDir::new().unwrap();
-    // 60 samples of 10^5 decks: about 2 s of processor time at the test profile's speed, signalled after 0.5 s.
+    // 60 samples of 10^5 decks: about 5 s of processor time at the test profile's speed, signalled after 1.5 s
+    // (past the first samples even when the other tests load the machine).
     let length =
         ["-a", "fisher-yates", "--shuffles", "6e6", "--samples", "60", "--seed", "5", "--no-timings", "--threads"];
     let whole = tmp.path().join("whole");
@@ -749,7 +751,7 @@ fn a_run_of_samples_interrupted_and_resumed_gives_the_whole_run() {
     assert!(matches!(code, Some(0 | 1)), "{}", stderr(&done));
     let dir = tmp.path().join("stopped");
     let child = spawn(&length, &dir, &[]);
-    wait_for_cpu(child.id(), 0.5, "the run");
+    wait_for_cpu(child.id(), 1.5, "the run");
     signal(&child, libc::SIGINT);
     let (status, out, err) = wait_within(child, Duration::from_secs(20));
     assert_eq!(status.code(), Some(130), "{err}");
