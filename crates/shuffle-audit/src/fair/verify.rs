@@ -76,6 +76,19 @@ pub fn short(hash: &str) -> String {
     if hash.chars().count() > 12 { format!("{h}…") } else { h }
 }
 
+/// A count with its thousands grouped: 4,294,967,253.
+fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (k, c) in digits.chars().enumerate() {
+        if k > 0 && (digits.len() - k) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 fn names(cards: &[Card]) -> String {
     cards.iter().map(|&c| card_name(c, 52, NameStyle::Symbol)).collect::<Vec<_>>().join(" ")
 }

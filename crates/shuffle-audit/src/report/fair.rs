@@ -92,7 +92,12 @@ pub fn console(v: &Verification, scheme: &str, stopped: Option<&str>) -> String 
     }
     let failed = v.failed.len() as u64;
     s += &if failed > 0 {
-        format!("{} of {} do not verify\n", plural(failed, "round", "rounds"), group_digits(v.rounds))
+        format!(
+            "{} of {} {} not verify\n",
+            plural(failed, "round", "rounds"),
+            group_digits(v.rounds),
+            if failed == 1 { "does" } else { "do" }
+        )
     } else if v.verified == 0 {
         "no round could be verified yet: no server seed is revealed\n".to_string()
     } else {
