@@ -81,7 +81,7 @@ fn grouped(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (k, c) in digits.chars().enumerate() {
-        if k > 0 && (digits.len() - k) % 3 == 0 {
+        if k > 0 && (digits.len() - k).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);
@@ -174,7 +174,7 @@ pub fn verify(input: impl BufRead, scheme: Scheme, stop: &dyn Fn() -> bool) -> R
                     if n == last + 2 {
                         format!("nonce {} is", last + 1)
                     } else {
-                        format!("{} nonces are", n - last - 1)
+                        format!("{} nonces are", grouped(n - last - 1))
                     }
                 ))
             } else {
