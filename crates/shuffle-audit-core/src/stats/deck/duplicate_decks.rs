@@ -362,12 +362,14 @@ impl DuplicateDecks {
             visitor.read("duplicate-decks.window", &self.packed);
             return;
         }
-        // A count beyond the window cannot be this run's: the next section then has the wrong length.
-        let kept = decks[0].min(self.window) as usize;
+        // One run keeps at most its window; the tally of a run of samples adds up the windows of its finished
+        // samples (each sample keeps its own first decks), so a state of samples holds several. A count beyond
+        // 4,096 windows cannot be a run's: the next section then has the wrong length.
+        let kept = decks[0].min(self.window.saturating_mul(1 << 12)) as usize;
         let packed = std::sync::Arc::make_mut(&mut self.packed);
         packed.resize(kept * self.words, 0);
         visitor.visit("duplicate-decks.window", packed);
-        self.left = self.window - kept as u64;
+        self.left = self.window.saturating_sub(kept as u64);
         // What a state file holds was written sorted; anything else is sorted again when next visited.
         self.sorted = self.packed.chunks_exact(self.words).is_sorted();
     }
