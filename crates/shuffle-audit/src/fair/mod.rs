@@ -1,5 +1,5 @@
 //! Provably fair: a casino's rounds replayed from its seeds ([`scheme`]) and checked, round by round, with the
-//! protocol's known failures ([`verify`]).
+//! protocol's known failures ([`mod@verify`]).
 
 pub mod scheme;
 pub mod verify;
