@@ -1,9 +1,10 @@
-//! `shuffle-audit list`: every algorithm, generator, deck preset and game.
+//! `shuffle-audit list`: every algorithm, generator, deck preset, game and machine.
 
 use std::process::ExitCode;
 
 use shuffle_audit::cards::PRESETS;
 use shuffle_audit::game::Game;
+use shuffle_audit::game::csm::MachineSpec;
 use shuffle_audit::rng::RngKind;
 use shuffle_audit::shuffle::AlgorithmKind;
 
@@ -40,6 +41,19 @@ pub fn run() -> anyhow::Result<ExitCode> {
     ] {
         writeln!(out, "  {:<22} {what}", game.name());
     }
+    let m = MachineSpec::DEFAULT;
+    writeln!(out, "\nMachines (-a csm, for run and shuffle: a stream of dealt and returned cards, not decks):");
+    writeln!(
+        out,
+        "  {:<22} continuous shuffling machine: --compartments M ({}), --tray T refilled below T cards ({}), --round R \
+         cards ({}), --copies K decks ({})",
+        "csm", m.compartments, m.tray, m.round, m.copies
+    );
+    writeln!(
+        out,
+        "  {:<22} the ideal machine, the control: every card dealt uniformly from the cards inside",
+        "csm --machine ideal"
+    );
     out.finish()?;
     Ok(ExitCode::SUCCESS)
 }

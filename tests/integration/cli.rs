@@ -45,6 +45,11 @@ fn list_names_every_algorithm_generator_and_preset() {
     let presets = section(&text, "Deck presets");
     let sizes: Vec<&str> = presets.iter().filter_map(|l| l.split_whitespace().next()).collect();
     assert_eq!(sizes, ["52", "54"]);
+
+    let machines = section(&text, "Machines");
+    let names: Vec<&str> = machines.iter().map(|l| l.split("  ").nth(1).unwrap_or("").trim()).collect();
+    assert_eq!(names, ["csm", "csm --machine ideal"], "{text}");
+    assert!(machines[0].contains("--compartments M (38)"), "{text}");
 }
 
 #[test]

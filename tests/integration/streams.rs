@@ -128,6 +128,39 @@ fn a_byte_scaled_to_52_fails_naming_the_four_short_faces() {
     assert!(said.contains("PASS: no test finds a bias"), "{said}");
 }
 
+/// A few draws (150 of 52 faces, 2.9 a face expected): `draw-faces` takes the exact multinomial law rather than
+/// being left out. Draws giving ♠A one time in three FAIL naming ♠A and the exact law; fair ones PASS (a fair
+/// stream fails at 1e-3 with probability at most 1e-3).
+#[test]
+fn a_few_draws_are_judged_by_the_exact_multinomial_law() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut x: u64 = 11;
+    let mut next = || {
+        x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        x >> 33
+    };
+    let (mut heavy, mut fair) = (String::new(), String::new());
+    for _ in 0..150 {
+        let h = if next() % 3 == 0 { 0 } else { next() % 52 };
+        heavy.push_str(&format!("{h}\n"));
+        fair.push_str(&format!("{}\n", next() % 52));
+    }
+    let (a, b) = (dir.path().join("heavy.txt"), dir.path().join("fair.txt"));
+    std::fs::write(&a, heavy).unwrap();
+    std::fs::write(&b, fair).unwrap();
+    let out = run(&["run", "--draws", p(&a), "--out", p(&dir.path().join("a"))]);
+    let said = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{said}{}", stderr(&out));
+    assert!(said.contains("FAIL: draw-faces"), "{said}");
+    assert!(said.contains("♠A is drawn"), "{said}");
+    assert!(said.contains("the p is the exact multinomial law's over 150 draws, not χ²'s"), "{said}");
+    let out = run(&["run", "--draws", p(&b), "--out", p(&dir.path().join("b"))]);
+    let said = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{said}{}", stderr(&out));
+    assert!(said.contains("\n  draw-faces "), "{said}");
+    assert!(!said.contains("draw-faces not applied"), "{said}");
+}
+
 /// Bad input: a bad line is named with its number (exit 2); an event no machine could give makes the stream
 /// BROKEN with its line; flags that do not apply are refused.
 #[test]

@@ -160,6 +160,27 @@ pub fn finding(report: &StreamReport, row: &StreamRow, lang: Lang) -> String {
                 (true, _) => format!("{name} 出现 {observed:.0} 次，公平约 {expected:.1} 次"),
             }
         }
+        Found::FaceExact { face, observed, expected, draws, bound } => {
+            let name = card(report, *face, zh);
+            let draws = group_digits(*draws);
+            match (zh, bound) {
+                (false, false) => format!(
+                    "{name} is drawn {observed:.0} times where fair draws give {expected:.1}; with {expected:.1} \
+                     draws a face expected the p is the exact multinomial law's over {draws} draws, not χ²'s"
+                ),
+                (false, true) => format!(
+                    "{name} is drawn {observed:.0} times where fair draws give {expected:.1}; the p is an upper bound \
+                     from the exact multinomial law over {draws} draws (the counts are further out than it was walked)"
+                ),
+                (true, false) => format!(
+                    "{name} 出现 {observed:.0} 次，公平约 {expected:.1} 次；每种牌面期望不足 5 次，p 值取 {draws} \
+                     次抽取的精确多项分布，而非 χ² 近似"
+                ),
+                (true, true) => format!(
+                    "{name} 出现 {observed:.0} 次，公平约 {expected:.1} 次；p 值是 {draws} 次抽取精确多项分布给出的上界"
+                ),
+            }
+        }
         Found::Pair { first, second, observed, expected } => {
             let (a, b) = (card(report, *first, zh), card(report, *second, zh));
             if zh {

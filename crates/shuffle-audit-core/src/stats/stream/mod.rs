@@ -97,6 +97,10 @@ pub enum Found {
     Guess { guesses: u64, hits: u64, expected: f64 },
     /// A face dealt (drawn) more or less often than expected.
     Face { face: Card, observed: f64, expected: f64 },
+    /// `draw-faces` of few draws (fewer than 5 a face expected), its p from the exact multinomial law: the face
+    /// furthest from its share; `bound` when the p is an upper bound (the observed value beyond the exact walk's
+    /// budget).
+    FaceExact { face: Card, observed: f64, expected: f64, draws: u64, bound: bool },
     /// A face dealt (drawn) right after another more or less often than expected.
     Pair { first: Card, second: Card, observed: f64, expected: f64 },
     /// `draw-gaps`: the gap between two draws of one face, in a class of lengths, against the geometric law.
