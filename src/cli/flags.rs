@@ -138,8 +138,9 @@ pub const LANG_OF_REPORTS: &str =
 /// `--tests`.
 pub const TESTS: &str = "Tests to apply: comma-separated names, `position`, `default` (every test of the default \
      battery that applies: the default), `all` (every test that applies, the opt-in longest-increasing and guess too) \
-     or `default,NAME` (the default battery and an opt-in test); for a shoe (`--copies`), `shoe` (the tests of its \
-     faces, counted by face) or `shoe,NAME`";
+     or `default,NAME` (the default battery and an opt-in test); for a shoe (`--copies`) `default` is `shoe`, the \
+     tests of its faces counted by face (`shoe,NAME` adds one), and the tests of its distinct ids run when named or \
+     with `all`";
 
 pub const GUESSER: &str = "The guess test's guesser: marginal, successor, above-last, or all (the default: each \
      one, Bonferroni over them); needs guess among --tests";

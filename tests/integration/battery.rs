@@ -363,10 +363,37 @@ fn the_guess_test_names_a_shoes_faces() {
 #[test]
 fn a_shoe_is_audited_by_face_and_its_copies_are_refused_where_they_do_not_apply() {
     let dir = tempfile::tempdir().unwrap();
-    // A built-in 6-deck shoe: the whole battery on its 312 ids, and the shoe's four tests of faces by position.
-    let out = dir.path().join("builtin");
+    // A built-in 6-deck shoe: its default battery is the shoe's (`--tests shoe`), the tests of faces only, counted
+    // by face, so counts.csv holds faces and no heatmap of ids is drawn. The tests of its 312 ids run when named
+    // (or with `all`), and the same seed gives the same face-by-position statistic with them.
+    // A fair shoe fails to PASS with probability below 0.008 (eight tests at the SUSPICIOUS threshold 1e-3).
     let shoe_run = ["run", "-a", "fisher-yates", "--deck", "52", "--copies", "6", "--shuffles", "4000", "--seed", "3"];
-    let o = run(&[&shoe_run[..], &["--out", out.to_str().unwrap()]].concat());
+    let by_face = dir.path().join("by-face");
+    let o = run(&[&shoe_run[..], &["--out", by_face.to_str().unwrap()]].concat());
+    let console = text(&o.stdout);
+    assert_eq!(o.status.code(), Some(0), "{console}");
+    assert!(console.contains("6 × 52 cards (312)"), "{console}");
+    assert!(!console.contains("not applicable"), "{console}");
+    assert_eq!(common::run_json(&by_face)["config"]["copies"], 6);
+    assert_eq!(common::run_json(&by_face)["config"]["tests"], "shoe");
+    let (header, face_rows) = csv_rows(&by_face.join("summary.csv"));
+    let (col, stat) =
+        (header.iter().position(|h| h == "test").unwrap(), header.iter().position(|h| h == "statistic").unwrap());
+    let names: Vec<&str> = face_rows.iter().map(|r| r[col].as_str()).collect();
+    assert_eq!(names.len(), 9, "{names:?}");
+    let counts = std::fs::read_to_string(by_face.join("counts.csv")).unwrap();
+    assert_eq!(counts.lines().next().unwrap().split(',').count(), 53);
+    assert!(!by_face.join("position-card.svg").exists());
+    // `--tests shoe` is the same run, file for file.
+    let named = dir.path().join("named");
+    let o = run(&[&shoe_run[..], &["--tests", "shoe", "--out", named.to_str().unwrap()]].concat());
+    assert_eq!(o.status.code(), Some(0));
+    for f in ["summary.csv", "counts.csv"] {
+        assert_eq!(std::fs::read(by_face.join(f)).unwrap(), std::fs::read(named.join(f)).unwrap(), "{f}");
+    }
+    let out = dir.path().join("builtin");
+    let ids = "position-card,cycles,face-by-position,value-by-position,suit-by-position,rank-by-position,clumping";
+    let o = run(&[&shoe_run[..], &["--tests", ids, "--out", out.to_str().unwrap()]].concat());
     let console = text(&o.stdout);
     assert!(console.contains("6 × 52 cards (312)"), "{console}");
     let (header, rows) = csv_rows(&out.join("summary.csv"));
@@ -375,25 +402,9 @@ fn a_shoe_is_audited_by_face_and_its_copies_are_refused_where_they_do_not_apply(
     for t in ["face-by-position", "value-by-position", "suit-by-position", "rank-by-position", "clumping", "cycles"] {
         assert!(tests.contains(&t), "{t}: {tests:?}");
     }
-    assert_eq!(common::run_json(&out)["config"]["copies"], 6);
-    // The shoe's battery, `--tests shoe`: the tests of faces only, counted by face, so counts.csv holds faces and
-    // no heatmap of ids is drawn; the same seed gives the same face-by-position statistic as the whole battery.
-    // A fair shoe fails to PASS with probability below 0.008 (eight tests at the SUSPICIOUS threshold 1e-3).
-    let by_face = dir.path().join("by-face");
-    let o = run(&[&shoe_run[..], &["--tests", "shoe", "--out", by_face.to_str().unwrap()]].concat());
-    let console = text(&o.stdout);
-    assert_eq!(o.status.code(), Some(0), "{console}");
-    assert!(!console.contains("not applicable"), "{console}");
-    let (header, face_rows) = csv_rows(&by_face.join("summary.csv"));
-    let (col, stat) =
-        (header.iter().position(|h| h == "test").unwrap(), header.iter().position(|h| h == "statistic").unwrap());
-    let names: Vec<&str> = face_rows.iter().map(|r| r[col].as_str()).collect();
-    assert_eq!(names.len(), 9, "{names:?}");
     let face_stat = |rows: &[Vec<String>]| rows.iter().find(|r| r[col] == "face-by-position").unwrap()[stat].clone();
     assert_eq!(face_stat(&face_rows), face_stat(&rows));
-    let counts = std::fs::read_to_string(by_face.join("counts.csv")).unwrap();
-    assert_eq!(counts.lines().next().unwrap().split(',').count(), 53);
-    assert!(!by_face.join("position-card.svg").exists() && out.join("position-card.svg").exists());
+    assert!(out.join("position-card.svg").exists());
     assert_refused(&["run", "-a", "fisher-yates", "--tests", "shoe"], "needs --copies 2 or more");
     // Fair 8-deck shoes written by face PASS, with only the tests of faces applied. Fixed seed; a fair shoe fails
     // to PASS with probability below 0.008 (eight tests, the SUSPICIOUS threshold 1e-3 on Holm-adjusted p).

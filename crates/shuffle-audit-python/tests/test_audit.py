@@ -153,8 +153,8 @@ def test_repr_names_the_verdict():
 
 
 def test_a_shoe_is_audited_by_face_and_a_baccarat_shoe_at_the_table():
-    # random.shuffle of a 6-deck shoe: 312 ids, the tests of faces by position among them; fair, so the run
-    # fails `assert_fair` with probability at most 1e-3 (the SUSPICIOUS threshold over the family).
+    # random.shuffle of a 6-deck shoe: the shoe's battery, the tests of its faces by position among them; fair, so
+    # the run fails `assert_fair` with probability at most 1e-3 (the SUSPICIOUS threshold over the family).
     report = shuffle_audit.assert_fair(python_shuffle, deck=52, copies=6, shuffles=20_000, seed=3)
     names = {t["name"] for t in report.tests}
     assert {"face-by-position", "suit-by-position", "value-by-position"} <= names

@@ -303,6 +303,7 @@ impl Audit {
         crate::audit::config::check_deck(self.deck).map_err(err)?;
         let copies = deal.map_or(self.copies.unwrap_or(1), |d| d.copies);
         let cards = crate::audit::config::check_copies(self.deck, copies).map_err(err)?;
+        let tests = tests.for_copies(copies, deal.is_some());
         let config = RunConfig { threads: self.threads, deal, tests, copies, ..RunConfig::of(source, cards, shuffles) };
         config.validate().map_err(err)?;
         Ok((config, thresholds))

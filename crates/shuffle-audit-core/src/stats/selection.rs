@@ -61,6 +61,22 @@ impl TestSelection {
         TestSelection { mask: SHOE.iter().fold(0, |m, t| m | t.bit()), named: false, guessers: Guessers::all() }
     }
 
+    /// The selection a run of shoes of `copies` decks applies (`dealt`: a game deals them). A shoe's default
+    /// battery is the shoe's (`--tests shoe`): its faces by position, their clumps, neighbours and serial pairs,
+    /// and the repeated shoes, the tests that mean something at a table where the copies of a card look alike;
+    /// a game keeps its deal's tests. The tests of the distinct ids (`position-card` over 312 ids, say) run when
+    /// named or with `all`. `default` with tests added (`default,guess`) becomes the shoe's battery with them; a
+    /// named list, `all` and one deck are kept as they are.
+    pub fn for_copies(self, copies: usize, dealt: bool) -> Self {
+        let d = TestSelection::default().mask;
+        if copies < 2 || self.named || self.mask == TestSelection::all().mask || self.mask & d != d {
+            return self;
+        }
+        let deal = |t: &TestId| dealt && !matches!(t.scope(), TestScope::Deck | TestScope::Samples);
+        let kept = self.tests().filter(deal).fold(self.mask & !d, |m, t| m | t.bit());
+        TestSelection { mask: kept | TestSelection::shoe().mask, ..self }
+    }
+
     /// Every test that applies, the opt-in ones included (`--tests all`).
     pub fn all() -> Self {
         TestSelection { mask: TestId::ALL.iter().fold(0, |m, t| m | t.bit()), named: false, guessers: Guessers::all() }
@@ -459,5 +475,27 @@ mod tests {
         assert!(one_shoe.check_cards(Cards::shoe(52, 6, false), 1, None).unwrap_err().contains("at least 2"));
         let suits = TestSelection::parse("value-by-position").unwrap();
         assert!(suits.check_cards(small, 1000, None).unwrap_err().contains("3 copies of 20 cards"));
+    }
+
+    /// A shoe's default battery is the shoe's: plain `default` becomes `shoe`, `default,guess` becomes
+    /// `shoe,guess`, a game keeps its deal's tests; one deck, `all` and a named list are kept; a shoe counted by
+    /// its default is counted by face (no test of ids in it).
+    #[test]
+    fn a_shoes_default_battery_is_the_shoes() {
+        let d = TestSelection::default();
+        assert_eq!(d.for_copies(1, false), d);
+        assert_eq!(d.for_copies(6, false), TestSelection::shoe());
+        assert_eq!(d.for_copies(6, false).to_string(), "shoe");
+        assert!(d.for_copies(6, false).counts_faces(Cards::shoe(52, 6, true)));
+        let guess = TestSelection::parse("default,guess").unwrap();
+        assert_eq!(guess.for_copies(8, false), TestSelection::parse("shoe,guess").unwrap());
+        let dealt = d.for_copies(6, true);
+        for t in [TestId::NaturalSeat, TestId::NaturalRounds, TestId::BaccaratOdds, TestId::SeatCard] {
+            assert!(dealt.contains(t), "{t}");
+        }
+        assert!(!dealt.contains(TestId::PositionCard) && !dealt.contains(TestId::SecondLevel));
+        for kept in [TestSelection::all(), TestSelection::parse("position").unwrap(), TestSelection::shoe()] {
+            assert_eq!(kept.for_copies(6, false), kept);
+        }
     }
 }

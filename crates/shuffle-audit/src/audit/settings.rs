@@ -214,6 +214,8 @@ impl RunRequest {
             (None, n) => n,
         };
         let copies = deal.map_or(self.copies.unwrap_or(1), |d| d.copies);
+        // A shoe's default battery is the shoe's.
+        let tests = tests.for_copies(copies, deal.is_some());
         let plan = match self.external_source()? {
             Some(source) => {
                 self.refuse_given(
