@@ -12,6 +12,7 @@ use crate::audit::stop::{StopFlag, StopReason};
 use crate::cards::{Card, parse_card};
 use crate::game::baccarat::Outcome;
 use crate::game::csm::{MachineSpec, SeededMachine};
+use crate::game::dealer::DealerResult;
 use crate::stats::stream::Event;
 use crate::streams::audit::StreamAudit;
 
@@ -168,8 +169,33 @@ pub fn read_outcomes(
 ) -> Result<Option<StopReason>, StreamFileError> {
     each_line(path, stop, progress, |_, text| {
         for token in text.split(|c: char| c.is_whitespace() || c == ',').filter(|t| !t.is_empty()) {
-            audit.outcome(outcome(token)?);
+            audit.outcome(outcome(token)? as usize);
         }
+        Ok(())
+    })
+}
+
+/// One blackjack round's dealer result: `17` … `21`, `BJ` or `BUST` (any case), then nothing or a `#` comment.
+fn dealer_result(text: &str) -> Result<DealerResult, String> {
+    let mut tokens = text.split_ascii_whitespace();
+    let token = tokens.next().unwrap_or_default();
+    if let Some(extra) = tokens.next().filter(|t| !t.starts_with('#')) {
+        return Err(format!("'{}' after the result: one round a line (a comment starts with #)", shorten(extra)));
+    }
+    DealerResult::parse(token).ok_or_else(|| {
+        format!("'{}' is not a dealer's final result: 17, 18, 19, 20, 21, BJ (a natural) or BUST", shorten(token))
+    })
+}
+
+/// Reads blackjack rounds' dealer results (one a line) from `path` into `audit`.
+pub fn read_dealer_results(
+    audit: &mut StreamAudit,
+    path: &Path,
+    stop: &StopFlag,
+    progress: impl FnMut(u64),
+) -> Result<Option<StopReason>, StreamFileError> {
+    each_line(path, stop, progress, |_, text| {
+        audit.outcome(dealer_result(text)? as usize);
         Ok(())
     })
 }
