@@ -322,7 +322,10 @@ pub fn finding(report: &StreamReport, row: &StreamRow, lang: Lang) -> String {
 
 /// True for a blackjack scoreboard, whose outcomes are the dealer's results.
 fn blackjack(report: &StreamReport) -> bool {
-    matches!(report.scoreboard, Some(ScoreboardGame::Blackjack { .. }))
+    match report.scoreboard {
+        Some(ScoreboardGame::Blackjack { .. }) => true,
+        Some(ScoreboardGame::Baccarat { .. }) | None => false,
+    }
 }
 
 /// A dealer result or class as the English sentences say it: `bust`, `in a blackjack`, `on 19`, `standing`.

@@ -130,7 +130,7 @@ impl StreamAudit {
                 StreamKind::Draws => "the file holds no draw".to_string(),
                 StreamKind::Outcomes => match scoreboard {
                     Some(ScoreboardGame::Blackjack { .. }) => "the file holds no round".to_string(),
-                    _ => "the file holds no coup".to_string(),
+                    Some(ScoreboardGame::Baccarat { .. }) | None => "the file holds no coup".to_string(),
                 },
             })
         } else if self.invalid > 0 {
