@@ -542,3 +542,50 @@ pub fn console(report: &StreamReport, source: &str, lang: Lang) -> String {
     out.push('\n');
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::audit::verdict::Thresholds;
+    use crate::game::dealer::DealerResult;
+    use crate::game::scoreboard::Scoreboard;
+    use crate::streams::StreamAudit;
+
+    /// A blackjack scoreboard says its findings as dealer results, in English and Chinese, and its reports name
+    /// the game: a dealer who alternates bust, 20 (or a natural), bust… (1,000 rounds) stands on 20 and busts far
+    /// too often, and chops.
+    #[test]
+    fn a_blackjack_scoreboard_says_dealer_results_in_both_languages() {
+        let mut audit = StreamAudit::outcomes(Scoreboard::blackjack(6, DealerRule::HitsSoft17));
+        for i in 0..1_000 {
+            // Every tenth round (an odd one) a natural in place of the 20.
+            let r = match (i % 2, i % 10) {
+                (0, _) => DealerResult::Bust,
+                (_, 9) => DealerResult::Blackjack,
+                _ => DealerResult::Twenty,
+            };
+            audit.outcome(r as usize);
+        }
+        let report = audit.report(&Thresholds::DEFAULT, None);
+        assert_eq!(report.verdict, Verdict::Fail);
+        let says = |id: &str, lang: Lang| {
+            let row = report.tests.iter().find(|t| t.test.id.name() == id).expect(id);
+            finding(&report, row, lang)
+        };
+        let en = says("outcome-odds", Lang::En);
+        assert!(en.starts_with("the dealer's hand ends on 20 in 400 rounds where the exact odds"), "{en}");
+        let zh = says("outcome-odds", Lang::Zh);
+        assert!(zh.starts_with("庄家的牌以 20 点结束 400 局"), "{zh}");
+        let en = says("outcome-runs", Lang::En);
+        assert!(en.ends_with("busts alternate too often"), "{en}");
+        assert!(says("outcome-runs", Lang::Zh).ends_with("爆牌与未爆牌交替太频繁"));
+        let en = says("outcome-pairs", Lang::En);
+        assert!(en.starts_with("a dealer hand ") && en.contains(" follows one "), "{en}");
+        assert!(says("outcome-pairs", Lang::Zh).starts_with("庄家"));
+        let console = console(&report, "board.txt (blackjack)", Lang::En);
+        assert!(console.starts_with("board.txt (blackjack): 1,000 rounds read\n"), "{console}");
+        let json = json(&report, "board.txt", Lang::En);
+        assert!(json.contains("\"game\": \"blackjack\"") && json.contains("\"hits_soft_17\": true"), "{json}");
+        assert!(csv(&report, Lang::En).lines().skip(1).all(|l| l.ends_with(",blackjack")));
+    }
+}
