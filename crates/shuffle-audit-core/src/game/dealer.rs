@@ -10,7 +10,7 @@
 //! Under a uniform shuffle the dealer's cards are the first cards of a uniform random order, drawn without
 //! replacement; a hand that stops after the sequence of values v₁…v_d has probability
 //! `c(v₁)·c'(v₂)⋯ / (T(T − 1)⋯(T − d + 1))`, each count taken from what is left. [`dealer_law`] walks every such
-//! sequence (a recursion over the shoe's composition by value class, about 10⁵ sequences), summing in `f64` and,
+//! sequence (a depth-first recursion over the shoe's composition by value class), summing in `f64` and,
 //! where the falling factorial of the longest hand fits in `u128` (up to 16 decks), exactly as [`Fraction`]s
 //! by depth. The figures meet the published exact tables (Shackleford's "Dealer probabilities in blackjack",
 //! wizardofodds.com appendix 2B, and blackjackinfo.com's dealer outcome charts; see the tests).
@@ -39,7 +39,7 @@ pub enum DealerRule {
 }
 
 impl DealerRule {
-    /// "stands on soft 17", "hits soft 17".
+    /// "dealer stands on soft 17", "dealer hits soft 17": the rule as the console's label says it.
     pub fn describe(self) -> &'static str {
         match self {
             DealerRule::StandsSoft17 => "dealer stands on soft 17",
@@ -152,7 +152,8 @@ fn card_of(points: usize) -> Card {
     (points - 1) as Card
 }
 
-/// The dealer's hand so far in the walk, the counts left by value (index 0 the aces, 9 the ten-value cards).
+/// The state of [`dealer_law`]'s walk: the rule, the counts left by value (index 0 the aces, 9 the ten-value
+/// cards) and the sums so far.
 struct Walk {
     rule: DealerRule,
     counts: [u64; 10],
