@@ -388,6 +388,27 @@ mod tests {
         }
     }
 
+    /// The same for a dealer hitting soft 17, over 6,000 scoreboards of 5,000 rounds: each test rejects at
+    /// α = 0.01 between 36 and 85 times (a test at its level falls outside with probability about 10⁻³).
+    #[test]
+    #[ignore = "heavy: about 3 s in release"]
+    fn fair_blackjack_scoreboards_keep_the_rate_hitting_soft_17() {
+        let rule = DealerRule::HitsSoft17;
+        let board = Scoreboard::blackjack(6, rule);
+        let mut g = rand_pcg::Pcg64::seed_from_u64(99);
+        let mut shoe = shoe_cards(6);
+        let found = rejections(&board, 6000, |c| {
+            for _ in 0..5_000 {
+                let (top, _) = shoe.partial_shuffle(&mut g, 20);
+                c.add(play(top, rule).expect("20 cards serve a hand").0 as usize);
+            }
+        });
+        assert_eq!(found.len(), 3);
+        for (id, k) in found {
+            assert!((36..=85).contains(&k), "{id}: {k} of 6000");
+        }
+    }
+
     /// Power: a shoe short of ten-value cards (six decks less 24 of their 96 tens) moves the dealer's busts, and a
     /// dealer whose bust repeats one round in ten more than chance makes streaks: each FAILs by its test at
     /// 20,000 rounds (both far below 10⁻⁹; a fair scoreboard reaches that with probability 10⁻⁹).
