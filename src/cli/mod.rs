@@ -448,11 +448,15 @@ pub struct RunArgs {
     /// independent uniform faces of --deck (stream.json, stream.csv).
     #[arg(long, value_name = "FILE")]
     pub draws: Option<std::path::PathBuf>,
-    /// Audit a live-dealer scoreboard: each baccarat coup's winner, B, P or T (one or more a line), with --game
-    /// baccarat; tested against the exact odds of a coup from a shoe of --copies decks (default: 8), with its
-    /// streaks and serial pairs (stream.json, stream.csv).
+    /// Audit a live-dealer scoreboard: with --game baccarat each coup's winner, B, P or T (one or more a line),
+    /// against the exact odds of a coup from a shoe of --copies decks (default: 8); with --game blackjack each
+    /// round's dealer result, 17, 18, 19, 20, 21, BJ or BUST (one a line), against the exact law of a dealer's hand
+    /// from a fresh shoe of --copies decks (default: 6); with streaks and serial pairs (stream.json, stream.csv).
     #[arg(long, value_name = "FILE")]
     pub outcomes: Option<std::path::PathBuf>,
+    /// With --outcomes FILE --game blackjack: the dealer draws on a soft 17 (default: it stands on every 17).
+    #[arg(long)]
+    pub hits_soft_17: bool,
     #[command(flatten)]
     pub machine: MachineArgs,
     /// First card id of --decks/--exec input in the ids format: 0 or 1.

@@ -265,3 +265,81 @@ fn a_baccarat_scoreboard_against_its_exact_odds() {
     assert!(said.contains("FAIL: outcome-odds") && said.contains("the banker wins"), "{said}");
     assert_usage_error(&run(&["run", "--outcomes", p(&a)]), "--game baccarat", "no game");
 }
+
+/// A blackjack scoreboard of dealer results: fair rounds at a 6-deck shoe's exact dealer law PASS, with the game
+/// in `stream.json` and `stream.csv`; a dealer who busts a quarter of the time FAILs by the odds, naming the bust;
+/// a bad line exits 2 naming its line; `--hits-soft-17` is refused where it does not apply.
+#[test]
+fn a_blackjack_scoreboard_against_the_dealer_s_exact_law() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut x: u64 = 29;
+    let mut next = || {
+        x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (x >> 11) as f64 / (1u64 << 53) as f64
+    };
+    // A 6-deck shoe, dealer standing on soft 17: 17, 18, 19, 20, 21, BJ, BUST (exact law, rounded to 6 places).
+    let fair = [0.145245, 0.139258, 0.133685, 0.179527, 0.072874, 0.047489, 0.281922];
+    let biased = [0.153245, 0.147258, 0.141685, 0.187449, 0.072874, 0.047489, 0.25];
+    let names = ["17", "18", "19", "20", "21", "BJ", "BUST"];
+    let pick = |u: f64, law: &[f64; 7]| {
+        let mut acc = 0.0;
+        for (name, p) in names.iter().zip(law) {
+            acc += p;
+            if u < acc {
+                return *name;
+            }
+        }
+        "BUST"
+    };
+    let (mut a_text, mut b_text) = (String::from("# dealer results, one round a line\n"), String::new());
+    for i in 0..20_000 {
+        let u = next();
+        // Case does not matter, nor a comment after the result.
+        let r = pick(u, &fair);
+        a_text.push_str(&if i % 7 == 0 { format!("{}  # round {i}\n", r.to_lowercase()) } else { format!("{r}\n") });
+        b_text.push_str(pick(u, &biased));
+        b_text.push('\n');
+    }
+    let (a, b) = (dir.path().join("fair.txt"), dir.path().join("busts.txt"));
+    std::fs::write(&a, a_text).unwrap();
+    std::fs::write(&b, b_text).unwrap();
+    let out_a = dir.path().join("a");
+    let out = run(&["run", "--outcomes", p(&a), "--game", "blackjack", "--out", p(&out_a)]);
+    let said = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{said}{}", stderr(&out));
+    assert!(said.contains("(blackjack, 6-deck shoe, dealer stands on soft 17): 20,000 rounds read"), "{said}");
+    assert!(said.contains("PASS: no test finds a bias"), "{said}");
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out_a.join("stream.json")).unwrap()).unwrap();
+    assert_eq!((json["game"].as_str(), json["decks"].as_u64()), (Some("blackjack"), Some(6)), "{json}");
+    assert_eq!((json["kind"].as_str(), json["hits_soft_17"].as_bool()), (Some("outcomes"), Some(false)));
+    assert_eq!(json["tests"].as_array().unwrap().len(), 3, "{json}");
+    let csv = std::fs::read_to_string(out_a.join("stream.csv")).unwrap();
+    assert!(csv.starts_with("test,statistic,df,p,p_adjusted,verdict,finding,game\n"), "{csv}");
+    assert!(csv.lines().skip(1).all(|l| l.ends_with(",blackjack")), "{csv}");
+
+    let out = run(&["run", "--outcomes", p(&b), "--game", "blackjack", "--out", p(&dir.path().join("b"))]);
+    let said = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{said}");
+    assert!(said.contains("FAIL: outcome-odds") && said.contains("the dealer's hand ends bust in"), "{said}");
+    // The same rounds hitting soft 17 are judged against that rule's law, and the JSON says so.
+    let out_h = dir.path().join("h");
+    let out = run(&["run", "--outcomes", p(&a), "--game", "blackjack", "--hits-soft-17", "--out", p(&out_h)]);
+    assert!(text(&out.stdout).contains("dealer hits soft 17"), "{}", text(&out.stdout));
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out_h.join("stream.json")).unwrap()).unwrap();
+    assert_eq!(json["hits_soft_17"].as_bool(), Some(true));
+
+    let bad = dir.path().join("bad.txt");
+    std::fs::write(&bad, "17\n\n# a comment\nBUST\n16\n").unwrap();
+    let out = run(&["run", "--outcomes", p(&bad), "--game", "blackjack", "--out", p(&dir.path().join("c"))]);
+    assert_usage_error(&out, "line 5: '16' is not a dealer's final result", "a total below 17");
+    std::fs::write(&bad, "17 18\n").unwrap();
+    let out = run(&["run", "--outcomes", p(&bad), "--game", "blackjack", "--out", p(&dir.path().join("c"))]);
+    assert_usage_error(&out, "line 1: '18' after the result: one round a line", "two results a line");
+    let out = run(&["run", "--outcomes", p(&a), "--game", "baccarat", "--hits-soft-17", "--out", p(&out_h)]);
+    assert_usage_error(&out, "--hits-soft-17", "baccarat");
+    assert_usage_error(&run(&["run", "--hits-soft-17", "--shuffles", "10"]), "--hits-soft-17", "a plain run");
+    assert_usage_error(&run(&["run", "--stream", p(&a), "--hits-soft-17"]), "--hits-soft-17", "a stream");
+    assert_usage_error(&run(&["run", "--outcomes", p(&a)]), "--game baccarat or --game blackjack", "no game");
+}

@@ -11,7 +11,10 @@ use std::process::ExitCode;
 use super::Console;
 use crate::cli::{AlgorithmArg, MachineChoice, RunArgs};
 use shuffle_audit::cards::{MAX_DECK, MIN_DECK};
+use shuffle_audit::game::Game;
 use shuffle_audit::game::csm::{MachineKind, MachineSpec};
+use shuffle_audit::game::dealer::DealerRule;
+use shuffle_audit::game::scoreboard::{Scoreboard, ScoreboardGame};
 use shuffle_audit::report::{streams as render, write_all};
 use shuffle_audit::streams::{self, CardReader, StreamAudit};
 
@@ -26,6 +29,9 @@ pub fn wanted(args: &RunArgs) -> anyhow::Result<bool> {
         || args.algorithm == Some(AlgorithmArg::Csm);
     if !stream && let Some(flag) = args.machine.given().first() {
         anyhow::bail!("{flag}: applies to -a csm (a shuffling machine)");
+    }
+    if !stream && args.hits_soft_17 {
+        anyhow::bail!("--hits-soft-17: applies to --outcomes FILE --game blackjack (a scoreboard of dealer results)");
     }
     Ok(stream)
 }
@@ -73,6 +79,7 @@ fn refuse_others(args: &RunArgs, flag: &str) -> anyhow::Result<()> {
         (args.level.is_some(), "--level"),
         (args.isa.isa.is_some(), "--isa"),
         (args.output.no_timings, "--no-timings"),
+        (args.hits_soft_17 && args.outcomes.is_none(), "--hits-soft-17"),
     ];
     if let Some((_, other)) = given.iter().find(|(g, _)| *g) {
         anyhow::bail!("{other}: does not apply to {flag} (a stream of cards, not decks)");
@@ -231,8 +238,10 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::from(report.verdict.exit_code()))
 }
 
-/// `run --outcomes FILE --game baccarat`: a scoreboard's coups against the exact odds of a shoe of `--copies`
-/// decks (8 by default).
+/// `run --outcomes FILE --game baccarat|blackjack`: a scoreboard's coups' winners against the exact odds of a
+/// shoe of `--copies` decks (8 by default), or its rounds' dealer results against the exact law of a dealer's
+/// hand from a fresh shoe of `--copies` decks (6 by default), standing on soft 17 or, with `--hits-soft-17`,
+/// hitting it.
 fn outcomes(args: &RunArgs, path: &Path) -> anyhow::Result<ExitCode> {
     let flag = "--outcomes";
     for (given, other) in [
@@ -244,21 +253,34 @@ fn outcomes(args: &RunArgs, path: &Path) -> anyhow::Result<ExitCode> {
         (args.generator.seed.is_some(), "--seed"),
     ] {
         if given {
-            anyhow::bail!("{other}: does not apply to {flag} (a scoreboard of coups' winners)");
+            anyhow::bail!("{other}: does not apply to {flag} (a scoreboard of hands' outcomes)");
         }
     }
     refuse_others(args, flag)?;
     if let Some(other) = args.machine.given().first() {
         anyhow::bail!("{other}: applies to -a csm (a simulated machine), not to {flag}");
     }
-    match args.game.game {
-        Some(shuffle_audit::game::Game::Baccarat) => {}
-        Some(other) => anyhow::bail!("--game: {other} has no outcome odds here: --outcomes reads baccarat's B/P/T"),
-        None => {
-            anyhow::bail!("--outcomes: needs --game baccarat (the game whose exact odds the coups are tested against)")
+    let board = match args.game.game {
+        Some(Game::Baccarat) => {
+            if args.hits_soft_17 {
+                anyhow::bail!("--hits-soft-17: applies to --game blackjack (a dealer's rule), not to baccarat");
+            }
+            Scoreboard::baccarat(args.copies.unwrap_or(Game::Baccarat.default_copies()))
         }
-    }
-    let decks = args.copies.unwrap_or(8);
+        Some(Game::Blackjack) => {
+            let rule = if args.hits_soft_17 { DealerRule::HitsSoft17 } else { DealerRule::StandsSoft17 };
+            Scoreboard::blackjack(args.copies.unwrap_or(Game::Blackjack.default_copies()), rule)
+        }
+        Some(other) => anyhow::bail!(
+            "--game: {other} has no outcome odds here: --outcomes reads baccarat's B/P/T or blackjack's dealer results"
+        ),
+        None => anyhow::bail!(
+            "--outcomes: needs --game baccarat or --game blackjack (the game whose exact odds the outcomes are \
+             tested against)"
+        ),
+    };
+    let game = board.game;
+    let decks = game.decks();
     let thresholds = args.thresholds.thresholds()?;
     let lang = args.output.lang;
     let stem = path.file_stem().map_or("input".into(), |s| s.to_string_lossy().into_owned());
@@ -271,12 +293,21 @@ fn outcomes(args: &RunArgs, path: &Path) -> anyhow::Result<ExitCode> {
         );
     }
     let out = super::super::prepare_out(&dir)?;
-    let mut audit = StreamAudit::outcomes(decks);
+    let label = match board.game {
+        ScoreboardGame::Baccarat { .. } => format!("{} (baccarat, {decks}-deck shoe)", path.display()),
+        ScoreboardGame::Blackjack { rule, .. } => {
+            format!("{} (blackjack, {decks}-deck shoe, {})", path.display(), rule.describe())
+        }
+    };
+    let mut audit = StreamAudit::outcomes(board);
     crate::signals::install();
-    let stopped = streams::read_outcomes(&mut audit, path, &crate::signals::STOP, |_| {})
-        .map_err(|e| anyhow::anyhow!("{flag}: {e}"))?;
+    let stop = &crate::signals::STOP;
+    let stopped = match game {
+        ScoreboardGame::Baccarat { .. } => streams::read_outcomes(&mut audit, path, stop, |_| {}),
+        ScoreboardGame::Blackjack { .. } => streams::read_dealer_results(&mut audit, path, stop, |_| {}),
+    }
+    .map_err(|e| anyhow::anyhow!("{flag}: {e}"))?;
     let report = audit.report(&thresholds, stopped);
-    let label = format!("{} (baccarat, {decks}-deck shoe)", path.display());
     let files = render::files(&report, &label, lang);
     out.write(|d| write_all(d, &files))?;
     let dir = out.commit()?;
@@ -287,9 +318,10 @@ fn outcomes(args: &RunArgs, path: &Path) -> anyhow::Result<ExitCode> {
     stdout.finish()?;
     if let Some(reason) = stopped {
         eprintln!(
-            "{} after {} coups: the reports, marked partial, test what was read",
+            "{} after {} {}: the reports, marked partial, test what was read",
             reason.stopped_by(),
-            shuffle_audit::report::group_digits(audit.read())
+            shuffle_audit::report::group_digits(audit.read()),
+            game.units()
         );
         return Ok(ExitCode::from(reason.exit_code()));
     }

@@ -7,7 +7,8 @@
 //! - [`baccarat`] (punto banco): player and banker from a shoe of `--copies` decks (8 by default), with the full
 //!   third-card rule and the exact odds of the shoe's first coup.
 //! - [`blackjack`]: P players and the dealer from a shoe of `--copies` decks (6 by default), rounds played to a
-//!   fixed rule until the cut card, with the exact odds of a natural.
+//!   fixed rule until the cut card, with the exact odds of a natural; [`dealer`]: the dealer's final result and
+//!   its exact law for a hand from a fresh shoe (standing on or hitting soft 17).
 //! - [`two_deck`] 掼蛋 (Guandan, 4 × 27) and two-deck 斗地主 (`doudizhu4`, 4 × 25 + 8 bottom) from two 54-card
 //!   decks: jokers, bombs (four or more of a rank) and straight flushes per seat, with exact odds.
 //! - `custom`: any players × hand size (+ bottom) of any deck, with the seat tests only.
@@ -19,6 +20,7 @@ pub mod baccarat;
 pub mod blackjack;
 pub mod csm;
 pub mod deal;
+pub mod dealer;
 pub mod doudizhu;
 pub mod douniu;
 pub mod fraction;

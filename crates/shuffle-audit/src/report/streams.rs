@@ -6,6 +6,8 @@ use serde::Serialize;
 use crate::audit::StopReason;
 use crate::audit::verdict::Verdict;
 use crate::cards::{Card, Lang, NameStyle, card_name};
+use crate::game::dealer::DealerRule;
+use crate::game::scoreboard::ScoreboardGame;
 use crate::report::group_digits;
 use crate::stats::stream::Found;
 use crate::stats::{LnP, format_ln_p};
@@ -50,6 +52,14 @@ struct Json<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     stopped: Option<&'static str>,
     kind: &'static str,
+    /// A scoreboard's game (`baccarat`, `blackjack`), its shoe's decks and, for blackjack, whether the dealer hits
+    /// soft 17.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    game: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    decks: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hits_soft_17: Option<bool>,
     source: &'a str,
     faces: usize,
     copies: usize,
@@ -245,11 +255,40 @@ pub fn finding(report: &StreamReport, row: &StreamRow, lang: Lang) -> String {
                 )
             }
         }
-        Found::Outcome { outcome, observed, expected } => {
+        Found::Outcome { outcome, observed, expected } => match (blackjack(report), zh) {
+            (false, true) => format!("{} 赢 {observed:.0} 次，按精确赔率应约 {expected:.1} 次", zh_outcome(outcome)),
+            (false, false) => format!("the {outcome} wins {observed:.0} coups where the exact odds give {expected:.1}"),
+            (true, true) => format!(
+                "庄家的牌以{}结束 {observed:.0} 局，按新洗牌靴的精确概率应约 {expected:.1} 局",
+                zh_dealer(outcome)
+            ),
+            (true, false) => format!(
+                "the dealer's hand ends {} in {observed:.0} rounds where the exact odds of a fresh shoe give \
+                 {expected:.1}",
+                en_dealer(outcome)
+            ),
+        },
+        Found::Runs { runs, expected, decided } if blackjack(report) => {
+            let streaky = (*runs as f64) < *expected;
             if zh {
-                format!("{} 赢 {observed:.0} 次，按精确赔率应约 {expected:.1} 次", zh_outcome(outcome))
+                format!(
+                    "{} 局中庄家爆牌与未爆牌交替成 {} 段，独立的牌局约 {expected:.1} 段：{}",
+                    group_digits(*decided),
+                    group_digits(*runs),
+                    if streaky {
+                        "爆牌（或未爆牌）连续出现太多"
+                    } else {
+                        "爆牌与未爆牌交替太频繁"
+                    }
+                )
             } else {
-                format!("the {outcome} wins {observed:.0} coups where the exact odds give {expected:.1}")
+                format!(
+                    "{} runs of dealer busts and hands not bust over {} rounds, where independent rounds give \
+                     {expected:.1}: {}",
+                    group_digits(*runs),
+                    group_digits(*decided),
+                    if streaky { "busts (or hands not bust) come in streaks" } else { "busts alternate too often" }
+                )
             }
         }
         Found::Runs { runs, expected, decided } => {
@@ -271,6 +310,21 @@ pub fn finding(report: &StreamReport, row: &StreamRow, lang: Lang) -> String {
                 )
             }
         }
+        Found::OutcomePair { first, second, observed, expected } if blackjack(report) => {
+            if zh {
+                format!(
+                    "庄家{}之后紧接{} {observed:.0} 次，独立时约 {expected:.1} 次",
+                    zh_dealer(first),
+                    zh_dealer(second)
+                )
+            } else {
+                format!(
+                    "a dealer hand {} follows one {} {observed:.0} times where independence gives {expected:.1}",
+                    en_dealer(second),
+                    en_dealer(first)
+                )
+            }
+        }
         Found::OutcomePair { first, second, observed, expected } => {
             if zh {
                 format!(
@@ -284,6 +338,34 @@ pub fn finding(report: &StreamReport, row: &StreamRow, lang: Lang) -> String {
                 )
             }
         }
+    }
+}
+
+/// True for a blackjack scoreboard, whose outcomes are the dealer's results.
+fn blackjack(report: &StreamReport) -> bool {
+    match report.scoreboard {
+        Some(ScoreboardGame::Blackjack { .. }) => true,
+        Some(ScoreboardGame::Baccarat { .. }) | None => false,
+    }
+}
+
+/// A dealer result or class as the English sentences say it: `bust`, `in a blackjack`, `on 19`, `standing`.
+fn en_dealer(name: &str) -> String {
+    match name {
+        "bust" => "bust".to_string(),
+        "blackjack" => "in a blackjack (a natural)".to_string(),
+        "stood" => "standing on 17 to 21".to_string(),
+        total => format!("on {total}"),
+    }
+}
+
+/// 爆牌, 黑杰克, 19 点, 停在 17–21 点.
+fn zh_dealer(name: &str) -> String {
+    match name {
+        "bust" => "爆牌".to_string(),
+        "blackjack" => "黑杰克（天生 21 点）".to_string(),
+        "stood" => "停在 17–21 点".to_string(),
+        total => format!(" {total} 点"),
     }
 }
 
@@ -330,6 +412,12 @@ pub fn json(report: &StreamReport, source: &str, lang: Lang) -> String {
         broken: report.broken.as_deref(),
         stopped: report.stopped.map(StopReason::label),
         kind: kind(report),
+        game: report.scoreboard.map(ScoreboardGame::name),
+        decks: report.scoreboard.map(ScoreboardGame::decks),
+        hits_soft_17: match report.scoreboard {
+            Some(ScoreboardGame::Blackjack { rule, .. }) => Some(rule == DealerRule::HitsSoft17),
+            Some(ScoreboardGame::Baccarat { .. }) | None => None,
+        },
         source,
         faces: report.faces,
         copies: report.copies,
@@ -346,13 +434,15 @@ pub fn json(report: &StreamReport, source: &str, lang: Lang) -> String {
     text
 }
 
-/// `stream.csv`: `test,statistic,df,p,p_adjusted,verdict,finding`, p-values as the console prints them.
+/// `stream.csv`: `test,statistic,df,p,p_adjusted,verdict,finding,game`, p-values as the console prints them;
+/// `game` is a scoreboard's game (`baccarat`, `blackjack`), empty for a machine's stream and for draws.
 pub fn csv(report: &StreamReport, lang: Lang) -> String {
-    let mut out = String::from("test,statistic,df,p,p_adjusted,verdict,finding\n");
+    let game = report.scoreboard.map_or("", ScoreboardGame::name);
+    let mut out = String::from("test,statistic,df,p,p_adjusted,verdict,finding,game\n");
     for (t, row) in report.tests.iter().zip(rows(report, lang)) {
         let finding = row.finding.replace('"', "\"\"");
         out.push_str(&format!(
-            "{},{:.4},{},{},{},{},\"{finding}\"\n",
+            "{},{:.4},{},{},{},{},\"{finding}\",{game}\n",
             row.test,
             row.statistic,
             row.df,
@@ -393,7 +483,9 @@ pub fn console(report: &StreamReport, source: &str, lang: Lang) -> String {
         ),
         (StreamKind::Draws, false) => format!("{source}: {read} draws of {} faces\n", report.faces),
         (StreamKind::Draws, true) => format!("{source}：读入 {read} 次抽取，{} 种牌面\n", report.faces),
-        (StreamKind::Outcomes, false) => format!("{source}: {read} coups read\n"),
+        (StreamKind::Outcomes, false) => {
+            format!("{source}: {read} {} read\n", report.scoreboard.map_or("coups", ScoreboardGame::units))
+        }
         (StreamKind::Outcomes, true) => format!("{source}：读入 {read} 局\n"),
     });
     for (line, why) in &report.examples {
@@ -431,7 +523,7 @@ pub fn console(report: &StreamReport, source: &str, lang: Lang) -> String {
     let what = match report.kind {
         StreamKind::Machine => "events",
         StreamKind::Draws => "draws",
-        StreamKind::Outcomes => "coups",
+        StreamKind::Outcomes => report.scoreboard.map_or("coups", ScoreboardGame::units),
     };
     let partial = match (report.stopped, zh) {
         (Some(r), false) => format!("PARTIAL ({} after {read} {what}): ", r.stopped_by()),
@@ -470,4 +562,51 @@ pub fn console(report: &StreamReport, source: &str, lang: Lang) -> String {
     out.push_str(&line);
     out.push('\n');
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::audit::verdict::Thresholds;
+    use crate::game::dealer::DealerResult;
+    use crate::game::scoreboard::Scoreboard;
+    use crate::streams::StreamAudit;
+
+    /// A blackjack scoreboard says its findings as dealer results, in English and Chinese, and its reports name
+    /// the game: a dealer who alternates bust, 20 (or a natural), bust… (1,000 rounds) stands on 20 and busts far
+    /// too often, and chops.
+    #[test]
+    fn a_blackjack_scoreboard_says_dealer_results_in_both_languages() {
+        let mut audit = StreamAudit::outcomes(Scoreboard::blackjack(6, DealerRule::HitsSoft17));
+        for i in 0..1_000 {
+            // Every tenth round (an odd one) a natural in place of the 20.
+            let r = match (i % 2, i % 10) {
+                (0, _) => DealerResult::Bust,
+                (_, 9) => DealerResult::Blackjack,
+                _ => DealerResult::Twenty,
+            };
+            audit.outcome(r as usize);
+        }
+        let report = audit.report(&Thresholds::DEFAULT, None);
+        assert_eq!(report.verdict, Verdict::Fail);
+        let says = |id: &str, lang: Lang| {
+            let row = report.tests.iter().find(|t| t.test.id.name() == id).expect(id);
+            finding(&report, row, lang)
+        };
+        let en = says("outcome-odds", Lang::En);
+        assert!(en.starts_with("the dealer's hand ends on 20 in 400 rounds where the exact odds"), "{en}");
+        let zh = says("outcome-odds", Lang::Zh);
+        assert!(zh.starts_with("庄家的牌以 20 点结束 400 局"), "{zh}");
+        let en = says("outcome-runs", Lang::En);
+        assert!(en.ends_with("busts alternate too often"), "{en}");
+        assert!(says("outcome-runs", Lang::Zh).ends_with("爆牌与未爆牌交替太频繁"));
+        let en = says("outcome-pairs", Lang::En);
+        assert!(en.starts_with("a dealer hand ") && en.contains(" follows one "), "{en}");
+        assert!(says("outcome-pairs", Lang::Zh).starts_with("庄家"));
+        let console = console(&report, "board.txt (blackjack)", Lang::En);
+        assert!(console.starts_with("board.txt (blackjack): 1,000 rounds read\n"), "{console}");
+        let json = json(&report, "board.txt", Lang::En);
+        assert!(json.contains("\"game\": \"blackjack\"") && json.contains("\"hits_soft_17\": true"), "{json}");
+        assert!(csv(&report, Lang::En).lines().skip(1).all(|l| l.ends_with(",blackjack")));
+    }
 }

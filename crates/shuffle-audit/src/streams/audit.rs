@@ -5,8 +5,7 @@
 use crate::audit::stop::StopReason;
 use crate::audit::verdict::{Thresholds, Verdict, holm_adjust};
 use crate::cards::{Card, NameStyle, card_name};
-use crate::game::baccarat::{Outcome, odds, shoe_of_decks};
-use crate::game::scoreboard::OutcomeCounts;
+use crate::game::scoreboard::{OutcomeCounts, Scoreboard, ScoreboardGame};
 use crate::stats::LnP;
 use crate::stats::stream::draws::DrawCounts;
 use crate::stats::stream::{Event, Impossible, NotApplied, StreamCounts, StreamTest};
@@ -21,7 +20,7 @@ pub enum StreamKind {
     Machine,
     /// Cards drawn with replacement.
     Draws,
-    /// The winners of baccarat coups.
+    /// A live-dealer scoreboard: baccarat coups' winners or blackjack dealer results.
     Outcomes,
 }
 
@@ -52,9 +51,9 @@ impl StreamAudit {
         StreamAudit::of(Counts::Draws(DrawCounts::new(faces)))
     }
 
-    /// Baccarat coups from a shoe of `decks` decks, against its exact odds.
-    pub fn outcomes(decks: usize) -> Self {
-        StreamAudit::of(Counts::Outcomes(OutcomeCounts::new(odds(&shoe_of_decks(decks)).pmf())))
+    /// A scoreboard of `board`'s game, against its exact odds.
+    pub fn outcomes(board: Scoreboard) -> Self {
+        StreamAudit::of(Counts::Outcomes(OutcomeCounts::new(board)))
     }
 
     fn of(counts: Counts) -> Self {
@@ -88,8 +87,8 @@ impl StreamAudit {
         }
     }
 
-    /// Takes one coup's winner.
-    pub fn outcome(&mut self, outcome: Outcome) {
+    /// Takes one hand's outcome (an index into the scoreboard's outcomes).
+    pub fn outcome(&mut self, outcome: usize) {
         self.events += 1;
         if let Counts::Outcomes(c) = &mut self.counts {
             c.add(outcome);
@@ -109,7 +108,11 @@ impl StreamAudit {
         let (kind, faces, copies, (tests, not_applied), dealt, returned) = match &self.counts {
             Counts::Machine(c) => (StreamKind::Machine, c.faces(), c.copies(), c.tests(), c.dealt(), c.returned()),
             Counts::Draws(d) => (StreamKind::Draws, d.faces(), 1, d.tests(), d.draws(), 0),
-            Counts::Outcomes(c) => (StreamKind::Outcomes, 3, 1, c.tests(), c.coups(), 0),
+            Counts::Outcomes(c) => (StreamKind::Outcomes, c.board().names.len(), 1, c.tests(), c.hands(), 0),
+        };
+        let scoreboard = match &self.counts {
+            Counts::Outcomes(c) => Some(c.board().game),
+            Counts::Machine(_) | Counts::Draws(_) => None,
         };
         let adjusted = holm_adjust(&tests.iter().map(|t| Some(t.family_ln_p())).collect::<Vec<_>>());
         let tests: Vec<StreamRow> = tests
@@ -125,7 +128,10 @@ impl StreamAudit {
             Some(match kind {
                 StreamKind::Machine => "the stream holds no event".to_string(),
                 StreamKind::Draws => "the file holds no draw".to_string(),
-                StreamKind::Outcomes => "the file holds no coup".to_string(),
+                StreamKind::Outcomes => match scoreboard {
+                    Some(ScoreboardGame::Blackjack { .. }) => "the file holds no round".to_string(),
+                    Some(ScoreboardGame::Baccarat { .. }) | None => "the file holds no coup".to_string(),
+                },
             })
         } else if self.invalid > 0 {
             let (line, what) = &self.examples[0];
@@ -139,6 +145,7 @@ impl StreamAudit {
         let verdict = if broken.is_some() { Verdict::Broken } else { thresholds.verdict(ln_p_family) };
         StreamReport {
             kind,
+            scoreboard,
             faces,
             copies,
             events: self.events,
@@ -168,6 +175,8 @@ pub struct StreamRow {
 #[derive(Clone, Debug)]
 pub struct StreamReport {
     pub kind: StreamKind,
+    /// The scoreboard's game, for [`StreamKind::Outcomes`].
+    pub scoreboard: Option<ScoreboardGame>,
     pub faces: usize,
     pub copies: usize,
     /// Lines' events (draws) read, dealt and returned cards (draws: `dealt` is the draws).

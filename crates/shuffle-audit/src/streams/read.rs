@@ -12,6 +12,7 @@ use crate::audit::stop::{StopFlag, StopReason};
 use crate::cards::{Card, parse_card};
 use crate::game::baccarat::Outcome;
 use crate::game::csm::{MachineSpec, SeededMachine};
+use crate::game::dealer::DealerResult;
 use crate::stats::stream::Event;
 use crate::streams::audit::StreamAudit;
 
@@ -168,8 +169,33 @@ pub fn read_outcomes(
 ) -> Result<Option<StopReason>, StreamFileError> {
     each_line(path, stop, progress, |_, text| {
         for token in text.split(|c: char| c.is_whitespace() || c == ',').filter(|t| !t.is_empty()) {
-            audit.outcome(outcome(token)?);
+            audit.outcome(outcome(token)? as usize);
         }
+        Ok(())
+    })
+}
+
+/// One blackjack round's dealer result: `17` … `21`, `BJ` or `BUST` (any case), then nothing or a `#` comment.
+fn dealer_result(text: &str) -> Result<DealerResult, String> {
+    let mut tokens = text.split_ascii_whitespace();
+    let token = tokens.next().unwrap_or_default();
+    if let Some(extra) = tokens.next().filter(|t| !t.starts_with('#')) {
+        return Err(format!("'{}' after the result: one round a line (a comment starts with #)", shorten(extra)));
+    }
+    DealerResult::parse(token).ok_or_else(|| {
+        format!("'{}' is not a dealer's final result: 17, 18, 19, 20, 21, BJ (a natural) or BUST", shorten(token))
+    })
+}
+
+/// Reads blackjack rounds' dealer results (one a line) from `path` into `audit`.
+pub fn read_dealer_results(
+    audit: &mut StreamAudit,
+    path: &Path,
+    stop: &StopFlag,
+    progress: impl FnMut(u64),
+) -> Result<Option<StopReason>, StreamFileError> {
+    each_line(path, stop, progress, |_, text| {
+        audit.outcome(dealer_result(text)? as usize);
         Ok(())
     })
 }
@@ -199,4 +225,43 @@ pub fn simulate(
         });
     }
     stop.requested()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::audit::verdict::Thresholds;
+    use crate::game::dealer::DealerRule;
+    use crate::game::scoreboard::Scoreboard;
+
+    /// A stop requested while a scoreboard of dealer results is read (here by the progress callback at line
+    /// 2^20, as Ctrl-C would) ends the reading at the next check, between lines, with what was read tested and
+    /// the report marked stopped; a bad line names its number.
+    #[test]
+    fn a_stop_ends_a_dealer_scoreboard_between_lines_and_a_bad_line_is_named() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("rounds.txt");
+        let results = ["17", "bust", "20", "BJ", "19", "Bust", "18", "21", "20", "BUST"];
+        let mut text = String::from("# dealer results\n");
+        for i in 0..(1 << 20) + 5_000 {
+            text.push_str(results[i % results.len()]);
+            text.push('\n');
+        }
+        std::fs::write(&path, text).unwrap();
+        let mut audit = StreamAudit::outcomes(Scoreboard::blackjack(6, DealerRule::StandsSoft17));
+        let stop = StopFlag::new();
+        let stopped = read_dealer_results(&mut audit, &path, &stop, |_| stop.request(StopReason::Interrupt))
+            .expect("every line is a result");
+        assert_eq!(stopped, Some(StopReason::Interrupt));
+        // Line 2^20 is the comment and 2^20 − 1 results; the check after it stops the reading.
+        assert_eq!(audit.read(), (1 << 20) - 1);
+        let report = audit.report(&Thresholds::DEFAULT, stopped);
+        assert_eq!((report.stopped, report.tests.len()), (Some(StopReason::Interrupt), 3));
+
+        std::fs::write(&path, "17\n\nbust # a comment\n22\n").unwrap();
+        let mut audit = StreamAudit::outcomes(Scoreboard::blackjack(6, DealerRule::StandsSoft17));
+        let err = read_dealer_results(&mut audit, &path, &StopFlag::new(), |_| {}).unwrap_err();
+        assert_eq!(err.line, Some(4));
+        assert!(err.what.starts_with("'22' is not a dealer's final result"), "{err}");
+    }
 }
