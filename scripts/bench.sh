@@ -188,7 +188,8 @@ if [[ -z "$ONLY" || "$ONLY" == logs ]]; then
   walls=()
   for _ in 1 2 3; do
     /usr/bin/time -f '%e %M' -o "$TMP/time" "$BIN" logs "$TMP/hands.txt" --out "$TMP/logs" >/dev/null
-    read -r wall rss < "$TMP/time"
+    # A failing verdict makes time write "Command exited with non-zero status 1" first: the figures are the last line.
+    read -r wall rss < <(tail -1 "$TMP/time")
     walls+=("$wall")
   done
   printf 'logs, 10^6 PokerStars hands (%s MB): %s s wall (median of 3; target 60 s), %s MB peak memory\n' \
@@ -203,7 +204,8 @@ if [[ -z "$ONLY" || "$ONLY" == stream ]]; then
   walls=()
   for _ in 1 2 3; do
     /usr/bin/time -f '%e %M' -o "$TMP/time" "$BIN" run --stream "$TMP/stream.txt" --copies 4 --out "$TMP/stream" >/dev/null || true
-    read -r wall rss < "$TMP/time"
+    # A failing verdict makes time write "Command exited with non-zero status 1" first: the figures are the last line.
+    read -r wall rss < <(tail -1 "$TMP/time")
     walls+=("$wall")
   done
   printf 'run --stream, 10^8 events (%s MB): %s s wall (median of 3; target 60 s), %s MB peak memory\n' \
