@@ -214,7 +214,7 @@ pub fn finding(report: &StreamReport, row: &StreamRow, lang: Lang) -> String {
                 )
             }
         }
-        Found::Resolution { bits, scaled, short, observed, mapping, fair, draws } => {
+        Found::Resolution { bits, scaled, short, observed, mapping, fair, draws, explained } => {
             let m = 1u64 << bits;
             let q = m / report.faces as u64;
             let names: Vec<String> = short.iter().map(|&c| card(report, c, zh)).collect();
@@ -224,6 +224,31 @@ pub fn finding(report: &StreamReport, row: &StreamRow, lang: Lang) -> String {
             } else {
                 format!("a {bits}-bit number reduced mod {}", report.faces)
             };
+            if !explained {
+                let faces = list(&names, zh);
+                return if zh {
+                    format!(
+                        "{} 个牌面 {faces} 各被抽中 {}（{} 次抽取），公平为 {}，连最接近的粗映射（{bits} 位数）也给它们各 {}：\
+                         不是粗映射所致，而是这些牌面本身抽得不均（见 draw-faces）",
+                        short.len(),
+                        each(*observed),
+                        group_digits(*draws),
+                        each(*fair),
+                        each(*mapping)
+                    )
+                } else {
+                    format!(
+                        "the {} faces {faces} are drawn {} of the time each over {} draws, where fair draws give {}: \
+                         fewer than even {how} gives them ({}), so no coarse mapping explains it: the faces \
+                         themselves are drawn unevenly (see draw-faces)",
+                        short.len(),
+                        each(*observed),
+                        group_digits(*draws),
+                        each(*fair),
+                        each(*mapping)
+                    )
+                };
+            }
             if zh {
                 format!(
                     "{} 个牌面 {} 各被抽中 {}（{} 次抽取），公平为 {}，而{}给它们各 {q}/{m} = {}：其余牌面各得 {}/{m}，多出的份额在它们",
@@ -255,19 +280,20 @@ pub fn finding(report: &StreamReport, row: &StreamRow, lang: Lang) -> String {
                 )
             }
         }
-        Found::Outcome { outcome, observed, expected } => match (blackjack(report), zh) {
-            (false, true) => format!("{} 赢 {observed:.0} 次，按精确赔率应约 {expected:.1} 次", zh_outcome(outcome)),
-            (false, false) => format!("the {outcome} wins {observed:.0} coups where the exact odds give {expected:.1}"),
-            (true, true) => format!(
-                "庄家的牌以{}结束 {observed:.0} 局，按新洗牌靴的精确概率应约 {expected:.1} 局",
-                zh_dealer(outcome)
-            ),
-            (true, false) => format!(
-                "the dealer's hand ends {} in {observed:.0} rounds where the exact odds of a fresh shoe give \
-                 {expected:.1}",
-                en_dealer(outcome)
-            ),
-        },
+        Found::Outcome { outcome, observed, expected } => {
+            let seen = group_digits(*observed as u64);
+            match (blackjack(report), zh) {
+                (false, true) => format!("{} 赢 {seen} 次，按精确赔率应约 {expected:.1} 次", zh_outcome(outcome)),
+                (false, false) => format!("the {outcome} wins {seen} coups where the exact odds give {expected:.1}"),
+                (true, true) => {
+                    format!("庄家的牌以{}结束 {seen} 局，按新洗牌靴的精确概率应约 {expected:.1} 局", zh_dealer(outcome))
+                }
+                (true, false) => format!(
+                    "the dealer's hand ends {} in {seen} rounds where the exact odds of a fresh shoe give {expected:.1}",
+                    en_dealer(outcome)
+                ),
+            }
+        }
         Found::Runs { runs, expected, decided } if blackjack(report) => {
             let streaky = (*runs as f64) < *expected;
             if zh {

@@ -107,7 +107,18 @@ pub enum Found {
     Gap { from: u64, to: Option<u64>, observed: f64, expected: f64 },
     /// `draw-resolution`: the faces a coarse mapping (a `bits`-bit number scaled or reduced to the faces) draws
     /// less often, their share observed, the mapping's share and the fair share.
-    Resolution { bits: u32, scaled: bool, short: Vec<Card>, observed: f64, mapping: f64, fair: f64, draws: u64 },
+    /// `explained`: the short faces' share is what the mapping gives (not far below it); when no mapping gives it,
+    /// the deficit is the faces' own unevenness, not a coarse mapping, and the finding says so.
+    Resolution {
+        bits: u32,
+        scaled: bool,
+        short: Vec<Card>,
+        observed: f64,
+        mapping: f64,
+        fair: f64,
+        draws: u64,
+        explained: bool,
+    },
     /// `outcome-odds`: an outcome (banker, player, tie) won more or less often than the exact odds give.
     Outcome { outcome: &'static str, observed: f64, expected: f64 },
     /// `outcome-runs`: runs of banker and player wins among `decided` coups, against their conditional mean.
