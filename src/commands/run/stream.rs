@@ -217,21 +217,35 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
         bar.finish_and_clear();
     }
     let stopped = stopped.map_err(|e| anyhow::anyhow!("{flag}: {e}"))?;
-    let report = audit.report(&thresholds, stopped);
-    let files = render::files(&report, &label, lang);
+    let units = if flag == "--draws" { "draws" } else { "events" };
+    finish(&audit, &thresholds, stopped, out, &label, lang, units)
+}
+
+/// Judges what was read, writes the reports and the console, says what a stop left out, and gives the exit
+/// status: the stop's, else the verdict's.
+fn finish(
+    audit: &StreamAudit,
+    thresholds: &shuffle_audit::audit::Thresholds,
+    stopped: Option<shuffle_audit::audit::StopReason>,
+    out: shuffle_audit::report::OutDir,
+    label: &str,
+    lang: shuffle_audit::Lang,
+    units: &str,
+) -> anyhow::Result<ExitCode> {
+    let report = audit.report(thresholds, stopped);
+    let files = render::files(&report, label, lang);
     out.write(|d| write_all(d, &files))?;
     let dir = out.commit()?;
     let mut stdout = Console::stdout();
-    write!(stdout, "{}", render::console(&report, &label, lang));
+    write!(stdout, "{}", render::console(&report, label, lang));
     let names: Vec<&str> = files.iter().map(|(n, _)| *n).collect();
     writeln!(stdout, "Reports written to {}/ ({})", dir.display(), names.join(", "));
     stdout.finish()?;
     if let Some(reason) = stopped {
         eprintln!(
-            "{} after {} {}: the reports, marked partial, test what was read",
+            "{} after {} {units}: the reports, marked partial, test what was read",
             reason.stopped_by(),
-            shuffle_audit::report::group_digits(audit.read()),
-            if flag == "--draws" { "draws" } else { "events" }
+            shuffle_audit::report::group_digits(audit.read())
         );
         return Ok(ExitCode::from(reason.exit_code()));
     }
@@ -307,23 +321,5 @@ fn outcomes(args: &RunArgs, path: &Path) -> anyhow::Result<ExitCode> {
         ScoreboardGame::Blackjack { .. } => streams::read_dealer_results(&mut audit, path, stop, |_| {}),
     }
     .map_err(|e| anyhow::anyhow!("{flag}: {e}"))?;
-    let report = audit.report(&thresholds, stopped);
-    let files = render::files(&report, &label, lang);
-    out.write(|d| write_all(d, &files))?;
-    let dir = out.commit()?;
-    let mut stdout = Console::stdout();
-    write!(stdout, "{}", render::console(&report, &label, lang));
-    let names: Vec<&str> = files.iter().map(|(n, _)| *n).collect();
-    writeln!(stdout, "Reports written to {}/ ({})", dir.display(), names.join(", "));
-    stdout.finish()?;
-    if let Some(reason) = stopped {
-        eprintln!(
-            "{} after {} {}: the reports, marked partial, test what was read",
-            reason.stopped_by(),
-            shuffle_audit::report::group_digits(audit.read()),
-            game.units()
-        );
-        return Ok(ExitCode::from(reason.exit_code()));
-    }
-    Ok(ExitCode::from(report.verdict.exit_code()))
+    finish(&audit, &thresholds, stopped, out, &label, lang, game.units())
 }

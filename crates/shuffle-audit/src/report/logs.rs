@@ -8,6 +8,7 @@ use crate::audit::verdict::Verdict;
 use crate::cards::{Card, Lang, NameStyle, card_name};
 use crate::logs::plan::CanShow;
 use crate::logs::{LogReport, LogTest};
+use crate::report::csv::test_columns;
 use crate::report::group_digits;
 use crate::stats::views::CellLabel;
 use crate::stats::{LnP, format_ln_p};
@@ -261,17 +262,16 @@ pub fn json(report: &LogReport, can_show: &[CanShow], lang: Lang) -> String {
 pub fn csv(report: &LogReport, lang: Lang) -> String {
     let mut out = String::from("view,test,statistic,df,p,p_adjusted,verdict,finding\n");
     for (t, row) in report.tests.iter().zip(rows(report, lang)) {
-        let finding = row.finding.replace('"', "\"\"");
-        out.push_str(&format!(
-            "{},{},{:.4},{},{},{},{},\"{finding}\"\n",
-            row.view,
+        let columns = test_columns(
             row.test,
             row.statistic,
             row.df,
-            format_ln_p(t.test.family_ln_p()),
-            format_ln_p(row.ln_p_adjusted),
-            row.verdict
-        ));
+            t.test.family_ln_p(),
+            row.ln_p_adjusted,
+            row.verdict,
+            &row.finding,
+        );
+        out.push_str(&format!("{},{columns}\n", row.view));
     }
     out
 }

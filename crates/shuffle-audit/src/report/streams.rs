@@ -8,6 +8,7 @@ use crate::audit::verdict::Verdict;
 use crate::cards::{Card, Lang, NameStyle, card_name};
 use crate::game::dealer::DealerRule;
 use crate::game::scoreboard::ScoreboardGame;
+use crate::report::csv::test_columns;
 use crate::report::group_digits;
 use crate::stats::stream::Found;
 use crate::stats::{LnP, format_ln_p};
@@ -466,16 +467,16 @@ pub fn csv(report: &StreamReport, lang: Lang) -> String {
     let game = report.scoreboard.map_or("", ScoreboardGame::name);
     let mut out = String::from("test,statistic,df,p,p_adjusted,verdict,finding,game\n");
     for (t, row) in report.tests.iter().zip(rows(report, lang)) {
-        let finding = row.finding.replace('"', "\"\"");
-        out.push_str(&format!(
-            "{},{:.4},{},{},{},{},\"{finding}\",{game}\n",
+        let columns = test_columns(
             row.test,
             row.statistic,
             row.df,
-            format_ln_p(t.test.family_ln_p()),
-            format_ln_p(row.ln_p_adjusted),
-            row.verdict
-        ));
+            t.test.family_ln_p(),
+            row.ln_p_adjusted,
+            row.verdict,
+            &row.finding,
+        );
+        out.push_str(&format!("{columns},{game}\n"));
     }
     out
 }
